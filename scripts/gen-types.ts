@@ -1,0 +1,5 @@
+import { writeTypes } from './lib/gen-types.ts';
+import { paths } from './lib/paths.ts';
+
+await writeTypes(paths.schemas, paths.generatedTypes);
+console.log(`types written to ${paths.generatedTypes}`);

@@ -1,0 +1,34 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Read access to a site's files. Several roots can be stacked: a file in an
+ * earlier root hides the same path in later ones (the test fixtures are small
+ * overlays on a base site).
+ */
+export interface SiteFiles {
+  read(rel: string): string | undefined;
+  list(dirRel: string): string[];
+  exists(rel: string): boolean;
+  absolute(rel: string): string;
+}
+
+export function siteFiles(roots: string[]): SiteFiles {
+  const find = (rel: string) => roots.map((r) => join(r, rel)).find((p) => existsSync(p));
+  return {
+    read: (rel) => {
+      const p = find(rel);
+      return p && statSync(p).isFile() ? readFileSync(p, 'utf8') : undefined;
+    },
+    list: (dirRel) => {
+      const names = new Set<string>();
+      for (const r of roots) {
+        const dir = join(r, dirRel);
+        if (existsSync(dir)) for (const n of readdirSync(dir)) if (n.endsWith('.json')) names.add(n);
+      }
+      return [...names].sort().map((n) => `${dirRel}/${n}`);
+    },
+    exists: (rel) => find(rel) !== undefined,
+    absolute: (rel) => find(rel) ?? join(roots[0] ?? '.', rel),
+  };
+}

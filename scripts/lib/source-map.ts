@@ -1,0 +1,83 @@
+import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+
+/** A JSON file as text, with its parse tree, so any JSON pointer can be mapped to a line and column. */
+export interface JsonSource {
+  file: string;
+  text: string;
+  data: unknown;
+  tree: Node | undefined;
+  parseErrors: { line: number; column: number; message: string }[];
+}
+
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+const parseMessages: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected ":" after the property name',
+  CommaExpected: 'expected "," between items (or a closing bracket)',
+  CloseBraceExpected: 'expected "}" to close the object',
+  CloseBracketExpected: 'expected "]" to close the array',
+  EndOfFileExpected: 'unexpected text after the end of the JSON value',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'comments are not allowed in JSON',
+  UnexpectedEndOfString: 'string is not closed with a double quote',
+  UnexpectedEndOfNumber: 'number is not complete',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character in string',
+  InvalidCharacter: 'invalid character in string (a line break or tab must be escaped)',
+};
+
+export function parseJsonSource(file: string, text: string): JsonSource {
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const parseErrors = errors.map((e) => {
+    const code = printParseErrorCode(e.error);
+    return { ...lineColumn(text, e.offset), message: `invalid JSON: ${parseMessages[code] ?? code}` };
+  });
+  let data: unknown;
+  if (parseErrors.length === 0 && tree) data = JSON.parse(text);
+  return { file, text, data, tree, parseErrors };
+}
+
+export function pointerSegments(pointer: string): (string | number)[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^(0|[1-9][0-9]*)$/.test(s) ? Number(s) : s));
+}
+
+/**
+ * Where a pointer points in the text. With `key`, the position of that property's
+ * name inside the object (for unknown keys); otherwise the value itself, or the
+ * nearest ancestor that exists (for missing keys).
+ */
+export function locate(source: JsonSource, pointer: string, key?: string): { line: number; column: number } {
+  if (!source.tree) return { line: 1, column: 1 };
+  const segments = pointerSegments(pointer);
+  let node: Node | undefined;
+  for (let n = segments.length; n >= 0 && !node; n--) node = findNodeAtLocation(source.tree, segments.slice(0, n));
+  node ??= source.tree;
+  if (key !== undefined && node.type === 'object') {
+    const prop = node.children?.find((c) => c.children?.[0]?.value === key);
+    if (prop) node = prop;
+  } else if (node.parent?.type === 'property') {
+    // point at the property name, where an editor user looks first
+    node = node.parent;
+  }
+  return lineColumn(source.text, node.offset);
+}

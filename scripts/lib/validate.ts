@@ -1,0 +1,186 @@
+import { join } from 'node:path';
+import { parseJsonSource, locate, type JsonSource } from './source-map.ts';
+import { loadSchemaSet, type Reference, type SchemaSet } from './schemas.ts';
+import { messageFor } from './messages.ts';
+import { siteFiles, type SiteFiles } from './site-files.ts';
+import { suggestion } from './did-you-mean.ts';
+import { expandLanding, slugify } from '../../src/config/resolve.ts';
+import type { LoadedSite } from '../../src/config/model.ts';
+import type { SiteConfig } from '../../src/config/schema-types.ts';
+
+export interface Problem {
+  file: string;
+  line: number;
+  column: number;
+  pointer: string;
+  message: string;
+}
+
+export interface ValidationResult {
+  problems: Problem[];
+  /** every file read, to watch in the dev server */
+  files: string[];
+  /** the parsed site, present only when there are no problems */
+  site?: LoadedSite;
+  stats: { pages: number; collections: number; forms: number; routes: number; landingPages: number };
+}
+
+export interface ValidateOptions {
+  /** site roots, earliest wins (a fixture overlay before its base) */
+  roots: string[];
+  schemaDir: string;
+  /** reuse compiled schemas between runs (dev server, tests) */
+  schemas?: SchemaSet;
+}
+
+const SCHEMA_FOR: [RegExp, string][] = [
+  [/^site\.config\.json$/, 'site.schema.json'],
+  [/^content\/pages\/[^/]+\.json$/, 'page.schema.json'],
+  [/^content\/collections\/[^/]+\.json$/, 'collection.schema.json'],
+  [/^content\/forms\/[^/]+\.json$/, 'form.schema.json'],
+];
+
+const baseName = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
+
+/** The $schema value that lets an editor find the schema from this file. */
+function expectedSchemaRef(file: string, schemaPath: string): string {
+  const depth = file.split('/').length - 1;
+  return `${depth === 0 ? './' : '../'.repeat(depth)}schemas/${schemaPath}`;
+}
+
+export function validateSite(options: ValidateOptions): ValidationResult {
+  const fs: SiteFiles = siteFiles(options.roots);
+  const schemas = options.schemas ?? loadSchemaSet(options.schemaDir);
+  const problems: Problem[] = [];
+  const sources = new Map<string, JsonSource>();
+  const refs: { file: string; ref: Reference }[] = [];
+
+  const report = (source: JsonSource, pointer: string, message: string, key?: string) =>
+    problems.push({ file: source.file, ...locate(source, pointer, key), pointer, message });
+
+  const files = ['site.config.json', ...fs.list('content/pages'), ...fs.list('content/collections'), ...fs.list('content/forms')];
+  for (const file of files) {
+    const text = fs.read(file);
+    if (text === undefined) {
+      problems.push({ file, line: 1, column: 1, pointer: '', message: 'file not found' });
+      continue;
+    }
+    const source = parseJsonSource(file, text);
+    sources.set(file, source);
+    for (const e of source.parseErrors) problems.push({ file, ...e, pointer: '', message: e.message });
+    if (source.data === undefined) continue;
+    const schemaPath = SCHEMA_FOR.find(([re]) => re.test(file))?.[1];
+    const validate = schemaPath ? schemas.validator(schemaPath) : undefined;
+    if (!schemaPath || !validate) continue;
+    schemas.references.length = 0;
+    if (!validate(source.data)) {
+      const seen = new Set<string>();
+      for (const err of validate.errors ?? []) {
+        // a failing branch of a discriminated union also reports the union itself
+        if (err.keyword === 'oneOf' && err.params && 'passingSchemas' in err.params) continue;
+        const m = messageFor(err, schemas);
+        const id = `${m.pointer} ${m.message}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        report(source, m.pointer, m.message, m.key);
+      }
+    }
+    refs.push(...schemas.references.map((ref) => ({ file, ref: { ...ref } })));
+    const declared = (source.data as Record<string, unknown>)?.$schema;
+    const expected = expectedSchemaRef(file, schemaPath);
+    if (typeof declared === 'string' && declared !== expected) {
+      report(source, '/$schema', `"$schema" should be "${expected}" so editors find the schema, found ${JSON.stringify(declared)}`);
+    }
+  }
+
+  const siteSource = sources.get('site.config.json');
+  const site = siteSource?.data as SiteConfig | undefined;
+  const stats = {
+    pages: fs.list('content/pages').length,
+    collections: fs.list('content/collections').length,
+    forms: fs.list('content/forms').length,
+    routes: 0,
+    landingPages: 0,
+  };
+
+  // Cross-file checks need a site config that parsed and has the shape the schema promises.
+  if (site && siteSource && Array.isArray(site.routes) && site.landing && Array.isArray(site.landing.cities) && Array.isArray(site.landing.services)) {
+    const routePaths = new Map<string, string>();
+    const addRoute = (path: string, origin: string, source: JsonSource, pointer: string) => {
+      const previous = routePaths.get(path);
+      if (previous) report(source, pointer, `route "${path}" is defined twice: ${origin} and ${previous}`);
+      else routePaths.set(path, origin);
+    };
+    site.routes.forEach((r, i) => typeof r?.path === 'string' && addRoute(r.path, `route ${i}`, siteSource, `/routes/${i}/path`));
+
+    const citySlugs = new Map<string, string>();
+    site.landing.cities.forEach((city, i) => {
+      if (typeof city !== 'string') return;
+      const slug = slugify(city);
+      const other = citySlugs.get(slug);
+      if (slug === '') report(siteSource, `/landing/cities/${i}`, `city "${city}" gives an empty URL slug`);
+      else if (other !== undefined)
+        report(siteSource, `/landing/cities/${i}`, `city "${city}" has the same URL slug "${slug}" as "${other}"; remove one of them`);
+      else citySlugs.set(slug, city);
+    });
+    const serviceSlugs = new Set<string>();
+    site.landing.services.forEach((s, i) => {
+      if (typeof s?.slug !== 'string') return;
+      if (serviceSlugs.has(s.slug)) report(siteSource, `/landing/services/${i}/slug`, `service slug "${s.slug}" is used twice`);
+      serviceSlugs.add(s.slug);
+    });
+    const landing = expandLanding(site.landing);
+    for (const page of landing) {
+      const cityIndex = site.landing.cities.indexOf(page.city);
+      addRoute(page.path, `landing page of "${page.city}" x "${page.serviceName}"`, siteSource, `/landing/cities/${cityIndex}`);
+    }
+    stats.routes = routePaths.size;
+    stats.landingPages = landing.length;
+
+    for (const { file, ref } of refs) {
+      const source = sources.get(file)!;
+      if (ref.kind === 'link' && ref.value.startsWith('/')) {
+        const path = ref.value.replace(/[?#].*$/, '').replace(/(.)\/$/, '$1');
+        if (!routePaths.has(path)) report(source, ref.pointer, `link to "${ref.value}" does not match any route${suggestion(path, routePaths.keys())}`);
+      } else if (ref.kind === 'asset') {
+        if (!fs.exists(join('public', ref.value))) report(source, ref.pointer, `image "${ref.value}" not found: add public${ref.value} or fix the path`);
+      } else if (ref.kind === 'ref') {
+        const [what, kind] = ref.target.split(':') as [string, string | undefined];
+        const dir = what === 'page' ? 'content/pages' : what === 'form' ? 'content/forms' : 'content/collections';
+        const target = `${dir}/${ref.value}.json`;
+        if (!fs.exists(target)) {
+          const known = fs.list(dir).map(baseName);
+          report(
+            source,
+            ref.pointer,
+            `${what} "${ref.value}" not found in ${dir}/${suggestion(ref.value, known) || (known.length ? `; known: ${known.join(', ')}` : '')}`,
+          );
+        } else if (kind) {
+          const actual = (sources.get(target)?.data as { kind?: unknown } | undefined)?.kind;
+          if (actual !== undefined && actual !== kind)
+            report(source, ref.pointer, `collection "${ref.value}" holds ${String(actual)} items, but this block needs ${kind}`);
+        }
+      }
+    }
+  }
+
+  problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  const result: ValidationResult = { problems, files: files.map((f) => fs.absolute(f)), stats };
+  if (problems.length === 0 && site) {
+    const dataOf = (dir: string) => Object.fromEntries(fs.list(dir).map((f) => [baseName(f), sources.get(f)?.data]));
+    result.site = {
+      site,
+      pages: dataOf('content/pages'),
+      collections: dataOf('content/collections'),
+      forms: dataOf('content/forms'),
+    } as LoadedSite;
+  }
+  return result;
+}
+
+export function formatProblems(problems: Problem[]): string {
+  const lines = problems.map((p) => `${p.file}:${p.line}:${p.column}  ${p.pointer || '/'}  ${p.message}`);
+  const files = new Set(problems.map((p) => p.file)).size;
+  lines.push('', `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}`);
+  return lines.join('\n');
+}

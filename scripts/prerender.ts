@@ -1,0 +1,56 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { paths } from './lib/paths.ts';
+
+interface ServerEntry {
+  render(url: string): Promise<string>;
+  routePaths(): string[];
+  model: { site: { seo: { siteUrl: string } } };
+}
+
+const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/;
+
+/** React 19 emits hoisted <title>/<meta>/<link> first in the output: they belong in <head>. */
+export function splitHead(html: string): { head: string; body: string } {
+  let rest = html;
+  const head: string[] = [];
+  for (let m = HOISTED.exec(rest); m; m = HOISTED.exec(rest)) {
+    head.push(m[0]);
+    rest = rest.slice(m[0].length);
+  }
+  return { head: head.join('\n    '), body: rest };
+}
+
+export function fileFor(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
+}
+
+async function main() {
+  const started = performance.now();
+  const template = readFileSync(join(paths.dist, 'index.html'), 'utf8');
+  const entry = (await import(pathToFileURL(join(paths.distSsr, 'entry-server.js')).href)) as ServerEntry;
+  const routes = entry.routePaths();
+  for (const path of routes) {
+    const { head, body } = splitHead(await entry.render(path));
+    const html = template.replace('<!--app-head-->', head).replace('<!--app-html-->', body);
+    const target = join(paths.dist, fileFor(path));
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, html);
+  }
+  // Unknown paths get this page: not a prerendered route, the client sends the visitor to /.
+  const notFound = template.replace('<!--app-head-->', '<meta name="robots" content="noindex" />').replace('<!--app-html-->', '');
+  writeFileSync(join(paths.dist, '404.html'), notFound);
+
+  const siteUrl = entry.model.site.seo.siteUrl;
+  const urls = routes.map((p) => `  <url><loc>${siteUrl}${p}</loc></url>`).join('\n');
+  writeFileSync(
+    join(paths.dist, 'sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+  );
+  writeFileSync(join(paths.dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
+  console.log(`prerendered ${routes.length} routes + 404.html, sitemap.xml, robots.txt in ${Math.round(performance.now() - started)} ms`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -1,0 +1,65 @@
+import type { LandingConfig } from './schema-types.ts';
+import type { City, LandingPage, LoadedSite, SiteModel } from './model.ts';
+
+/** 'Den Haag' -> 'den-haag', 'Étten-Leur' -> 'etten-leur'. */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Fills {name} placeholders; unknown placeholders stay as written so a typo is visible. */
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+export function citiesOf(landing: Pick<LandingConfig, 'cities'>): City[] {
+  return landing.cities.map((name) => ({ name, slug: slugify(name) }));
+}
+
+function landingPage(landing: LandingConfig, city: City, serviceIndex: number): LandingPage | undefined {
+  const service = landing.services[serviceIndex];
+  if (!service) return undefined;
+  const values = { city: city.name, service: service.name };
+  return {
+    path: `/${service.slug}-${city.slug}`,
+    city: city.name,
+    citySlug: city.slug,
+    serviceName: service.name,
+    service,
+    title: fillTemplate(service.title, values),
+    description: fillTemplate(service.description, values),
+    heading: fillTemplate(landing.heading, values),
+  };
+}
+
+/** Every landing page of the city x service matrix (build time: prerender, sitemap, validation). */
+export function expandLanding(landing: LandingConfig, cities: City[] = citiesOf(landing)): LandingPage[] {
+  return cities.flatMap((city) => landing.services.map((_, i) => landingPage(landing, city, i)!));
+}
+
+/** The landing page for one path, found without expanding the matrix (browser). */
+export function findLanding(landing: LandingConfig, cities: City[], pathname: string): LandingPage | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  for (let i = 0; i < landing.services.length; i++) {
+    const prefix = `/${landing.services[i]!.slug}-`;
+    if (!path.startsWith(prefix)) continue;
+    const city = cities.find((c) => c.slug === path.slice(prefix.length));
+    if (city) return landingPage(landing, city, i);
+  }
+  return undefined;
+}
+
+export function resolveSite(loaded: LoadedSite): SiteModel {
+  const { $schema: _schema, routes, ...site } = loaded.site;
+  return {
+    site,
+    routes: routes.map((r) => ({ path: r.path, page: loaded.pages[r.page]! })),
+    collections: loaded.collections,
+    forms: loaded.forms,
+    cities: citiesOf(site.landing),
+  };
+}

@@ -1,0 +1,5 @@
+import raw from 'virtual:site-model';
+import type { SiteModel } from './model.ts';
+
+/** The validated, resolved site, produced at build time by scripts/vite-plugin-site.ts. */
+export const siteModel = raw as SiteModel;

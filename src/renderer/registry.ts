@@ -1,0 +1,26 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Block } from '../config/schema-types.ts';
+import type { BlockOf } from '../config/model.ts';
+import { Hero } from '../blocks/hero/hero.tsx';
+import { Text } from '../blocks/text/text.tsx';
+import { Cta } from '../blocks/cta/cta.tsx';
+import { LinkList } from '../blocks/link-list/link-list.tsx';
+import { RichText } from '../blocks/rich-text/rich-text.tsx';
+
+export type BlockType = Block['type'];
+export type BlockComponent<T extends BlockType> = ComponentType<{ block: BlockOf<T> }>;
+type Entry<T extends BlockType> = BlockComponent<T> | LazyExoticComponent<BlockComponent<T>>;
+
+/**
+ * One line per block type. Light blocks are imported directly so their HTML
+ * hydrates at once; heavy ones (swiper, dropzone, the mail SDK) load lazily and
+ * only on pages that use them.
+ */
+export const registry: { [T in BlockType]: Entry<T> } = {
+  hero: Hero,
+  text: Text,
+  cta: Cta,
+  'link-list': LinkList,
+  'rich-text': RichText,
+  form: lazy(() => import('../forms/form-block.tsx')),
+};

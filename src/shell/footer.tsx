@@ -1,0 +1,77 @@
+import { useSite } from '../renderer/site-context.tsx';
+import { SmartLink } from '../ui/smart-link.tsx';
+import { ButtonLink } from '../ui/button-link.tsx';
+import { Icon } from '../ui/icons.tsx';
+import styles from './footer.module.css';
+
+export function Footer() {
+  const { site } = useSite();
+  const { footer, contact, brand } = site;
+  const whatsapp = `https://wa.me/${contact.whatsapp}${contact.whatsappText ? `?text=${encodeURIComponent(contact.whatsappText)}` : ''}`;
+  return (
+    <footer className={styles.footer}>
+      <div className={`container ${styles.grid}`}>
+        <div className={styles.about}>
+          <p className={styles.brand}>{brand.name}</p>
+          <p>{footer.about}</p>
+          <ButtonLink button={footer.cta} />
+        </div>
+        <nav aria-label={footer.headings.navigation}>
+          <h2 className={styles.heading}>{footer.headings.navigation}</h2>
+          <ul className={styles.list}>
+            {footer.links.map((l) => (
+              <li key={l.to}>
+                <SmartLink to={l.to}>{l.label}</SmartLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className={styles.heading}>{footer.headings.contact}</h2>
+          <ul className={styles.list}>
+            <li>
+              <a href={contact.phoneHref} className={styles.contactLink}>
+                <Icon name="phone" size={18} /> {contact.phone}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${contact.email}`} className={styles.contactLink}>
+                <Icon name="mail" size={18} /> {contact.email}
+              </a>
+            </li>
+            <li>
+              <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={styles.contactLink}>
+                <Icon name="whatsapp" size={18} /> {footer.whatsappLabel ?? 'WhatsApp'}
+              </a>
+            </li>
+            {contact.hours ? <li className={styles.muted}>{contact.hours}</li> : null}
+          </ul>
+        </div>
+        <div>
+          <h2 className={styles.heading}>{footer.headings.social}</h2>
+          <ul className={styles.social}>
+            {footer.social.map((s) => (
+              <li key={s.href}>
+                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} className={styles.socialLink}>
+                  <Icon name={s.network} size={20} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className={`container ${styles.bottom}`}>
+        <p>{footer.copyright}</p>
+        {footer.legalLinks?.length ? (
+          <ul className={styles.legal}>
+            {footer.legalLinks.map((l) => (
+              <li key={l.to}>
+                <SmartLink to={l.to}>{l.label}</SmartLink>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </footer>
+  );
+}

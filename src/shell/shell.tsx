@@ -1,0 +1,34 @@
+import type { CSSProperties } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useSite } from '../renderer/site-context.tsx';
+import { Header } from './header.tsx';
+import { Footer } from './footer.tsx';
+import { Splash } from './splash.tsx';
+import { useSplash } from './use-splash.ts';
+import { ScrollToTop } from './scroll-to-top.tsx';
+import { DeferredChat } from './deferred-chat.tsx';
+
+export function Shell() {
+  const { site } = useSite();
+  const phase = useSplash(site.splash);
+  const fade = site.splash.enabled
+    ? ({ '--page-fade': `${site.splash.pageFadeInMs}ms`, '--page-delay': `${site.splash.durationMs + site.splash.fadeOutMs}ms` } as CSSProperties)
+    : undefined;
+  return (
+    <>
+      <Splash cfg={site.splash} phase={phase} brand={site.brand.name} />
+      <div className={site.splash.enabled ? 'page page--fade' : 'page'} style={fade}>
+        <a href="#main" className="skip-link">
+          {site.navigation.labels.skipToContent}
+        </a>
+        <ScrollToTop />
+        <Header />
+        <main id="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      {site.chat.enabled ? <DeferredChat /> : null}
+    </>
+  );
+}

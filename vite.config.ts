@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { sitePlugin } from './scripts/vite-plugin-site.ts';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  plugins: [react(), sitePlugin({ siteRoot: root, schemaDir: `${root}schemas` })],
+  build: {
+    target: 'es2022',
+    cssCodeSplit: true,
+  },
+  ssr: {
+    // bundle everything into the prerender script's entry so it runs without Vite's resolver
+    noExternal: true,
+  },
+  server: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1' },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', environment: 'node', include: ['scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'dom', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['tests/setup-dom.ts'] },
+      },
+    ],
+  },
+});
