@@ -4,6 +4,7 @@ const port = Number(process.env.E2E_PORT ?? 4319);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: process.env.PW_OUT ?? 'test-results',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
@@ -31,7 +32,7 @@ export default defineConfig({
   ],
   webServer: {
     command: `node --import tsx scripts/serve.ts`,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), ...(process.env.SITE_OUT ? { DIST_DIR: process.env.SITE_OUT } : {}) },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

@@ -27,7 +27,7 @@ export function fileFor(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
 }
 
-async function main() {
+export async function prerender(): Promise<void> {
   const started = performance.now();
   const template = readFileSync(join(paths.dist, 'index.html'), 'utf8');
   const entry = (await import(pathToFileURL(join(paths.distSsr, 'entry-server.js')).href)) as ServerEntry;
@@ -52,5 +52,3 @@ async function main() {
   writeFileSync(join(paths.dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
   console.log(`prerendered ${routes.length} routes + 404.html, sitemap.xml, robots.txt in ${Math.round(performance.now() - started)} ms`);
 }
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

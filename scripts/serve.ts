@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { paths } from './lib/paths.ts';
 
@@ -27,7 +27,7 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 const COMPRESS = /^(text\/|application\/(json|xml)|image\/svg)/;
-const root = process.env.DIST_DIR ?? paths.dist;
+const root = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : paths.dist;
 const port = Number(process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';
 

@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+/** SITE_OUT moves the build elsewhere, so parallel builds do not overwrite each other. */
+const dist = process.env.SITE_OUT ? resolve(process.env.SITE_OUT) : join(root, 'dist');
 
 export const paths = {
   root,
   schemas: join(root, 'schemas'),
   generatedTypes: join(root, 'src/config/schema-types.ts'),
-  dist: join(root, 'dist'),
-  distSsr: join(root, 'dist-ssr'),
+  dist,
+  distSsr: `${dist}-ssr`,
 };
