@@ -246,7 +246,7 @@ export interface ChatConfig {
   notificationDelay?: number;
   notificationSound?: boolean;
   /**
-   * Path of a sound file in public/.
+   * Path of a sound file in public/, fetched only when the sound plays.
    */
   notificationSoundSrc?: string;
   /**
@@ -260,15 +260,25 @@ export interface ChatConfig {
   messageDelay?: number;
   chatboxHeight?: number;
   timeFormat?: 'HH:mm';
-  labels?: ChatLabels;
+  labels: ChatLabels;
 }
+/**
+ * Accessible names and hidden texts of the widget.
+ */
 export interface ChatLabels {
   open: string;
   close: string;
   send: string;
   dialog: string;
   notification: string;
-  typing?: string;
+  /**
+   * Label of the message input (read by screen readers).
+   */
+  message: string;
+  /**
+   * Announced while the typing dots show.
+   */
+  typing: string;
 }
 export interface Integrations {
   emailjs?: EmailJsConfig;
