@@ -67,17 +67,30 @@ export function validateSite(options: ValidateOptions): ValidationResult {
     }
     const source = parseJsonSource(file, text);
     sources.set(file, source);
-    for (const e of source.parseErrors) problems.push({ file, ...e, pointer: '', message: e.message });
+    // only the first parse error: the ones after it are usually echoes of the same mistake
+    const parseError = source.parseErrors[0];
+    if (parseError) problems.push({ file, ...parseError, pointer: '', message: parseError.message });
     if (source.data === undefined) continue;
     const schemaPath = SCHEMA_FOR.find(([re]) => re.test(file))?.[1];
-    const validate = schemaPath ? schemas.validator(schemaPath) : undefined;
+    let validate: ReturnType<SchemaSet['validator']>;
+    try {
+      validate = schemaPath ? schemas.validator(schemaPath) : undefined;
+    } catch (e) {
+      // a broken schema is the engine's problem, but say which one and why instead of a stack trace
+      problems.push({ file: `schemas/${schemaPath}`, line: 1, column: 1, pointer: '', message: `schema cannot be compiled: ${(e as Error).message}` });
+      continue;
+    }
     if (!schemaPath || !validate) continue;
     schemas.references.length = 0;
     if (!validate(source.data)) {
       const seen = new Set<string>();
-      for (const err of validate.errors ?? []) {
+      const errors = validate.errors ?? [];
+      const unionTagMissing = new Set(errors.filter((e) => e.keyword === 'discriminator').map((e) => `${e.instancePath} ${String(e.params.tag)}`));
+      for (const err of errors) {
         // a failing branch of a discriminated union also reports the union itself
         if (err.keyword === 'oneOf' && err.params && 'passingSchemas' in err.params) continue;
+        // the union's own "required: type" says what the discriminator error says better
+        if (err.keyword === 'required' && unionTagMissing.has(`${err.instancePath} ${String(err.params.missingProperty)}`)) continue;
         const m = messageFor(err, schemas);
         const id = `${m.pointer} ${m.message}`;
         if (seen.has(id)) continue;
@@ -85,7 +98,9 @@ export function validateSite(options: ValidateOptions): ValidationResult {
         report(source, m.pointer, m.message, m.key);
       }
     }
-    refs.push(...schemas.references.map((ref) => ({ file, ref: { ...ref } })));
+    // a value that already failed its schema is not checked again against the site (one message per mistake)
+    const failed = new Set(problems.filter((p) => p.file === file).map((p) => p.pointer));
+    refs.push(...schemas.references.filter((ref) => !failed.has(ref.pointer)).map((ref) => ({ file, ref: { ...ref } })));
     const declared = (source.data as Record<string, unknown>)?.$schema;
     const expected = expectedSchemaRef(file, schemaPath);
     if (typeof declared === 'string' && declared !== expected) {
@@ -111,8 +126,9 @@ export function validateSite(options: ValidateOptions): ValidationResult {
       if (previous) report(source, pointer, `route "${path}" is defined twice: ${origin} and ${previous}`);
       else routePaths.set(path, origin);
     };
-    site.routes.forEach((r, i) => typeof r?.path === 'string' && addRoute(r.path, `route ${i}`, siteSource, `/routes/${i}/path`));
 
+    // Landing pages first, so a page route that collides with one is reported at the page route.
+    const cities: { name: string; slug: string }[] = [];
     const citySlugs = new Map<string, string>();
     site.landing.cities.forEach((city, i) => {
       if (typeof city !== 'string') return;
@@ -121,25 +137,35 @@ export function validateSite(options: ValidateOptions): ValidationResult {
       if (slug === '') report(siteSource, `/landing/cities/${i}`, `city "${city}" gives an empty URL slug`);
       else if (other !== undefined)
         report(siteSource, `/landing/cities/${i}`, `city "${city}" has the same URL slug "${slug}" as "${other}"; remove one of them`);
-      else citySlugs.set(slug, city);
+      else {
+        citySlugs.set(slug, city);
+        cities.push({ name: city, slug });
+      }
     });
     const serviceSlugs = new Set<string>();
-    site.landing.services.forEach((s, i) => {
-      if (typeof s?.slug !== 'string') return;
-      if (serviceSlugs.has(s.slug)) report(siteSource, `/landing/services/${i}/slug`, `service slug "${s.slug}" is used twice`);
+    const services = site.landing.services.filter((s, i) => {
+      if (typeof s?.slug !== 'string') return false;
+      if (serviceSlugs.has(s.slug)) {
+        report(siteSource, `/landing/services/${i}/slug`, `service slug "${s.slug}" is used twice`);
+        return false;
+      }
       serviceSlugs.add(s.slug);
+      return true;
     });
-    const landing = expandLanding(site.landing);
+    const landing = expandLanding({ ...site.landing, services }, cities);
     for (const page of landing) {
-      const cityIndex = site.landing.cities.indexOf(page.city);
-      addRoute(page.path, `landing page of "${page.city}" x "${page.serviceName}"`, siteSource, `/landing/cities/${cityIndex}`);
+      addRoute(page.path, `landing page of "${page.city}" x "${page.serviceName}"`, siteSource, `/landing/cities/${site.landing.cities.indexOf(page.city)}`);
     }
+    site.routes.forEach((r, i) => typeof r?.path === 'string' && addRoute(r.path, `route ${i}`, siteSource, `/routes/${i}/path`));
     stats.routes = routePaths.size;
     stats.landingPages = landing.length;
+    // With a malformed route path every link to it would also fail: fix the routes first.
+    const routesValid = !problems.some((p) => p.file === 'site.config.json' && /^\/routes\//.test(p.pointer) && !p.message.startsWith('route "'));
 
     for (const { file, ref } of refs) {
       const source = sources.get(file)!;
       if (ref.kind === 'link' && ref.value.startsWith('/')) {
+        if (!routesValid) continue;
         const path = ref.value.replace(/[?#].*$/, '').replace(/(.)\/$/, '$1');
         if (!routePaths.has(path)) report(source, ref.pointer, `link to "${ref.value}" does not match any route${suggestion(path, routePaths.keys())}`);
       } else if (ref.kind === 'asset') {

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { expandLanding, fillTemplate, findLanding, citiesOf, slugify, resolveSite } from '../../src/config/resolve.ts';
+import type { LandingConfig } from '../../src/config/schema-types.ts';
+import { validateSite } from '../../scripts/lib/validate.ts';
+import { paths } from '../../scripts/lib/paths.ts';
+
+const landing: LandingConfig = {
+  cities: ['Amersfoort', 'Den Haag', "'s-Hertogenbosch", 'Étten-Leur'],
+  services: [
+    { slug: 'webdesign', name: 'Webdesign', title: 'Webdesign {city}', description: '{service} voor ondernemers in {city}' },
+    { slug: 'website-ontwikkeling', name: 'Website ontwikkeling', title: 'Website ontwikkeling {city}', description: 'Bouw in {city}' },
+  ],
+  redirectTo: '/',
+  redirectDelayMs: 1500,
+  heading: '{service} in {city}',
+  message: 'Je wordt doorgestuurd.',
+  linkText: 'klik hier',
+};
+
+describe('slugify', () => {
+  it.each([
+    ['Den Haag', 'den-haag'],
+    ['Zoetermeer', 'zoetermeer'],
+    ["'s-Hertogenbosch", 's-hertogenbosch'],
+    ['Étten-Leur', 'etten-leur'],
+    ['  Bergen op Zoom ', 'bergen-op-zoom'],
+    ['Ütrecht!!', 'utrecht'],
+  ])('%s -> %s', (name, slug) => expect(slugify(name)).toBe(slug));
+});
+
+describe('fillTemplate', () => {
+  it('fills known placeholders and leaves unknown ones visible', () => {
+    expect(fillTemplate('{service} in {city} ({oops})', { city: 'Soest', service: 'SEO' })).toBe('SEO in Soest ({oops})');
+  });
+});
+
+describe('landing matrix', () => {
+  it('expands every city x service with its own title and description', () => {
+    const pages = expandLanding(landing);
+    expect(pages).toHaveLength(8);
+    expect(pages.map((p) => p.path)).toContain('/webdesign-den-haag');
+    expect(pages.map((p) => p.path)).toContain('/website-ontwikkeling-etten-leur');
+    const dh = pages.find((p) => p.path === '/webdesign-den-haag')!;
+    expect(dh.title).toBe('Webdesign Den Haag');
+    expect(dh.description).toBe('Webdesign voor ondernemers in Den Haag');
+    expect(dh.heading).toBe('Webdesign in Den Haag');
+  });
+
+  it('finds a landing page from its path without expanding the matrix, even with hyphens in both parts', () => {
+    const cities = citiesOf(landing);
+    expect(findLanding(landing, cities, '/website-ontwikkeling-s-hertogenbosch')?.city).toBe("'s-Hertogenbosch");
+    expect(findLanding(landing, cities, '/webdesign-den-haag/')?.serviceName).toBe('Webdesign');
+    expect(findLanding(landing, cities, '/webdesign-rotterdam')).toBeUndefined();
+    expect(findLanding(landing, cities, '/seo-amersfoort')).toBeUndefined();
+  });
+
+  it('adding a city is one string: eight more pages in the real config', () => {
+    const result = validateSite({ roots: [paths.root], schemaDir: paths.schemas });
+    const site = resolveSite(result.site!);
+    const before = expandLanding(site.site.landing).length;
+    const more = expandLanding({ ...site.site.landing, cities: [...site.site.landing.cities, 'Zoetermeer'] });
+    expect(more.length - before).toBe(8);
+    expect(more.filter((p) => p.citySlug === 'zoetermeer').map((p) => p.path)).toEqual([
+      '/webdesign-zoetermeer',
+      '/website-ontwikkeling-zoetermeer',
+      '/web-applicatie-zoetermeer',
+      '/online-marketing-zoetermeer',
+      '/social-media-marketing-zoetermeer',
+      '/google-ads-zoetermeer',
+      '/seo-zoetermeer',
+      '/webshop-zoetermeer',
+    ]);
+  });
+
+  it('resolves routes to their pages and drops file references', () => {
+    const result = validateSite({ roots: [paths.root], schemaDir: paths.schemas });
+    const model = resolveSite(result.site!);
+    expect(model.routes.map((r) => r.path)).toEqual([
+      '/',
+      '/web-development',
+      '/marketing',
+      '/portfolio',
+      '/contact',
+      '/offerte',
+      '/demo',
+      '/algemene-voorwaarden',
+    ]);
+    expect(model.routes[0]!.page.blocks[0]!.type).toBe('hero');
+    expect('routes' in model.site).toBe(false);
+    expect(model.cities.map((c) => c.slug)).toEqual(['amersfoort', 'amsterdam', 'hilversum', 'utrecht', 'soest']);
+  });
+});
