@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+// string paths, not new URL(): under jsdom the global URL is not Node's
+const root = `${resolve(dirname(fileURLToPath(import.meta.url)), '../..')}/`;
 /** SITE_OUT moves the build elsewhere, so parallel builds do not overwrite each other. */
 const dist = process.env.SITE_OUT ? resolve(process.env.SITE_OUT) : join(root, 'dist');
 

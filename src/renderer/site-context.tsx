@@ -14,7 +14,7 @@ export function useSite(): SiteModel {
 }
 
 /** A collection by id; the validator guarantees it exists and has the right kind. */
-export function useCollection<T extends CollectionData = CollectionData>(id: string): T {
+export function useCollection<T extends { kind: string; items: unknown[] } = CollectionData>(id: string): T {
   const found = useSite().collections[id];
   if (!found) throw new Error(`collection "${id}" is not in the site model`);
   return found as T;

@@ -1,0 +1,65 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Block } from '../config/schema-types.ts';
+import { SiteProvider } from './site-context.tsx';
+import { BlockList } from './block-list.tsx';
+import { fixtureModel } from '../../tests/test-model.ts';
+
+const model = fixtureModel();
+const renderBlocks = (blocks: unknown[]) =>
+  render(
+    <MemoryRouter>
+      <SiteProvider model={model}>
+        <BlockList blocks={blocks as Block[]} />
+      </SiteProvider>
+    </MemoryRouter>,
+  );
+
+const good = { type: 'text', heading: 'Blijft staan', paragraphs: ['De rest van de pagina.'] };
+// content must be a list: rendering this block throws
+const failing = { type: 'rich-text', content: null };
+const unknown = { type: 'hreo', headline: 'Onbekend' };
+
+describe('BlockList', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('renders blocks in order through the registry', () => {
+    renderBlocks([{ type: 'hero', headline: 'Eerste' }, good]);
+    const headings = screen.getAllByRole('heading').map((h) => h.textContent);
+    expect(headings).toEqual(['Eerste', 'Blijft staan']);
+  });
+
+  it('renders nothing for an unknown block type in production', () => {
+    vi.stubEnv('DEV', false);
+    const { container } = renderBlocks([unknown, good]);
+    expect(screen.queryByText(/Unknown block type/)).toBeNull();
+    expect(container.textContent).not.toContain('Onbekend');
+    expect(screen.getByText('Blijft staan')).toBeTruthy();
+  });
+
+  it('shows a notice for an unknown block type in development', () => {
+    vi.stubEnv('DEV', true);
+    renderBlocks([unknown, good]);
+    expect(screen.getByRole('alert').textContent).toContain('Unknown block type "hreo"');
+    expect(screen.getByText('Blijft staan')).toBeTruthy();
+  });
+
+  it('keeps the rest of the page when one block throws, with nothing shown to visitors', () => {
+    vi.stubEnv('DEV', false);
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderBlocks([failing, good]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('De rest van de pagina.')).toBeTruthy();
+    spy.mockRestore();
+  });
+
+  it('shows which block failed in development', () => {
+    vi.stubEnv('DEV', true);
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderBlocks([good, failing]);
+    expect(screen.getByRole('alert').textContent).toContain('Block 1 ("rich-text") failed to render');
+    expect(screen.getByText('Blijft staan')).toBeTruthy();
+    spy.mockRestore();
+  });
+});

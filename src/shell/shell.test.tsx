@@ -1,0 +1,108 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Link, Route, Routes } from 'react-router-dom';
+import { HelmetProvider } from 'react-helmet-async';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SiteProvider } from '../renderer/site-context.tsx';
+import { Shell } from './shell.tsx';
+import { fixtureModel } from '../../tests/test-model.ts';
+
+const model = fixtureModel();
+
+function renderShell(reducedMotion = false) {
+  window.matchMedia = vi
+    .fn()
+    .mockImplementation((q: string) => ({ matches: reducedMotion && q.includes('reduce'), media: q, addEventListener() {}, removeEventListener() {} }));
+  window.scrollTo = vi.fn();
+  return render(
+    <HelmetProvider>
+      <MemoryRouter initialEntries={['/']}>
+        <SiteProvider model={{ ...model, site: { ...model.site, chat: { ...model.site.chat, enabled: false } } }}>
+          <Routes>
+            <Route element={<Shell />}>
+              <Route path="/" element={<Link to="/contact">Naar contact</Link>} />
+              <Route path="/contact" element={<h1>Contactpagina</h1>} />
+            </Route>
+          </Routes>
+        </SiteProvider>
+      </MemoryRouter>
+    </HelmetProvider>,
+  );
+}
+
+const phase = () => screen.queryByTestId('splash')?.getAttribute('data-phase') ?? 'removed';
+
+describe('splash', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('runs waiting -> visible at 100 ms -> fading at 1000 ms -> removed at 1300 ms', () => {
+    renderShell();
+    expect(phase()).toBe('waiting');
+    act(() => vi.advanceTimersByTime(99));
+    expect(phase()).toBe('waiting');
+    act(() => vi.advanceTimersByTime(1));
+    expect(phase()).toBe('visible');
+    act(() => vi.advanceTimersByTime(899));
+    expect(phase()).toBe('visible');
+    act(() => vi.advanceTimersByTime(1));
+    expect(phase()).toBe('fading');
+    act(() => vi.advanceTimersByTime(299));
+    expect(phase()).toBe('fading');
+    act(() => vi.advanceTimersByTime(1));
+    expect(phase()).toBe('removed');
+    expect(screen.getByText('Helder Digitaal', { selector: 'header span' })).toBeTruthy();
+  });
+
+  it('shows without fades and goes at 1000 ms with reduced motion', () => {
+    renderShell(true);
+    act(() => vi.advanceTimersByTime(0));
+    expect(phase()).toBe('visible');
+    act(() => vi.advanceTimersByTime(999));
+    expect(phase()).toBe('visible');
+    act(() => vi.advanceTimersByTime(1));
+    expect(phase()).toBe('removed');
+  });
+
+  it('appears only on the first load, not after client-side navigation', () => {
+    renderShell();
+    act(() => vi.advanceTimersByTime(1300));
+    expect(phase()).toBe('removed');
+    fireEvent.click(screen.getByText('Naar contact'));
+    expect(screen.getByRole('heading', { name: 'Contactpagina' })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(50));
+    expect(phase()).toBe('removed');
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+  });
+});
+
+describe('mobile menu', () => {
+  it('opens and closes with the toggle and closes after a link is chosen', () => {
+    renderShell();
+    const toggle = screen.getByRole('button', { name: 'Menu openen' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(menu.hidden).toBe(true);
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.getAttribute('aria-label')).toBe('Menu sluiten');
+    expect(menu.hidden).toBe(false);
+
+    fireEvent.click(toggle);
+    expect(menu.hidden).toBe(true);
+
+    fireEvent.click(toggle);
+    fireEvent.click(menu.querySelector('a[href="/contact"]')!);
+    expect(menu.hidden).toBe(true);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('heading', { name: 'Contactpagina' })).toBeTruthy();
+  });
+
+  it('closes with Escape', () => {
+    renderShell();
+    const toggle = screen.getByRole('button', { name: 'Menu openen' });
+    fireEvent.click(toggle);
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+});

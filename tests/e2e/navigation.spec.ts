@@ -1,0 +1,67 @@
+import { test, expect } from '@playwright/test';
+import { openPage } from './helpers.ts';
+
+test.describe('navigation', () => {
+  test('desktop: header links navigate client-side and mark the current page', async ({ page }, info) => {
+    test.skip(info.project.name !== 'desktop', 'the desktop menu is hidden at phone width');
+    await openPage(page, '/');
+    const nav = page.getByRole('navigation', { name: 'Hoofdmenu' }).first();
+    await nav.getByRole('link', { name: 'Marketing' }).click();
+    await expect(page).toHaveURL(/\/marketing$/);
+    await expect(nav.getByRole('link', { name: 'Marketing' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('splash')).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Gratis Demo' }).click();
+    await expect(page).toHaveURL(/\/demo$/);
+    await nav.getByRole('link', { name: 'Offerte' }).click();
+    await expect(page).toHaveURL(/\/offerte$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vraag een offerte aan');
+  });
+
+  test('phone: the menu opens with the toggle, closes with it, and closes after a link is chosen', async ({ page }, info) => {
+    test.skip(info.project.name !== 'phone', 'the toggle only shows at phone width');
+    await openPage(page, '/');
+    const toggle = page.getByRole('button', { name: 'Menu openen' });
+    await expect(toggle).toBeVisible();
+    await toggle.click();
+    const close = page.getByRole('button', { name: 'Menu sluiten' });
+    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.locator(`#${await close.getAttribute('aria-controls')}`);
+    await expect(menu).toBeVisible();
+    await close.click();
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Menu openen' }).click();
+    await menu.getByRole('link', { name: 'Portfolio' }).click();
+    await expect(page).toHaveURL(/\/portfolio$/);
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Menu openen' }).click();
+    await expect(menu.getByRole('link', { name: 'Gratis Demo' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Offerte' })).toBeVisible();
+  });
+
+  test('every route change scrolls to the top', async ({ page }) => {
+    await openPage(page, '/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Portfolio' }).click();
+    await expect(page).toHaveURL(/\/portfolio$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the footer has phone, e-mail, WhatsApp, social links, the quote button and the copyright', async ({ page }) => {
+    await openPage(page, '/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.locator('a[href^="tel:+31"]')).toHaveCount(1);
+    await expect(footer.locator('a[href^="mailto:info@"]')).toHaveCount(1);
+    await expect(footer.locator('a[href^="https://wa.me/31"]')).toHaveAttribute('rel', 'noopener noreferrer');
+    for (const name of ['Instagram', 'Facebook', 'LinkedIn']) await expect(footer.getByRole('link', { name })).toHaveAttribute('target', '_blank');
+    await expect(footer.getByRole('link', { name: 'Vraag een offerte aan' })).toHaveAttribute('href', '/offerte');
+    await expect(footer).toContainText('© 2025');
+  });
+
+  test('the splash shows the brand on first load only', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('splash')).toContainText('Helder Digitaal');
+    await expect(page.getByTestId('splash')).toHaveCount(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByTestId('splash')).toHaveCount(0);
+  });
+});
