@@ -15,12 +15,76 @@ export type ImagePath1 = string;
 /**
  * One block of a page, chosen by its type.
  */
-export type Block = HeroBlock | TextBlock | CtaBlock | LinkListBlock | RichTextBlock | FormBlock;
+export type Block =
+  | HeroBlock
+  | TextBlock
+  | CtaBlock
+  | LinkListBlock
+  | RichTextBlock
+  | FormBlock
+  | ServicesOverviewBlock
+  | FeatureRowsBlock
+  | ValuesBlock
+  | FaqBlock
+  | TestimonialCarouselBlock
+  | TestimonialSliderBlock
+  | PortfolioMockupBlock
+  | PortfolioGridBlock
+  | DemoCarouselBlock
+  | MarketingServicesBlock
+  | ResultsBlock;
+/**
+ * Name of a built-in line icon (src/ui/icons.tsx).
+ */
+export type IconName =
+  | 'check'
+  | 'arrow'
+  | 'phone'
+  | 'mail'
+  | 'chat'
+  | 'external'
+  | 'star'
+  | 'code'
+  | 'chart'
+  | 'rocket'
+  | 'bulb'
+  | 'heart'
+  | 'award'
+  | 'search'
+  | 'target'
+  | 'megaphone'
+  | 'users'
+  | 'shield'
+  | 'clock'
+  | 'zap'
+  | 'smartphone'
+  | 'cart'
+  | 'layout'
+  | 'bolt'
+  | 'home'
+  | 'car'
+  | 'sparkle'
+  | 'scissors'
+  | 'wrench'
+  | 'key'
+  | 'brush'
+  | 'mirror'
+  | 'trending';
+/**
+ * A shared list in content/collections/, chosen by its kind.
+ */
+export type Collection = FaqCollection | TestimonialsCollection | PortfolioCollection | MarketingServicesCollection;
+/**
+ * One field of a form, chosen by its type.
+ */
+export type FormField = InputField | TextareaField | CheckboxesField | HiddenField | ImagesField;
 
 export interface SchemaRoots {
   site?: SiteConfig;
   page?: Page;
   block?: Block;
+  collection?: Collection;
+  form?: FormConfig;
 }
 /**
  * Site-wide settings: brand, contact, theme, navigation, footer, SEO, routes, landing pages, chat and integrations.
@@ -303,7 +367,18 @@ export interface EmailJsConfig {
   origin: string;
   toEmail: string;
   blockHeadless?: boolean;
+  /**
+   * Minimum time between two sends from one page (the SDK answers 429 inside it).
+   */
   throttleMs?: number;
+  blockList?: EmailJsBlockList;
+}
+/**
+ * Refuse to send (403) when the template param watchVariable holds one of these values.
+ */
+export interface EmailJsBlockList {
+  list: string[];
+  watchVariable: string;
 }
 export interface ImageHostConfig {
   /**
@@ -482,4 +557,696 @@ export interface FormBlock {
    * File name (without .json) of a form in content/forms/.
    */
   form: string;
+}
+/**
+ * The main services side by side, each with its list of expertise.
+ */
+export interface ServicesOverviewBlock {
+  type: 'services-overview';
+  /**
+   * Anchor id for the section (#id links).
+   */
+  id?: string;
+  header: SectionHeading;
+  /**
+   * Small heading above each expertise list.
+   */
+  expertiseLabel?: string;
+  /**
+   * @minItems 1
+   * @maxItems 4
+   */
+  services: ServiceSummary[];
+}
+/**
+ * Eyebrow, heading and intro shown above a section's content.
+ */
+export interface SectionHeading {
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  align?: 'left' | 'center';
+}
+export interface ServiceSummary {
+  icon: IconName;
+  title: string;
+  text: string;
+  /**
+   * @minItems 1
+   */
+  expertise: string[];
+  link?: Link;
+}
+/**
+ * Alternating rows of text and image, each with its own buttons.
+ */
+export interface FeatureRowsBlock {
+  type: 'feature-rows';
+  /**
+   * Anchor id for the section (#id links).
+   */
+  id?: string;
+  header?: SectionHeading;
+  /**
+   * @minItems 1
+   */
+  rows: FeatureRow[];
+}
+export interface FeatureRow {
+  eyebrow?: string;
+  title: string;
+  text: string;
+  bullets?: string[];
+  image: Image;
+  /**
+   * @maxItems 3
+   */
+  buttons?: ButtonLink[];
+}
+/**
+ * A dark band with the company's core values.
+ */
+export interface ValuesBlock {
+  type: 'values';
+  /**
+   * Anchor id for the section (#id links).
+   */
+  id?: string;
+  header: SectionHeading;
+  /**
+   * @minItems 1
+   * @maxItems 4
+   */
+  items: ValueItem[];
+}
+export interface ValueItem {
+  icon: IconName;
+  title: string;
+  text: string;
+}
+/**
+ * Accordion of questions and answers from a faq collection; at most one answer is open.
+ */
+export interface FaqBlock {
+  type: 'faq';
+  /**
+   * Anchor id for the section (#id links).
+   */
+  id?: string;
+  header: SectionHeading;
+  /**
+   * File name (without .json) of a collection in content/collections/.
+   */
+  collection: string;
+  aside?: FaqAside;
+}
+/**
+ * Optional card next to the questions, e.g. 'Staat je vraag er niet bij?'.
+ */
+export interface FaqAside {
+  heading: string;
+  text?: string;
+  button: ButtonLink;
+}
+/**
+ * Shows a window of testimonials from a start index, wrapping around; arrows and dots move the start.
+ */
+export interface TestimonialCarouselBlock {
+  type: 'testimonial-carousel';
+  /**
+   * Anchor id for the section (#id links).
+   */
+  id?: string;
+  header: SectionHeading;
+  /**
+   * File name (without .json) of a collection in content/collections/.
+   */
+  collection: string;
+  /**
+   * How many testimonials show at once.
+   */
+  visible?: number;
+  labels: CarouselLabels;
+}
+/**
+ * Accessible names for a carousel's controls. {n} and {count} are filled in.
+ */
+export interface CarouselLabels {
+  /**
+   * Name of the carousel as a region, e.g. 'Klantervaringen'.
+   */
+  region: string;
+  previous: string;
+  next: string;
+  /**
+   * Dot button label; {n} is the position, e.g. 'Ga naar {n}'.
+   */
+  goTo: string;
+  /**
+   * Slide label; {n} and {count}, e.g. '{n} van {count}'.
+   */
+  slide?: string;
+  /**
+   * Star rating label; {n}, e.g. '{n} van 5 sterren'.
+   */
+  rating?: string;
+}
+/**
+ * One testimonial at a time, moved by hand, wrapping around (Swiper, loaded lazily).
+ */
+export interface TestimonialSliderBlock {
+  type: 'testimonial-slider';
+  /**
+   * Anchor id for the section (#id links).
+   */
+  id?: string;
+  header: SectionHeading;
+  /**
+   * File name (without .json) of a collection in content/collections/.
+   */
+  collection: string;
+  labels: CarouselLabels;
+}
+/**
+ * A phone mock-up whose list of projects scrolls upward endlessly.
+ */
+export interface PortfolioMockupBlock {
+  type: 'portfolio-mockup';
+  /**
+   * Anchor id for the section (#id links).
+   */
+  id?: string;
+  header: SectionHeading;
+  /**
+   * File name (without .json) of a collection in content/collections/.
+   */
+  collection: string;
+  /**
+   * Claims next to the phone.
+   */
+  bullets?: string[];
+  /**
+   * Pixels per animation frame.
+   */
+  speed?: number;
+  /**
+   * How often the list is repeated; it resets after one copy's height.
+   */
+  repeat?: number;
+  /**
+   * App bar title inside the phone.
+   */
+  screenTitle?: string;
+  /**
+   * Accessible name of the project list.
+   */
+  listLabel?: string;
+  button: ButtonLink;
+}
+/**
+ * Cards of client projects; each opens the live client site in a new tab.
+ */
+export interface PortfolioGridBlock {
+  type: 'portfolio-grid';
+  /**
+   * Anchor id for the section (#id links).
+   */
+  id?: string;
+  header?: SectionHeading;
+  /**
+   * File name (without .json) of a collection in content/collections/.
+   */
+  collection: string;
+  /**
+   * Show only the first N items.
+   */
+  limit?: number;
+  /**
+   * Link text on each card, e.g. 'Bekijk website'.
+   */
+  visitLabel: string;
+  /**
+   * Screen reader hint that the link opens a new tab.
+   */
+  newTabHint?: string;
+}
+/**
+ * Portfolio carousel that plays by itself and stops for good once the visitor uses an arrow or dot (Swiper, loaded lazily).
+ */
+export interface DemoCarouselBlock {
+  type: 'demo-carousel';
+  /**
+   * Anchor id for the section (#id links).
+   */
+  id?: string;
+  header: SectionHeading;
+  /**
+   * File name (without .json) of a collection in content/collections/.
+   */
+  collection: string;
+  /**
+   * Auto-play interval.
+   */
+  delayMs?: number;
+  labels: CarouselLabels;
+  /**
+   * Link text to the live site.
+   */
+  visitLabel?: string;
+}
+/**
+ * Cards of marketing services, each with description and features.
+ */
+export interface MarketingServicesBlock {
+  type: 'marketing-services';
+  /**
+   * Anchor id for the section (#id links).
+   */
+  id?: string;
+  header: SectionHeading;
+  /**
+   * File name (without .json) of a collection in content/collections/.
+   */
+  collection: string;
+  button?: ButtonLink1;
+}
+/**
+ * Button on every card.
+ */
+export interface ButtonLink1 {
+  label: string;
+  to: Href;
+  variant?: 'primary' | 'secondary' | 'accent' | 'ghost';
+  ariaLabel?: string;
+}
+/**
+ * Measurable results: big numbers with labels, plus a row of smaller guarantees.
+ */
+export interface ResultsBlock {
+  type: 'results';
+  /**
+   * Anchor id for the section (#id links).
+   */
+  id?: string;
+  header: SectionHeading;
+  /**
+   * @minItems 1
+   */
+  stats: ResultStat[];
+  guarantees?: ResultGuarantee[];
+  note?: string;
+}
+export interface ResultStat {
+  value: string;
+  label: string;
+  text?: string;
+  icon?: IconName;
+}
+export interface ResultGuarantee {
+  value: string;
+  label: string;
+  icon?: IconName;
+}
+/**
+ * Questions and answers for faq blocks.
+ */
+export interface FaqCollection {
+  $schema: string;
+  kind: 'faq';
+  /**
+   * @minItems 1
+   */
+  items: FaqItem[];
+}
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+/**
+ * Client testimonials for the testimonial blocks.
+ */
+export interface TestimonialsCollection {
+  $schema: string;
+  kind: 'testimonials';
+  /**
+   * @minItems 1
+   */
+  items: Testimonial[];
+}
+export interface Testimonial {
+  name: string;
+  company: string;
+  content: string;
+  rating: number;
+  avatar?: Image;
+}
+/**
+ * Client projects: screenshot, name, live link and a short description.
+ */
+export interface PortfolioCollection {
+  $schema: string;
+  kind: 'portfolio';
+  /**
+   * @minItems 1
+   */
+  items: PortfolioItem[];
+}
+export interface PortfolioItem {
+  title: string;
+  /**
+   * Short sector label, e.g. 'Elektrotechniek'.
+   */
+  industry?: string;
+  description: string;
+  /**
+   * The live client site; opens in a new tab.
+   */
+  link?: string;
+  image: Image;
+  icon: IconName;
+}
+/**
+ * Marketing services with their description and features.
+ */
+export interface MarketingServicesCollection {
+  $schema: string;
+  kind: 'marketing-services';
+  /**
+   * @minItems 1
+   */
+  items: MarketingService[];
+}
+export interface MarketingService {
+  title: string;
+  description: string;
+  /**
+   * @minItems 1
+   */
+  features: string[];
+  icon: IconName;
+}
+/**
+ * A form rendered by the generic form block: its fields, rules, texts, mail template and behaviour after sending.
+ */
+export interface FormConfig {
+  $schema: string;
+  /**
+   * Equals the file name without .json.
+   */
+  id: string;
+  /**
+   * Heading above the form.
+   */
+  heading?: string;
+  /**
+   * Short text under the heading.
+   */
+  intro?: string;
+  /**
+   * Explains the * after the labels of required fields.
+   */
+  requiredNote?: string;
+  /**
+   * In display order. Fields with width "half" sit two per row on wide screens.
+   *
+   * @minItems 1
+   */
+  fields: FormField[];
+  validation: ValidationMessages;
+  submit: FormSubmitTexts;
+  messages: FormResultMessages;
+  mail: FormMail;
+  /**
+   * When the mail fails, POST the field values plus an ISO timestamp as JSON to integrations.contactFallbackUrl; an ok answer counts as success.
+   */
+  fallback?: boolean;
+  /**
+   * Advertising-pixel event fired with fbq('track', event) after a successful send, when the pixel is on the page.
+   */
+  pixelEvent?: string;
+}
+/**
+ * A one-line text input.
+ */
+export interface InputField {
+  /**
+   * email also checks the address format.
+   */
+  type: 'text' | 'email' | 'tel';
+  /**
+   * Key of the value; unique within the form.
+   */
+  name: string;
+  label: string;
+  placeholder?: string;
+  /**
+   * Help text under the field.
+   */
+  hint?: string;
+  /**
+   * HTML autocomplete token, e.g. name, email, tel, organization.
+   */
+  autocomplete?: string;
+  required?: boolean;
+  maxLength: number;
+  /**
+   * half: two fields per row on wide screens.
+   */
+  width?: 'full' | 'half';
+  messages?: ValidationMessages;
+}
+/**
+ * Messages shown next to a field. {label} is the field's label, {max} its maximum length.
+ */
+export interface ValidationMessages {
+  required?: string;
+  /**
+   * The value is not a valid e-mail address.
+   */
+  email?: string;
+  tooLong?: string;
+}
+/**
+ * A multi-line text field.
+ */
+export interface TextareaField {
+  type: 'textarea';
+  /**
+   * Key of the value; unique within the form.
+   */
+  name: string;
+  label: string;
+  placeholder?: string;
+  hint?: string;
+  rows: number;
+  required?: boolean;
+  maxLength: number;
+  /**
+   * half: two fields per row on wide screens.
+   */
+  width?: 'full' | 'half';
+  messages?: ValidationMessages;
+}
+/**
+ * A group of checkboxes; several may be chosen. The value is the list of chosen option values.
+ */
+export interface CheckboxesField {
+  type: 'checkboxes';
+  /**
+   * Key of the value; unique within the form.
+   */
+  name: string;
+  /**
+   * Legend of the group.
+   */
+  label: string;
+  hint?: string;
+  /**
+   * At least one option must be chosen.
+   */
+  required?: boolean;
+  /**
+   * Columns on wide screens.
+   */
+  columns?: number;
+  /**
+   * @minItems 1
+   */
+  options: CheckboxOption[];
+  /**
+   * half: two fields per row on wide screens.
+   */
+  width?: 'full' | 'half';
+  messages?: ValidationMessages;
+}
+export interface CheckboxOption {
+  value: string;
+  label: string;
+  /**
+   * Smaller text under the label.
+   */
+  description?: string;
+}
+/**
+ * A value the form holds and sends but does not show (e.g. filled in later by a campaign link).
+ */
+export interface HiddenField {
+  type: 'hidden';
+  /**
+   * Key of the value; unique within the form.
+   */
+  name: string;
+  default?: string;
+}
+/**
+ * Image upload with drag and drop and previews. On submit each file goes to the image host (integrations.imageHost); a failed upload is sent as a data URL.
+ */
+export interface ImagesField {
+  type: 'images';
+  /**
+   * Key of the value; unique within the form.
+   */
+  name: string;
+  label: string;
+  hint?: string;
+  /**
+   * MIME type -> file extensions, e.g. {"image/png": [".png"]}.
+   */
+  accept: {
+    [k: string]: string[] | undefined;
+  };
+  /**
+   * Total over all drops; only the surplus is rejected.
+   */
+  maxFiles: number;
+  /**
+   * Bytes per file.
+   */
+  maxSize: number;
+  /**
+   * Bytes per file.
+   */
+  minSize?: number;
+  /**
+   * half: two fields per row on wide screens.
+   */
+  width?: 'full' | 'half';
+  texts: ImagesFieldTexts;
+  errors: ImagesFieldErrors;
+}
+export interface ImagesFieldTexts {
+  /**
+   * Text inside the drop area.
+   */
+  prompt: string;
+  /**
+   * Label of the button that opens the file chooser.
+   */
+  button: string;
+  /**
+   * Shown while files are dragged over the area.
+   */
+  dragActive: string;
+  /**
+   * Shown while the dragged files are acceptable.
+   */
+  dragAccept: string;
+  /**
+   * Shown while the dragged files will be refused.
+   */
+  dragReject: string;
+  /**
+   * Shown when the maximum number of files is reached.
+   */
+  full: string;
+  /**
+   * {count} chosen of {max}.
+   */
+  count: string;
+  /**
+   * Accessible name of a remove button; {name} is the file name.
+   */
+  remove: string;
+  /**
+   * Alt text of a preview; {name} is the file name.
+   */
+  previewAlt: string;
+  /**
+   * Upload progress while sending; {percent}.
+   */
+  progress: string;
+  /**
+   * Above the list of refused files.
+   */
+  rejectedHeading: string;
+}
+export interface ImagesFieldErrors {
+  /**
+   * {types}: the accepted types and extensions.
+   */
+  invalidType: string;
+  /**
+   * {size}: maxSize in bytes.
+   */
+  tooLarge: string;
+  /**
+   * {size}: minSize in bytes.
+   */
+  tooSmall: string;
+  tooMany: string;
+}
+export interface FormSubmitTexts {
+  label: string;
+  /**
+   * Shown on the disabled button while sending, e.g. 'Bezig met versturen...'.
+   */
+  busyLabel: string;
+}
+export interface FormResultMessages {
+  success: string;
+  error: string;
+}
+/**
+ * How a submission becomes an e-mail: the template, who it is from, and the plain-text summary sent as the template's message.
+ */
+export interface FormMail {
+  /**
+   * E-mail service template id for this form.
+   */
+  templateId: string;
+  /**
+   * Field whose value becomes from_name.
+   */
+  nameField: string;
+  /**
+   * Field whose value becomes from_email and reply_to.
+   */
+  emailField: string;
+  /**
+   * First line of the summary, e.g. 'Nieuwe contact aanvraag'.
+   */
+  heading: string;
+  /**
+   * @minItems 1
+   */
+  lines: FormMailLine[];
+  /**
+   * Joins the chosen options of a checkbox group.
+   */
+  listSeparator?: string;
+}
+export interface FormMailLine {
+  label: string;
+  /**
+   * Name of the field whose value is written. Checkbox groups give their option labels, image fields their links.
+   */
+  field: string;
+  /**
+   * Written when the value is empty, e.g. 'Niet opgegeven'.
+   */
+  empty?: string;
+  /**
+   * Value on the lines below the label, after a blank line (for long texts and lists).
+   */
+  block?: boolean;
 }

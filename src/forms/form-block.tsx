@@ -1,6 +1,138 @@
+import { lazy, Suspense, useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
 import type { BlockOf } from '../config/model.ts';
+import { useFormConfig, useSite } from '../renderer/site-context.tsx';
+import type { FieldValue, FormConfig, PickedFile } from './form-types.ts';
+import { formReducer, initialState } from './form-state.ts';
+import { validateForm } from './validation.ts';
+import { submitForm } from './submit.ts';
+import { sendMail } from './mail.ts';
+import { imageHostFor, mailSettingsFor } from './mail-settings.ts';
+import { uploadImages } from './upload.ts';
+import { postFallback } from './fallback.ts';
+import { trackPixel } from './pixel.ts';
+import { TextField } from './fields/text-field.tsx';
+import { CheckboxGroup } from './fields/checkbox-group.tsx';
+import styles from './form.module.css';
 
-/** Placeholder until the generic form engine lands (issue 4): names the form it will render. */
+// react-dropzone is only fetched by forms that have an image field.
+const ImageField = lazy(() => import('./fields/image-field.tsx'));
+
+/** Renders any form of content/forms/ and runs its submit pipeline. */
 export default function FormBlock({ block }: { block: BlockOf<'form'> }) {
-  return <div data-form={block.form} />;
+  // The validator checked the file against form.schema.json, so the cast is safe.
+  const form = useFormConfig(block.form) as unknown as FormConfig;
+  const { integrations } = useSite().site;
+  const [state, dispatch] = useReducer(formReducer(form), form, initialState);
+  const formRef = useRef<HTMLFormElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const inFlight = useRef(false);
+  const focusFirstError = useRef(false);
+  const headingId = useId();
+
+  useEffect(() => {
+    if (!focusFirstError.current) return;
+    focusFirstError.current = false;
+    const first = form.fields.find((f) => state.errors[f.name]);
+    const target = first && formRef.current?.querySelector<HTMLElement>(`[data-field="${first.name}"]`);
+    // A checkbox group is a fieldset: focus its first box.
+    const focusable = target?.matches('input, textarea') ? target : target?.querySelector<HTMLElement>('input, textarea, button');
+    focusable?.focus();
+  }, [state.errors, form.fields]);
+
+  useEffect(() => {
+    // The submit button was disabled while sending, which drops focus; give it to the result instead.
+    if (state.status === 'success' || state.status === 'error') statusRef.current?.focus();
+  }, [state.status]);
+
+  const change = (name: string, value: FieldValue) => dispatch({ type: 'change', name, value });
+  const changeFiles = (name: string, files: PickedFile[]) => dispatch({ type: 'files', name, files });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const errors = validateForm(form, state.values);
+    if (Object.keys(errors).length > 0) {
+      focusFirstError.current = true;
+      dispatch({ type: 'invalid', errors });
+      return;
+    }
+    inFlight.current = true;
+    dispatch({ type: 'submitting' });
+    let ok = false;
+    try {
+      const host = imageHostFor(integrations);
+      const mail = mailSettingsFor(integrations, form.mail.templateId);
+      const fallbackUrl = integrations.contactFallbackUrl;
+      ok = await submitForm(form, state.values, state.files, {
+        toEmail: integrations.emailjs?.toEmail ?? '',
+        sendMail: (params) => sendMail(mail, params),
+        uploadImages: (files, onProgress) => uploadImages(files, host, onProgress),
+        postFallback: fallbackUrl ? (values) => postFallback(fallbackUrl, values) : undefined,
+        trackPixel,
+        onProgress: (percent) => dispatch({ type: 'progress', percent }),
+        report: (error) => console.error(error),
+      });
+    } catch (error) {
+      console.error(error);
+    } finally {
+      inFlight.current = false;
+    }
+    dispatch({ type: ok ? 'success' : 'error' });
+  };
+
+  const busy = state.status === 'submitting';
+  const result = state.status === 'success' ? form.messages.success : state.status === 'error' ? form.messages.error : '';
+
+  return (
+    <section id={block.id} className={`section section--muted ${styles.band}`} aria-labelledby={form.heading ? headingId : undefined}>
+      <div className={`container ${styles.wrap}`}>
+        <div className={styles.card}>
+          {form.heading ? (
+            <h2 id={headingId} className={styles.heading}>
+              {form.heading}
+            </h2>
+          ) : null}
+          {form.intro ? <p className={styles.intro}>{form.intro}</p> : null}
+          {form.requiredNote ? <p className={styles.note}>{form.requiredNote}</p> : null}
+          <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} aria-busy={busy} aria-labelledby={form.heading ? headingId : undefined}>
+            <div className={styles.grid}>
+              {form.fields.map((field) => {
+                const error = state.errors[field.name];
+                const value = state.values[field.name];
+                switch (field.type) {
+                  case 'hidden':
+                    return null;
+                  case 'checkboxes':
+                    return <CheckboxGroup key={field.name} field={field} value={Array.isArray(value) ? value : []} error={error} onChange={change} />;
+                  case 'images':
+                    return (
+                      <Suspense key={field.name} fallback={<div className={styles.dropzonePlaceholder} />}>
+                        <ImageField field={field} files={state.files[field.name] ?? []} onChange={changeFiles} progress={state.progress} busy={busy} />
+                      </Suspense>
+                    );
+                  default:
+                    return <TextField key={field.name} field={field} value={typeof value === 'string' ? value : ''} error={error} onChange={change} />;
+                }
+              })}
+            </div>
+            <div className={styles.actions}>
+              <button type="submit" className="btn btn--primary btn--lg" disabled={busy}>
+                {busy ? (
+                  <>
+                    <span className={styles.spinner} aria-hidden="true" />
+                    {form.submit.busyLabel}
+                  </>
+                ) : (
+                  form.submit.label
+                )}
+              </button>
+            </div>
+            <div ref={statusRef} tabIndex={-1} role="status" className={styles.status} data-state={state.status}>
+              {result ? <p className={state.status === 'success' ? styles.success : styles.failure}>{result}</p> : null}
+            </div>
+          </form>
+        </div>
+      </div>
+    </section>
+  );
 }

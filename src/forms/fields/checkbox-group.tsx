@@ -1,0 +1,47 @@
+import { useId, type CSSProperties } from 'react';
+import type { CheckboxesField } from '../../config/schema-types.ts';
+import styles from '../form.module.css';
+import { describedBy, FieldError, Hint, RequiredMark, widthClass } from './field-parts.tsx';
+
+interface CheckboxGroupProps {
+  field: CheckboxesField;
+  value: string[];
+  error: string | undefined;
+  onChange: (name: string, value: string[]) => void;
+}
+
+export function CheckboxGroup({ field, value, error, onChange }: CheckboxGroupProps) {
+  const id = useId();
+  const toggle = (option: string, on: boolean) => {
+    const next = on ? [...value, option] : value.filter((v) => v !== option);
+    onChange(field.name, next);
+  };
+  return (
+    <fieldset className={`${widthClass(field.width)} ${styles.group}`} data-field={field.name} aria-describedby={describedBy(id, field.hint, error)}>
+      <legend className={styles.label}>
+        {field.label}
+        <RequiredMark required={field.required} />
+      </legend>
+      <Hint id={id} text={field.hint} />
+      <div className={styles.options} style={{ '--columns': field.columns ?? 1 } as CSSProperties}>
+        {field.options.map((option) => (
+          <label key={option.value} className={styles.option}>
+            <input
+              type="checkbox"
+              name={field.name}
+              value={option.value}
+              checked={value.includes(option.value)}
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => toggle(option.value, e.target.checked)}
+            />
+            <span className={styles.optionText}>
+              <span className={styles.optionLabel}>{option.label}</span>
+              {option.description ? <span className={styles.optionDescription}>{option.description}</span> : null}
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={id} text={error} />
+    </fieldset>
+  );
+}

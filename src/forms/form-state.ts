@@ -1,0 +1,61 @@
+import type { FieldErrors, FieldValue, FormConfig, FormFiles, FormStatus, FormValues, PickedFile } from './form-types.ts';
+import { initialValues, validateField } from './validation.ts';
+
+export interface FormState {
+  values: FormValues;
+  files: FormFiles;
+  errors: FieldErrors;
+  status: FormStatus;
+  /** Upload progress 0-100 during a submit with images. */
+  progress: number;
+  /** After the first submit attempt every change is checked at once, so a corrected field clears its message. */
+  attempted: boolean;
+}
+
+export type FormAction =
+  | { type: 'change'; name: string; value: FieldValue }
+  | { type: 'files'; name: string; files: PickedFile[] }
+  | { type: 'invalid'; errors: FieldErrors }
+  | { type: 'submitting' }
+  | { type: 'progress'; percent: number }
+  | { type: 'success' }
+  | { type: 'error' };
+
+export function initialState(form: FormConfig): FormState {
+  return { values: initialValues(form), files: {}, errors: {}, status: 'idle', progress: 0, attempted: false };
+}
+
+export function formReducer(form: FormConfig) {
+  return (state: FormState, action: FormAction): FormState => {
+    switch (action.type) {
+      case 'change': {
+        const values = { ...state.values, [action.name]: action.value };
+        const field = form.fields.find((f) => f.name === action.name);
+        const errors = { ...state.errors };
+        const recheck = state.attempted || action.name in errors;
+        if (field && recheck) {
+          const error = validateField(field, action.value, form.validation);
+          if (error) errors[action.name] = error;
+          else delete errors[action.name];
+        }
+        // Typing after a result starts a new message: the old success/error text would be stale.
+        const status = state.status === 'submitting' ? state.status : 'idle';
+        return { ...state, values, errors, status };
+      }
+      case 'files':
+        return { ...state, files: { ...state.files, [action.name]: action.files }, status: state.status === 'submitting' ? state.status : 'idle' };
+      case 'invalid':
+        return { ...state, errors: action.errors, attempted: true, status: 'idle' };
+      case 'submitting':
+        return { ...state, errors: {}, status: 'submitting', progress: 0, attempted: true };
+      case 'progress':
+        return { ...state, progress: action.percent };
+      case 'success':
+        // Cleared, including files; the upload field revokes the previews of files that left.
+        return { ...initialState(form), status: 'success' };
+      case 'error':
+        // Everything typed and chosen stays, so the visitor can simply try again.
+        return { ...state, status: 'error', progress: 0 };
+    }
+  };
+}
