@@ -1,0 +1,134 @@
+import { test, expect, type Page } from '@playwright/test';
+import { expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
+
+/**
+ * The chat loads after the page is idle and keeps its own timers, so these tests drive Playwright's clock:
+ * installed and paused before the page loads, then advanced by hand past the splash and the idle callback.
+ */
+const START = new Date('2025-03-03T09:41:00');
+const toggle = (page: Page) => page.getByRole('button', { name: /^Chat openen/ });
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Chat met Helder Digitaal' });
+const input = (page: Page) => dialog(page).getByLabel('Je bericht');
+
+/** Opens a page with a paused clock and steps it until the chat has mounted; afterwards at most 100 ms have passed since mount. */
+async function openWithClock(page: Page, path = '/') {
+  await page.clock.install({ time: START });
+  await page.clock.pauseAt(START.getTime() + 2000); // a jump ahead, so it is never in the past on a slow machine
+  await page.goto(path);
+  await page.clock.runFor(1500); // splash
+  for (let i = 0; i < 60 && (await toggle(page).count()) === 0; i++) await page.clock.runFor(100);
+  await expect(toggle(page)).toBeVisible();
+}
+
+/** Opens the box and lets the typing delay run out. */
+async function openChat(page: Page) {
+  await toggle(page).click();
+  await expect(dialog(page)).toBeVisible();
+  await page.clock.runFor(2000);
+  await expect(dialog(page).getByText('Waarmee kunnen we je helpen?')).toBeVisible();
+}
+
+test('the badge shows 1 after 60 seconds, fetching the chime only then, and opening clears it', async ({ page }) => {
+  const check = watchConsole(page);
+  const sounds: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/sounds/')) sounds.push(r.url());
+  });
+  await openWithClock(page);
+  const badge = page.getByTestId('chat-badge');
+  await page.clock.runFor(59_500);
+  await expect(badge).toHaveCount(0);
+  expect(sounds).toEqual([]);
+  await page.clock.runFor(600);
+  await expect(badge).toHaveText('1');
+  await expect(toggle(page)).toHaveAccessibleName('Chat openen 1 nieuw bericht');
+  await expect.poll(() => sounds.length).toBe(1);
+  await toggle(page).click();
+  await expect(badge).toHaveCount(0);
+  // opening stopped the timer for good: no badge after closing and waiting another few minutes
+  await page.keyboard.press('Escape');
+  await page.clock.runFor(180_000);
+  await expect(badge).toHaveCount(0);
+  check();
+});
+
+test('opening shows typing dots for 2 seconds, then the name, greeting and time', async ({ page }) => {
+  await openWithClock(page);
+  await toggle(page).click();
+  await expect(dialog(page)).toBeVisible();
+  await expect(input(page)).toBeFocused();
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('chat-typing')).toBeVisible();
+  await page.clock.runFor(1900);
+  await expect(page.getByTestId('chat-typing')).toBeVisible();
+  await page.clock.runFor(200);
+  await expect(page.getByTestId('chat-typing')).toHaveCount(0);
+  const message = page.getByTestId('chat-message');
+  await expect(message).toContainText('Helder Digitaal');
+  await expect(message).toContainText('Hallo! 👋 Waarmee kunnen we je helpen?');
+  await expect(message.locator('time')).toHaveText('09:41');
+  // clicking the floating button while open changes nothing
+  await toggle(page).click();
+  await expect(dialog(page)).toBeVisible();
+});
+
+test('Escape closes and returns focus to the button; a click outside closes; a click inside keeps it open', async ({ page }) => {
+  await openWithClock(page);
+  await openChat(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+  await expect(toggle(page)).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toBeVisible();
+  await expect(input(page)).toBeFocused();
+  await dialog(page).getByText('Online').click();
+  await dialog(page).getByTestId('chat-message').click();
+  await expect(dialog(page)).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(dialog(page)).toBeHidden();
+
+  await toggle(page).click();
+  await dialog(page).getByRole('button', { name: 'Chat sluiten' }).click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(toggle(page)).toBeFocused();
+});
+
+test('submit opens WhatsApp with the phone and encoded text in a new window and clears the field; empty does nothing', async ({ page, context }) => {
+  await context.route('https://api.whatsapp.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>wa</title>' }));
+  const popups: string[] = [];
+  context.on('page', (p) => popups.push(p.url()));
+  await openWithClock(page);
+  await openChat(page);
+
+  await dialog(page).getByRole('button', { name: 'Versturen via WhatsApp' }).click();
+  await input(page).fill('   ');
+  await input(page).press('Enter');
+  await page.waitForTimeout(300);
+  expect(popups).toEqual([]);
+
+  await input(page).fill('Wat kost een webshop & hoe snel? #vraag');
+  const [popup] = await Promise.all([context.waitForEvent('page'), input(page).press('Enter')]);
+  await popup.waitForLoadState();
+  expect(popup.url()).toBe('https://api.whatsapp.com/send/?phone=31623456789&text=Wat%20kost%20een%20webshop%20%26%20hoe%20snel%3F%20%23vraag');
+  // noopener: the WhatsApp tab gets no handle back to this page
+  expect(await popup.evaluate(() => window.opener)).toBeNull();
+  await expect(input(page)).toHaveValue('');
+});
+
+test('axe finds no violations with the chat open', async ({ page }) => {
+  await openWithClock(page);
+  await openChat(page);
+  await page.clock.resume(); // axe schedules its own timers
+  await expectNoAxeViolations(page);
+});
+
+test('the chat button is on every page route and on a landing page, without shifting the layout', async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const path of ['/', '/web-development', '/marketing', '/portfolio', '/contact', '/offerte', '/demo', '/algemene-voorwaarden', '/webdesign-amersfoort']) {
+    await openPage(page, path);
+    const button = toggle(page);
+    await expect(button, path).toBeVisible({ timeout: 5000 });
+    expect(await button.evaluate((el) => getComputedStyle(el.parentElement!).position), path).toBe('fixed');
+  }
+});
