@@ -41,7 +41,15 @@ function indexSubschemas(node: unknown, path: string, into: Map<object, string>)
 
 export function loadSchemaSet(schemaDir: string): SchemaSet {
   const references: Reference[] = [];
-  const ajv = new Ajv({ allErrors: true, verbose: true, discriminator: true, strictTypes: false, strictTuples: false });
+  const ajv = new Ajv({
+    allErrors: true,
+    verbose: true,
+    discriminator: true,
+    strictTypes: false,
+    strictTuples: false,
+    code: { optimize: false },
+    inlineRefs: false,
+  });
   addFormats(ajv, ['email', 'uri', 'date']);
   const collect = (kind: Reference['kind']) =>
     function (schema: unknown, data: unknown, _parent?: AnySchemaObject, cxt?: { instancePath: string }): boolean {

@@ -1,0 +1,34 @@
+import { performance } from 'node:perf_hooks';
+import { validateSite } from '../lib/validate.ts';
+import { loadSchemaSet } from '../lib/schemas.ts';
+import { paths } from '../lib/paths.ts';
+import { makeBigSite } from './big-site.ts';
+
+/** Validation time for the real config and a 125-city config (1,000 landing pages): cold (schemas compiled) and warm. */
+const RUNS = 15;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function bench(label: string, root: string) {
+  const coldStart = performance.now();
+  const first = validateSite({ roots: [root], schemaDir: paths.schemas });
+  const cold = performance.now() - coldStart;
+  if (first.problems.length) throw new Error(`${label}: config invalid (${first.problems.length} problems)`);
+  const schemas = loadSchemaSet(paths.schemas);
+  const warm: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    validateSite({ roots: [root], schemaDir: paths.schemas, schemas });
+    warm.push(performance.now() - t);
+  }
+  console.log(
+    `${label.padEnd(28)} ${String(first.stats.routes).padStart(5)} routes  cold ${cold.toFixed(0).padStart(4)} ms  warm median ${median(warm).toFixed(1).padStart(6)} ms (${RUNS} runs)`,
+  );
+}
+
+bench('real config', paths.root);
+const big = makeBigSite(125);
+try {
+  bench('125 cities x 8 services', big.root);
+} finally {
+  big.cleanup();
+}
