@@ -1,8 +1,33 @@
 import type { BlockOf } from '../../config/model.ts';
 import { ButtonRow } from '../../ui/button-link.tsx';
-import { Img } from '../../ui/img.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import styles from './hero.module.css';
+
+/** Desktop breakpoint of the hero; the phone layout and its image apply below it. */
+const DESKTOP = '(min-width: 900px)';
+
+function HeroImage({ block }: { block: BlockOf<'hero'> }) {
+  const { image, mobileImage } = block;
+  if (!image) return null;
+  const fallback = mobileImage ?? image;
+  // One <img>, art-directed by <picture>: a phone downloads only the phone image, and both sizes are reserved.
+  return (
+    <div className={styles.media}>
+      <picture>
+        {mobileImage ? <source media={DESKTOP} srcSet={image.src} width={image.width} height={image.height} /> : null}
+        <img
+          src={fallback.src}
+          alt={fallback.alt}
+          width={fallback.width}
+          height={fallback.height}
+          className={styles.image}
+          loading="eager"
+          fetchPriority="high"
+        />
+      </picture>
+    </div>
+  );
+}
 
 export function Hero({ block }: { block: BlockOf<'hero'> }) {
   const variant = block.variant ?? 'page';
@@ -13,23 +38,23 @@ export function Hero({ block }: { block: BlockOf<'hero'> }) {
           {block.eyebrow ? <p className={styles.eyebrow}>{block.eyebrow}</p> : null}
           <h1 className={styles.headline}>{block.headline}</h1>
           {block.intro ? <p className={styles.intro}>{block.intro}</p> : null}
-          <ButtonRow buttons={block.buttons} size="lg" />
+          <div className={styles.actions}>
+            <ButtonRow buttons={block.buttons} size="lg" />
+          </div>
           {block.highlights?.length ? (
             <ul className={styles.highlights}>
               {block.highlights.map((h) => (
                 <li key={h}>
-                  <Icon name="check" size={18} /> {h}
+                  <span className={styles.check}>
+                    <Icon name="check" size={14} />
+                  </span>
+                  {h}
                 </li>
               ))}
             </ul>
           ) : null}
         </div>
-        {block.image ? (
-          <div className={styles.media}>
-            {block.mobileImage ? <Img image={block.mobileImage} className={styles.mobileImage} priority /> : null}
-            <Img image={block.image} className={block.mobileImage ? styles.desktopImage : styles.image} priority />
-          </div>
-        ) : null}
+        <HeroImage block={block} />
       </div>
     </section>
   );

@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import type { BlockOf } from '../../config/model.ts';
+import type { PortfolioCollection } from '../../config/schema-types.ts';
+import { useCollection } from '../../renderer/site-context.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { Img } from '../../ui/img.tsx';
+import { SectionHeader } from '../../ui/section-header.tsx';
+import styles from './portfolio-grid.module.css';
+
+/** Project cards; the whole card is clickable through one stretched link to the client's live site. */
+export function PortfolioGrid({ block }: { block: BlockOf<'portfolio-grid'> }) {
+  const { items } = useCollection<PortfolioCollection>(block.collection);
+  const shown = block.limit ? items.slice(0, block.limit) : items;
+  const headingId = useId();
+  return (
+    <section id={block.id} className="section" aria-labelledby={block.header ? headingId : undefined}>
+      <div className="container">
+        <SectionHeader header={block.header} id={headingId} />
+        <ul className={styles.grid}>
+          {shown.map((item) => (
+            <li key={item.title} className={styles.card}>
+              <div className={styles.media}>
+                <Img image={item.image} className={styles.image} sizes="(min-width: 1024px) 380px, (min-width: 700px) 50vw, 100vw" />
+              </div>
+              <div className={styles.body}>
+                <p className={styles.industry}>
+                  <Icon name={item.icon} size={15} />
+                  {item.industry}
+                </p>
+                <h3 className={styles.title}>{item.title}</h3>
+                <p className={styles.description}>{item.description}</p>
+                {item.link ? (
+                  <a href={item.link} target="_blank" rel="noopener noreferrer" className={styles.link}>
+                    {block.visitLabel}
+                    <span className="visually-hidden">
+                      : {item.title}
+                      {block.newTabHint ? ` (${block.newTabHint})` : ''}
+                    </span>
+                    <Icon name="external" size={16} />
+                  </a>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
