@@ -24,6 +24,7 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
   '.woff2': 'font/woff2',
 };
 const COMPRESS = /^(text\/|application\/(json|xml)|image\/svg)/;
