@@ -37,6 +37,7 @@ export default function DemoCarousel({ block }: { block: BlockOf<'demo-carousel'
             key={reducedMotion ? 'still' : 'auto'}
             modules={[Autoplay]}
             loop={count > 2}
+            loopPreventsSliding={false}
             slidesPerView={1}
             spaceBetween={24}
             speed={600}

@@ -25,6 +25,7 @@ export default function TestimonialSlider({ block }: { block: BlockOf<'testimoni
         <div className={styles.frame} role="region" aria-roledescription="carousel" aria-label={block.labels.region} data-testid="testimonial-slider">
           <Swiper
             loop={count > 1}
+            loopPreventsSliding={false}
             slidesPerView={1}
             spaceBetween={24}
             speed={450}

@@ -1,0 +1,122 @@
+import { test, expect } from '@playwright/test';
+import { openPage, watchConsole } from './helpers.ts';
+import { advance, openWithClock, translateY } from './blocks-support.ts';
+
+test.describe('home: FAQ accordion', () => {
+  test('opens one answer at a time, switches, and closes the open one', async ({ page }) => {
+    const check = watchConsole(page);
+    await openPage(page, '/');
+    const faq = page.locator('#veelgestelde-vragen');
+    const q1 = faq.getByRole('button', { name: 'Hoe snel staat mijn website online?' });
+    const q2 = faq.getByRole('button', { name: 'Wat kost een website bij Helder Digitaal?' });
+    await expect(faq.getByRole('button', { expanded: true })).toHaveCount(0);
+
+    await q1.click();
+    await expect(q1).toHaveAttribute('aria-expanded', 'true');
+    await expect(faq.getByRole('region', { name: 'Hoe snel staat mijn website online?' })).toBeVisible();
+
+    await q2.click();
+    await expect(q2).toHaveAttribute('aria-expanded', 'true');
+    await expect(q1).toHaveAttribute('aria-expanded', 'false');
+    await expect(faq.getByRole('region', { name: 'Hoe snel staat mijn website online?' })).toBeHidden();
+    await expect(faq.getByRole('button', { expanded: true })).toHaveCount(1);
+
+    await q2.click();
+    await expect(faq.getByRole('button', { expanded: true })).toHaveCount(0);
+    check();
+  });
+
+  test('is usable with the keyboard alone', async ({ page }) => {
+    await openPage(page, '/');
+    const faq = page.locator('#veelgestelde-vragen');
+    const buttons = faq.locator('h3 button');
+    await expect(buttons).toHaveCount(4);
+    await buttons.nth(0).focus();
+    await page.keyboard.press('Enter');
+    await expect(buttons.nth(0)).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(buttons.nth(1)).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(buttons.nth(1)).toHaveAttribute('aria-expanded', 'true');
+    await expect(buttons.nth(0)).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Enter');
+    await expect(faq.getByRole('button', { expanded: true })).toHaveCount(0);
+  });
+});
+
+test.describe('home: testimonial carousel', () => {
+  const names = (page: import('@playwright/test').Page) => page.locator('#ervaringen figure figcaption span span:first-child').allTextContents();
+
+  test('shows three testimonials with five stars and moves with arrows and dots', async ({ page }) => {
+    await openPage(page, '/');
+    const section = page.locator('#ervaringen');
+    await expect(section.locator('figure')).toHaveCount(3);
+    await expect(section.getByRole('img', { name: '5 van 5 sterren' })).toHaveCount(3);
+    expect(await names(page)).toEqual(['Sanne de Vries', 'Mark Jansen', 'Fatima El Amrani']);
+
+    // previous from the start goes to count - 3
+    await section.getByRole('button', { name: 'Vorige ervaringen' }).click();
+    await expect.poll(() => names(page)).toEqual(['Peter Bakker', 'Lisa van den Berg', 'Kevin Mulder']);
+    // next at the last start goes back to 0
+    await section.getByRole('button', { name: 'Volgende ervaringen' }).click();
+    await expect.poll(() => names(page)).toEqual(['Sanne de Vries', 'Mark Jansen', 'Fatima El Amrani']);
+
+    const dots = section.getByRole('button', { name: /^Toon ervaringen vanaf nummer/ });
+    await expect(dots).toHaveCount(4);
+    await dots.nth(2).click();
+    await expect.poll(() => names(page)).toEqual(['Fatima El Amrani', 'Peter Bakker', 'Lisa van den Berg']);
+    await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true');
+  });
+});
+
+test.describe('home: portfolio phone mock-up', () => {
+  test('scrolls upward at about 0.3 px per frame while on screen, and pauses off screen', async ({ page }) => {
+    await openWithClock(page, '/');
+    const phone = page.getByTestId('mockup-track');
+    await phone.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(200); // let the IntersectionObserver report
+    await advance(page, 50);
+    const start = await translateY(page, 'mockup-track');
+    await advance(page, 1000); // about 60 frames
+    const moved = start - (await translateY(page, 'mockup-track'));
+    expect(moved).toBeGreaterThan(15);
+    expect(moved).toBeLessThan(21);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await advance(page, 50);
+    const parked = await translateY(page, 'mockup-track');
+    await advance(page, 1000);
+    expect(await translateY(page, 'mockup-track')).toBe(parked);
+  });
+
+  test('never scrolls past one copy of the list: it starts over', async ({ page }) => {
+    await openWithClock(page, '/');
+    const track = page.getByTestId('mockup-track');
+    await track.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(200);
+    const third = await track.evaluate((el) => el.scrollHeight / 3);
+    // a bit more than one third at 0.3 px per 16 ms frame
+    await advance(page, Math.ceil((third / 0.3) * 16) + 3000);
+    const offset = -(await translateY(page, 'mockup-track'));
+    expect(offset).toBeGreaterThanOrEqual(0);
+    expect(offset).toBeLessThan(third);
+    expect(offset).toBeLessThan(0.3 * 400); // it restarted near the top, not stuck at the end
+  });
+
+  test('stands still when the visitor prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openWithClock(page, '/');
+    await page.getByTestId('mockup-track').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(200);
+    await advance(page, 2000);
+    expect(await translateY(page, 'mockup-track')).toBe(0);
+  });
+
+  test('lists twelve projects once for screen readers and links to the portfolio', async ({ page }) => {
+    await openPage(page, '/');
+    await expect(page.getByRole('list', { name: 'Projecten in het portfolio' }).getByRole('listitem')).toHaveCount(12);
+    await page.getByRole('link', { name: 'Bekijk alle projecten' }).click();
+    await expect(page).toHaveURL(/\/portfolio$/);
+  });
+});
