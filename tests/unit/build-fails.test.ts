@@ -1,0 +1,29 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { expect, it } from 'vitest';
+import { paths } from '../../scripts/lib/paths.ts';
+
+it('the build fails on an invalid config with the validator messages', () => {
+  const site = mkdtempSync(join(tmpdir(), 'broken-site-'));
+  const out = mkdtempSync(join(tmpdir(), 'broken-out-'));
+  try {
+    cpSync(join(paths.root, 'tests/fixtures/base'), site, { recursive: true });
+    cpSync(join(paths.root, 'tests/fixtures/broken/many-errors-at-once'), site, { recursive: true, force: true });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], {
+      cwd: paths.root,
+      env: { ...process.env, SITE_ROOT: site, SITE_OUT: out, BUILD_QUIET: '1' },
+      encoding: 'utf8',
+    });
+    expect(run.status).not.toBe(0);
+    const output = run.stdout + run.stderr;
+    expect(output).toContain('content/pages/home.json:7:7  /blocks/0/type  unknown block type "hreo" - did you mean "hero"?');
+    expect(output).toContain('content/pages/contact.json:3:3  /title  expected string, found number 42');
+    expect(output).toContain('3 problems in 2 files');
+  } finally {
+    rmSync(site, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
+    rmSync(`${out}-ssr`, { recursive: true, force: true });
+  }
+}, 60_000);
