@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { openPage, watchConsole } from './helpers.ts';
 import { advance, openWithClock, translateY } from './blocks-support.ts';
 
@@ -45,7 +45,7 @@ test.describe('home: FAQ accordion', () => {
 });
 
 test.describe('home: testimonial carousel', () => {
-  const names = (page: import('@playwright/test').Page) => page.locator('#ervaringen figure figcaption span span:first-child').allTextContents();
+  const names = (page: Page) => page.locator('#ervaringen figure figcaption span span:first-child').allTextContents();
 
   test('shows three testimonials with five stars and moves with arrows and dots', async ({ page }) => {
     await openPage(page, '/');

@@ -1,0 +1,129 @@
+import { test, expect } from '@playwright/test';
+import { expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
+
+const PAGES = ['/', '/web-development', '/marketing', '/portfolio', '/demo', '/algemene-voorwaarden'];
+
+test.describe('axe finds no violations', () => {
+  for (const path of PAGES) {
+    test(path, async ({ page }) => {
+      const check = watchConsole(page);
+      await openPage(page, path);
+      // bring lazy images and lazy blocks in before the scan
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 700) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 30));
+        }
+        window.scrollTo(0, 0);
+      });
+      await expectNoAxeViolations(page);
+      check();
+    });
+  }
+});
+
+/** The spec's buttons: [page, accessible name, target]. The first match in the main content is clicked. */
+const BUTTONS: [string, string, string][] = [
+  ['/', 'Ontvang Een Gratis Website Ontwerp', '/demo'],
+  ['/', 'Lees meer', '/web-development'],
+  ['/', 'Direct starten', '/offerte'],
+  ['/', 'Vraag een offerte aan', '/offerte'],
+  ['/', 'Kom in contact', '/contact'],
+  ['/', 'Bekijk alle projecten', '/portfolio'],
+  ['/', 'Webshop laten maken in Amersfoort', '/webshop-amersfoort'],
+  ['/', 'Web-applicatie laten maken in Amersfoort', '/web-applicatie-amersfoort'],
+  ['/', 'SEO in Amersfoort', '/seo-amersfoort'],
+  ['/web-development', 'Direct starten', '/offerte'],
+  ['/web-development', 'Lanceer je project', '/offerte'],
+  ['/web-development', 'Kom in contact', '/contact'],
+  ['/web-development', 'Webshop laten maken', '/webshop-amersfoort'],
+  ['/marketing', 'Start met groeien', '/offerte'],
+  ['/marketing', 'Kom in contact', '/contact'],
+  ['/portfolio', 'Direct starten', '/demo'],
+  ['/portfolio', 'Vraag een offerte aan', '/offerte'],
+  ['/algemene-voorwaarden', 'Kom in contact', '/contact'],
+];
+
+test.describe('buttons reach their targets', () => {
+  for (const [from, name, to] of BUTTONS) {
+    test(`${from}: '${name}' -> ${to}`, async ({ page }) => {
+      await openPage(page, from);
+      // link cards add a description to the name, so match on how the name starts
+      await page
+        .locator('main')
+        .getByRole('link', { name: new RegExp(`^${name}`) })
+        .first()
+        .click();
+      await expect(page).toHaveURL(new RegExp(`${to.replace(/\//g, '\\/')}$`));
+    });
+  }
+
+  test('home feature rows: "Lees meer" to both services and "Direct starten" also to /demo', async ({ page }) => {
+    await openPage(page, '/');
+    const hrefs = async (name: string) =>
+      page
+        .locator('main')
+        .getByRole('link', { name, exact: true })
+        .evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    expect(await hrefs('Lees meer')).toEqual(['/web-development', '/marketing']);
+    expect(new Set(await hrefs('Direct starten'))).toEqual(new Set(['/offerte', '/demo']));
+  });
+
+  test('every internal link on the composed pages answers with a page', async ({ page, request }) => {
+    const targets = new Set<string>();
+    for (const path of PAGES) {
+      await page.goto(path);
+      for (const href of await page.locator('main a[href^="/"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')!))) targets.add(href);
+    }
+    for (const href of targets) expect((await request.get(href)).status(), href).toBe(200);
+  });
+});
+
+test.describe('/portfolio', () => {
+  test('shows the six client projects, each opening the live site in a new tab', async ({ page, context }) => {
+    await context.route(/^https:\/\/www\./, (route) => route.fulfill({ contentType: 'text/html', body: '<title>client</title>' }));
+    await openPage(page, '/portfolio');
+    const cards = page.locator('main li').filter({ has: page.getByRole('heading', { level: 3 }) });
+    await expect(cards.getByRole('heading', { level: 3 })).toHaveText([
+      'Voltkracht',
+      'Buiten de Bilt',
+      'Flex Autoservice',
+      'Schoonmaakbedrijf Eemland',
+      'Stay Beautiful Salon',
+      'Garage Fix-It',
+    ]);
+    const links = page.locator('main').getByRole('link', { name: /^Bekijk website/ });
+    await expect(links).toHaveCount(6);
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      await expect(link).toHaveAttribute('href', /^https:\/\/www\.[a-z-]+\.nl$/);
+    }
+    const [tab] = await Promise.all([context.waitForEvent('page'), links.first().click()]);
+    await expect(tab).toHaveURL('https://www.voltkracht.nl/');
+    expect(page.url()).toMatch(/\/portfolio$/);
+  });
+});
+
+test.describe('/algemene-voorwaarden', () => {
+  test('carries the date and the terms the spec fixes', async ({ page }) => {
+    await openPage(page, '/algemene-voorwaarden');
+    const main = page.locator('main');
+    await expect(main).toContainText('Laatst bijgewerkt: 1 maart 2024');
+    await expect(main).toContainText('aanbetaling van 50%');
+    await expect(main).toContainText('De resterende 50% wordt gefactureerd na oplevering');
+    await expect(main).toContainText('exclusief btw');
+    await expect(main).toContainText('Is er geen looptijd afgesproken, dan geldt een looptijd van één jaar');
+    await expect(main).toContainText('Beide partijen houden alle vertrouwelijke informatie');
+  });
+});
+
+test.describe('/marketing', () => {
+  test('shows four services and the measurable results', async ({ page }) => {
+    await openPage(page, '/marketing');
+    const main = page.locator('main');
+    for (const title of ['SEO Optimalisatie', 'Google Ads', 'Meta Advertising', 'Social Media Marketing'])
+      await expect(main.getByRole('heading', { level: 3, name: title })).toBeVisible();
+    for (const claim of ['+127%', '+85%', '+64%', '+93%', '5 sterren', '100%', '48u']) await expect(main.locator('#resultaten')).toContainText(claim);
+  });
+});
