@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { siteModel } from '../config/site-model.ts';
-import type { FormConfig } from './form-types.ts';
+import type { CheckboxesField, FormConfig } from './form-types.ts';
 import { initialValues, validateField, validateForm } from './validation.ts';
 import { formReducer, initialState } from './form-state.ts';
 
@@ -39,7 +39,7 @@ describe('validateForm with the site forms', () => {
   });
 
   it('a required checkbox group needs one option', () => {
-    const field = { type: 'checkboxes', name: 'services', label: 'Diensten', required: true, options: [{ value: 'a', label: 'A' }] } as const;
+    const field: CheckboxesField = { type: 'checkboxes', name: 'services', label: 'Diensten', required: true, options: [{ value: 'a', label: 'A' }] };
     expect(validateField(field, [], { required: '{label} kiezen' })).toBe('Diensten kiezen');
     expect(validateField(field, ['a'], { required: '{label} kiezen' })).toBeUndefined();
   });

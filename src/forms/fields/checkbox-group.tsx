@@ -12,6 +12,7 @@ interface CheckboxGroupProps {
 
 export function CheckboxGroup({ field, value, error, onChange }: CheckboxGroupProps) {
   const id = useId();
+  const columns = field.columns ?? 1;
   const toggle = (option: string, on: boolean) => {
     const next = on ? [...value, option] : value.filter((v) => v !== option);
     onChange(field.name, next);
@@ -23,7 +24,7 @@ export function CheckboxGroup({ field, value, error, onChange }: CheckboxGroupPr
         <RequiredMark required={field.required} />
       </legend>
       <Hint id={id} text={field.hint} />
-      <div className={styles.options} style={{ '--columns': field.columns ?? 1 } as CSSProperties}>
+      <div className={styles.options} style={{ '--columns': columns, '--columns-phone': columns >= 3 ? 2 : 1 } as CSSProperties}>
         {field.options.map((option) => (
           <label key={option.value} className={styles.option}>
             <input

@@ -24,6 +24,9 @@ export function Hint({ id, text }: { id: string; text: string | undefined }) {
 export function FieldError({ id, text }: { id: string; text: string | undefined }) {
   return text ? (
     <p id={`${id}-error`} className={styles.error}>
+      <span className={styles.errorIcon} aria-hidden="true">
+        !
+      </span>
       {text}
     </p>
   ) : null;

@@ -1,0 +1,44 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, openPage } from './helpers.ts';
+import { field, mockMail, status, submitButton } from './forms-support/mocks.ts';
+
+/** Script files the page fetched, by chunk name. */
+function scripts(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') seen.push(new URL(r.url()).pathname);
+  });
+  return seen;
+}
+
+for (const path of ['/contact', '/offerte', '/demo']) {
+  test(`${path}: no axe violations idle, with validation errors and after an error`, async ({ page }) => {
+    const mail = await mockMail(page, { status: 500 });
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 500 }));
+    await openPage(page, path);
+    await expectNoAxeViolations(page);
+    await submitButton(page).click();
+    await expect(field(page, 'Naam')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+    await field(page, 'Naam').fill('Jan');
+    await field(page, 'E-mailadres').fill('jan@example.nl');
+    if (path === '/demo') await field(page, 'Bedrijfsnaam').fill('Jansen');
+    await submitButton(page).click();
+    await expect(status(page)).toContainText('misgegaan');
+    expect(mail.calls).toHaveLength(1);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test('the form code loads only on form pages, and the upload library only where a form has an image field', async ({ page }) => {
+  const seen = scripts(page);
+  await openPage(page, '/');
+  expect(seen.filter((s) => /form-block|image-field/.test(s))).toEqual([]);
+  await openPage(page, '/contact');
+  await expect(submitButton(page)).toBeVisible();
+  expect(seen.some((s) => s.includes('form-block'))).toBe(true);
+  expect(seen.filter((s) => s.includes('image-field'))).toEqual([]);
+  await openPage(page, '/demo');
+  await expect(page.getByRole('button', { name: "Foto's kiezen" })).toBeVisible();
+  expect(seen.some((s) => s.includes('image-field'))).toBe(true);
+});

@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openPage, watchConsole } from './helpers.ts';
+import { field, form, mockMail, status, submitButton, tabTo } from './forms-support/mocks.ts';
+
+const SUCCESS = 'Bedankt voor je aanvraag! We nemen zo spoedig mogelijk contact met je op.';
+const ERROR = 'Er is iets misgegaan bij het versturen van je aanvraag. Probeer het later opnieuw.';
+
+/** Records fbq calls; installed before any page script runs. */
+async function installPixel(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { fbq: (...args: unknown[]) => void; pixelCalls: unknown[][] };
+    w.pixelCalls = [];
+    w.fbq = (...args: unknown[]) => w.pixelCalls.push(args);
+  });
+}
+const pixelCalls = (page: Page) => page.evaluate(() => (window as unknown as { pixelCalls: unknown[][] }).pixelCalls);
+
+async function fillQuote(page: Page) {
+  await field(page, 'Naam').fill('Jan Jansen');
+  await field(page, 'E-mailadres').fill('jan@example.nl');
+  await field(page, 'Bedrijfsnaam').fill('Jansen BV');
+  await form(page).getByRole('checkbox', { name: 'Digitale Marketing' }).check();
+  await form(page).getByRole('checkbox', { name: 'Web Development' }).check();
+  await field(page, 'Over je project').fill('Een webshop voor onze bakkerij.');
+}
+
+test.describe('quote form', () => {
+  test('sends the summary with chosen services, clears the form and fires the pixel once', async ({ page }) => {
+    const check = watchConsole(page);
+    await installPixel(page);
+    const mail = await mockMail(page);
+    await openPage(page, '/offerte');
+    await expect(field(page, 'Over je project')).toHaveAttribute('rows', '4');
+    await fillQuote(page);
+    await submitButton(page).click();
+    await expect(status(page)).toHaveText(SUCCESS);
+    expect(mail.calls).toHaveLength(1);
+    expect(mail.calls[0]!.template_id).toBe('template_quote');
+    expect(mail.calls[0]!.template_params.message).toBe(
+      [
+        'Nieuwe offerte aanvraag',
+        '',
+        'Naam: Jan Jansen',
+        'Email: jan@example.nl',
+        'Telefoon: Niet opgegeven',
+        'Bedrijf: Jansen BV',
+        'Diensten: Web Development, Digitale Marketing',
+        '',
+        'Bericht:',
+        'Een webshop voor onze bakkerij.',
+      ].join('\n'),
+    );
+    await expect(field(page, 'Naam')).toHaveValue('');
+    await expect(form(page).getByRole('checkbox', { checked: true })).toHaveCount(0);
+    expect(await pixelCalls(page)).toEqual([['track', 'CompleteRegistration']]);
+    check();
+  });
+
+  test('no services reads "Geen diensten geselecteerd"; without a pixel on the page nothing breaks', async ({ page }) => {
+    const check = watchConsole(page);
+    const mail = await mockMail(page);
+    await openPage(page, '/offerte');
+    await field(page, 'Naam').fill('Jan');
+    await field(page, 'E-mailadres').fill('jan@example.nl');
+    await submitButton(page).click();
+    await expect(status(page)).toHaveText(SUCCESS);
+    expect(mail.calls[0]!.template_params.message).toContain('Bedrijf: Niet opgegeven\nDiensten: Geen diensten geselecteerd');
+    check();
+  });
+
+  test('each failure shows the quote error, keeps every input and fires no pixel', async ({ page }) => {
+    await installPixel(page);
+    const mail = await mockMail(page);
+    await openPage(page, '/offerte');
+    await fillQuote(page);
+    for (const answer of [{ status: 500 }, { status: 429 }, { status: 403 }, { status: 451 }, 'abort'] as const) {
+      mail.answer.current = answer;
+      await submitButton(page).click();
+      await expect(status(page)).toHaveText(ERROR);
+      await expect(field(page, 'Bedrijfsnaam')).toHaveValue('Jansen BV');
+      await expect(form(page).getByRole('checkbox', { name: 'Web Development' })).toBeChecked();
+      await expect(form(page).getByRole('checkbox', { name: 'Digitale Marketing' })).toBeChecked();
+      await expect(field(page, 'Over je project')).toHaveValue('Een webshop voor onze bakkerij.');
+    }
+    expect(mail.calls).toHaveLength(5);
+    expect(await pixelCalls(page)).toEqual([]);
+  });
+
+  test('the pixel does not fire on contact success', async ({ page }) => {
+    await installPixel(page);
+    await mockMail(page);
+    await openPage(page, '/contact');
+    await field(page, 'Naam').fill('Jan');
+    await field(page, 'E-mailadres').fill('jan@example.nl');
+    await submitButton(page).click();
+    await expect(status(page)).toContainText('Bedankt');
+    expect(await pixelCalls(page)).toEqual([]);
+  });
+
+  test('can be completed with the keyboard alone, checkboxes with Space', async ({ page }) => {
+    const mail = await mockMail(page);
+    await openPage(page, '/offerte');
+    await tabTo(page, field(page, 'Naam'));
+    await page.keyboard.type('Jan');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('jan@example.nl');
+    await tabTo(page, form(page).getByRole('checkbox', { name: 'Digitale Marketing' }));
+    await page.keyboard.press('Space');
+    await tabTo(page, submitButton(page));
+    await page.keyboard.press('Enter');
+    await expect(status(page)).toHaveText(SUCCESS);
+    expect(mail.calls[0]!.template_params.message).toContain('Diensten: Digitale Marketing');
+  });
+});
