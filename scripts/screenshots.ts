@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
 import { paths } from './lib/paths.ts';
+import { launchChromium, serveBuild } from './lib/browser.ts';
 
 /**
  * Full-page screenshots of every page at desktop and phone width, from the build,
@@ -13,31 +12,15 @@ const routes = process.argv.slice(2).length
   : ['/', '/web-development', '/marketing', '/portfolio', '/contact', '/offerte', '/demo', '/algemene-voorwaarden', '/seo-amersfoort'];
 const widths = [1280, 390];
 const out = join(paths.root, 'screenshots');
-const port = 4394;
 mkdirSync(out, { recursive: true });
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/serve.ts')], {
-  env: { ...process.env, PORT: String(port) },
-  stdio: 'ignore',
-});
-await new Promise((r) => setTimeout(r, 1500));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const server = await serveBuild(4394);
+const browser = await launchChromium();
 try {
   for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: width > 600 ? 800 : 844 }, reducedMotion: 'reduce' });
     for (const route of routes) {
-      await page.goto(`http://127.0.0.1:${port}${route}`, { waitUntil: 'networkidle' });
+      await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
       await page.waitForTimeout(1600);
       // lazy images below the fold: scroll through once so they load
       await page.evaluate(async () => {
@@ -56,5 +39,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill();
+  server.stop();
 }

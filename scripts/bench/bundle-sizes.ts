@@ -1,9 +1,8 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { spawn } from 'node:child_process';
-import { chromium } from '@playwright/test';
 import { paths } from '../lib/paths.ts';
+import { launchChromium, serveBuild } from '../lib/browser.ts';
 
 /**
  * gzip size of the JavaScript (and CSS) each page loads: "first" is what the
@@ -25,24 +24,8 @@ function firstLoad(route: string): { js: number; css: number } {
 
 async function main() {
   if (!existsSync(fileOf('/'))) throw new Error('no build: run npm run build first');
-  const port = 4391;
-  const server = spawn(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/serve.ts')], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: 'ignore',
-  });
-  await new Promise((r) => setTimeout(r, 1500));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const server = await serveBuild(4391);
+  const browser = await launchChromium();
   try {
     console.log(`${'route'.padEnd(24)} ${'first JS'.padStart(10)} ${'first CSS'.padStart(10)} ${'all JS when idle'.padStart(18)}`);
     for (const route of routes) {
@@ -51,7 +34,7 @@ async function main() {
       page.on('request', (req) => {
         if (req.resourceType() === 'script') scripts.add(new URL(req.url()).pathname);
       });
-      await page.goto(`http://127.0.0.1:${port}${route}`, { waitUntil: 'networkidle' });
+      await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
       await page.waitForTimeout(2500);
       const total = [...scripts].reduce((n, p) => n + gz(join(paths.dist, p)), 0);
       const first = firstLoad(route);
@@ -60,7 +43,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server.kill();
+    server.stop();
   }
 }
 

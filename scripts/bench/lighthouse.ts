@@ -1,8 +1,9 @@
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { paths } from '../lib/paths.ts';
+import { serveBuild } from '../lib/browser.ts';
 
 /**
  * Lighthouse (mobile emulation, simulated throttling) on the built site, several
@@ -11,14 +12,9 @@ import { paths } from '../lib/paths.ts';
  */
 const runs = Number(process.argv[2] ?? 3);
 const routes = ['/', '/marketing', '/demo', '/contact'];
-const port = 4392;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/serve.ts')], {
-  env: { ...process.env, PORT: String(port) },
-  stdio: 'ignore',
-});
-await new Promise((r) => setTimeout(r, 1500));
+const server = await serveBuild(4392);
 const out = mkdtempSync(join(tmpdir(), 'lh-'));
 try {
   console.log(`${'route'.padEnd(12)} perf  a11y  best  seo   FCP ms  LCP ms  TBT ms   CLS   (median of ${runs})`);
@@ -30,7 +26,7 @@ try {
         process.execPath,
         [
           join(paths.root, 'node_modules/lighthouse/cli/index.js'),
-          `http://127.0.0.1:${port}${route}`,
+          `${server.url}${route}`,
           '--quiet',
           '--output=json',
           `--output-path=${file}`,
@@ -60,6 +56,6 @@ try {
     );
   }
 } finally {
-  server.kill();
+  server.stop();
   rmSync(out, { recursive: true, force: true });
 }
