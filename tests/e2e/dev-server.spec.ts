@@ -6,14 +6,14 @@ import { tmpdir } from 'node:os';
 
 const root = process.cwd();
 
-test.describe('dev server', () => {
+// one dev server run is enough: desktop project only (playwright.config.ts)
+test.describe('dev server', { tag: '@desktop-only' }, () => {
   let site: string;
   let server: ChildProcess;
   let output = '';
   const port = 4390 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
-  test.beforeAll(async ({ browserName: _ }, info) => {
-    test.skip(info.project.name !== 'desktop', 'one dev server run is enough');
+  test.beforeAll(async () => {
     site = mkdtempSync(join(tmpdir(), 'dev-site-'));
     cpSync(join(root, 'site.config.json'), join(site, 'site.config.json'));
     cpSync(join(root, 'content'), join(site, 'content'), { recursive: true });
