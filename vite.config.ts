@@ -13,6 +13,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     cssCodeSplit: true,
+    // the prerenderer reads it to preload each page's own data chunk
+    manifest: true,
   },
   ssr: {
     // bundle everything into the prerender script's entry so it runs without Vite's resolver

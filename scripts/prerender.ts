@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -7,6 +7,7 @@ import { paths } from './lib/paths.ts';
 interface ServerEntry {
   render(url: string): Promise<string>;
   routePaths(): string[];
+  pageIds: Record<string, string>;
   model: { site: { seo: { siteUrl: string } } };
 }
 
@@ -31,9 +32,18 @@ export async function prerender(): Promise<void> {
   const started = performance.now();
   const template = readFileSync(join(paths.dist, 'index.html'), 'utf8');
   const entry = (await import(pathToFileURL(join(paths.distSsr, 'entry-server.js')).href)) as ServerEntry;
+  // Vite's manifest names each page's data chunk; it is read here and not published.
+  const manifestFile = join(paths.dist, '.vite/manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
+  rmSync(join(paths.dist, '.vite'), { recursive: true, force: true });
   const routes = entry.routePaths();
   for (const path of routes) {
-    const { head, body } = splitHead(await entry.render(path));
+    const rendered = splitHead(await entry.render(path));
+    const pageId = entry.pageIds[path];
+    const chunk = pageId ? manifest[`virtual:site-page/${pageId}`]?.file : undefined;
+    // the page's own data is needed before hydration: fetch it alongside the entry, not after it
+    const head = chunk ? `${rendered.head}\n    <link rel="modulepreload" crossorigin href="/${chunk}">` : rendered.head;
+    const body = rendered.body;
     const html = template.replace('<!--app-head-->', head).replace('<!--app-html-->', body);
     const target = join(paths.dist, fileFor(path));
     mkdirSync(dirname(target), { recursive: true });

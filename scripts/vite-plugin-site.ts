@@ -4,11 +4,13 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { validateSite, formatProblems, type ValidationResult } from './lib/validate.ts';
 import { loadSchemaSet } from './lib/schemas.ts';
 import { themeCss } from './lib/theme-css.ts';
-import { resolveSite } from '../src/config/resolve.ts';
+import { resolvePages, resolveSite } from '../src/config/resolve.ts';
 import type { SiteConfig } from '../src/config/schema-types.ts';
 
-const VIRTUAL_ID = 'virtual:site-model';
-const RESOLVED_ID = '\0' + VIRTUAL_ID;
+/** site-wide model; the map of page loaders; one module per page (its own chunk) */
+const MODEL_ID = 'virtual:site-model';
+const PAGES_ID = 'virtual:site-pages';
+const PAGE_PREFIX = 'virtual:site-page/';
 
 export interface SitePluginOptions {
   /** folder with site.config.json, content/ and public/ */
@@ -16,19 +18,23 @@ export interface SitePluginOptions {
   schemaDir: string;
 }
 
+const asModule = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
+
 /**
  * Validates the site config in every build and in the dev server, and serves
- * the resolved model as `virtual:site-model`. An invalid config fails the
- * build; in dev it shows in the overlay and the terminal until it is fixed.
+ * the resolved site as virtual modules. An invalid config fails the build; in
+ * dev it shows in the overlay and the terminal until it is fixed.
  */
 export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin {
   let server: ViteDevServer | undefined;
-  const run = (): ValidationResult => validateSite({ roots: [siteRoot], schemaDir, schemas: loadSchemaSet(schemaDir) });
+  // one validation per version of the files, shared by all the virtual modules
+  let current: ValidationResult | undefined;
+  const validate = (): ValidationResult => (current ??= validateSite({ roots: [siteRoot], schemaDir, schemas: loadSchemaSet(schemaDir) }));
   const isSiteFile = (file: string) => {
     const rel = relative(siteRoot, file).split(sep).join('/');
     return rel === 'site.config.json' || /^content\/.+\.json$/.test(rel) || file.startsWith(schemaDir + sep);
   };
-  const readTheme = (): SiteConfig | undefined => {
+  const readSite = (): SiteConfig | undefined => {
     try {
       return JSON.parse(readFileSync(join(siteRoot, 'site.config.json'), 'utf8')) as SiteConfig;
     } catch {
@@ -40,22 +46,29 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin {
     name: 'site-config',
     enforce: 'pre',
     resolveId(id) {
-      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+      return id === MODEL_ID || id === PAGES_ID || id.startsWith(PAGE_PREFIX) ? `\0${id}` : undefined;
     },
     load(id) {
-      if (id !== RESOLVED_ID) return undefined;
-      const result = run();
+      if (!id.startsWith('\0virtual:site-')) return undefined;
+      const result = validate();
       for (const f of result.files) this.addWatchFile(f);
       if (result.problems.length > 0 || !result.site) {
-        const message = `Invalid site config:\n${formatProblems(result.problems)}`;
         // Vite prints plugin errors in the terminal and shows them in the dev overlay.
-        this.error({ message, stack: '' });
+        this.error({ message: `Invalid site config:\n${formatProblems(result.problems)}`, stack: '' });
       }
-      const model = resolveSite(result.site);
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(model))});`;
+      const vid = id.slice(1);
+      if (vid === MODEL_ID) return asModule(resolveSite(result.site));
+      const pages = resolvePages(result.site);
+      if (vid === PAGES_ID) {
+        const entries = Object.keys(pages).map((p) => `  ${JSON.stringify(p)}: () => import(${JSON.stringify(PAGE_PREFIX + p)}),`);
+        return `export default {\n${entries.join('\n')}\n};`;
+      }
+      const page = pages[vid.slice(PAGE_PREFIX.length)];
+      if (!page) this.error(`no routed page "${vid.slice(PAGE_PREFIX.length)}"`);
+      return asModule(page);
     },
     transformIndexHtml(html) {
-      const site = readTheme();
+      const site = readSite();
       if (!site?.theme) return html;
       return html
         .replace(/<html lang="[^"]*">/, `<html lang="${site.lang}">`)
@@ -66,9 +79,11 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin {
       devServer.watcher.add([join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), schemaDir]);
       const onChange = (file: string) => {
         if (!isSiteFile(file) || !server) return;
-        const mod = server.moduleGraph.getModuleById(RESOLVED_ID);
-        if (mod) server.moduleGraph.invalidateModule(mod);
-        const result = run();
+        current = undefined;
+        for (const mod of server.moduleGraph.idToModuleMap.values()) {
+          if (mod.id?.startsWith('\0virtual:site-')) server.moduleGraph.invalidateModule(mod);
+        }
+        const result = validate();
         if (result.problems.length > 0) {
           const message = `Invalid site config:\n${formatProblems(result.problems)}`;
           server.config.logger.error(message, { timestamp: true });

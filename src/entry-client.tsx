@@ -3,7 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { HelmetProvider } from 'react-helmet-async';
 import { siteModel as model } from './config/site-model.ts';
-import { App } from './app.tsx';
+import { App, pageIdFor } from './app.tsx';
+import { loadPage } from './config/page-store.ts';
 import './styles/global.css';
 
 const container = document.getElementById('root')!;
@@ -16,6 +17,10 @@ const app = (
     </HelmetProvider>
   </StrictMode>
 );
+
+// The current page's data first, so hydration renders exactly what was prerendered without suspending.
+const pageId = pageIdFor(model, window.location.pathname);
+if (pageId) await loadPage(pageId);
 
 // Prerendered routes arrive with markup to hydrate; the not-found page arrives empty.
 if (container.firstElementChild) hydrateRoot(container, app);

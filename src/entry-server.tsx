@@ -5,6 +5,7 @@ import { HelmetProvider } from 'react-helmet-async';
 import { siteModel as model } from './config/site-model.ts';
 import { App } from './app.tsx';
 import { expandLanding } from './config/resolve.ts';
+import { loadPage } from './config/page-store.ts';
 import './styles/global.css';
 
 export { model };
@@ -14,8 +15,16 @@ export function routePaths(): string[] {
   return [...model.routes.map((r) => r.path), ...expandLanding(model.site.landing, model.cities).map((l) => l.path)];
 }
 
+/** page id of each page path, for the prerenderer to preload that page's chunk */
+export const pageIds: Record<string, string> = Object.fromEntries(model.routes.map((r) => [r.path, r.pageId]));
+
+// every page's data in memory before the first render, so nothing suspends on the server
+// (a promise, not top-level await: the server bundle may be loaded as CommonJS outside the project)
+const ready = Promise.all(model.routes.map((r) => loadPage(r.pageId)));
+
 /** HTML of one route, waiting for lazy blocks so the markup is complete. */
 export async function render(url: string): Promise<string> {
+  await ready;
   const { prelude } = await prerender(
     <StrictMode>
       <HelmetProvider>

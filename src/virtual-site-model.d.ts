@@ -3,3 +3,9 @@ declare module 'virtual:site-model' {
   const model: unknown;
   export default model;
 }
+
+declare module 'virtual:site-pages' {
+  /** page id -> loader of that page's data (one chunk per page); typed in src/config/page-store.ts. */
+  const loaders: Record<string, () => Promise<{ default: unknown }>>;
+  export default loaders;
+}

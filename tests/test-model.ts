@@ -2,11 +2,21 @@ import { join } from 'node:path';
 import { validateSite, formatProblems } from '../scripts/lib/validate.ts';
 import { paths } from '../scripts/lib/paths.ts';
 import { resolveSite } from '../src/config/resolve.ts';
-import type { SiteModel } from '../src/config/model.ts';
+import type { LoadedSite, SiteModel } from '../src/config/model.ts';
+
+function load(root: string): LoadedSite {
+  const result = validateSite({ roots: [root], schemaDir: paths.schemas });
+  if (!result.site) throw new Error(formatProblems(result.problems));
+  return result.site;
+}
 
 /** The resolved model of the small fixture site, for component tests. */
 export function fixtureModel(): SiteModel {
-  const result = validateSite({ roots: [join(paths.root, 'tests/fixtures/base')], schemaDir: paths.schemas });
-  if (!result.site) throw new Error(formatProblems(result.problems));
-  return resolveSite(result.site);
+  return resolveSite(load(join(paths.root, 'tests/fixtures/base')));
+}
+
+let real: LoadedSite | undefined;
+/** The real site's validated files (its forms, collections, pages), for tests that check the site's own data. */
+export function realSite(): LoadedSite {
+  return (real ??= load(paths.root));
 }

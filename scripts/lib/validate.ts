@@ -194,11 +194,20 @@ export function validateSite(options: ValidateOptions): ValidationResult {
   const result: ValidationResult = { problems, files: files.map((f) => fs.absolute(f)), stats };
   if (problems.length === 0 && site) {
     const dataOf = (dir: string) => Object.fromEntries(fs.list(dir).map((f) => [baseName(f), sources.get(f)?.data]));
+    const references: LoadedSite['references'] = {};
+    for (const file of fs.list('content/pages')) {
+      const own = refs.filter((r) => r.file === file && r.ref.kind === 'ref').map((r) => r.ref);
+      references[baseName(file)] = {
+        collections: [...new Set(own.filter((r) => r.target.startsWith('collection')).map((r) => r.value))],
+        forms: [...new Set(own.filter((r) => r.target === 'form').map((r) => r.value))],
+      };
+    }
     result.site = {
       site,
       pages: dataOf('content/pages'),
       collections: dataOf('content/collections'),
       forms: dataOf('content/forms'),
+      references,
     } as LoadedSite;
   }
   return result;

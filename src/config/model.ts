@@ -10,11 +10,20 @@ export interface LoadedSite {
   pages: Record<string, Page>;
   collections: Record<string, CollectionData>;
   forms: Record<string, FormData>;
+  /** per page id: the collections and forms its blocks reference (found by the validator's x-ref annotations) */
+  references: Record<string, { collections: string[]; forms: string[] }>;
 }
 
 export interface PageRoute {
   path: string;
+  pageId: string;
+}
+
+/** One page with exactly the shared data its blocks use: its own JavaScript chunk in the browser. */
+export interface PageData {
   page: Page;
+  collections: Record<string, CollectionData>;
+  forms: Record<string, FormData>;
 }
 
 export interface City {
@@ -22,12 +31,13 @@ export interface City {
   slug: string;
 }
 
-/** What the browser and the prerenderer get: resolved, no file references left. */
+/**
+ * What every page of the browser gets: site-wide settings and the route table.
+ * Page content comes per page (PageData), so one page never downloads the others.
+ */
 export interface SiteModel {
   site: Omit<SiteConfig, '$schema' | 'routes'>;
   routes: PageRoute[];
-  collections: Record<string, CollectionData>;
-  forms: Record<string, FormData>;
   cities: City[];
 }
 

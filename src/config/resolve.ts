@@ -1,5 +1,5 @@
 import type { LandingConfig } from './schema-types.ts';
-import type { City, LandingPage, LoadedSite, SiteModel } from './model.ts';
+import type { City, LandingPage, LoadedSite, PageData, SiteModel } from './model.ts';
 
 /** 'Den Haag' -> 'den-haag', 'Étten-Leur' -> 'etten-leur'. */
 export function slugify(name: string): string {
@@ -57,9 +57,20 @@ export function resolveSite(loaded: LoadedSite): SiteModel {
   const { $schema: _schema, routes, ...site } = loaded.site;
   return {
     site,
-    routes: routes.map((r) => ({ path: r.path, page: loaded.pages[r.page]! })),
-    collections: loaded.collections,
-    forms: loaded.forms,
+    routes: routes.map((r) => ({ path: r.path, pageId: r.page })),
     cities: citiesOf(site.landing),
   };
+}
+
+const pick = <T>(all: Record<string, T>, ids: string[] = []): Record<string, T> => Object.fromEntries(ids.map((id) => [id, all[id]!]));
+
+/** Each routed page with only the collections and forms its blocks reference. */
+export function resolvePages(loaded: LoadedSite): Record<string, PageData> {
+  const ids = new Set(loaded.site.routes.map((r) => r.page));
+  return Object.fromEntries(
+    [...ids].map((id) => {
+      const refs = loaded.references[id];
+      return [id, { page: loaded.pages[id]!, collections: pick(loaded.collections, refs?.collections), forms: pick(loaded.forms, refs?.forms) }];
+    }),
+  );
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { siteModel } from '../config/site-model.ts';
+import { realSite } from '../../tests/test-model.ts';
 import type { FormConfig } from './form-types.ts';
 import { submitForm, type SubmitDeps } from './submit.ts';
 import { initialValues } from './validation.ts';
 import { MailSettingsError } from './mail.ts';
 
-const form = (id: string) => siteModel.forms[id] as unknown as FormConfig;
+const form = (id: string) => realSite().forms[id] as unknown as FormConfig;
 
 function deps(overrides: Partial<SubmitDeps> = {}): SubmitDeps {
   return {

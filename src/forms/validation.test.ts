@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { siteModel } from '../config/site-model.ts';
+import { realSite } from '../../tests/test-model.ts';
 import type { CheckboxesField, FormConfig } from './form-types.ts';
 import { initialValues, validateField, validateForm } from './validation.ts';
 import { formReducer, initialState } from './form-state.ts';
 
-const form = (id: string) => siteModel.forms[id] as unknown as FormConfig;
+const form = (id: string) => realSite().forms[id] as unknown as FormConfig;
 
 describe('validateForm with the site forms', () => {
   it('contact: name and email required, email format checked, phone and message optional', () => {

@@ -1,7 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { CollectionData, FormData, SiteModel } from '../config/model.ts';
+import type { CollectionData, FormData, PageData, SiteModel } from '../config/model.ts';
 
 const SiteContext = createContext<SiteModel | null>(null);
+const PageDataContext = createContext<Omit<PageData, 'page'> | null>(null);
 
 export function SiteProvider({ model, children }: { model: SiteModel; children: ReactNode }) {
   return <SiteContext.Provider value={model}>{children}</SiteContext.Provider>;
@@ -13,15 +14,26 @@ export function useSite(): SiteModel {
   return model;
 }
 
-/** A collection by id; the validator guarantees it exists and has the right kind. */
+/** The shared data (collections, forms) of the page being rendered. */
+export function PageDataProvider({ data, children }: { data: Omit<PageData, 'page'>; children: ReactNode }) {
+  return <PageDataContext.Provider value={data}>{children}</PageDataContext.Provider>;
+}
+
+function usePageData(): Omit<PageData, 'page'> {
+  const data = useContext(PageDataContext);
+  if (!data) throw new Error('collections and forms need a <PageDataProvider> above them');
+  return data;
+}
+
+/** A collection by id; the validator guarantees it exists, has the right kind and is in this page's data. */
 export function useCollection<T extends { kind: string; items: unknown[] } = CollectionData>(id: string): T {
-  const found = useSite().collections[id];
-  if (!found) throw new Error(`collection "${id}" is not in the site model`);
+  const found = usePageData().collections[id];
+  if (!found) throw new Error(`collection "${id}" is not in this page's data`);
   return found as T;
 }
 
 export function useFormConfig<T extends FormData = FormData>(id: string): T {
-  const found = useSite().forms[id];
-  if (!found) throw new Error(`form "${id}" is not in the site model`);
+  const found = usePageData().forms[id];
+  if (!found) throw new Error(`form "${id}" is not in this page's data`);
   return found as T;
 }

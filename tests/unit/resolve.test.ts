@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandLanding, fillTemplate, findLanding, citiesOf, slugify, resolveSite } from '../../src/config/resolve.ts';
+import { expandLanding, fillTemplate, findLanding, citiesOf, slugify, resolveSite, resolvePages } from '../../src/config/resolve.ts';
 import type { LandingConfig } from '../../src/config/schema-types.ts';
 import { validateSite } from '../../scripts/lib/validate.ts';
 import { paths } from '../../scripts/lib/paths.ts';
@@ -72,7 +72,7 @@ describe('landing matrix', () => {
     ]);
   });
 
-  it('resolves routes to their pages and drops file references', () => {
+  it('resolves routes to page ids and drops file references', () => {
     const result = validateSite({ roots: [paths.root], schemaDir: paths.schemas });
     const model = resolveSite(result.site!);
     expect(model.routes.map((r) => r.path)).toEqual([
@@ -85,8 +85,32 @@ describe('landing matrix', () => {
       '/demo',
       '/algemene-voorwaarden',
     ]);
-    expect(model.routes[0]!.page.blocks[0]!.type).toBe('hero');
+    expect(model.routes.map((r) => r.pageId)).toEqual([
+      'home',
+      'web-development',
+      'marketing',
+      'portfolio',
+      'contact',
+      'offerte',
+      'demo',
+      'algemene-voorwaarden',
+    ]);
     expect('routes' in model.site).toBe(false);
     expect(model.cities.map((c) => c.slug)).toEqual(['amersfoort', 'amsterdam', 'hilversum', 'utrecht', 'soest']);
+  });
+
+  it('gives each page exactly the collections and forms its blocks reference', () => {
+    const pages = resolvePages(validateSite({ roots: [paths.root], schemaDir: paths.schemas }).site!);
+    expect(pages.home!.page.blocks[0]!.type).toBe('hero');
+    const referenced = (id: string) => JSON.stringify(pages[id]!.page.blocks);
+    for (const [id, data] of Object.entries(pages)) {
+      for (const c of Object.keys(data.collections)) expect(referenced(id), `${id} uses ${c}`).toContain(`"${c}"`);
+      for (const f of Object.keys(data.forms)) expect(referenced(id), `${id} uses form ${f}`).toContain(`"form":"${f}"`);
+    }
+    expect(Object.keys(pages.contact!.forms)).toEqual(['contact']);
+    expect(Object.keys(pages.demo!.forms)).toEqual(['demo']);
+    expect(Object.keys(pages.home!.forms)).toEqual([]);
+    expect(Object.keys(pages.home!.collections).length).toBeGreaterThan(0);
+    expect(Object.keys(pages['algemene-voorwaarden']!.collections)).toEqual([]);
   });
 });

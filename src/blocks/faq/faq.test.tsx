@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { SiteModel } from '../../config/model.ts';
-import { SiteProvider } from '../../renderer/site-context.tsx';
+import { PageDataProvider } from '../../renderer/site-context.tsx';
 import { Faq } from './faq.tsx';
 
-const model = {
+const data = {
+  forms: {},
   collections: {
     faq: {
       kind: 'faq',
@@ -17,14 +17,14 @@ const model = {
       ],
     },
   },
-} as unknown as SiteModel;
+};
 
 function renderFaq() {
   render(
     <MemoryRouter>
-      <SiteProvider model={model}>
+      <PageDataProvider data={data}>
         <Faq block={{ type: 'faq', header: { heading: 'Vragen' }, collection: 'faq' }} />
-      </SiteProvider>
+      </PageDataProvider>
     </MemoryRouter>,
   );
   return (name: string) => screen.getByRole('button', { name });

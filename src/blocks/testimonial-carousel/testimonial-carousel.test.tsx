@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SiteModel } from '../../config/model.ts';
-import { SiteProvider } from '../../renderer/site-context.tsx';
+import { PageDataProvider } from '../../renderer/site-context.tsx';
 import { TestimonialCarousel } from './testimonial-carousel.tsx';
 
 const items = Array.from({ length: 6 }, (_, i) => ({ name: `Klant ${i}`, company: `Bedrijf ${i}`, content: `Tekst ${i}`, rating: 5 }));
-const model = { collections: { testimonials: { kind: 'testimonials', items } } } as unknown as SiteModel;
+const data = { forms: {}, collections: { testimonials: { kind: 'testimonials', items } } };
 const labels = { region: 'Ervaringen', previous: 'Vorige', next: 'Volgende', goTo: 'Ga naar {n}', rating: '{n} van 5 sterren' };
 
 function setup() {
   render(
-    <SiteProvider model={model}>
+    <PageDataProvider data={data}>
       <TestimonialCarousel block={{ type: 'testimonial-carousel', header: { heading: 'Ervaringen' }, collection: 'testimonials', labels }} />
-    </SiteProvider>,
+    </PageDataProvider>,
   );
   return userEvent.setup();
 }
