@@ -162,6 +162,25 @@ export function validateSite(options: ValidateOptions): ValidationResult {
     // With a malformed route path every link to it would also fail: fix the routes first.
     const routesValid = !problems.some((p) => p.file === 'site.config.json' && /^\/routes\//.test(p.pointer) && !p.message.startsWith('route "'));
 
+    // The site has one phone number (spec): the tel: link, WhatsApp and the chat must all use it.
+    const digits = (v: unknown) => (typeof v === 'string' ? v.replace(/\D/g, '') : undefined);
+    const phone = digits(site.contact?.phoneHref);
+    if (phone) {
+      const others: [string, unknown][] = [
+        ['/contact/whatsapp', site.contact?.whatsapp],
+        ['/chat/phoneNumber', (site.chat as { phoneNumber?: unknown } | undefined)?.phoneNumber],
+      ];
+      for (const [pointer, value] of others) {
+        const d = digits(value);
+        if (d && d !== phone)
+          report(
+            siteSource,
+            pointer,
+            `"${String(value)}" is not the contact phone number (${site.contact.phoneHref}); the site uses one number for calls, WhatsApp and the chat`,
+          );
+      }
+    }
+
     for (const { file, ref } of refs) {
       const source = sources.get(file)!;
       if (ref.kind === 'link' && ref.value.startsWith('/')) {

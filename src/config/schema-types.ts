@@ -219,12 +219,16 @@ export interface Footer {
   links: Link[];
   legalLinks?: Link[];
   social: SocialLink[];
-  whatsappLabel?: string;
+  whatsappLabel: string;
   cta: ButtonLink;
   /**
    * Copyright line; {year} is not filled in, write the year.
    */
   copyright: string;
+  /**
+   * Added for screen readers to links that open in a new tab, such as "(opent in een nieuw tabblad)".
+   */
+  newTabHint: string;
 }
 export interface FooterHeadings {
   navigation: string;
@@ -710,6 +714,14 @@ export interface CarouselLabels {
    * Star rating label; {n}, e.g. '{n} van 5 sterren'.
    */
   rating?: string;
+  /**
+   * Name of the scrollable list of items, e.g. 'Ervaringen van klanten'.
+   */
+  list?: string;
+  /**
+   * Short position announced after a move; {first}, {last} and {count}, e.g. 'Ervaring {first} tot {last} van {count}'.
+   */
+  status?: string;
 }
 /**
  * One testimonial at a time, moved by hand, wrapping around (Swiper, loaded lazily).
@@ -813,6 +825,10 @@ export interface DemoCarouselBlock {
    * Link text to the live site.
    */
   visitLabel?: string;
+  /**
+   * Screen reader hint that the live-site link opens a new tab.
+   */
+  newTabHint?: string;
 }
 /**
  * Cards of marketing services, each with description and features.

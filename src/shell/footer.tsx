@@ -41,7 +41,8 @@ export function Footer() {
             </li>
             <li>
               <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={styles.contactLink}>
-                <Icon name="whatsapp" size={18} /> {footer.whatsappLabel ?? 'WhatsApp'}
+                <Icon name="whatsapp" size={18} /> {footer.whatsappLabel}
+                <span className="visually-hidden"> {footer.newTabHint}</span>
               </a>
             </li>
             {contact.hours ? <li className={styles.muted}>{contact.hours}</li> : null}
@@ -52,7 +53,7 @@ export function Footer() {
           <ul className={styles.social}>
             {footer.social.map((s) => (
               <li key={s.href}>
-                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} className={styles.socialLink}>
+                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`${s.label} ${footer.newTabHint}`} className={styles.socialLink}>
                   <Icon name={s.network} size={20} />
                 </a>
               </li>

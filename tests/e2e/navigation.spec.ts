@@ -9,7 +9,10 @@ test.describe('navigation', () => {
     await nav.getByRole('link', { name: 'Marketing' }).click();
     await expect(page).toHaveURL(/\/marketing$/);
     await expect(nav.getByRole('link', { name: 'Marketing' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByTestId('splash')).toHaveCount(0);
+    // no retrying here: a splash that came back would be in the DOM right after the navigation
+    expect(await page.getByTestId('splash').count()).toBe(0);
+    // focus moves to the new page's content, not left on the link
+    await expect(page.locator('main#main')).toBeFocused();
     await nav.getByRole('link', { name: 'Gratis Demo' }).click();
     await expect(page).toHaveURL(/\/demo$/);
     await nav.getByRole('link', { name: 'Offerte' }).click();
@@ -35,6 +38,11 @@ test.describe('navigation', () => {
     await page.getByRole('button', { name: 'Menu openen' }).click();
     await expect(menu.getByRole('link', { name: 'Gratis Demo' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Offerte' })).toBeVisible();
+    // Escape closes the menu and gives focus back to the toggle
+    await menu.getByRole('link', { name: 'Offerte' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Menu openen' })).toBeFocused();
   });
 
   test('every route change scrolls to the top', async ({ page }) => {
@@ -55,12 +63,17 @@ test.describe('navigation', () => {
     await expect(footer).toContainText('© 2025');
   });
 
-  test('the splash shows the brand on first load only', async ({ page }) => {
+  test('the splash shows the brand on first load only, then the page fades in over 0.3 s', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('splash')).toContainText('Helder Digitaal');
+    const timing = await page.evaluate(() => {
+      const style = getComputedStyle(document.querySelector('.page')!);
+      return { duration: style.animationDuration, delay: style.animationDelay };
+    });
+    expect(timing).toEqual({ duration: '0.3s', delay: '1.3s' });
     await expect(page.getByTestId('splash')).toHaveCount(0);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
     await expect(page).toHaveURL(/\/contact$/);
-    await expect(page.getByTestId('splash')).toHaveCount(0);
+    expect(await page.getByTestId('splash').count()).toBe(0);
   });
 });
