@@ -107,7 +107,15 @@ export default function FormBlock({ block }: { block: BlockOf<'form'> }) {
                   case 'images':
                     return (
                       <Suspense key={field.name} fallback={<div className={styles.dropzonePlaceholder} />}>
-                        <ImageField field={field} files={state.files[field.name] ?? []} onChange={changeFiles} progress={state.progress} busy={busy} />
+                        {/* Keyed on the sends: after a success the field remounts, so refusals of the old message go too. */}
+                        <ImageField
+                          key={state.sent}
+                          field={field}
+                          files={state.files[field.name] ?? []}
+                          onChange={changeFiles}
+                          progress={state.progress}
+                          busy={busy}
+                        />
                       </Suspense>
                     );
                   default:

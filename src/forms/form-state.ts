@@ -10,6 +10,8 @@ export interface FormState {
   progress: number;
   /** After the first submit attempt every change is checked at once, so a corrected field clears its message. */
   attempted: boolean;
+  /** Successful sends so far; a field with its own state (the upload list) starts afresh when it changes. */
+  sent: number;
 }
 
 export type FormAction =
@@ -22,7 +24,7 @@ export type FormAction =
   | { type: 'error' };
 
 export function initialState(form: FormConfig): FormState {
-  return { values: initialValues(form), files: {}, errors: {}, status: 'idle', progress: 0, attempted: false };
+  return { values: initialValues(form), files: {}, errors: {}, status: 'idle', progress: 0, attempted: false, sent: 0 };
 }
 
 export function formReducer(form: FormConfig) {
@@ -52,7 +54,7 @@ export function formReducer(form: FormConfig) {
         return { ...state, progress: action.percent };
       case 'success':
         // Cleared, including files; the upload field revokes the previews of files that left.
-        return { ...initialState(form), status: 'success' };
+        return { ...initialState(form), status: 'success', sent: state.sent + 1 };
       case 'error':
         // Everything typed and chosen stays, so the visitor can simply try again.
         return { ...state, status: 'error', progress: 0 };

@@ -86,6 +86,9 @@ test.describe('demo form', () => {
     await expect(form(page).getByText("Foto's uploaden: 33%")).toBeVisible();
     await expect(form(page).getByRole('progressbar')).toHaveAttribute('value', '33');
     // one at a time: the second upload is waiting, the third has not started
+    await expect.poll(() => host.calls.length).toBe(2);
+    // the third request would have arrived by now if uploads ran side by side
+    await page.waitForTimeout(300);
     expect(host.calls).toHaveLength(2);
     hold.open();
     await expect(status(page)).toHaveText(SUCCESS);
@@ -160,6 +163,32 @@ test.describe('demo form', () => {
     await expect(dropzone(page)).toHaveAttribute('data-drag', 'reject');
     await expect(dropzone(page)).toContainText('Deze bestanden kunnen niet worden toegevoegd');
     await expect(dropzone(page)).toHaveCSS('border-top-style', 'solid');
+    // the states are visible only: a screen reader is not told about every drag movement
+    await expect(dropzone(page).locator('[aria-live]')).toHaveCount(0);
+  });
+
+  test('the pick button is described by the allowed types and sizes and by the count', async ({ page }) => {
+    await openPage(page, '/demo');
+    await expect(form(page).getByRole('button', { name: "Foto's kiezen" })).toHaveAccessibleDescription(
+      "Optioneel. JPG, PNG of GIF, maximaal 5 foto's van elk hoogstens 5 MB. 0 van 5 foto's gekozen",
+    );
+  });
+
+  test('after a successful send the refusals of the old message are gone', async ({ page }) => {
+    await mockMail(page);
+    await mockImageHost(page, true);
+    await openPage(page, '/demo');
+    await fillDemo(page);
+    await fileInput(page).setInputFiles([png('logo.png'), { name: 'offerte.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') }]);
+    await expect(rejections(page)).toContainText('offerte.pdf');
+    await expect(previews(page)).toHaveCount(1);
+    await submitButton(page).click();
+    await expect(status(page)).toHaveText(SUCCESS);
+    await expect(rejections(page)).toHaveCount(0);
+    await expect(previews(page)).toHaveCount(0);
+    // the field still works for a next message
+    await fileInput(page).setInputFiles([png('nieuw.png')]);
+    await expect(previews(page)).toHaveCount(1);
   });
 
   test('each failure shows the demo error and keeps text, choices and photos', async ({ page }) => {

@@ -70,6 +70,8 @@ export default function ImageField({ field, files, onChange, progress, busy }: I
       files.filter((f) => f !== picked),
     );
   const showProgress = busy && progress > 0 && progress < 100;
+  // The button is where keyboard and screen-reader users meet the field: it carries the allowed types and sizes too.
+  const describedBy = [field.hint ? `${id}-hint` : '', `${id}-count`].filter(Boolean).join(' ');
 
   return (
     <div className={widthClass(field.width)} role="group" aria-labelledby={`${id}-label`} data-field={field.name}>
@@ -89,10 +91,9 @@ export default function ImageField({ field, files, onChange, progress, busy }: I
             strokeLinejoin="round"
           />
         </svg>
-        <p className={styles.dropText} aria-live="polite">
-          {full && dragState === 'idle' ? field.texts.full : dragText}
-        </p>
-        <button type="button" className="btn btn--secondary btn--sm" onClick={open} disabled={busy || full} aria-describedby={`${id}-count`}>
+        {/* Not a live region: announcing every drag state would be noise; the rejection list below is announced. */}
+        <p className={styles.dropText}>{full && dragState === 'idle' ? field.texts.full : dragText}</p>
+        <button type="button" className="btn btn--secondary btn--sm" onClick={open} disabled={busy || full} aria-describedby={describedBy}>
           {field.texts.button}
         </button>
         <p id={`${id}-count`} className={styles.count}>
