@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatConfig } from '../config/schema-types.ts';
-import { chatTiming, formatTime, whatsappUrl } from './chat-settings.ts';
+import schema from '../../schemas/chat.schema.json';
+import { chatTiming, DEFAULTS, formatTime, whatsappUrl, withDefaults } from './chat-settings.ts';
 
 const base: ChatConfig = {
   enabled: true,
@@ -33,6 +34,27 @@ describe('chatTiming', () => {
 
   it('has no sound when the sound is switched off even with a file', () => {
     expect(chatTiming({ ...base, notificationSound: false, notificationSoundSrc: '/sounds/x.wav' }).soundSrc).toBeNull();
+  });
+});
+
+describe('withDefaults', () => {
+  it('fills every omitted optional key, so a config without allowEsc/allowClickAway still closes on Escape and outside clicks', () => {
+    const full = withDefaults(base);
+    expect(full).toMatchObject({ allowEsc: true, allowClickAway: true, theme: 'light', position: 'bottom-right', chatboxHeight: 320 });
+  });
+
+  it('keeps the values the config does set, including false and 0', () => {
+    const full = withDefaults({ ...base, allowEsc: false, notificationDelay: 0, chatboxHeight: 400, position: 'bottom-left' });
+    expect(full).toMatchObject({ allowEsc: false, notificationDelay: 0, chatboxHeight: 400, position: 'bottom-left' });
+  });
+
+  it('has the same defaults as schemas/chat.schema.json', () => {
+    const schemaDefaults = Object.fromEntries(
+      Object.entries(schema.properties as Record<string, { default?: unknown }>)
+        .filter(([, p]) => 'default' in p)
+        .map(([k, p]) => [k, p.default]),
+    );
+    expect(DEFAULTS).toEqual(schemaDefaults);
   });
 });
 

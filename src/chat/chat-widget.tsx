@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type
 import { useSite } from '../renderer/site-context.tsx';
 import { Img } from '../ui/img.tsx';
 import { createChatMachine } from './chat-machine.ts';
-import { chatTiming, formatTime, whatsappUrl } from './chat-settings.ts';
+import { chatTiming, formatTime, whatsappUrl, withDefaults } from './chat-settings.ts';
 import { playNotificationSound } from './notification-sound.ts';
 import { ChatGlyph, CloseGlyph, SendGlyph } from './chat-icons.tsx';
 import styles from './chat-widget.module.css';
@@ -13,7 +13,7 @@ import styles from './chat-widget.module.css';
  */
 export default function ChatWidget() {
   const { site } = useSite();
-  const cfg = site.chat;
+  const cfg = useMemo(() => withDefaults(site.chat), [site.chat]);
   const { labels } = cfg;
   const timing = useMemo(() => chatTiming(cfg), [cfg]);
   const [machine] = useState(() => createChatMachine(timing, { playSound: playNotificationSound }));
@@ -76,7 +76,7 @@ export default function ChatWidget() {
   };
 
   const rootClass = [styles.root, cfg.position === 'bottom-left' ? styles.left : '', cfg.theme === 'dark' ? styles.dark : ''].filter(Boolean).join(' ');
-  const boxStyle = { '--chat-height': `${cfg.chatboxHeight ?? 320}px` } as CSSProperties;
+  const boxStyle = { '--chat-height': `${cfg.chatboxHeight}px` } as CSSProperties;
 
   return (
     <div ref={rootRef} className={rootClass} data-testid="chat-widget">
