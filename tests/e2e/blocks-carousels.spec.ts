@@ -3,20 +3,55 @@ import { openPage, watchConsole } from './helpers.ts';
 import { activeSlide, advance, expectActive, openWithClock } from './blocks-support.ts';
 
 const DEMO = 'demo-carousel';
-/** Swiper waits for the slide transition (real time) before it schedules the next auto-advance. */
-const SETTLE = 900;
 
-/** Steps fake time until the demo carousel moves; returns the fake milliseconds it took. */
+/**
+ * Swiper slides with a CSS transition (real time, not the fake clock) and only
+ * schedules the next auto-advance when that transition has ended: wait for it
+ * by polling Swiper's own flag instead of sleeping a fixed time.
+ */
+async function settled(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page
+          .getByTestId(DEMO)
+          .locator('.swiper')
+          .evaluate((el) => (el as HTMLElement & { swiper?: { animating: boolean } }).swiper?.animating),
+      {
+        intervals: [50, 100, 200],
+      },
+    )
+    .toBe(false);
+}
+
+/** Steps fake time until the demo carousel moves; returns the fake milliseconds it took (Infinity if it did not). */
 async function timeToNextSlide(page: Page, limitMs = 6000, stepMs = 250): Promise<number> {
   const before = await activeSlide(page, DEMO);
   for (let t = stepMs; t <= limitMs; t += stepMs) {
     await advance(page, stepMs);
     if ((await activeSlide(page, DEMO)) !== before) {
-      await page.waitForTimeout(SETTLE);
+      await settled(page);
       return t;
     }
   }
   return Infinity;
+}
+
+/** Opens /demo and sees one auto-advance happen, so a later "nothing moves" means auto-play really stopped. */
+async function openDemoAndSeeItMove(page: Page): Promise<void> {
+  await openWithClock(page, '/demo');
+  await expect(page.getByTestId(DEMO).locator('.swiper-slide-active')).toHaveCount(1);
+  await settled(page);
+  expect(await timeToNextSlide(page)).toBeLessThanOrEqual(4250);
+}
+
+/** Runs more than 8 s of fake time (two auto-play intervals) and checks the carousel stays on `index`. */
+async function expectStaysOn(page: Page, index: string | null): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    await advance(page, 3000);
+    await settled(page);
+    expect(await activeSlide(page, DEMO)).toBe(index);
+  }
 }
 
 test.describe('/demo: portfolio carousel', () => {
@@ -26,7 +61,7 @@ test.describe('/demo: portfolio carousel', () => {
     const carousel = page.getByTestId(DEMO);
     await expect(carousel.locator('.swiper-slide-active')).toHaveCount(1);
     await expect(carousel.getByRole('button', { name: /^Ga naar project/ })).toHaveCount(6);
-    await page.waitForTimeout(SETTLE);
+    await settled(page);
     await timeToNextSlide(page); // align with the auto-play rhythm
     const start = Number(await activeSlide(page, DEMO));
     const seen: number[] = [];
@@ -42,9 +77,8 @@ test.describe('/demo: portfolio carousel', () => {
 
   for (const control of ['arrow', 'dot'] as const) {
     test(`stops auto-play for good after a click on ${control === 'arrow' ? 'an arrow' : 'a dot'}`, async ({ page }) => {
-      await openWithClock(page, '/demo');
+      await openDemoAndSeeItMove(page);
       const carousel = page.getByTestId(DEMO);
-      await page.waitForTimeout(SETTLE);
       const before = Number(await activeSlide(page, DEMO));
       const target = control === 'arrow' ? (before + 1) % 6 : (before + 3) % 6;
       if (control === 'arrow') await carousel.getByRole('button', { name: 'Volgend project' }).click();
@@ -53,11 +87,42 @@ test.describe('/demo: portfolio carousel', () => {
       await advance(page, 50);
       await expectActive(page, DEMO, target);
       await expect(carousel.getByRole('button', { name: `Ga naar project ${target + 1}` })).toHaveAttribute('aria-current', 'true');
-      await page.waitForTimeout(SETTLE);
-      for (let i = 0; i < 4; i++) await advance(page, 4000, 200);
-      expect(await activeSlide(page, DEMO)).toBe(String(target));
+      await settled(page);
+      await expectStaysOn(page, String(target));
     });
   }
+
+  test('stops auto-play for good once keyboard focus is inside, so the focused link never slides away', async ({ page }) => {
+    await openDemoAndSeeItMove(page);
+    const carousel = page.getByTestId(DEMO);
+    const current = await activeSlide(page, DEMO);
+    const link = carousel.locator('.swiper-slide-active').getByRole('link', { name: /^Bekijk live website/ });
+    await link.focus();
+    await expect(link).toBeFocused();
+    await expectStaysOn(page, current);
+    await expect(link).toBeFocused();
+    await expect(link.locator('xpath=ancestor::*[@aria-hidden="true"]')).toHaveCount(0);
+  });
+
+  test('pauses while the pointer is over it and goes on when it leaves', async ({ page }) => {
+    await openDemoAndSeeItMove(page);
+    const current = await activeSlide(page, DEMO);
+    const slides = page.getByTestId(DEMO).locator('.swiper');
+    await slides.scrollIntoViewIfNeeded();
+    const box = (await slides.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 20);
+    await expectStaysOn(page, current);
+    await page.mouse.move(0, 0);
+    expect(await timeToNextSlide(page)).toBeLessThanOrEqual(4250);
+    expect(await activeSlide(page, DEMO)).toBe(String((Number(current) + 1) % 6));
+  });
+
+  test('tells screen reader users that the live-site link opens a new tab', async ({ page }) => {
+    await openPage(page, '/demo');
+    const link = page.getByTestId(DEMO).locator('.swiper-slide-active').getByRole('link');
+    await expect(link).toHaveAccessibleName(/^Bekijk live website ?: .+ \(opent in een nieuw tabblad\)$/);
+    await expect(link).toHaveAttribute('target', '_blank');
+  });
 
   test('previous from the first project wraps to the last', async ({ page }) => {
     await openPage(page, '/demo');
@@ -93,4 +158,35 @@ test.describe('/marketing: testimonial slider', () => {
     expect(await activeSlide(page, 'testimonial-slider')).toBe('1');
     check();
   });
+});
+
+test.describe('Swiper ships only with the pages that use it', () => {
+  const USES_SWIPER: [string, boolean][] = [
+    ['/', false],
+    ['/portfolio', false],
+    ['/contact', false],
+    ['/demo', true],
+    ['/marketing', true],
+  ];
+  for (const [path, uses] of USES_SWIPER) {
+    test(`${path} ${uses ? 'loads' : 'does not load'} the Swiper chunk`, async ({ page }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await openPage(page, path);
+      // scroll the whole page so every lazy block has had its chance to load
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 700) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 30));
+        }
+      });
+      await page.waitForLoadState('networkidle');
+      expect(scripts.length).toBeGreaterThan(0); // the recorder saw the page's own scripts
+      const swiper = scripts.filter((p) => /\/swiper[-.][^/]*\.js$/.test(p));
+      if (uses) expect(swiper, scripts.join('\n')).toHaveLength(1);
+      else expect(swiper, scripts.join('\n')).toEqual([]);
+    });
+  }
 });

@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { openPage, watchConsole } from './helpers.ts';
-import { advance, openWithClock, translateY } from './blocks-support.ts';
+import { advance, openWithClock, reloadWithClock, translateY } from './blocks-support.ts';
 
 test.describe('home: FAQ accordion', () => {
   test('opens one answer at a time, switches, and closes the open one', async ({ page }) => {
@@ -70,45 +70,72 @@ test.describe('home: testimonial carousel', () => {
 });
 
 test.describe('home: portfolio phone mock-up', () => {
+  /** Whether the scroll loop runs ('running'), waits off screen ('paused') or holds still for reduced motion ('reduced'). */
+  const scrollState = (page: Page) => page.getByTestId('mockup-track').getAttribute('data-scroll');
+  const offset = async (page: Page) => -(await translateY(page, 'mockup-track'));
+
+  /** Steps fake time until the track has moved, instead of guessing how long the IntersectionObserver takes. */
+  async function expectMoving(page: Page): Promise<void> {
+    await expect.poll(() => scrollState(page)).toBe('running');
+    const from = await offset(page);
+    await expect
+      .poll(async () => {
+        await advance(page, 100);
+        return offset(page);
+      })
+      .toBeGreaterThan(from);
+  }
+
   test('scrolls upward at about 0.3 px per frame while on screen, and pauses off screen', async ({ page }) => {
     await openWithClock(page, '/');
-    const phone = page.getByTestId('mockup-track');
-    await phone.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(200); // let the IntersectionObserver report
-    await advance(page, 50);
-    const start = await translateY(page, 'mockup-track');
+    await page.getByTestId('mockup-track').scrollIntoViewIfNeeded();
+    await expectMoving(page);
+    const start = await offset(page);
     await advance(page, 1000); // about 60 frames
-    const moved = start - (await translateY(page, 'mockup-track'));
+    const moved = (await offset(page)) - start;
     expect(moved).toBeGreaterThan(15);
     expect(moved).toBeLessThan(21);
 
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300);
-    await advance(page, 50);
-    const parked = await translateY(page, 'mockup-track');
+    await expect.poll(() => scrollState(page)).toBe('paused');
+    const parked = await offset(page);
     await advance(page, 1000);
-    expect(await translateY(page, 'mockup-track')).toBe(parked);
+    expect(await offset(page)).toBe(parked);
   });
 
   test('never scrolls past one copy of the list: it starts over', async ({ page }) => {
     await openWithClock(page, '/');
     const track = page.getByTestId('mockup-track');
     await track.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(200);
+    await expectMoving(page);
     const third = await track.evaluate((el) => el.scrollHeight / 3);
-    // a bit more than one third at 0.3 px per 16 ms frame
-    await advance(page, Math.ceil((third / 0.3) * 16) + 3000);
-    const offset = -(await translateY(page, 'mockup-track'));
-    expect(offset).toBeGreaterThanOrEqual(0);
-    expect(offset).toBeLessThan(third);
-    expect(offset).toBeLessThan(0.3 * 400); // it restarted near the top, not stuck at the end
+    // most of the way through the first copy
+    await advance(page, Math.floor(((third * 0.9) / 0.3) * 16));
+    const late = await offset(page);
+    expect(late).toBeGreaterThan(third * 0.5);
+    expect(late).toBeLessThan(third);
+    // a bit more than the rest of the copy at 0.3 px per 16 ms frame: it must have jumped back to the top
+    await advance(page, Math.ceil(((third * 0.1) / 0.3) * 16) + 3000);
+    const after = await offset(page);
+    expect(after).toBeGreaterThanOrEqual(0);
+    expect(after).toBeLessThan(late);
+    expect(after).toBeLessThan(0.3 * 400); // it restarted near the top, not stuck at the end
   });
 
-  test('stands still when the visitor prefers reduced motion', async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
+  test('stands still when the visitor prefers reduced motion, from the start and when switched on', async ({ page }) => {
     await openWithClock(page, '/');
     await page.getByTestId('mockup-track').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(200);
+    await expectMoving(page); // proves the loop runs here, so standing still below means something
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(() => scrollState(page)).toBe('reduced');
+    const held = await offset(page);
+    await advance(page, 2000);
+    expect(await offset(page)).toBe(held);
+
+    // a fresh visit with the preference set never starts moving
+    await reloadWithClock(page);
+    await page.getByTestId('mockup-track').scrollIntoViewIfNeeded();
+    await expect.poll(() => scrollState(page)).toBe('reduced'); // on screen, and held still on purpose
     await advance(page, 2000);
     expect(await translateY(page, 'mockup-track')).toBe(0);
   });

@@ -26,7 +26,7 @@ test.describe('axe finds no violations', () => {
 const BUTTONS: [string, string, string][] = [
   ['/', 'Ontvang Een Gratis Website Ontwerp', '/demo'],
   ['/', 'Lees meer', '/web-development'],
-  ['/', 'Direct starten', '/offerte'],
+  ['/', 'Direct starten', '/demo'],
   ['/', 'Vraag een offerte aan', '/offerte'],
   ['/', 'Kom in contact', '/contact'],
   ['/', 'Bekijk alle projecten', '/portfolio'],
@@ -34,6 +34,7 @@ const BUTTONS: [string, string, string][] = [
   ['/', 'Web-applicatie laten maken in Amersfoort', '/web-applicatie-amersfoort'],
   ['/', 'SEO in Amersfoort', '/seo-amersfoort'],
   ['/web-development', 'Direct starten', '/offerte'],
+  ['/web-development', 'Gratis demo', '/demo'],
   ['/web-development', 'Lanceer je project', '/offerte'],
   ['/web-development', 'Kom in contact', '/contact'],
   ['/web-development', 'Webshop laten maken', '/webshop-amersfoort'],
@@ -58,7 +59,7 @@ test.describe('buttons reach their targets', () => {
     });
   }
 
-  test('home feature rows: "Lees meer" to both services and "Direct starten" also to /demo', async ({ page }) => {
+  test('home feature rows: "Lees meer" to both services and every "Direct starten" to /demo', async ({ page }) => {
     await openPage(page, '/');
     const hrefs = async (name: string) =>
       page
@@ -66,7 +67,16 @@ test.describe('buttons reach their targets', () => {
         .getByRole('link', { name, exact: true })
         .evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     expect(await hrefs('Lees meer')).toEqual(['/web-development', '/marketing']);
-    expect(new Set(await hrefs('Direct starten'))).toEqual(new Set(['/offerte', '/demo']));
+    expect(await hrefs('Direct starten')).toEqual(['/demo', '/demo', '/demo']);
+  });
+
+  test("/marketing: every service card's 'Start met groeien' goes to /offerte", async ({ page }) => {
+    await openPage(page, '/marketing');
+    const cards = page.locator('#diensten li:has(h3)');
+    await expect(cards).toHaveCount(4);
+    for (const card of await cards.all()) await expect(card.getByRole('link', { name: 'Start met groeien' })).toHaveAttribute('href', '/offerte');
+    await cards.last().getByRole('link', { name: 'Start met groeien' }).click();
+    await expect(page).toHaveURL(/\/offerte$/);
   });
 
   test('every internal link on the composed pages answers with a page', async ({ page, request }) => {

@@ -6,8 +6,28 @@ export async function openWithClock(page: Page, path: string): Promise<void> {
   await page.clock.install({ time: new Date('2025-03-01T09:00:00Z') });
   await page.goto(path);
   await waitForSplash(page);
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(new Date(now + 50));
+  await pauseClock(page);
+}
+
+/** Reloads a page opened with `openWithClock`: time runs for the splash, then stops again. */
+export async function reloadWithClock(page: Page): Promise<void> {
+  await page.clock.resume();
+  await page.reload();
+  await waitForSplash(page);
+  await pauseClock(page);
+}
+
+/** Stops the running clock a moment from now; on a busy machine "a moment" may already be past, so try again. */
+async function pauseClock(page: Page): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(new Date(now + 100));
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('to the past')) throw error;
+    }
+  }
 }
 
 /** Moves fake time on, then gives CSS transitions (which run on real time) a moment to finish. */

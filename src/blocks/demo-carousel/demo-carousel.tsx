@@ -18,6 +18,9 @@ import styles from './demo-carousel.module.css';
  * Portfolio slides that advance by themselves and wrap. `disableOnInteraction`
  * makes Swiper stop auto-play for good once the visitor moves it (arrow, dot
  * or swipe): they are looking now, so nothing should move under them.
+ * Keyboard focus inside the carousel stops it for good too, or the focused
+ * link would slide away into a hidden slide (WCAG 2.2.2); a hovering pointer
+ * only pauses it, and it resumes when the pointer leaves.
  * Loaded lazily: Swiper ships only with pages that use this block.
  */
 export default function DemoCarousel({ block }: { block: BlockOf<'demo-carousel'> }) {
@@ -31,7 +34,14 @@ export default function DemoCarousel({ block }: { block: BlockOf<'demo-carousel'
     <section id={block.id} className={`section section--muted ${styles.band}`} aria-labelledby={headingId}>
       <div className="container">
         <SectionHeader header={block.header} id={headingId} />
-        <div className={styles.frame} role="region" aria-roledescription="carousel" aria-label={block.labels.region} data-testid="demo-carousel">
+        <div
+          className={styles.frame}
+          role="region"
+          aria-roledescription="carousel"
+          aria-label={block.labels.region}
+          data-testid="demo-carousel"
+          onFocus={() => swiper?.autoplay?.stop()}
+        >
           <Swiper
             // remount when the motion preference is known, so autoplay starts (or not) with the right setting
             key={reducedMotion ? 'still' : 'auto'}
@@ -41,7 +51,7 @@ export default function DemoCarousel({ block }: { block: BlockOf<'demo-carousel'
             slidesPerView={1}
             spaceBetween={24}
             speed={600}
-            autoplay={reducedMotion ? false : { delay: block.delayMs ?? 4000, disableOnInteraction: true }}
+            autoplay={reducedMotion ? false : { delay: block.delayMs ?? 4000, disableOnInteraction: true, pauseOnMouseEnter: true }}
             onSwiper={setSwiper}
             onSlideChange={(s) => setActive(s.realIndex)}
           >
@@ -75,7 +85,10 @@ export default function DemoCarousel({ block }: { block: BlockOf<'demo-carousel'
                     {item.link && block.visitLabel ? (
                       <a href={item.link} target="_blank" rel="noopener noreferrer" className={styles.link} tabIndex={i === active ? undefined : -1}>
                         {block.visitLabel}
-                        <span className="visually-hidden">: {item.title}</span>
+                        <span className="visually-hidden">
+                          : {item.title}
+                          {block.newTabHint ? ` (${block.newTabHint})` : ''}
+                        </span>
                         <Icon name="external" size={16} />
                       </a>
                     ) : null}

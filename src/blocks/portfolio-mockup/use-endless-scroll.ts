@@ -30,6 +30,8 @@ export function useEndlessScroll(viewport: RefObject<HTMLElement | null>, track:
       if (onScreen && !motion.matches) {
         if (frame === undefined) frame = requestAnimationFrame(step);
       } else stop();
+      // says why it moves or not: lets tests (and anyone debugging) tell "paused" from "not started yet"
+      list.dataset.scroll = !onScreen ? 'paused' : motion.matches ? 'reduced' : 'running';
     };
 
     const observer = new IntersectionObserver((entries) => {

@@ -6,7 +6,15 @@ import { TestimonialCarousel } from './testimonial-carousel.tsx';
 
 const items = Array.from({ length: 6 }, (_, i) => ({ name: `Klant ${i}`, company: `Bedrijf ${i}`, content: `Tekst ${i}`, rating: 5 }));
 const data = { forms: {}, collections: { testimonials: { kind: 'testimonials', items } } };
-const labels = { region: 'Ervaringen', previous: 'Vorige', next: 'Volgende', goTo: 'Ga naar {n}', rating: '{n} van 5 sterren' };
+const labels = {
+  region: 'Ervaringen',
+  previous: 'Vorige',
+  next: 'Volgende',
+  goTo: 'Ga naar {n}',
+  rating: '{n} van 5 sterren',
+  list: 'Lijst',
+  status: '{first} tot {last} van {count}',
+};
 
 function setup() {
   render(
@@ -44,5 +52,18 @@ describe('home testimonial carousel', () => {
   it('names every rating for screen readers', () => {
     setup();
     expect(screen.getAllByRole('img', { name: '5 van 5 sterren' })).toHaveLength(3);
+  });
+
+  it('names the scrollable list and announces only a short position, not the quotes', async () => {
+    const user = setup();
+    const list = screen.getByRole('list', { name: 'Lijst' });
+    expect(list.getAttribute('tabindex')).toBe('0');
+    expect(list.closest('[aria-live]')).toBeNull();
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Vorige' }));
+    expect(status.textContent).toBe('4 tot 6 van 6');
+    await user.click(screen.getByRole('button', { name: 'Ga naar 2' }));
+    expect(status.textContent).toBe('2 tot 4 van 6');
   });
 });

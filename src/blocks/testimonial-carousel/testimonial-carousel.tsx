@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { BlockOf } from '../../config/model.ts';
 import type { TestimonialsCollection } from '../../config/schema-types.ts';
+import { fillTemplate } from '../../config/resolve.ts';
 import { useCollection } from '../../renderer/site-context.tsx';
 import { CarouselControls } from '../../ui/carousel-controls.tsx';
 import { SectionHeader } from '../../ui/section-header.tsx';
@@ -8,11 +9,26 @@ import { TestimonialCard } from '../../ui/testimonial-card.tsx';
 import { dotCount, nextStart, previousStart, visibleIndices } from './carousel-window.ts';
 import styles from './testimonial-carousel.module.css';
 
+/**
+ * The list itself is not a live region: three full quotes read out after every
+ * arrow press is noise. A separate polite status says only where the window is
+ * now ("Ervaring 2 tot 4 van 6"), and only once the visitor has moved it.
+ */
 export function TestimonialCarousel({ block }: { block: BlockOf<'testimonial-carousel'> }) {
   const { items } = useCollection<TestimonialsCollection>(block.collection);
   const visible = block.visible ?? 3;
   const count = items.length;
   const [start, setStart] = useState(0);
+  const [moved, setMoved] = useState(false);
+  const move = (next: number) => {
+    setStart(next);
+    setMoved(true);
+  };
+  const shown = visibleIndices(start, count, visible);
+  const status =
+    moved && block.labels.status
+      ? fillTemplate(block.labels.status, { first: String(start + 1), last: String((shown.at(-1) ?? start) + 1), count: String(count) })
+      : '';
   const headingId = useId();
   return (
     <section id={block.id} className="section section--muted" aria-labelledby={headingId}>
@@ -21,8 +37,8 @@ export function TestimonialCarousel({ block }: { block: BlockOf<'testimonial-car
         <div role="region" aria-roledescription="carousel" aria-label={block.labels.region}>
           {/* Focusable so the row can be scrolled by keyboard on phones, where the cards sit side by side. */}
           {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <ul className={styles.track} aria-live="polite" data-testid="testimonial-window" tabIndex={0}>
-            {visibleIndices(start, count, visible).map((index) => {
+          <ul className={styles.track} aria-label={block.labels.list ?? block.labels.region} data-testid="testimonial-window" tabIndex={0}>
+            {shown.map((index) => {
               const item = items[index]!;
               return (
                 <li key={index} className={styles.slide} data-index={index}>
@@ -31,14 +47,17 @@ export function TestimonialCarousel({ block }: { block: BlockOf<'testimonial-car
               );
             })}
           </ul>
+          <p className="visually-hidden" role="status" data-testid="testimonial-status">
+            {status}
+          </p>
           {count > visible ? (
             <CarouselControls
               labels={block.labels}
               dots={dotCount(count, visible)}
               active={start}
-              onPrevious={() => setStart((s) => previousStart(s, count, visible))}
-              onNext={() => setStart((s) => nextStart(s, count, visible))}
-              onDot={setStart}
+              onPrevious={() => move(previousStart(start, count, visible))}
+              onNext={() => move(nextStart(start, count, visible))}
+              onDot={move}
             />
           ) : null}
         </div>
