@@ -13,6 +13,7 @@ import { Img } from '../../ui/img.tsx';
 import { SectionHeader } from '../../ui/section-header.tsx';
 import { useReducedMotion } from './use-reduced-motion.ts';
 import styles from './demo-carousel.module.css';
+import { ExternalLink } from '../../ui/external-link.tsx';
 
 /**
  * Portfolio slides that advance by themselves and wrap. `disableOnInteraction`
@@ -83,14 +84,15 @@ export default function DemoCarousel({ block }: { block: BlockOf<'demo-carousel'
                     <h3 className={styles.title}>{item.title}</h3>
                     <p className={styles.description}>{item.description}</p>
                     {item.link && block.visitLabel ? (
-                      <a href={item.link} target="_blank" rel="noopener noreferrer" className={styles.link} tabIndex={i === active ? undefined : -1}>
+                      <ExternalLink
+                        href={item.link}
+                        className={styles.link}
+                        detail={item.title}
+                        newTabHint={block.newTabHint}
+                        tabIndex={i === active ? undefined : -1}
+                      >
                         {block.visitLabel}
-                        <span className="visually-hidden">
-                          : {item.title}
-                          {block.newTabHint ? ` (${block.newTabHint})` : ''}
-                        </span>
-                        <Icon name="external" size={16} />
-                      </a>
+                      </ExternalLink>
                     ) : null}
                   </div>
                 </article>

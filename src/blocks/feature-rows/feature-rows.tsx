@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import type { BlockOf } from '../../config/model.ts';
 import { ButtonRow } from '../../ui/button-link.tsx';
-import { Icon } from '../../ui/icons.tsx';
 import { Img } from '../../ui/img.tsx';
 import { SectionHeader } from '../../ui/section-header.tsx';
 import styles from './feature-rows.module.css';
+import { CheckList } from '../../ui/check-list.tsx';
 
 /** Text and image side by side, alternating sides on wide screens. */
 export function FeatureRows({ block }: { block: BlockOf<'feature-rows'> }) {
@@ -20,16 +20,7 @@ export function FeatureRows({ block }: { block: BlockOf<'feature-rows'> }) {
                 {row.eyebrow ? <p className="eyebrow">{row.eyebrow}</p> : null}
                 <h3 className={styles.title}>{row.title}</h3>
                 <p className={styles.text}>{row.text}</p>
-                {row.bullets?.length ? (
-                  <ul className={styles.bullets}>
-                    {row.bullets.map((b) => (
-                      <li key={b}>
-                        <Icon name="check" size={16} />
-                        {b}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
+                <CheckList items={row.bullets} className={styles.bullets} />
                 <ButtonRow buttons={row.buttons} />
               </div>
               <div className={styles.media}>

@@ -6,6 +6,7 @@ import { ButtonLink } from '../../ui/button-link.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { SectionHeader } from '../../ui/section-header.tsx';
 import styles from './marketing-services.module.css';
+import { CheckList } from '../../ui/check-list.tsx';
 
 export function MarketingServices({ block }: { block: BlockOf<'marketing-services'> }) {
   const { items } = useCollection<MarketingServicesCollection>(block.collection);
@@ -24,14 +25,7 @@ export function MarketingServices({ block }: { block: BlockOf<'marketing-service
                 <h3 className={styles.title}>{s.title}</h3>
               </div>
               <p className={styles.description}>{s.description}</p>
-              <ul className={styles.features}>
-                {s.features.map((f) => (
-                  <li key={f}>
-                    <Icon name="check" size={16} />
-                    {f}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={s.features} className={styles.features} />
               {block.button ? <ButtonLink button={block.button} size="sm" /> : null}
             </li>
           ))}

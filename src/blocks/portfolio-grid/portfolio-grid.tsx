@@ -6,6 +6,7 @@ import { Icon } from '../../ui/icons.tsx';
 import { Img } from '../../ui/img.tsx';
 import { SectionHeader } from '../../ui/section-header.tsx';
 import styles from './portfolio-grid.module.css';
+import { ExternalLink } from '../../ui/external-link.tsx';
 
 /** Project cards; the whole card is clickable through one stretched link to the client's live site. */
 export function PortfolioGrid({ block }: { block: BlockOf<'portfolio-grid'> }) {
@@ -30,14 +31,9 @@ export function PortfolioGrid({ block }: { block: BlockOf<'portfolio-grid'> }) {
                 <h3 className={styles.title}>{item.title}</h3>
                 <p className={styles.description}>{item.description}</p>
                 {item.link ? (
-                  <a href={item.link} target="_blank" rel="noopener noreferrer" className={styles.link}>
+                  <ExternalLink href={item.link} className={styles.link} detail={item.title} newTabHint={block.newTabHint}>
                     {block.visitLabel}
-                    <span className="visually-hidden">
-                      : {item.title}
-                      {block.newTabHint ? ` (${block.newTabHint})` : ''}
-                    </span>
-                    <Icon name="external" size={16} />
-                  </a>
+                  </ExternalLink>
                 ) : null}
               </div>
             </li>

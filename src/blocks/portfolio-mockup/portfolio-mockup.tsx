@@ -8,6 +8,7 @@ import { Img } from '../../ui/img.tsx';
 import { SectionHeader } from '../../ui/section-header.tsx';
 import { useEndlessScroll } from './use-endless-scroll.ts';
 import styles from './portfolio-mockup.module.css';
+import { CheckList } from '../../ui/check-list.tsx';
 
 function Item({ item }: { item: PortfolioItem }) {
   return (
@@ -37,16 +38,7 @@ export function PortfolioMockup({ block }: { block: BlockOf<'portfolio-mockup'> 
       <div className={`container ${styles.layout}`}>
         <div className={styles.copy}>
           <SectionHeader header={header} id={headingId} />
-          {block.bullets?.length ? (
-            <ul className={styles.bullets}>
-              {block.bullets.map((b) => (
-                <li key={b}>
-                  <Icon name="check" size={16} />
-                  {b}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <CheckList items={block.bullets} className={styles.bullets} />
           <ButtonLink button={block.button} size="lg" />
         </div>
         <div className={styles.phone}>

@@ -4,6 +4,7 @@ import { Icon } from '../../ui/icons.tsx';
 import { SectionHeader } from '../../ui/section-header.tsx';
 import { SmartLink } from '../../ui/smart-link.tsx';
 import styles from './services-overview.module.css';
+import { CheckList } from '../../ui/check-list.tsx';
 
 export function ServicesOverview({ block }: { block: BlockOf<'services-overview'> }) {
   const headingId = useId();
@@ -20,14 +21,7 @@ export function ServicesOverview({ block }: { block: BlockOf<'services-overview'
               <h3 className={styles.title}>{s.title}</h3>
               <p className={styles.text}>{s.text}</p>
               {block.expertiseLabel ? <p className={styles.label}>{block.expertiseLabel}</p> : null}
-              <ul className={styles.expertise}>
-                {s.expertise.map((e) => (
-                  <li key={e}>
-                    <Icon name="check" size={16} />
-                    {e}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={s.expertise} className={styles.expertise} />
               {s.link ? (
                 <SmartLink to={s.link.to} className={styles.link} ariaLabel={s.link.ariaLabel}>
                   {s.link.label} <Icon name="arrow" size={18} />
