@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { paths } from '../lib/paths.ts';
 import { makeBigSite } from './big-site.ts';
@@ -27,10 +28,10 @@ function timeBuild(label: string, siteRoot: string, out: string) {
   rmSync(`${out}-ssr`, { recursive: true, force: true });
 }
 
-timeBuild('real config', paths.root, '/tmp/bench-build-real');
+timeBuild('real config', paths.root, join(tmpdir(), 'bench-build-real'));
 const big = makeBigSite(125);
 try {
-  timeBuild('125 cities x 8 services', big.root, '/tmp/bench-build-big');
+  timeBuild('125 cities x 8 services', big.root, join(tmpdir(), 'bench-build-big'));
 } finally {
   big.cleanup();
 }
