@@ -24,6 +24,9 @@ export async function openPage(page: Page, path: string): Promise<void> {
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // the first-load fade-in is a CSS animation in real time (a paused test clock does not stop it):
+  // contrast measured on a half-transparent page is meaningless, so wait until it is fully opaque
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('.page')!).opacity === '1');
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary).toEqual([]);
