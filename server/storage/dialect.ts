@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs';
+import BetterSqlite3 from 'better-sqlite3';
+import { PostgresDialect, SqliteDialect } from 'kysely';
+import type { Dialect } from 'kysely';
+import pg from 'pg';
+import { isPostgresUrl, sqliteFile } from './paths.ts';
+import type { StorageOptions } from './types.ts';
+
+export interface ChosenDialect {
+  kind: 'sqlite' | 'postgres';
+  dialect: Dialect;
+}
+
+/** PostgreSQL when databaseUrl is a postgres:// URL, otherwise SQLite in the data directory. */
+export function chooseDialect(options: StorageOptions): ChosenDialect {
+  if (options.databaseUrl !== undefined && options.databaseUrl !== '' && !isPostgresUrl(options.databaseUrl)) {
+    // a typo must not silently fall back to a local file the operator never looks at
+    throw new Error(`storage: DATABASE_URL must start with postgres:// or postgresql:// (got ${JSON.stringify(options.databaseUrl.split(':')[0])})`);
+  }
+  if (options.databaseUrl && isPostgresUrl(options.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // an idle client losing its connection (server restart) must not crash the process; the pool replaces it
+    pool.on('error', (error) => console.error(`storage: idle PostgreSQL client error: ${error.message}`));
+    return { kind: 'postgres', dialect: new PostgresDialect({ pool }) };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const database = new BetterSqlite3(sqliteFile(options.dataDir));
+  // busy_timeout first: even switching to WAL waits out another process's lock instead of failing.
+  // WAL lets `npm run leads` read while the server writes; FULL syncs every commit, so an
+  // acknowledged lead survives kill -9 and power loss
+  database.pragma('busy_timeout = 5000');
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  return { kind: 'sqlite', dialect: new SqliteDialect({ database }) };
+}

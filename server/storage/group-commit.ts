@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+import type { NewLead } from './types.ts';
+import { addLead } from './lead-queries.ts';
+
+type Added = { id: string; created: boolean };
+interface Waiting {
+  lead: NewLead;
+  resolve: (added: Added) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit: every commit waits for its disk sync (that is what makes an
+ * acknowledged lead survive kill -9), and one sync costs about as much as a
+ * thousand inserts. So leads that arrive together are written in one
+ * transaction, and each caller is answered only after that commit.
+ */
+export function groupCommit(db: Kysely<Database>, now: () => Date): (lead: NewLead) => Promise<Added> {
+  let queue: Waiting[] = [];
+  let scheduled = false;
+
+  async function flush() {
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      try {
+        const added = await db.transaction().execute(async (trx) => {
+          const out: Added[] = [];
+          for (const item of batch) out.push(await addLead(trx, item.lead, now()));
+          return out;
+        });
+        batch.forEach((item, i) => item.resolve(added[i]!));
+      } catch {
+        // one lead the database refuses must not take its neighbours with it: write them one by one
+        for (const item of batch) {
+          try {
+            item.resolve(await addLead(db, item.lead, now()));
+          } catch (error) {
+            item.reject(error);
+          }
+        }
+      }
+    }
+    scheduled = false;
+  }
+
+  return (lead) =>
+    new Promise<Added>((resolve, reject) => {
+      queue.push({ lead, resolve, reject });
+      if (scheduled) return;
+      scheduled = true;
+      // after this turn's I/O callbacks: the requests that arrived together join one batch
+      setImmediate(() => void flush());
+    });
+}

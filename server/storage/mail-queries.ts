@@ -1,0 +1,96 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, MailsTable } from './schema.ts';
+import type { Mail, MailState, NewMail } from './types.ts';
+import { newId } from './ids.ts';
+
+function toMail(row: Selectable<MailsTable>): Mail {
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    to: row.to_address,
+    replyTo: row.reply_to,
+    subject: row.subject,
+    text: row.text,
+    templateId: row.template_id,
+    state: row.state as MailState,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  };
+}
+
+export async function addMail(db: Kysely<Database>, mail: NewMail, now: Date): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('mails')
+    .values({
+      id,
+      lead_id: mail.leadId,
+      to_address: mail.to,
+      reply_to: mail.replyTo,
+      subject: mail.subject,
+      text: mail.text,
+      template_id: mail.templateId,
+      state: 'outbox',
+      attempts: 0,
+      next_attempt_at: null,
+      last_error: null,
+      created_at: now.toISOString(),
+      sent_at: null,
+    })
+    .execute();
+  return id;
+}
+
+export async function dueMails(db: Kysely<Database>, now: Date, limit: number): Promise<Mail[]> {
+  const rows = await db
+    .selectFrom('mails')
+    .selectAll()
+    .where('state', 'in', ['outbox', 'retrying'])
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now.toISOString())]))
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map(toMail);
+}
+
+export async function mailsForLead(db: Kysely<Database>, leadId: string): Promise<Mail[]> {
+  const rows = await db.selectFrom('mails').selectAll().where('lead_id', '=', leadId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+  return rows.map(toMail);
+}
+
+/** Newest first. */
+export async function listMails(db: Kysely<Database>, options: { limit?: number } = {}): Promise<Mail[]> {
+  let query = db.selectFrom('mails').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  return (await query.execute()).map(toMail);
+}
+
+// every mark counts the attempt it reports, so `attempts` is the number of times a send was tried
+
+export async function markMailSent(db: Kysely<Database>, id: string, at: Date): Promise<void> {
+  await db
+    .updateTable('mails')
+    .set((eb) => ({ state: 'sent', attempts: eb('attempts', '+', 1), sent_at: at.toISOString(), next_attempt_at: null }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markMailRetry(db: Kysely<Database>, id: string, error: string, nextAttemptAt: Date): Promise<void> {
+  await db
+    .updateTable('mails')
+    .set((eb) => ({ state: 'retrying', attempts: eb('attempts', '+', 1), last_error: error, next_attempt_at: nextAttemptAt.toISOString() }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markMailFailed(db: Kysely<Database>, id: string, error: string): Promise<void> {
+  await db
+    .updateTable('mails')
+    .set((eb) => ({ state: 'failed', attempts: eb('attempts', '+', 1), last_error: error, next_attempt_at: null }))
+    .where('id', '=', id)
+    .execute();
+}

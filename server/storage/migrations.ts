@@ -1,0 +1,85 @@
+import { Migrator, sql } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import type { Database } from './schema.ts';
+
+/**
+ * Migrations live in code, not in a folder read at run time, so a bundled server
+ * carries them. Append new ones with a later name; never edit one that has shipped.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-leads-mails-uploads': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('leads')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('submission_id', 'text', (c) => c.notNull().unique())
+        .addColumn('form', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('phone', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('values_json', 'text', (c) => c.notNull())
+        .addColumn('photos_json', 'text', (c) => c.notNull())
+        .addColumn('spam', 'integer', (c) => c.notNull().check(sql`spam in (0, 1)`))
+        .addColumn('review', 'integer', (c) => c.notNull().check(sql`review in (0, 1)`))
+        .addColumn('flags_json', 'text', (c) => c.notNull())
+        .addColumn('ip', 'text')
+        .addColumn('user_agent', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('delivery', 'text', (c) => c.notNull())
+        .addColumn('delivery_detail', 'text')
+        .execute();
+      // listLeads filters on spam and sorts newest first
+      await db.schema.createIndex('leads_spam_created').on('leads').columns(['spam', 'created_at']).execute();
+
+      await db.schema
+        .createTable('mails')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('lead_id', 'text', (c) => c.references('leads.id').onDelete('set null'))
+        .addColumn('to_address', 'text', (c) => c.notNull())
+        .addColumn('reply_to', 'text')
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('template_id', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('next_attempt_at', 'text')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'text')
+        .execute();
+      // dueMails scans by state and time; mailsForLead by lead
+      await db.schema.createIndex('mails_state_next').on('mails').columns(['state', 'next_attempt_at']).execute();
+      await db.schema.createIndex('mails_lead').on('mails').column('lead_id').execute();
+
+      await db.schema
+        .createTable('uploads')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('ext', 'text', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('width', 'integer')
+        .addColumn('height', 'integer')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+/**
+ * Brings the schema up to date; a no-op when it already is. On PostgreSQL Kysely's lock keeps
+ * two processes from migrating at once. On SQLite Kysely takes no lock and runs without a
+ * transaction, so the whole run goes in one BEGIN IMMEDIATE: a second process (another server,
+ * `npm run leads`) waits for the write lock (busy_timeout) and then finds the work done, and a
+ * migration that fails leaves nothing half applied.
+ */
+export async function migrate(db: Kysely<Database>, kind: 'sqlite' | 'postgres'): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  if (kind === 'sqlite') await sql`begin immediate`.execute(db);
+  const { error, results } = await migrator.migrateToLatest();
+  if (kind === 'sqlite') await sql.raw(error ? 'rollback' : 'commit').execute(db);
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`storage: migration ${failed ?? '(unknown)'} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The tables as Kysely sees them. Only column types both SQLite and PostgreSQL store
+ * the same way (text, integer), so one set of queries serves both: booleans are 0/1,
+ * times are ISO 8601 UTC text (they sort as text), JSON is text.
+ */
+
+export interface LeadsTable {
+  id: string;
+  submission_id: string;
+  form: string;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  values_json: string;
+  photos_json: string;
+  spam: number;
+  review: number;
+  flags_json: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: string;
+  delivery: string;
+  delivery_detail: string | null;
+}
+
+export interface MailsTable {
+  id: string;
+  lead_id: string | null;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text: string;
+  template_id: string;
+  state: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface UploadsTable {
+  id: string;
+  type: string;
+  ext: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  created_at: string;
+}
+
+export interface Database {
+  leads: LeadsTable;
+  mails: MailsTable;
+  uploads: UploadsTable;
+}

@@ -1,0 +1,254 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startPostgres } from '../../tests/support/postgres.ts';
+import type { TestPostgres } from '../../tests/support/postgres.ts';
+import { openStorage } from './open-storage.ts';
+import type { NewLead, Storage, StorageOptions } from './types.ts';
+
+/** One backend under test: `fresh()` gives options for an empty database of its own. */
+interface Backend {
+  name: 'sqlite' | 'postgres';
+  setup(): Promise<void>;
+  fresh(): Promise<StorageOptions>;
+  teardown(): Promise<void>;
+}
+
+const tempDirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'storage-test-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+const sqlite: Backend = {
+  name: 'sqlite',
+  setup: async () => undefined,
+  fresh: async () => ({ dataDir: join(tempDir(), 'nested', 'data') }),
+  teardown: async () => undefined,
+};
+
+let server: TestPostgres | undefined;
+let databases = 0;
+const postgres: Backend = {
+  name: 'postgres',
+  setup: async () => {
+    server = await startPostgres();
+  },
+  fresh: async () => {
+    if (!server) throw new Error('PostgreSQL not started');
+    const name = `t${++databases}`;
+    const admin = new pg.Client(server.url);
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    return { databaseUrl: server.url.replace(/\/postgres$/, `/${name}`), dataDir: tempDir() };
+  },
+  teardown: async () => server?.stop(),
+};
+
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function lead(overrides: Partial<NewLead> = {}): NewLead {
+  return {
+    submissionId: `sub-${Math.random().toString(36).slice(2, 12)}`,
+    form: 'contact',
+    name: 'Ada Lovelace',
+    email: 'ada@example.org',
+    phone: '+31 6 12345678',
+    message: 'Hello,\nI need a website.',
+    values: { name: 'Ada Lovelace', services: ['web', 'seo'], note: 'ü €' },
+    photos: ['https://example.org/uploads/abc.png'],
+    spam: false,
+    review: false,
+    flags: [],
+    ip: '203.0.113.7',
+    userAgent: 'test-agent',
+    ...overrides,
+  };
+}
+
+async function openHere(options: StorageOptions, i: number): Promise<boolean> {
+  const storage = await openStorage(options);
+  await storage.addLead(lead({ submissionId: `twice-${i}` }));
+  await storage.close();
+  return true;
+}
+
+const execFileAsync = promisify(execFile);
+async function openInChild(options: StorageOptions, i: number): Promise<boolean> {
+  const module = fileURLToPath(new URL('./open-storage.ts', import.meta.url));
+  const code = `const { openStorage } = await import(${JSON.stringify(module)});
+    const s = await openStorage(${JSON.stringify(options)});
+    await s.addLead(${JSON.stringify(lead({ submissionId: `twice-${i}` }))});
+    await s.close();`;
+  await execFileAsync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code]);
+  return true;
+}
+
+const mail = (leadId: string | null) => ({ leadId, to: 'owner@example.org', replyTo: 'ada@example.org', subject: 'New lead', text: 'Body', templateId: 'tpl' });
+
+describe.each([sqlite, postgres])('$name storage', (backend) => {
+  let storage: Storage;
+  let options: StorageOptions;
+  beforeAll(() => backend.setup(), 30_000);
+  afterAll(() => backend.teardown(), 30_000);
+  beforeEach(async () => {
+    options = await backend.fresh();
+    storage = await openStorage(options);
+  });
+  afterEach(() => storage.close());
+
+  it('reports its kind and creates the data directory', () => {
+    expect(storage.kind).toBe(backend.name);
+    if (backend.name === 'sqlite') expect(existsSync(join(options.dataDir, 'leads.sqlite'))).toBe(true);
+  });
+
+  it('adds a lead and reads every field back', async () => {
+    const input = lead();
+    const before = Date.now();
+    const { id, created } = await storage.addLead(input);
+    expect(created).toBe(true);
+    const stored = await storage.getLead(id);
+    expect(stored).toEqual({ ...input, id, createdAt: stored?.createdAt, delivery: 'pending', deliveryDetail: null });
+    expect(Date.parse(stored?.createdAt ?? '')).toBeGreaterThanOrEqual(before - 1);
+    expect(stored?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(await storage.findLeadBySubmission(input.submissionId)).toEqual(stored);
+    expect(await storage.getLead('nope')).toBeUndefined();
+    expect(await storage.findLeadBySubmission('nope')).toBeUndefined();
+  });
+
+  it('lists leads newest first, keeps spam apart and honours the limit', async () => {
+    const a = await storage.addLead(lead({ name: 'first' }));
+    const s = await storage.addLead(lead({ name: 'spam', spam: true, flags: ['honeypot'] }));
+    const b = await storage.addLead(lead({ name: 'second', review: true, flags: ['no-token'] }));
+    expect((await storage.listLeads()).map((l) => l.id)).toEqual([b.id, a.id]);
+    expect((await storage.listLeads({ spam: false, limit: 1 })).map((l) => l.id)).toEqual([b.id]);
+    const spam = await storage.listLeads({ spam: true });
+    expect(spam.map((l) => [l.id, l.spam, l.flags])).toEqual([[s.id, true, ['honeypot']]]);
+    expect((await storage.getLead(b.id))?.review).toBe(true);
+  });
+
+  it('finds leads by a unique id prefix', async () => {
+    const { id } = await storage.addLead(lead());
+    expect((await storage.findLeadsByIdPrefix(id.slice(0, 6), 2)).map((l) => l.id)).toEqual([id]);
+    expect(await storage.findLeadsByIdPrefix('%', 2)).toEqual([]);
+    expect(await storage.findLeadsByIdPrefix('', 2)).toEqual([]);
+  });
+
+  it('is idempotent on submissionId', async () => {
+    const input = lead();
+    const first = await storage.addLead(input);
+    const again = await storage.addLead({ ...input, name: 'changed' });
+    expect(again).toEqual({ id: first.id, created: false });
+    expect((await storage.getLead(first.id))?.name).toBe('Ada Lovelace');
+    expect(await storage.listLeads()).toHaveLength(1);
+  });
+
+  it('stores exactly one row each for 1,000 concurrent distinct submissions', async () => {
+    const inputs = Array.from({ length: 1000 }, (_, i) => lead({ submissionId: `many-${i}` }));
+    const results = await Promise.all(inputs.map((input) => storage.addLead(input)));
+    expect(results.every((r) => r.created)).toBe(true);
+    expect(new Set(results.map((r) => r.id)).size).toBe(1000);
+    const listed = await storage.listLeads();
+    expect(listed).toHaveLength(1000);
+    expect(new Set(listed.map((l) => l.submissionId)).size).toBe(1000);
+  }, 30_000);
+
+  it('gives 200 concurrent repeats of one submission one row and one id', async () => {
+    const input = lead();
+    const results = await Promise.all(Array.from({ length: 200 }, () => storage.addLead(input)));
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(await storage.listLeads()).toHaveLength(1);
+  }, 30_000);
+
+  it('updates the delivery state', async () => {
+    const { id } = await storage.addLead(lead());
+    await storage.setDelivery(id, 'emailjs-failed', '412 bad template');
+    expect(await storage.getLead(id)).toMatchObject({ delivery: 'emailjs-failed', deliveryDetail: '412 bad template' });
+    await storage.setDelivery(id, 'emailjs-sent', null);
+    expect(await storage.getLead(id)).toMatchObject({ delivery: 'emailjs-sent', deliveryDetail: null });
+  });
+
+  it('keeps an outbox: due, retry, sent and failed', async () => {
+    const { id: leadId } = await storage.addLead(lead());
+    const m1 = await storage.addMail(mail(leadId));
+    const m2 = await storage.addMail(mail(null));
+    const now = new Date();
+    const due = await storage.dueMails(now, 10);
+    expect(due.map((m) => m.id)).toEqual([m1, m2]);
+    expect(due[0]).toMatchObject({ ...mail(leadId), state: 'outbox', attempts: 0, nextAttemptAt: null, lastError: null, sentAt: null });
+    expect(await storage.dueMails(now, 1)).toHaveLength(1);
+
+    const later = new Date(now.getTime() + 60_000);
+    await storage.markMailRetry(m1, '451 try later', later);
+    expect((await storage.dueMails(now, 10)).map((m) => m.id)).toEqual([m2]);
+    expect((await storage.dueMails(later, 10)).map((m) => m.id)).toEqual([m1, m2]);
+    expect((await storage.mailsForLead(leadId))[0]).toMatchObject({
+      state: 'retrying',
+      attempts: 1,
+      lastError: '451 try later',
+      nextAttemptAt: later.toISOString(),
+    });
+
+    await storage.markMailSent(m1, later);
+    await storage.markMailFailed(m2, 'refused');
+    expect(await storage.dueMails(new Date(later.getTime() + 1e9), 10)).toEqual([]);
+    expect((await storage.mailsForLead(leadId))[0]).toMatchObject({ state: 'sent', attempts: 2, sentAt: later.toISOString(), nextAttemptAt: null });
+    const all = await storage.listMails();
+    expect(all.map((m) => [m.id, m.state])).toEqual([
+      [m2, 'failed'],
+      [m1, 'sent'],
+    ]);
+    expect(all[0]).toMatchObject({ attempts: 1, lastError: 'refused' });
+    expect(await storage.listMails({ limit: 1 })).toHaveLength(1);
+  });
+
+  it('refuses a mail linked to a lead that does not exist', async () => {
+    await expect(storage.addMail(mail('missing'))).rejects.toThrow();
+  });
+
+  it('stores uploads', async () => {
+    const upload = { id: 'up1', type: 'image/png', ext: 'png', size: 1234, width: 10, height: 20, createdAt: new Date().toISOString() };
+    await storage.addUpload(upload);
+    await storage.addUpload({ ...upload, id: 'up2', width: null, height: null });
+    expect(await storage.getUpload('up1')).toEqual(upload);
+    expect(await storage.getUpload('up2')).toMatchObject({ width: null, height: null });
+    expect(await storage.getUpload('up3')).toBeUndefined();
+  });
+
+  it('lets two processes open a new database at once (the migration lock holds)', async () => {
+    const fresh = await backend.fresh();
+    // better-sqlite3 blocks its thread while it waits for a lock, so SQLite needs real processes
+    const opened = await Promise.all([0, 1].map((i) => (backend.name === 'sqlite' ? openInChild(fresh, i) : openHere(fresh, i))));
+    expect(opened).toEqual([true, true]);
+    const check = await openStorage(fresh);
+    try {
+      expect((await check.listLeads()).map((l) => l.submissionId).sort()).toEqual(['twice-0', 'twice-1']);
+    } finally {
+      await check.close();
+    }
+  }, 30_000);
+
+  it('reopens an existing database without harm (migrations run twice)', async () => {
+    const { id } = await storage.addLead(lead());
+    await storage.close();
+    const again = await openStorage(options);
+    const third = await openStorage(options);
+    try {
+      expect((await again.getLead(id))?.id).toBe(id);
+      expect(await third.listLeads()).toHaveLength(1);
+    } finally {
+      await again.close();
+      await third.close();
+    }
+  });
+});

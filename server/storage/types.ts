@@ -1,0 +1,113 @@
+/**
+ * The storage contract every backend (SQLite, PostgreSQL) fulfils. The server,
+ * the SMTP delivery and `npm run leads` use only this interface.
+ */
+
+/** Where a lead's notification mail stands. */
+export type Delivery =
+  | 'pending' // stored; no mail outcome known yet
+  | 'emailjs-sent' // the browser reported EmailJS answered 200
+  | 'emailjs-failed' // the browser reported an EmailJS failure (detail says which)
+  | 'outbox' // in the local outbox (no SMTP configured): read it with npm run leads
+  | 'smtp-sent'
+  | 'smtp-retrying'
+  | 'smtp-failed';
+
+export interface NewLead {
+  /** Chosen by the browser; a retry with the same id never makes a second lead. */
+  submissionId: string;
+  form: string;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  /** Every submitted field value, as validated. */
+  values: Record<string, unknown>;
+  /** Links of uploaded photos. */
+  photos: string[];
+  spam: boolean;
+  /** Stored without the signed fill-time token (the spec's /api/contact fallback): a person should look at it. */
+  review: boolean;
+  /** Why it was flagged: 'honeypot', 'too-fast', 'bad-token', 'no-token', ... */
+  flags: string[];
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface Lead extends NewLead {
+  id: string;
+  /** ISO 8601, UTC */
+  createdAt: string;
+  delivery: Delivery;
+  deliveryDetail: string | null;
+}
+
+export type MailState = 'outbox' | 'sent' | 'retrying' | 'failed';
+
+export interface NewMail {
+  leadId: string | null;
+  /** Always the recipient from config, never one the browser wrote. */
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  templateId: string;
+}
+
+export interface Mail extends NewMail {
+  id: string;
+  state: MailState;
+  attempts: number;
+  /** ISO; null means due now */
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface Upload {
+  /** also the stored file name stem */
+  id: string;
+  /** e.g. 'image/png' */
+  type: string;
+  /** e.g. 'png' */
+  ext: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  createdAt: string;
+}
+
+export interface Storage {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Durable before it resolves. Idempotent on submissionId: `created` is false for a repeat, with the first lead's id. */
+  addLead(lead: NewLead): Promise<{ id: string; created: boolean }>;
+  getLead(id: string): Promise<Lead | undefined>;
+  findLeadBySubmission(submissionId: string): Promise<Lead | undefined>;
+  /** Newest first. `spam: true` lists only spam; otherwise only leads not flagged as spam. */
+  listLeads(options?: { spam?: boolean; limit?: number }): Promise<Lead[]>;
+  setDelivery(leadId: string, delivery: Delivery, detail: string | null): Promise<void>;
+  /** Leads (spam included) whose id starts with `prefix`, newest first, at most `limit`: `npm run leads show <prefix>`. */
+  findLeadsByIdPrefix(prefix: string, limit: number): Promise<Lead[]>;
+
+  /** Puts a mail in the outbox (state 'outbox', due now). */
+  addMail(mail: NewMail): Promise<string>;
+  /** Mails in state 'outbox' or 'retrying' whose nextAttemptAt is null or not after `now`, oldest first. */
+  dueMails(now: Date, limit: number): Promise<Mail[]>;
+  mailsForLead(leadId: string): Promise<Mail[]>;
+  listMails(options?: { limit?: number }): Promise<Mail[]>;
+  markMailSent(id: string, at: Date): Promise<void>;
+  markMailRetry(id: string, error: string, nextAttemptAt: Date): Promise<void>;
+  markMailFailed(id: string, error: string): Promise<void>;
+
+  addUpload(upload: Upload): Promise<void>;
+  getUpload(id: string): Promise<Upload | undefined>;
+
+  close(): Promise<void>;
+}
+
+export interface StorageOptions {
+  /** postgres://... : PostgreSQL; absent: SQLite in `${dataDir}/leads.sqlite` */
+  databaseUrl?: string;
+  dataDir: string;
+}
