@@ -1,0 +1,137 @@
+import { createTransport } from 'nodemailer';
+import type { NodemailerError } from 'nodemailer';
+import type { Mail, Storage } from '../storage/types.ts';
+
+export interface SmtpDeliveryOptions {
+  storage: Storage;
+  /** smtp://user:pass@host:587 or smtps://...:465 (nodemailer's URL form) */
+  smtpUrl: string;
+  /** The From address of every mail (MAIL_FROM) */
+  from: string;
+  /** Pause between rounds of the background loop; 0 turns the loop off (call runOnce yourself). Default 10 s. */
+  intervalMs?: number;
+  /** Tries per mail before it is given up as failed. Default 8. */
+  maxAttempts?: number;
+  /** Wait after failed attempt number `attempt` (1-based). Default defaultBackoffMs. */
+  backoffMs?: (attempt: number) => number;
+  /** Mails sent per round at most. Default 50. */
+  batchSize?: number;
+  log?: (line: string) => void;
+}
+
+export interface DeliveryRound {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+export interface SmtpDelivery {
+  /** Sends what is due now. Never rejects; rounds never overlap (a call waits for the running one). */
+  runOnce(): Promise<DeliveryRound>;
+  /** Ends the loop after the running round and closes the SMTP transport. */
+  stop(): Promise<void>;
+}
+
+const steps = [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 3 * 3_600_000];
+const maxBackoff = 6 * 3_600_000;
+
+/** 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, then 6 h: with 8 attempts a mail keeps trying for about 11 hours. */
+export function defaultBackoffMs(attempt: number): number {
+  return steps[attempt - 1] ?? maxBackoff;
+}
+
+function describeError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > 500 ? `${text.slice(0, 500)}...` : text;
+}
+
+/** A reply the server will give again to the same message (550 no such mailbox). A login failure is not: the operator fixes SMTP_URL. */
+function isPermanent(error: unknown): boolean {
+  const e = error as NodemailerError;
+  return e.permanent === true && e.code !== 'EAUTH';
+}
+
+/** Delivers the outbox over SMTP in the background, with retries and backoff, recording the outcome on mail and lead. */
+export function startSmtpDelivery(options: SmtpDeliveryOptions): SmtpDelivery {
+  const { storage, from, intervalMs = 10_000, maxAttempts = 8, backoffMs = defaultBackoffMs, batchSize = 50, log = (line) => console.log(line) } = options;
+  const transport = createTransport({
+    url: options.smtpUrl,
+    // a stalled SMTP server must not hold the (sequential) outbox for the default 10 minutes
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+    // the text comes from a web form: never let message options read files or URLs
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+
+  async function deliver(mail: Mail, round: DeliveryRound): Promise<void> {
+    const attempt = mail.attempts + 1;
+    try {
+      // the recipient is the one stored with the mail (from config); nothing else is consulted
+      await transport.sendMail({ from, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, text: mail.text });
+    } catch (error) {
+      const detail = describeError(error);
+      if (attempt >= maxAttempts || isPermanent(error)) {
+        await storage.markMailFailed(mail.id, detail);
+        if (mail.leadId) await storage.setDelivery(mail.leadId, 'smtp-failed', detail);
+        log(`smtp: mail ${mail.id} failed for good after attempt ${attempt}: ${detail}`);
+        round.failed++;
+      } else {
+        const next = new Date(Date.now() + backoffMs(attempt));
+        await storage.markMailRetry(mail.id, detail, next);
+        if (mail.leadId) await storage.setDelivery(mail.leadId, 'smtp-retrying', detail);
+        log(`smtp: mail ${mail.id} attempt ${attempt} failed, retrying at ${next.toISOString()}: ${detail}`);
+        round.retried++;
+      }
+      return;
+    }
+    await storage.markMailSent(mail.id, new Date());
+    if (mail.leadId) await storage.setDelivery(mail.leadId, 'smtp-sent', null);
+    log(`smtp: mail ${mail.id} sent`);
+    round.sent++;
+  }
+
+  async function round(): Promise<DeliveryRound> {
+    const result = { sent: 0, retried: 0, failed: 0 };
+    try {
+      for (const mail of await storage.dueMails(new Date(), batchSize)) {
+        if (stopped) break;
+        await deliver(mail, result);
+      }
+    } catch (error) {
+      // a storage error (database down) ends this round; the next round tries again
+      log(`smtp: delivery round stopped: ${describeError(error)}`);
+    }
+    return result;
+  }
+
+  let stopped = false;
+  let chain: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+
+  function runOnce(): Promise<DeliveryRound> {
+    const next = chain.then(() => (stopped ? { sent: 0, retried: 0, failed: 0 } : round()));
+    chain = next;
+    return next;
+  }
+
+  function schedule(delay: number): void {
+    if (stopped || intervalMs <= 0) return;
+    timer = setTimeout(() => void runOnce().then(() => schedule(intervalMs)), delay);
+    // the loop alone must not keep the process alive
+    timer.unref();
+  }
+  // the first round right away: mails left in the outbox by the previous run go out on start
+  schedule(0);
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await chain;
+      transport.close();
+    },
+  };
+}
