@@ -355,8 +355,13 @@ export interface Integrations {
    * Endpoint used when the contact mail fails.
    */
   contactFallbackUrl?: string;
+  leads?: LeadsConfig;
 }
 export interface EmailJsConfig {
+  /**
+   * local: mail goes to this site's own EmailJS-compatible endpoint and from there to the outbox (SMTP_URL delivers it); emailjs: the real service at origin, with real keys.
+   */
+  mode?: 'local' | 'emailjs';
   /**
    * Overridden by VITE_EMAILJS_PUBLIC_KEY.
    */
@@ -369,6 +374,9 @@ export interface EmailJsConfig {
    * API origin; overridden by VITE_EMAILJS_ORIGIN.
    */
   origin: string;
+  /**
+   * The only recipient: the local endpoint and SMTP never use the to_email the browser sends. On EmailJS, fix the template's recipient too.
+   */
   toEmail: string;
   blockHeadless?: boolean;
   /**
@@ -386,6 +394,10 @@ export interface EmailJsBlockList {
 }
 export interface ImageHostConfig {
   /**
+   * local: photos go to this site's own Imgur-compatible POST /3/image; imgur: the real host at baseUrl with a real client id.
+   */
+  mode?: 'local' | 'imgur';
+  /**
    * Overridden by VITE_IMAGE_HOST_URL.
    */
   baseUrl: string;
@@ -393,6 +405,23 @@ export interface ImageHostConfig {
    * Overridden by VITE_IMAGE_HOST_CLIENT_ID.
    */
   clientId: string;
+}
+/**
+ * Every form also records its submission on the site's own server (ignored when the site runs on a static host without it).
+ */
+export interface LeadsConfig {
+  /**
+   * Forms POST to {endpoint}/{formId}.
+   */
+  endpoint?: string;
+  /**
+   * A form sent sooner after it was shown is stored flagged as spam.
+   */
+  minFillSeconds?: number;
+  /**
+   * Every request of a form gives up after this long, so a stalled connection never leaves the button disabled.
+   */
+  timeoutMs?: number;
 }
 /**
  * Texts the engine shows itself.
@@ -1195,6 +1224,10 @@ export interface ImagesFieldTexts {
    * Above the list of refused files.
    */
   rejectedHeading: string;
+  /**
+   * Mail line for a photo the image host refused that is too large to embed; {name} is the file name.
+   */
+  notUploaded?: string;
 }
 export interface ImagesFieldErrors {
   /**
