@@ -1,17 +1,13 @@
-import { lazy, Suspense, useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import type { BlockOf } from '../config/model.ts';
 import { useFormConfig, useSite } from '../renderer/site-context.tsx';
 import type { FieldValue, FormConfig, PickedFile } from './form-types.ts';
 import { formReducer, initialState } from './form-state.ts';
 import { validateForm } from './validation.ts';
-import { submitForm } from './submit.ts';
-import { sendMail } from './mail.ts';
-import { imageHostFor, mailSettingsFor } from './mail-settings.ts';
-import { uploadImages } from './upload.ts';
-import { postFallback } from './fallback.ts';
-import { trackPixel } from './pixel.ts';
+import { createFormSession } from './form-session.ts';
 import { TextField } from './fields/text-field.tsx';
 import { CheckboxGroup } from './fields/checkbox-group.tsx';
+import { Honeypot, honeypotName } from './fields/honeypot.tsx';
 import styles from './form.module.css';
 
 // react-dropzone is only fetched by forms that have an image field.
@@ -28,6 +24,11 @@ export default function FormBlock({ block }: { block: BlockOf<'form'> }) {
   const inFlight = useRef(false);
   const focusFirstError = useRef(false);
   const headingId = useId();
+  const [session] = useState(() => createFormSession(form, integrations));
+  const trapName = honeypotName(form.fields.map((f) => f.name));
+
+  // the fill-time token is fetched once the form is on screen (never while prerendering)
+  useEffect(() => session.start(), [session]);
 
   useEffect(() => {
     if (!focusFirstError.current) return;
@@ -58,25 +59,22 @@ export default function FormBlock({ block }: { block: BlockOf<'form'> }) {
     }
     inFlight.current = true;
     dispatch({ type: 'submitting' });
+    const trap = formRef.current?.elements.namedItem(trapName);
     let ok = false;
     try {
-      const host = imageHostFor(integrations);
-      const mail = mailSettingsFor(integrations, form.mail.templateId);
-      const fallbackUrl = integrations.contactFallbackUrl;
-      ok = await submitForm(form, state.values, state.files, {
-        toEmail: integrations.emailjs?.toEmail ?? '',
-        sendMail: (params) => sendMail(mail, params),
-        uploadImages: (files, onProgress) => uploadImages(files, host, onProgress),
-        postFallback: fallbackUrl ? (values) => postFallback(fallbackUrl, values) : undefined,
-        trackPixel,
+      ok = await session.submit({
+        values: state.values,
+        files: state.files,
+        hp: trap instanceof HTMLInputElement ? trap.value : '',
         onProgress: (percent) => dispatch({ type: 'progress', percent }),
-        report: (error) => console.error(error),
       });
     } catch (error) {
       console.error(error);
     } finally {
       inFlight.current = false;
     }
+    // the form clears on success; the honeypot is not in the state, so it is cleared here
+    if (ok && trap instanceof HTMLInputElement) trap.value = '';
     dispatch({ type: ok ? 'success' : 'error' });
   };
 
@@ -123,6 +121,7 @@ export default function FormBlock({ block }: { block: BlockOf<'form'> }) {
                 }
               })}
             </div>
+            <Honeypot name={trapName} />
             <div className={styles.actions}>
               <button type="submit" className="btn btn--primary btn--lg" disabled={busy}>
                 {busy ? (

@@ -36,6 +36,17 @@ describe('sendMail status mapping', () => {
     await expect(sendMail(settings, params)).resolves.toEqual({ ok: false, status, text });
   });
 
+  it('gives up on a send that never answers: status 0 Timeout, after the given time', async () => {
+    sdk.send.mockReturnValueOnce(new Promise(() => {}));
+    await expect(sendMail(settings, params, 20)).resolves.toEqual({ ok: false, status: 0, text: 'Timeout' });
+  });
+
+  it('passes extra template params (submission_id) to the SDK untouched', async () => {
+    sdk.send.mockResolvedValueOnce({ status: 200, text: 'OK' });
+    await sendMail(settings, { ...params, submission_id: 'sub-12345678' });
+    expect(sdk.send).toHaveBeenCalledWith('svc', 'tpl', { ...params, submission_id: 'sub-12345678' });
+  });
+
   it('initialises the SDK with the origin and sends service, template and params', async () => {
     sdk.send.mockResolvedValueOnce({ status: 200, text: 'OK' });
     await sendMail({ ...settings, throttleMs: 5000 }, params);

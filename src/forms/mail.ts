@@ -1,4 +1,5 @@
 import { init, send } from '@emailjs/browser';
+import { DEFAULT_TIMEOUT_MS, TimeoutError, withinTime } from './timeout.ts';
 
 /**
  * The only door to the e-mail SDK. It checks its own settings first (so a bad
@@ -52,9 +53,12 @@ export function checkMailSettings(settings: MailSettings, params: unknown): stri
 }
 
 export const NETWORK_ERROR: MailResult = { ok: false, status: 0, text: 'Network Error' };
+/** No answer in time: a network failure for the visitor; the lead's delivery state says which kind. */
+export const TIMEOUT: MailResult = { ok: false, status: 0, text: 'Timeout' };
 
 /** Maps whatever the SDK rejected with onto a result; only an `{status}` answer keeps its status. */
 export function resultFromError(error: unknown): MailResult {
+  if (error instanceof TimeoutError) return TIMEOUT;
   if (typeof error === 'string') throw new MailSettingsError([error]);
   if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') {
     const text = 'text' in error && typeof error.text === 'string' ? error.text : '';
@@ -73,7 +77,8 @@ function headlessBlocking(settings: MailSettings): boolean {
   return settings.blockHeadless === true && import.meta.env.MODE !== 'test';
 }
 
-export async function sendMail(settings: MailSettings, params: Record<string, string>): Promise<MailResult> {
+/** Sends through the SDK; the SDK cannot be aborted, so a stalled send is raced against `timeoutMs` instead. */
+export async function sendMail(settings: MailSettings, params: Record<string, string>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<MailResult> {
   const problems = checkMailSettings(settings, params);
   if (problems.length > 0) throw new MailSettingsError(problems);
   init(
@@ -87,7 +92,7 @@ export async function sendMail(settings: MailSettings, params: Record<string, st
     settings.origin,
   );
   try {
-    const response = await send(settings.serviceId, settings.templateId, params);
+    const response = await withinTime(timeoutMs, () => send(settings.serviceId, settings.templateId, params));
     return { ok: response.status === 200, status: response.status, text: response.text };
   } catch (error) {
     return resultFromError(error);

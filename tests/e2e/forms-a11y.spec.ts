@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, openPage } from './helpers.ts';
-import { field, mockMail, status, submitButton } from './forms-support/mocks.ts';
+import { field, form, mockLeads, mockMail, status, submitButton } from './forms-support/mocks.ts';
 
 /** Script files the page fetched, by chunk name. */
 function scripts(page: Page): string[] {
@@ -14,9 +14,17 @@ function scripts(page: Page): string[] {
 for (const path of ['/contact', '/offerte', '/demo']) {
   test(`${path}: no axe violations idle, with validation errors and after an error`, async ({ page }) => {
     const mail = await mockMail(page, { status: 500 });
+    await mockLeads(page);
     await page.route('**/api/contact', (route) => route.fulfill({ status: 500 }));
     await openPage(page, path);
     await expectNoAxeViolations(page);
+    // the honeypot is there for bots only: hidden from assistive technology, out of the tab order, off-screen
+    const trap = form(page).locator('input[name="website"]');
+    await expect(trap).toHaveAttribute('tabindex', '-1');
+    await expect(trap).toHaveAttribute('autocomplete', 'off');
+    await expect(form(page).locator('[aria-hidden="true"]:has(input[name="website"])')).toHaveCount(1);
+    await expect(form(page).getByRole('textbox', { name: 'website' })).toHaveCount(0);
+    expect(await trap.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThan(0);
     await submitButton(page).click();
     await expect(field(page, 'Naam')).toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeViolations(page);

@@ -1,11 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { openPage, watchConsole } from './helpers.ts';
-import { field, form, gate, mockFallback, mockMail, status, submitButton, tabTo } from './forms-support/mocks.ts';
+import { field, form, gate, mockFallback, mockLeads, mockMail, status, submitButton, tabTo, TOKEN, type Leads } from './forms-support/mocks.ts';
 
 const SUCCESS = 'Bedankt voor je bericht! We nemen zo spoedig mogelijk contact met je op.';
 const ERROR = 'Er is iets misgegaan bij het versturen van je bericht. Probeer het later opnieuw of neem contact met ons op via een ander kanaal.';
 
 test.describe('contact form', () => {
+  let leads: Leads;
+  test.beforeEach(async ({ page }) => {
+    leads = await mockLeads(page);
+  });
+
   test('sends the Dutch summary, shows the busy state once, then success and an empty form', async ({ page }) => {
     const check = watchConsole(page);
     const mail = await mockMail(page);
@@ -35,6 +40,7 @@ test.describe('contact form', () => {
       reply_to: 'jan@example.nl',
       to_email: 'info@helderdigitaal.nl',
       message: 'Nieuwe contact aanvraag\n\nNaam: Jan Jansen\nEmail: jan@example.nl\nTelefoon: Niet opgegeven\n\nBericht:\nGraag een nieuwe website.',
+      submission_id: leads.records[0]!.body.submissionId,
     });
     await expect(field(page, 'Naam')).toHaveValue('');
     await expect(field(page, 'E-mailadres')).toHaveValue('');
@@ -106,7 +112,7 @@ test.describe('contact form', () => {
     await expect(status(page)).toHaveText(SUCCESS);
     expect(mail.calls).toHaveLength(1);
     expect(fallback).toHaveLength(1);
-    expect(fallback[0]).toMatchObject({ name: 'Jan', email: 'jan@example.nl', phone: '', message: 'Hallo' });
+    expect(fallback[0]).toMatchObject({ name: 'Jan', email: 'jan@example.nl', phone: '', message: 'Hallo', submissionId: leads.records[0]!.body.submissionId });
     expect(new Date(fallback[0]!.timestamp).toISOString()).toBe(fallback[0]!.timestamp);
     await expect(field(page, 'Naam')).toHaveValue('');
   });
@@ -129,5 +135,74 @@ test.describe('contact form', () => {
     await expect(status(page)).toHaveText(SUCCESS);
     await expect(status(page)).toBeFocused();
     expect(mail.calls[0]!.template_params.message).toContain('Telefoon: 0612345678');
+  });
+
+  test('records the submission on the site before the mail, with one id for retries and a new one after a success', async ({ page }) => {
+    const mail = await mockMail(page, { status: 500 });
+    await mockFallback(page, 500);
+    const order: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/^\/api\/(forms|v1\.0|contact)/.test(path)) order.push(`${r.method()} ${path}`);
+    });
+    await openPage(page, '/contact');
+    await expect.poll(() => leads.tokens).toBe(1);
+    await field(page, 'Naam').fill('Jan');
+    await field(page, 'E-mailadres').fill('jan@example.nl');
+    await field(page, 'Bericht').fill('Hallo');
+    await submitButton(page).click();
+    await expect(status(page)).toHaveText(ERROR);
+    await submitButton(page).click();
+    await expect(status(page)).toHaveText(ERROR);
+    mail.answer.current = { status: 200 };
+    await submitButton(page).click();
+    await expect(status(page)).toHaveText(SUCCESS);
+    await field(page, 'Naam').fill('Jan');
+    await field(page, 'E-mailadres').fill('jan@example.nl');
+    await field(page, 'Bericht').fill('Hallo');
+    await submitButton(page).click();
+    await expect(status(page)).toHaveText(SUCCESS);
+
+    const ids = leads.records.map((r) => r.body.submissionId);
+    expect(ids).toHaveLength(4);
+    expect(ids[0]).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(ids.slice(0, 3)).toEqual([ids[0], ids[0], ids[0]]);
+    expect(ids[3]).not.toBe(ids[0]);
+    expect(leads.records[0]).toEqual({
+      formId: 'contact',
+      body: { submissionId: ids[0], values: { name: 'Jan', email: 'jan@example.nl', phone: '', message: 'Hallo' }, photos: [], token: TOKEN, hp: '' },
+    });
+    expect(mail.calls.map((c) => c.template_params.submission_id)).toEqual(ids);
+    await expect.poll(() => leads.deliveries.length).toBe(4);
+    expect(leads.deliveries.map((d) => [d.submissionId, d.body.status])).toEqual([
+      [ids[0], 500],
+      [ids[0], 500],
+      [ids[0], 200],
+      [ids[3], 200],
+    ]);
+    // the token when the form is shown, then the lead is stored before the mail goes out
+    expect(order.slice(0, 3)).toEqual(['GET /api/forms/token', 'POST /api/forms/contact', 'POST /api/v1.0/email/send']);
+  });
+
+  test('a mail request that never answers ends in the error message with the button enabled, after the timeout', async ({ page }) => {
+    await page.clock.install();
+    const mail = await mockMail(page, 'stall');
+    const fallback = await mockFallback(page, 500);
+    await openPage(page, '/contact');
+    await field(page, 'Naam').fill('Jan');
+    await field(page, 'E-mailadres').fill('jan@example.nl');
+    await field(page, 'Bericht').fill('Hallo');
+    await submitButton(page).click();
+    await expect.poll(() => mail.calls.length).toBe(1);
+    await expect(submitButton(page)).toBeDisabled();
+    // integrations.leads.timeoutMs in site.config.json
+    await page.clock.fastForward(15_000);
+    await expect(status(page)).toHaveText(ERROR);
+    await expect(submitButton(page)).toBeEnabled();
+    await expect(submitButton(page)).toHaveText('Verstuur bericht');
+    await expect(field(page, 'Naam')).toHaveValue('Jan');
+    await expect(field(page, 'Bericht')).toHaveValue('Hallo');
+    expect(fallback).toHaveLength(1);
+    await expect.poll(() => leads.deliveries.map((d) => d.body)).toEqual([{ status: 0, text: 'Timeout' }]);
   });
 });

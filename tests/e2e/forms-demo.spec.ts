@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openPage, watchConsole } from './helpers.ts';
-import { field, form, gate, mockImageHost, mockMail, png, status, submitButton, tabTo } from './forms-support/mocks.ts';
+import { field, form, gate, mockImageHost, mockLeads, mockMail, png, status, submitButton, tabTo, type Leads } from './forms-support/mocks.ts';
 
 const SUCCESS = 'Bedankt voor uw aanvraag! We nemen binnen 48 uur contact met u op.';
 const ERROR = 'Er is iets misgegaan bij het versturen van uw aanvraag. Probeer het later opnieuw.';
@@ -20,6 +20,11 @@ async function fillDemo(page: Page) {
 }
 
 test.describe('demo form', () => {
+  let leads: Leads;
+  test.beforeEach(async ({ page }) => {
+    leads = await mockLeads(page);
+  });
+
   test('uploads each photo to the image host and sends the links; form and previews cleared', async ({ page }) => {
     const check = watchConsole(page);
     const mail = await mockMail(page);
@@ -32,7 +37,9 @@ test.describe('demo form', () => {
     await expect(status(page)).toHaveText(SUCCESS);
 
     expect(host.calls).toHaveLength(2);
-    expect(host.calls[0]!.authorization).toBe('Client-ID helder-client-id');
+    // local mode: the site's own /3/image, which needs no real client id
+    expect(host.calls[0]!.authorization).toBe('Client-ID local');
+    const origin = new URL(page.url()).origin;
     expect(host.calls[0]!.body).toContain('name="image"; filename="logo.png"');
     expect(mail.calls[0]!.template_id).toBe('template_demo');
     expect(mail.calls[0]!.template_params.message).toBe(
@@ -50,10 +57,16 @@ test.describe('demo form', () => {
         'Een online bestelmodule',
         '',
         "Foto's:",
-        'https://i.imgur.test/upload-1.png',
-        'https://i.imgur.test/upload-2.png',
+        `${origin}/uploads/upload-1.png`,
+        `${origin}/uploads/upload-2.png`,
       ].join('\n'),
     );
+    expect(leads.records).toHaveLength(1);
+    expect(leads.records[0]!.formId).toBe('demo');
+    expect(leads.records[0]!.body).toMatchObject({
+      values: { name: 'Jan Jansen', company: 'Bakkerij Jansen', features: ['blog', 'about'], customFeatures: 'Een online bestelmodule' },
+      photos: [`${origin}/uploads/upload-1.png`, `${origin}/uploads/upload-2.png`],
+    });
     await expect(previews(page)).toHaveCount(0);
     await expect(field(page, 'Bedrijfsnaam')).toHaveValue('');
     await expect(form(page).getByRole('checkbox', { checked: true })).toHaveCount(0);
@@ -105,6 +118,22 @@ test.describe('demo form', () => {
     await submitButton(page).click();
     await expect(status(page)).toHaveText(SUCCESS);
     expect(mail.calls[0]!.template_params.message).toMatch(/Foto's:\ndata:image\/png;base64,iVBORw0KGgo/);
+    // the lead gets real links only, never a data URL
+    expect(leads.records[0]!.body.photos).toEqual([]);
+  });
+
+  test('a refused photo too large for the mail is named instead of embedded; smaller ones still fit', async ({ page }) => {
+    const mail = await mockMail(page);
+    await mockImageHost(page, false);
+    await openPage(page, '/demo');
+    await fillDemo(page);
+    await fileInput(page).setInputFiles([png('groot.png', 40_000), png('klein.png')]);
+    await expect(previews(page)).toHaveCount(2);
+    await submitButton(page).click();
+    await expect(status(page)).toHaveText(SUCCESS);
+    const message = mail.calls[0]!.template_params.message;
+    expect(message).toMatch(/Foto's:\nNiet toegevoegd: groot\.png\ndata:image\/png;base64,iVBORw0KGgo[A-Za-z0-9+/=]+$/);
+    expect(Buffer.byteLength(message)).toBeLessThan(45_000);
   });
 
   test('refuses a wrong type, a too-large file and a sixth file with their messages', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openPage, watchConsole } from './helpers.ts';
-import { field, form, mockMail, status, submitButton, tabTo } from './forms-support/mocks.ts';
+import { field, form, mockLeads, mockMail, status, submitButton, tabTo, type Leads } from './forms-support/mocks.ts';
 
 const SUCCESS = 'Bedankt voor je aanvraag! We nemen zo spoedig mogelijk contact met je op.';
 const ERROR = 'Er is iets misgegaan bij het versturen van je aanvraag. Probeer het later opnieuw.';
@@ -25,6 +25,11 @@ async function fillQuote(page: Page) {
 }
 
 test.describe('quote form', () => {
+  let leads: Leads;
+  test.beforeEach(async ({ page }) => {
+    leads = await mockLeads(page);
+  });
+
   test('sends the summary with chosen services, clears the form and fires the pixel once', async ({ page }) => {
     const check = watchConsole(page);
     await installPixel(page);
@@ -110,5 +115,24 @@ test.describe('quote form', () => {
     await page.keyboard.press('Enter');
     await expect(status(page)).toHaveText(SUCCESS);
     expect(mail.calls[0]!.template_params.message).toContain('Diensten: Digitale Marketing');
+  });
+
+  test('a lead endpoint that never answers delays the mail by the timeout but does not stop it', async ({ page }) => {
+    await page.clock.install();
+    leads.control.record = 'stall';
+    const mail = await mockMail(page);
+    await openPage(page, '/offerte');
+    await fillQuote(page);
+    await submitButton(page).click();
+    await expect.poll(() => leads.records.length).toBe(1);
+    expect(leads.records[0]!.formId).toBe('quote');
+    expect(leads.records[0]!.body.values).toMatchObject({ services: ['digital-marketing', 'web-development'], company: 'Jansen BV' });
+    expect(mail.calls).toHaveLength(0);
+    await page.clock.fastForward(15_000);
+    await expect(status(page)).toHaveText(SUCCESS);
+    expect(mail.calls).toHaveLength(1);
+    expect(mail.calls[0]!.template_params.submission_id).toBe(leads.records[0]!.body.submissionId);
+    // the record did not get through, so there is no delivery to report
+    expect(leads.deliveries).toHaveLength(0);
   });
 });

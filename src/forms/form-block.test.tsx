@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { realSite } from '../../tests/test-model.ts';
+import type { SiteModel } from '../config/model.ts';
+import { PageDataProvider, SiteProvider } from '../renderer/site-context.tsx';
+import FormBlock from './form-block.tsx';
+import { fakeNetwork, json, type Handler } from './testing/fake-network.ts';
+
+/** The real form block on a fake network (jsdom has no server); the e-mail SDK goes through the same fake fetch. */
+const loaded = realSite();
+
+function renderForm(id: string, timeoutMs = 15000) {
+  const site = { ...loaded.site, integrations: { ...loaded.site.integrations, leads: { ...loaded.site.integrations.leads, timeoutMs } } };
+  const model = { site, routes: [], cities: [] } as unknown as SiteModel;
+  return render(
+    <SiteProvider model={model}>
+      <PageDataProvider data={{ collections: {}, forms: loaded.forms }}>
+        <FormBlock block={{ type: 'form', form: id }} />
+      </PageDataProvider>
+    </SiteProvider>,
+  );
+}
+
+function network(mail: Handler) {
+  const net = fakeNetwork([
+    [/^GET \/api\/forms\/token$/, () => json(200, { token: 'issued.sig' })],
+    [/\/delivery$/, () => new Response(null, { status: 204 })],
+    [/^POST \/api\/forms\/[^/]+$/, () => json(201, { id: 1 })],
+    [/\/api\/v1\.0\/email\/send$/, mail],
+  ]);
+  vi.stubGlobal('fetch', net.fetch);
+  return net;
+}
+
+const button = () => screen.getByRole<HTMLButtonElement>('button', { name: /Verstuur|Bezig/ });
+const box = (name: RegExp) => screen.getByRole<HTMLInputElement>('textbox', { name });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('FormBlock', () => {
+  it('has a honeypot people cannot reach, and sends its value as hp', async () => {
+    const net = network(() => new Response('OK', { status: 200 }));
+    const { container } = renderForm('contact');
+    const trap = container.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.autocomplete).toBe('off');
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(trap.labels?.[0]?.textContent).toBe('website');
+    // not a field of the form for anyone using it
+    expect(screen.queryByRole('textbox', { name: 'website' })).toBeNull();
+    await waitFor(() => expect(net.to(/token/)).toHaveLength(1));
+
+    const user = userEvent.setup();
+    await user.type(box(/^Naam/), 'Bot');
+    await user.type(box(/^E-mailadres/), 'bot@example.nl');
+    trap.value = 'https://spam.example';
+    await user.click(button());
+    await screen.findByText(/Bedankt voor je bericht/);
+    expect(net.to(/POST \/api\/forms\/contact$/)[0]?.body).toMatchObject({ hp: 'https://spam.example', token: 'issued.sig' });
+    expect(trap.value).toBe('');
+  });
+
+  it('a stalled mail ends in the error state: button enabled again, everything typed kept', async () => {
+    // nothing answers: token, record, mail, fallback
+    vi.stubGlobal('fetch', fakeNetwork([[/./, () => 'stall']]).fetch);
+    renderForm('contact', 50);
+    const user = userEvent.setup();
+    await user.type(box(/^Naam/), 'Jan');
+    await user.type(box(/^E-mailadres/), 'jan@example.nl');
+    await user.type(box(/^Bericht/), 'Hallo');
+    await user.click(button());
+    expect(button().disabled).toBe(true);
+    await screen.findByText(/Er is iets misgegaan bij het versturen van je bericht/, {}, { timeout: 3000 });
+    expect(button().disabled).toBe(false);
+    expect(button().textContent).toBe('Verstuur bericht');
+    expect(box(/^Naam/).value).toBe('Jan');
+    expect(box(/^Bericht/).value).toBe('Hallo');
+  });
+});

@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { realSite } from '../../tests/test-model.ts';
+import type { Integrations } from '../config/schema-types.ts';
+import type { FormConfig, FormFiles, FormValues } from './form-types.ts';
+import { createFormSession, type SessionOptions } from './form-session.ts';
+import { initialValues } from './validation.ts';
+import { fakeNetwork, json, type Handler } from './testing/fake-network.ts';
+
+/**
+ * The whole pipeline for real (our modules and the real e-mail SDK) on a fake
+ * network: the SDK uses the global fetch, so the fake is installed there.
+ */
+const ORIGIN = 'https://site.test';
+const site = realSite().site;
+const form = (id: string) => realSite().forms[id] as unknown as FormConfig;
+const contact = form('contact');
+const values = (overrides: Partial<FormValues> = {}): FormValues => ({
+  ...initialValues(contact),
+  name: 'Jan',
+  email: 'jan@example.nl',
+  message: 'Hallo',
+  ...overrides,
+});
+
+type Routes = Partial<Record<'token' | 'record' | 'delivery' | 'mail' | 'fallback' | 'image', Handler>>;
+
+function network(routes: Routes = {}) {
+  let leads = 0;
+  const net = fakeNetwork([
+    [/^GET \/api\/forms\/token$/, routes.token ?? (() => json(200, { token: 'issued.sig' }))],
+    [/^POST \/api\/forms\/[^/]+\/[^/]+\/delivery$/, routes.delivery ?? (() => new Response(null, { status: 204 }))],
+    [/^POST \/api\/forms\/[^/]+$/, routes.record ?? (() => json(201, { id: ++leads }))],
+    [/^POST https:\/\/site\.test\/api\/v1\.0\/email\/send$/, routes.mail ?? (() => new Response('OK', { status: 200 }))],
+    [/^POST \/api\/contact$/, routes.fallback ?? (() => json(201, { id: 1 }))],
+    [/^POST https:\/\/site\.test\/3\/image$/, routes.image ?? (() => json(200, { success: true, status: 200, data: { link: `${ORIGIN}/uploads/x.png` } }))],
+  ]);
+  vi.stubGlobal('fetch', net.fetch);
+  return net;
+}
+
+function session(config: FormConfig, integrations: Integrations = site.integrations, options: SessionOptions = {}) {
+  let n = 0;
+  return createFormSession(config, integrations, { origin: ORIGIN, env: {}, newId: () => `submission-${++n}`, report: () => {}, ...options });
+}
+
+const send = (s: ReturnType<typeof session>, v: FormValues, files: FormFiles = {}, hp = '') => s.submit({ values: v, files, hp, onProgress: () => {} });
+const body = (call: { body: unknown } | undefined) => call?.body as Record<string, unknown>;
+
+beforeEach(() => vi.useRealTimers());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('form session', () => {
+  it('fetches the token once when started and records the submission with it before the mail', async () => {
+    const net = network();
+    const s = session(contact);
+    s.start();
+    s.start();
+    expect(await send(s, values(), {}, '')).toBe(true);
+    expect(net.to(/token/)).toHaveLength(1);
+    expect(net.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/forms/token',
+      'POST /api/forms/contact',
+      `POST ${ORIGIN}/api/v1.0/email/send`,
+      'POST /api/forms/contact/submission-1/delivery',
+    ]);
+    expect(body(net.to(/POST \/api\/forms\/contact$/)[0])).toEqual({ submissionId: 'submission-1', values: values(), photos: [], token: 'issued.sig', hp: '' });
+    expect(body(net.to(/delivery/)[0])).toEqual({ status: 200, text: 'OK' });
+  });
+
+  it("local mode: the real SDK posts to the page's own origin, with submission_id among the template params", async () => {
+    const net = network();
+    await send(session(contact), values());
+    const mail = body(net.to(/email\/send/)[0]);
+    expect(mail).toMatchObject({ user_id: site.integrations.emailjs!.publicKey, template_id: 'template_contact' });
+    expect(mail.template_params).toEqual({
+      from_name: 'Jan',
+      from_email: 'jan@example.nl',
+      to_email: site.integrations.emailjs!.toEmail,
+      reply_to: 'jan@example.nl',
+      message: expect.stringContaining('Nieuwe contact aanvraag') as unknown,
+      submission_id: 'submission-1',
+    });
+  });
+
+  it('keeps the submission id for a retry of the same content, and takes a new one for new content or after a success', async () => {
+    const net = network({ mail: () => new Response('boom', { status: 500 }), fallback: () => json(500, {}) });
+    const s = session(contact);
+    expect(await send(s, values())).toBe(false);
+    expect(await send(s, values())).toBe(false);
+    expect(await send(s, values({ message: 'Hallo!' }))).toBe(false);
+    const ids = () => net.to(/POST \/api\/forms\/contact$/).map((c) => body(c).submissionId);
+    expect(ids()).toEqual(['submission-1', 'submission-1', 'submission-2']);
+    // the mail and the fallback carry the same id as the lead
+    expect(net.to(/email\/send/).map((c) => (body(c).template_params as Record<string, string>).submission_id)).toEqual(ids());
+    expect(net.to(/api\/contact/).map((c) => body(c).submissionId)).toEqual(ids());
+    expect(body(net.to(/delivery/)[0])).toEqual({ status: 500, text: 'boom' });
+  });
+
+  it('a new id after a success, even for the same text', async () => {
+    const net = network();
+    const s = session(contact);
+    await send(s, values());
+    await send(s, values());
+    expect(net.to(/POST \/api\/forms\/contact$/).map((c) => body(c).submissionId)).toEqual(['submission-1', 'submission-2']);
+  });
+
+  it("the fallback body is the spec's plus submissionId", async () => {
+    const net = network({ mail: () => Promise.reject(new TypeError('Failed to fetch')) });
+    expect(await send(session(contact), values())).toBe(true);
+    const fallback = body(net.to(/api\/contact/)[0]);
+    expect(fallback).toEqual({ ...values(), submissionId: 'submission-1', timestamp: expect.any(String) as unknown });
+  });
+
+  it('recording failures change nothing the visitor sees', async () => {
+    for (const record of [() => json(500, {}), () => Promise.reject(new TypeError('offline')), () => json(429, { error: 'slow down' })] as Handler[]) {
+      const net = network({ token: () => new Response('nope', { status: 404 }), record });
+      const s = session(contact);
+      s.start();
+      expect(await send(s, values())).toBe(true);
+      // without a token the lead is still sent (the server flags it); a refused lead gets no delivery report
+      expect(body(net.to(/POST \/api\/forms\/contact$/)[0])).not.toHaveProperty('token');
+      expect(net.to(/delivery/)).toHaveLength(0);
+    }
+  });
+
+  it('stalled requests end in the error state after the timeout', async () => {
+    const net = network({ token: () => 'stall', record: () => 'stall', mail: () => 'stall', fallback: () => 'stall' });
+    const fast = { ...site.integrations, leads: { ...site.integrations.leads, timeoutMs: 40 } };
+    const s = session(contact, fast);
+    s.start();
+    const started = Date.now();
+    expect(await send(s, values())).toBe(false);
+    // token, record, mail and fallback each give up in turn: a bounded wait, not an endless one
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(net.to(/api\/contact/)).toHaveLength(1);
+    // the record never answered, so no delivery is reported
+    expect(net.to(/delivery/)).toHaveLength(0);
+  });
+
+  it('demo: uploads to the page origin with the placeholder client id; the lead gets the link', async () => {
+    const net = network();
+    const demo = form('demo');
+    const file = new File(['x'], 'logo.png', { type: 'image/png' });
+    const v = { ...initialValues(demo), name: 'Jan', email: 'jan@example.nl', company: 'Jansen BV' };
+    expect(await send(session(demo), v, { images: [{ id: 'p1', file, previewUrl: 'blob:1' }] })).toBe(true);
+    const upload = net.to(/3\/image/)[0];
+    expect(upload?.headers.get('authorization')).toBe('Client-ID local');
+    expect(body(net.to(/POST \/api\/forms\/demo$/)[0])).toMatchObject({ photos: [`${ORIGIN}/uploads/x.png`] });
+  });
+
+  it('without integrations.leads nothing is recorded', async () => {
+    const net = network();
+    const s = session(contact, { ...site.integrations, leads: undefined });
+    s.start();
+    expect(await send(s, values())).toBe(true);
+    expect(net.to(/api\/forms/)).toHaveLength(0);
+    expect(net.to(/email\/send/)).toHaveLength(1);
+  });
+});
