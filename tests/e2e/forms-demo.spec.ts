@@ -132,7 +132,7 @@ test.describe('demo form', () => {
     await submitButton(page).click();
     await expect(status(page)).toHaveText(SUCCESS);
     const message = mail.calls[0]!.template_params.message;
-    expect(message).toMatch(/Foto's:\nNiet toegevoegd: groot\.png\ndata:image\/png;base64,iVBORw0KGgo[A-Za-z0-9+/=]+$/);
+    expect(message).toMatch(/Foto's:\ngroot\.png \(kon niet worden geüpload\)\ndata:image\/png;base64,iVBORw0KGgo[A-Za-z0-9+/=]+$/);
     expect(Buffer.byteLength(message)).toBeLessThan(45_000);
   });
 
