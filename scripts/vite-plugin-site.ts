@@ -11,6 +11,9 @@ import type { SiteConfig } from '../src/config/schema-types.ts';
 const MODEL_ID = 'virtual:site-model';
 const PAGES_ID = 'virtual:site-pages';
 const PAGE_PREFIX = 'virtual:site-page/';
+/** the theme's custom properties as a stylesheet of the build (an inline <style> would need a CSP hash) */
+const THEME_URL = '/@site-theme.css';
+const THEME_ID = '\0site-theme.css';
 
 export interface SitePluginOptions {
   /** folder with site.config.json, content/ and public/ */
@@ -25,7 +28,7 @@ const asModule = (value: unknown) => `export default JSON.parse(${JSON.stringify
  * the resolved site as virtual modules. An invalid config fails the build; in
  * dev it shows in the overlay and the terminal until it is fixed.
  */
-export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin {
+export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[] {
   let server: ViteDevServer | undefined;
   // one validation per version of the files, shared by all the virtual modules
   let current: ValidationResult | undefined;
@@ -42,7 +45,7 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin {
     }
   };
 
-  return {
+  const config: Plugin = {
     name: 'site-config',
     enforce: 'pre',
     resolveId(id) {
@@ -67,12 +70,12 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin {
       if (!page) this.error(`no routed page "${vid.slice(PAGE_PREFIX.length)}"`);
       return asModule(page);
     },
-    transformIndexHtml(html) {
+    transformIndexHtml(html, ctx) {
       const site = readSite();
       if (!site?.theme) return html;
-      return html
-        .replace(/<html lang="[^"]*">/, `<html lang="${site.lang}">`)
-        .replace('<!--app-head-->', `<style>${themeCss(site.theme)}</style>\n    <!--app-head-->`);
+      const withLang = html.replace(/<html lang="[^"]*">/, `<html lang="${site.lang}">`);
+      // dev has no CSP and reloads on every config change: inline is simplest there
+      return ctx.server ? withLang.replace('<!--app-head-->', `<style>${themeCss(site.theme)}</style>\n    <!--app-head-->`) : withLang;
     },
     configureServer(devServer) {
       server = devServer;
@@ -103,4 +106,21 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin {
       return undefined;
     },
   };
+
+  // In a build the theme is a <link> seen before Vite bundles the HTML, so it joins the entry's hashed CSS file.
+  const theme: Plugin = {
+    name: 'site-theme',
+    apply: 'build',
+    resolveId: (id) => (id === THEME_URL ? THEME_ID : undefined),
+    load(id) {
+      if (id !== THEME_ID) return undefined;
+      const site = readSite();
+      return site?.theme ? themeCss(site.theme) : '';
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace('<!--app-head-->', `<link rel="stylesheet" href="${THEME_URL}">\n    <!--app-head-->`),
+    },
+  };
+  return [config, theme];
 }

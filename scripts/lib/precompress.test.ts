@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createCompressor, precompress } from './precompress.ts';
+
+let root: string;
+const text = (n: number) => Array.from({ length: n }, (_, i) => `<p class="row">line ${i} of the page</p>`).join('\n');
+const files: Record<string, string | Buffer> = {
+  'index.html': text(200),
+  'assets/app-abc12345.js': `export const rows = ${JSON.stringify(text(300))};`,
+  'assets/app-abc12345.css': `.a{color:red}\n`.repeat(200),
+  'sitemap.xml': `<url><loc>https://example.nl/</loc></url>\n`.repeat(50),
+  'small.txt': 'too small to gain anything',
+  'images/photo.webp': Buffer.alloc(5000, 1),
+  'noise.js': randomBytes(4000),
+  '.csp.json': JSON.stringify({ scriptHashes: Array(100).fill('sha256-xyz') }),
+  _headers: '/*\n  X-A: b\n'.repeat(200),
+};
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'precompress-'));
+  for (const [name, body] of Object.entries(files)) {
+    mkdirSync(join(root, name, '..'), { recursive: true });
+    writeFileSync(join(root, name), body);
+  }
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+it('writes .br and .gz beside compressible files that round-trip to the same bytes', async () => {
+  const result = await precompress(root, { concurrency: 2 });
+  for (const name of ['index.html', 'assets/app-abc12345.js', 'assets/app-abc12345.css', 'sitemap.xml']) {
+    const original = readFileSync(join(root, name));
+    const br = readFileSync(join(root, `${name}.br`));
+    const gz = readFileSync(join(root, `${name}.gz`));
+    expect(brotliDecompressSync(br).equals(original), name).toBe(true);
+    expect(gunzipSync(gz).equals(original), name).toBe(true);
+    expect(br.length).toBeLessThan(gz.length);
+    expect(gz.length).toBeLessThan(original.length);
+  }
+  expect(result.files).toBe(5); // the four above and noise.js
+  expect(result.brBytes).toBeLessThan(result.bytes);
+});
+
+it('leaves out small files, binary formats, dotfiles, _headers and what does not shrink', () => {
+  for (const name of ['small.txt', 'images/photo.webp', 'noise.js', '.csp.json', '_headers']) {
+    expect(existsSync(join(root, `${name}.br`)), name).toBe(false);
+    expect(existsSync(join(root, `${name}.gz`)), name).toBe(false);
+  }
+});
+
+it('takes only the files the filter names', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'precompress-filter-'));
+  try {
+    writeFileSync(join(dir, 'a.html'), text(100));
+    writeFileSync(join(dir, 'b.html'), text(100));
+    await precompress(dir, { filter: (rel) => rel === 'b.html' });
+    expect(existsSync(join(dir, 'a.html.br'))).toBe(false);
+    expect(existsSync(join(dir, 'b.html.br'))).toBe(true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('compresses files added while it runs, and reports the first failure', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'precompress-queue-'));
+  try {
+    const compressor = createCompressor({ concurrency: 2 });
+    for (const name of ['a.html', 'b.html', 'c.txt']) {
+      writeFileSync(join(dir, name), text(100));
+      compressor.add(join(dir, name));
+    }
+    compressor.add(join(dir, 'photo.webp')); // not compressible: skipped, never read
+    const result = await compressor.finish();
+    expect(result.files).toBe(3);
+    for (const name of ['a.html', 'b.html', 'c.txt']) expect(gunzipSync(readFileSync(join(dir, `${name}.gz`))).toString()).toBe(text(100));
+    expect(() => compressor.add(join(dir, 'a.html'))).toThrow();
+
+    const failing = createCompressor();
+    failing.add(join(dir, 'missing.html'));
+    await expect(failing.finish()).rejects.toThrow(/ENOENT/);
+    expect((await createCompressor().finish()).files).toBe(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
