@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { BodyCache } from './body-cache.ts';
+
+let dir: string;
+const file = (name: string) => join(dir, name);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'body-cache-'));
+  for (const name of ['a', 'b', 'c']) writeFileSync(file(name), name.repeat(100));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('reads a file once and serves it from memory after', async () => {
+  const cache = new BodyCache(1000, 500);
+  const first = await cache.read(file('a'), 100);
+  writeFileSync(file('a'), 'changed');
+  expect(await cache.read(file('a'), 100)).toBe(first);
+  writeFileSync(file('a'), 'a'.repeat(100));
+});
+
+it('drops the least recently used body when over its budget', async () => {
+  const cache = new BodyCache(250, 500);
+  const a = await cache.read(file('a'), 100);
+  await cache.read(file('b'), 100);
+  await cache.read(file('a'), 100); // a is now the most recent
+  await cache.read(file('c'), 100); // 300 > 250: b goes
+  expect(await cache.read(file('a'), 100)).toBe(a);
+  writeFileSync(file('b'), 'new b');
+  expect((await cache.read(file('b'), 100)).toString()).toBe('new b');
+});
+
+it('says which sizes it keeps', () => {
+  const cache = new BodyCache(1000, 500);
+  expect(cache.fits(500)).toBe(true);
+  expect(cache.fits(501)).toBe(false);
+});
+
+it('forgets a failed read, so the next one tries again', async () => {
+  const cache = new BodyCache();
+  await expect(cache.read(file('later'), 10)).rejects.toThrow();
+  writeFileSync(file('later'), 'now here');
+  expect((await cache.read(file('later'), 10)).toString()).toBe('now here');
+});

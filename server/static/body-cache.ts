@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+
+/**
+ * Bodies of the small files in memory, least recently used out first: a page or
+ * the main bundle is then answered without touching the disk. Files are read
+ * once even when many requests ask at the same moment.
+ */
+export class BodyCache {
+  readonly #bodies = new Map<string, Promise<Buffer>>();
+  readonly #sizes = new Map<string, number>();
+  #bytes = 0;
+
+  constructor(
+    /** all cached bodies together */
+    readonly maxBytes = 64 * 1024 * 1024,
+    /** larger files are streamed from disk on every request */
+    readonly maxFileBytes = 1024 * 1024,
+  ) {}
+
+  fits(size: number): boolean {
+    return size <= this.maxFileBytes && size <= this.maxBytes;
+  }
+
+  /** The file's bytes; size is the indexed size, for the memory budget. */
+  read(file: string, size: number): Promise<Buffer> {
+    const cached = this.#bodies.get(file);
+    if (cached) {
+      // most recently used goes last
+      this.#bodies.delete(file);
+      this.#bodies.set(file, cached);
+      return cached;
+    }
+    const reading = readFile(file);
+    this.#bodies.set(file, reading);
+    this.#sizes.set(file, size);
+    this.#bytes += size;
+    reading.catch(() => {
+      // a failed read is tried again by the next request
+      if (this.#bodies.get(file) === reading) this.#forget(file);
+    });
+    for (const oldest of this.#bodies.keys()) {
+      if (this.#bytes <= this.maxBytes || oldest === file) break;
+      this.#forget(oldest);
+    }
+    return reading;
+  }
+
+  #forget(file: string): void {
+    this.#bodies.delete(file);
+    this.#bytes -= this.#sizes.get(file) ?? 0;
+    this.#sizes.delete(file);
+  }
+}

@@ -1,0 +1,39 @@
+/** Content-Type by file extension; anything else is sent as application/octet-stream (and nosniff keeps it so). */
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  ico: 'image/x-icon',
+  json: 'application/json',
+  map: 'application/json',
+  webmanifest: 'application/manifest+json',
+  xml: 'application/xml; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  woff2: 'font/woff2',
+};
+
+/** the same list as the build's precompress step (scripts/lib/precompress.ts) */
+const COMPRESSIBLE = new Set(['html', 'js', 'mjs', 'css', 'svg', 'json', 'map', 'webmanifest', 'xml', 'txt']);
+
+const extensionOf = (name: string) => {
+  const dot = name.lastIndexOf('.');
+  return dot > name.lastIndexOf('/') ? name.slice(dot + 1).toLowerCase() : '';
+};
+
+export function contentTypeOf(name: string): string {
+  return TYPES[extensionOf(name)] ?? 'application/octet-stream';
+}
+
+export function isCompressible(name: string): boolean {
+  return COMPRESSIBLE.has(extensionOf(name));
+}
