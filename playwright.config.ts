@@ -1,7 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/browser.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4319);
+// the production server's data folder for this run: the form tests read the leads it stored
+export const e2eDataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `e2e-data-${port}`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,8 +32,16 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node --import tsx scripts/serve.ts`,
-    env: { PORT: String(port), ...(process.env.SITE_OUT ? { DIST_DIR: process.env.SITE_OUT } : {}) },
+    // the real production server, on a fresh data folder; the suite's parallel forms come from one address, so no rate limits
+    command: `rm -rf '${e2eDataDir}' && node --import tsx server/main.ts`,
+    env: {
+      PORT: String(port),
+      DATA_DIR: e2eDataDir,
+      RATE_LIMIT_LEADS: '100000',
+      RATE_LIMIT_MAILS: '100000',
+      RATE_LIMIT_UPLOADS: '100000',
+      ...(process.env.SITE_OUT ? { DIST_DIR: process.env.SITE_OUT } : {}),
+    },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { paths } from './paths.ts';
@@ -19,12 +21,14 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-/** Serves the build (scripts/serve.ts) on a port until stop() is called. */
+/** Serves the build with the production server (its data in a temporary folder) on a port until stop() is called. */
 export async function serveBuild(port: number): Promise<{ url: string; stop: () => void }> {
-  const server = spawn(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/serve.ts')], {
-    env: { ...process.env, PORT: String(port) },
+  const dataDir = mkdtempSync(join(tmpdir(), 'serve-build-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', join(paths.root, 'server/main.ts')], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
     stdio: 'ignore',
   });
+  server.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 50; i++) {
     try {

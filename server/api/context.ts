@@ -1,0 +1,29 @@
+import type { Context } from 'hono';
+import type { Storage } from '../storage/types.ts';
+import type { ServerSite } from '../site.ts';
+import type { RateLimiter } from './rate-limit.ts';
+
+/** What every API route needs, built once by createApp. */
+export interface ApiContext {
+  site: ServerSite;
+  storage: Storage;
+  secret: string;
+  uploadsDir: string;
+  /** the visitor's address, for rate limits and the lead record */
+  clientIp: (c: Context) => string;
+  limits: { leads: RateLimiter; mails: RateLimiter; uploads: RateLimiter };
+  /** wakes the SMTP delivery when a mail was put in the outbox */
+  onMail: () => void;
+  log: (message: string) => void;
+}
+
+export function problem(c: Context, status: 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 503, error: string, extra: object = {}) {
+  return c.json({ error, ...extra }, status, { 'Cache-Control': 'no-store' });
+}
+
+/** 429 with Retry-After when the address is over its limit; undefined when it may go on. */
+export function limited(c: Context, limiter: RateLimiter, ip: string) {
+  const wait = limiter.hit(ip);
+  if (wait === undefined) return undefined;
+  return c.json({ error: 'too many requests' }, 429, { 'Retry-After': String(wait), 'Cache-Control': 'no-store' });
+}

@@ -1,0 +1,63 @@
+import type { Ajv, ValidateFunction } from 'ajv';
+import type { FormConfig } from '../../src/forms/form-types.ts';
+import { valueFields, validateForm } from '../../src/forms/validation.ts';
+import type { FormValues } from '../../src/forms/form-types.ts';
+
+/**
+ * The server checks a submission with the same form config the browser uses:
+ * ajv for the shape (types, known fields, option values, lengths), then the
+ * browser's own `validateForm` for the rules and their messages.
+ */
+const HIDDEN_MAX = 500;
+export const SUBMISSION_ID = '^[A-Za-z0-9_-]{8,64}$';
+const MAX_PHOTOS = 20;
+
+export function submissionSchema(form: FormConfig): object {
+  const properties: Record<string, object> = {};
+  for (const field of valueFields(form)) {
+    if (field.type === 'checkboxes') {
+      properties[field.name] = { type: 'array', uniqueItems: true, maxItems: field.options.length, items: { enum: field.options.map((o) => o.value) } };
+    } else {
+      properties[field.name] = { type: 'string', maxLength: field.type === 'hidden' ? HIDDEN_MAX : field.maxLength };
+    }
+  }
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['submissionId', 'values'],
+    properties: {
+      submissionId: { type: 'string', pattern: SUBMISSION_ID },
+      values: { type: 'object', additionalProperties: false, properties },
+      photos: { type: 'array', maxItems: MAX_PHOTOS, items: { type: 'string', maxLength: 2048, pattern: '^(https?://|/)' } },
+      token: { type: 'string', maxLength: 200 },
+      hp: { type: 'string', maxLength: 2000 },
+    },
+  };
+}
+
+export interface Submission {
+  submissionId: string;
+  values: FormValues;
+  photos?: string[];
+  token?: string;
+  hp?: string;
+}
+
+export type CheckResult = { ok: true; submission: Submission } | { ok: false; error: string; fields?: Record<string, string> };
+
+export function submissionChecker(ajv: Ajv, form: FormConfig): (body: unknown) => CheckResult {
+  const validate: ValidateFunction = ajv.compile(submissionSchema(form));
+  return (body) => {
+    if (!validate(body)) {
+      const first = validate.errors?.[0];
+      return { ok: false, error: `invalid submission: ${first?.instancePath || '/'} ${first?.message ?? ''}`.trim() };
+    }
+    const submission = body as Submission;
+    // fields the visitor left out count as empty, as in the browser
+    const values: FormValues = {};
+    for (const field of valueFields(form)) values[field.name] = submission.values[field.name] ?? (field.type === 'checkboxes' ? [] : '');
+    const fields = validateForm(form, values);
+    if (Object.keys(fields).length > 0) return { ok: false, error: 'invalid fields', fields };
+    return { ok: true, submission: { ...submission, values } };
+  };
+}

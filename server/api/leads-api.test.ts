@@ -1,0 +1,216 @@
+import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MiddlewareHandler } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { loadServerSite } from '../site.ts';
+import { openStorage } from '../storage/open-storage.ts';
+import type { Storage } from '../storage/types.ts';
+import { issueToken } from './form-token.ts';
+
+/** The API in process (app.request), on the real site config and a real SQLite database. */
+const SECRET = 'test-secret';
+const site = loadServerSite();
+const passThrough: MiddlewareHandler = async (_c, next) => next();
+let dataDir: string;
+let storage: Storage;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'leads-api-'));
+  mkdirSync(join(dataDir, 'uploads'));
+  storage = await openStorage({ dataDir });
+});
+
+afterAll(async () => {
+  await storage.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function app(limits?: { leads?: number; mails?: number; uploads?: number }) {
+  return createApp({ site, storage, secret: SECRET, uploadsDir: join(dataDir, 'uploads'), clientIp: () => '192.0.2.1', securityHeaders: passThrough, limits });
+}
+
+const json = (body: unknown) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+/** A token issued ten seconds ago: the visitor took longer than the minimum fill time. */
+const oldToken = () => issueToken(SECRET, Date.now() - 10_000);
+let counter = 0;
+const newId = () => `sub-${Date.now().toString(36)}-${counter++}`;
+const contact = { name: 'Anna de Vries', email: 'anna@example.nl', phone: '06 12345678', message: 'Graag een offerte voor een webshop.' };
+
+describe('POST /api/forms/:formId', () => {
+  it('stores a valid lead and answers 201 with its id; the same submission again is 200 with the same id', async () => {
+    const submissionId = newId();
+    const first = await app().request('/api/forms/contact', json({ submissionId, values: contact, token: oldToken(), hp: '' }));
+    expect(first.status).toBe(201);
+    const { id } = (await first.json()) as { id: string };
+    const again = await app().request('/api/forms/contact', json({ submissionId, values: contact, token: oldToken(), hp: '' }));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ id });
+    const lead = await storage.getLead(id);
+    expect(lead).toMatchObject({ form: 'contact', name: 'Anna de Vries', email: 'anna@example.nl', phone: '06 12345678', spam: false, delivery: 'pending' });
+    expect(lead?.message).toBe('Graag een offerte voor een webshop.');
+  });
+
+  it('checks the body with the form config and answers with the form’s own messages', async () => {
+    const missing = await app().request('/api/forms/contact', json({ submissionId: newId(), values: { ...contact, email: 'geen-adres' }, token: oldToken() }));
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ fields: { email: 'Vul een geldig e-mailadres in, bijvoorbeeld naam@bedrijf.nl.' } });
+    const unknownField = await app().request('/api/forms/contact', json({ submissionId: newId(), values: { ...contact, admin: 'true' } }));
+    expect(unknownField.status).toBe(400);
+    const badOption = await app().request('/api/forms/quote', json({ submissionId: newId(), values: { name: 'A', email: 'a@b.nl', services: ['hacking'] } }));
+    expect(badOption.status).toBe(400);
+    const tooLong = await app().request('/api/forms/contact', json({ submissionId: newId(), values: { ...contact, message: 'x'.repeat(5001) } }));
+    expect(tooLong.status).toBe(400);
+    const badId = await app().request('/api/forms/contact', json({ submissionId: '../../x', values: contact }));
+    expect(badId.status).toBe(400);
+    expect((await app().request('/api/forms/nope', json({ submissionId: newId(), values: {} }))).status).toBe(404);
+  });
+
+  it('stores spam flagged instead of dropping it: honeypot, no token, too fast, forged token', async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['honeypot', { token: oldToken(), hp: 'https://spam.example' }],
+      ['no-token', {}],
+      ['too-fast', { token: issueToken(SECRET) }],
+      ['bad-token', { token: issueToken('another-secret', Date.now() - 10_000) }],
+    ];
+    for (const [flag, extra] of cases) {
+      const answer = await app().request('/api/forms/contact', json({ submissionId: newId(), values: contact, ...extra }));
+      expect(answer.status, flag).toBe(201);
+      const lead = await storage.getLead(((await answer.json()) as { id: string }).id);
+      expect(lead?.spam, flag).toBe(true);
+      expect(lead?.flags, flag).toContain(flag);
+    }
+    const spam = await storage.listLeads({ spam: true });
+    expect(spam.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('answers 429 with Retry-After once an address is over its limit', async () => {
+    const limitedApp = app({ leads: 3 });
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 5; i++) {
+      const answer = await limitedApp.request('/api/forms/contact', json({ submissionId: newId(), values: contact, token: oldToken() }));
+      statuses.push(answer.status);
+      if (answer.status === 429) retryAfter = answer.headers.get('retry-after');
+    }
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+
+  it('issues fill-time tokens that are never cached', async () => {
+    const answer = await app().request('/api/forms/token');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(((await answer.json()) as { token: string }).token).toMatch(/^[0-9a-z]+\.[\w-]+$/);
+  });
+});
+
+describe('POST /api/contact (the spec’s fallback)', () => {
+  it('stores the spec’s body as a contact lead marked for review', async () => {
+    const answer = await app().request('/api/contact', json({ ...contact, timestamp: new Date().toISOString() }));
+    expect(answer.status).toBe(201);
+    const lead = await storage.getLead(((await answer.json()) as { id: string }).id);
+    expect(lead).toMatchObject({ form: 'contact', name: contact.name, email: contact.email, message: contact.message, review: true, spam: false });
+    expect((await app().request('/api/contact', json({ name: '', email: 'x' }))).status).toBe(400);
+  });
+});
+
+describe('the local EmailJS-compatible endpoint', () => {
+  const send = (params: Record<string, string>, templateId = 'template_contact') =>
+    json({ lib_version: '4.4.1', user_id: 'helder-public-key', service_id: 'service_helder', template_id: templateId, template_params: params });
+
+  it('puts the mail in the outbox for the configured recipient only, linked to its lead', async () => {
+    const submissionId = newId();
+    const created = await app().request('/api/forms/contact', json({ submissionId, values: contact, token: oldToken() }));
+    const { id } = (await created.json()) as { id: string };
+    const message = 'Nieuwe contact aanvraag\n\nNaam: Anna de Vries';
+    const answer = await app().request(
+      '/api/v1.0/email/send',
+      send({
+        from_name: 'Anna de Vries',
+        from_email: contact.email,
+        to_email: 'attacker@evil.example',
+        message,
+        reply_to: contact.email,
+        submission_id: submissionId,
+      }),
+    );
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe('OK');
+    const [mail] = await storage.mailsForLead(id);
+    expect(mail).toMatchObject({ to: site.integrations.emailjs!.toEmail, replyTo: contact.email, text: message, state: 'outbox' });
+    expect(mail?.subject).toContain('Nieuwe contact aanvraag');
+    expect((await storage.getLead(id))?.delivery).toBe('outbox');
+    // the same send again (a retry after a timeout) makes no second mail
+    const repeat = await app().request(
+      '/api/v1.0/email/send',
+      send({ from_name: 'Anna de Vries', from_email: contact.email, to_email: contact.email, message, reply_to: contact.email, submission_id: submissionId }),
+    );
+    expect(repeat.status).toBe(200);
+    expect(await storage.mailsForLead(id)).toHaveLength(1);
+    // the browser's report afterwards does not overwrite what the server knows
+    await app().request(`/api/forms/contact/${submissionId}/delivery`, json({ status: 200, text: 'OK' }));
+    expect((await storage.getLead(id))?.delivery).toBe('outbox');
+  });
+
+  it('refuses what the SDK would never send', async () => {
+    expect((await app().request('/api/v1.0/email/send', send({ message: 'x' }, 'template_unknown'))).status).toBe(400);
+    expect((await app().request('/api/v1.0/email/send', send({ message: '' }))).status).toBe(400);
+    expect((await app().request('/api/v1.0/email/send', { method: 'POST', body: 'x', headers: { 'Content-Type': 'text/xml' } })).status).toBe(415);
+  });
+
+  it('records an EmailJS failure the browser reports, with the spec’s reason', async () => {
+    const submissionId = newId();
+    const created = await app().request('/api/forms/contact', json({ submissionId, values: contact, token: oldToken() }));
+    const { id } = (await created.json()) as { id: string };
+    const report = await app().request(`/api/forms/contact/${submissionId}/delivery`, json({ status: 451, text: 'Unavailable For Headless Browser' }));
+    expect(report.status).toBe(204);
+    expect(await storage.getLead(id)).toMatchObject({
+      delivery: 'emailjs-failed',
+      deliveryDetail: 'Email sending failed: 451 Unavailable For Headless Browser',
+    });
+  });
+});
+
+describe('the local Imgur-compatible endpoint', () => {
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const upload = (bytes: Buffer, name = 'foto.png') => {
+    const body = new FormData();
+    body.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name);
+    return { method: 'POST', headers: { Authorization: 'Client-ID local' }, body };
+  };
+
+  it('stores a real image and serves it at its link', async () => {
+    const answer = await app().request('http://127.0.0.1:4173/3/image', upload(PNG));
+    expect(answer.status).toBe(200);
+    const { data, success } = (await answer.json()) as { success: boolean; data: { link: string; width: number; height: number; type: string } };
+    expect(success).toBe(true);
+    expect(data).toMatchObject({ type: 'image/png', width: 1, height: 1 });
+    expect(data.link).toMatch(/^http:\/\/127\.0\.0\.1:4173\/uploads\/[\w-]+\.png$/);
+    const served = await app().request(new URL(data.link).pathname);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('refuses what is not an image by its bytes, files over 5 MB and requests without a client id', async () => {
+    const fake = await app().request('/3/image', upload(Buffer.from('<script>alert(1)</script>')));
+    expect(fake.status).toBe(400);
+    expect(await fake.json()).toMatchObject({ success: false });
+    const big = await app().request('/3/image', upload(Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)])));
+    expect(big.status).toBe(413);
+    const noAuth = await app().request('/3/image', { method: 'POST', body: new FormData() });
+    expect(noAuth.status).toBe(403);
+  });
+});
+
+describe('no HTTP route reads leads', () => {
+  it('answers 404 or 405 to every way of asking', async () => {
+    for (const path of ['/api/leads', '/api/forms', '/api/forms/contact', '/api/lead/1', '/api/admin/leads', '/uploads/', '/api/v1.0/email/send']) {
+      const answer = await app().request(path);
+      expect([404, 405], path).toContain(answer.status);
+      expect(await answer.text(), path).not.toContain('anna@example.nl');
+    }
+  });
+});

@@ -1,0 +1,131 @@
+import { Hono } from 'hono';
+import type { Ajv } from 'ajv';
+import type { FormConfig } from '../../src/forms/form-types.ts';
+import type { NewLead } from '../storage/types.ts';
+import { checkToken, issueToken } from './form-token.ts';
+import { SUBMISSION_ID, submissionChecker, type Submission } from './form-schema.ts';
+import { isRecord, readJson } from './json-body.ts';
+import { limited, problem, type ApiContext } from './context.ts';
+
+const JSON_LIMIT = 64 * 1024;
+const SUBMISSION = new RegExp(SUBMISSION_ID);
+
+const text = (values: Submission['values'], name: string | undefined) => {
+  const v = name ? values[name] : undefined;
+  return typeof v === 'string' ? v.trim() : '';
+};
+
+/** The lead row for a checked submission: the mail's name and e-mail fields, the form's phone field and its first long text. */
+function leadFrom(
+  form: FormConfig,
+  formId: string,
+  s: Submission,
+): Pick<NewLead, 'submissionId' | 'form' | 'name' | 'email' | 'phone' | 'message' | 'values' | 'photos'> {
+  const phone = form.fields.find((f) => f.type === 'tel') ?? form.fields.find((f) => f.name === 'phone');
+  const message = form.fields.find((f) => f.type === 'textarea');
+  return {
+    submissionId: s.submissionId,
+    form: formId,
+    name: text(s.values, form.mail.nameField),
+    email: text(s.values, form.mail.emailField),
+    phone: text(s.values, phone?.name),
+    message: text(s.values, message?.name),
+    values: s.values,
+    photos: s.photos ?? [],
+  };
+}
+
+export function leadsApi(api: ApiContext, ajv: Ajv): Hono {
+  const app = new Hono();
+  const minFillMs = (api.site.integrations.leads?.minFillSeconds ?? 3) * 1000;
+  const checkers = new Map(Object.entries(api.site.forms).map(([id, form]) => [id, submissionChecker(ajv, form)]));
+
+  app.get('/api/forms/token', (c) => c.json({ token: issueToken(api.secret) }, 200, { 'Cache-Control': 'no-store' }));
+
+  app.post('/api/forms/:formId', async (c) => {
+    const formId = c.req.param('formId');
+    const form = api.site.forms[formId];
+    const check = checkers.get(formId);
+    if (!form || !check) return problem(c, 404, 'unknown form');
+    const ip = api.clientIp(c);
+    const tooMany = limited(c, api.limits.leads, ip);
+    if (tooMany) return tooMany;
+    const body = await readJson(c, JSON_LIMIT);
+    if (!body.ok) return problem(c, body.status, body.error);
+    const checked = check(body.data);
+    if (!checked.ok) return problem(c, 400, checked.error, checked.fields ? { fields: checked.fields } : {});
+    const s = checked.submission;
+    const flags: string[] = [];
+    if (s.hp && s.hp.trim() !== '') flags.push('honeypot');
+    const verdict = checkToken(api.secret, s.token, minFillMs);
+    if (!verdict.ok) flags.push(verdict.flag);
+    const { id, created } = await api.storage.addLead({
+      ...leadFrom(form, formId, s),
+      spam: flags.length > 0,
+      review: false,
+      flags,
+      ip,
+      userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+    });
+    return c.json({ id }, created ? 201 : 200, { 'Cache-Control': 'no-store' });
+  });
+
+  app.post('/api/forms/:formId/:submissionId/delivery', async (c) => {
+    const submissionId = c.req.param('submissionId');
+    if (!SUBMISSION.test(submissionId) || !api.site.forms[c.req.param('formId')]) return problem(c, 404, 'unknown submission');
+    const tooMany = limited(c, api.limits.leads, api.clientIp(c));
+    if (tooMany) return tooMany;
+    const body = await readJson(c, 4096);
+    if (!body.ok) return problem(c, body.status, body.error);
+    const report = body.data;
+    if (!isRecord(report) || typeof report.status !== 'number' || !Number.isInteger(report.status) || typeof report.text !== 'string') {
+      return problem(c, 400, 'expected { status, text }');
+    }
+    const lead = await api.storage.findLeadBySubmission(submissionId);
+    if (!lead || lead.form !== c.req.param('formId')) return problem(c, 404, 'unknown submission');
+    // a mail that went through the site's own endpoint already set the delivery state; the browser's report adds nothing
+    if ((await api.storage.mailsForLead(lead.id)).length === 0) {
+      const sent = report.status === 200;
+      // 'Email sending failed' is the spec's reason for any non-200 answer; it is for staff, never shown to visitors
+      const detail = sent ? null : `Email sending failed: ${report.status} ${report.text.slice(0, 200)}`.trim();
+      await api.storage.setDelivery(lead.id, sent ? 'emailjs-sent' : 'emailjs-failed', detail);
+    }
+    return c.body(null, 204);
+  });
+
+  // The spec's fallback: { name, email, phone, message, timestamp }. A real lead even without a token: stored for review.
+  const fallbackForm = Object.entries(api.site.forms).find(([, f]) => f.fallback)?.[0] ?? 'contact';
+  app.post('/api/contact', async (c) => {
+    const ip = api.clientIp(c);
+    const tooMany = limited(c, api.limits.leads, ip);
+    if (tooMany) return tooMany;
+    const body = await readJson(c, JSON_LIMIT);
+    if (!body.ok) return problem(c, body.status, body.error);
+    const data = body.data;
+    if (!isRecord(data)) return problem(c, 400, 'expected a JSON object');
+    const str = (key: string, max: number) => (typeof data[key] === 'string' ? (data[key] as string).trim().slice(0, max) : '');
+    const name = str('name', 200);
+    const email = str('email', 254);
+    if (name === '' || email === '' || !/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email)) return problem(c, 400, 'name and a valid email are required');
+    const given = typeof data.submissionId === 'string' && SUBMISSION.test(data.submissionId) ? data.submissionId : undefined;
+    const values = { name, email, phone: str('phone', 60), message: str('message', 10_000), timestamp: str('timestamp', 40) };
+    const { id, created } = await api.storage.addLead({
+      submissionId: given ?? `contact-fallback-${crypto.randomUUID()}`,
+      form: fallbackForm,
+      name,
+      email,
+      phone: values.phone,
+      message: values.message,
+      values,
+      photos: [],
+      spam: false,
+      review: true,
+      flags: ['fallback'],
+      ip,
+      userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+    });
+    return c.json({ id }, created ? 201 : 200, { 'Cache-Control': 'no-store' });
+  });
+
+  return app;
+}

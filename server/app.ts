@@ -1,0 +1,85 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Ajv } from 'ajv';
+import type { Storage } from './storage/types.ts';
+import type { ServerSite } from './site.ts';
+import { rateLimiter } from './api/rate-limit.ts';
+import { problem, type ApiContext } from './api/context.ts';
+import { leadsApi } from './api/leads.ts';
+import { localMailApi } from './api/local-mail.ts';
+import { localImagesApi } from './api/local-images.ts';
+
+export interface AppOptions {
+  site: ServerSite;
+  storage: Storage;
+  /** signs the fill-time tokens */
+  secret: string;
+  uploadsDir: string;
+  clientIp: (c: Context) => string;
+  /** static files and security headers; absent when the API runs apart from the static files (serverless) */
+  staticFiles?: MiddlewareHandler;
+  securityHeaders: MiddlewareHandler;
+  /** requests per minute per address */
+  limits?: { leads?: number; mails?: number; uploads?: number };
+  /** where links to uploaded photos point; the request's own origin when absent */
+  publicOrigin?: string;
+  onMail?: () => void;
+  log?: (message: string) => void;
+}
+
+/** API paths and the methods they answer; anything else under these prefixes is a 404. */
+const API_ROUTES: [RegExp, string][] = [
+  [/^\/api\/forms\/token$/, 'GET, HEAD'],
+  [/^\/api\/forms\/[^/]+$/, 'POST'],
+  [/^\/api\/forms\/[^/]+\/[^/]+\/delivery$/, 'POST'],
+  [/^\/api\/contact$/, 'POST'],
+  [/^\/api\/v1\.0\/email\/send$/, 'POST'],
+  [/^\/3\/image$/, 'POST'],
+  [/^\/uploads\/[^/]+$/, 'GET, HEAD'],
+];
+const API_PREFIX = /^\/(api|3|uploads)(\/|$)/;
+
+/**
+ * The whole site as one fetch handler: the leads API, the local mail and photo
+ * endpoints, then the static files. It runs under Node (server/main.ts) and on
+ * any host that speaks the Fetch API.
+ */
+export function createApp(options: AppOptions): Hono {
+  const log = options.log ?? ((m: string) => console.error(m));
+  const api: ApiContext = {
+    site: options.site,
+    storage: options.storage,
+    secret: options.secret,
+    uploadsDir: options.uploadsDir,
+    clientIp: options.clientIp,
+    limits: {
+      leads: rateLimiter({ limit: options.limits?.leads ?? 30, windowMs: 60_000 }),
+      mails: rateLimiter({ limit: options.limits?.mails ?? 30, windowMs: 60_000 }),
+      uploads: rateLimiter({ limit: options.limits?.uploads ?? 60, windowMs: 60_000 }),
+    },
+    onMail: options.onMail ?? (() => {}),
+    log,
+  };
+  const ajv = new Ajv({ allErrors: false, strict: true });
+  const app = new Hono();
+
+  app.use('*', options.securityHeaders);
+  app.route('/', leadsApi(api, ajv));
+  app.route('/', localMailApi(api));
+  app.route('/', localImagesApi(api, options.publicOrigin));
+  app.all('*', async (c, next) => {
+    if (!API_PREFIX.test(c.req.path)) return next();
+    const allowed = API_ROUTES.find(([pattern]) => pattern.test(c.req.path))?.[1];
+    if (!allowed) return problem(c, 404, 'not found');
+    c.header('Allow', allowed);
+    return problem(c, 405, 'method not allowed');
+  });
+  if (options.staticFiles) app.use('*', options.staticFiles);
+
+  app.notFound((c) => c.text('Not found', 404, { 'Cache-Control': 'no-store' }));
+  app.onError((error, c) => {
+    // one request's failure is logged and answered; it never ends the process
+    log(`${c.req.method} ${c.req.path.slice(0, 200)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return c.text('Internal Server Error', 500, { 'Cache-Control': 'no-store' });
+  });
+  return app;
+}

@@ -1,0 +1,107 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Duplex } from 'node:stream';
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { paths } from '../scripts/lib/paths.ts';
+import { createApp } from './app.ts';
+import { loadServerSite } from './site.ts';
+import { openStorage } from './storage/open-storage.ts';
+import { startSmtpDelivery } from './mail/smtp-delivery.ts';
+import { serveDist } from './static/serve-dist.ts';
+import { securityHeaders } from './security/security-headers.ts';
+
+/** `npm start`: the built site, the leads API and the outbox on one port. Every setting comes from the environment. */
+const env = process.env;
+const port = Number(env.PORT ?? 4173);
+const host = env.HOST ?? '127.0.0.1';
+const distDir = env.DIST_DIR ? resolve(env.DIST_DIR) : paths.dist;
+const dataDir = resolve(env.DATA_DIR ?? join(paths.root, 'data'));
+const uploadsDir = join(dataDir, 'uploads');
+mkdirSync(uploadsDir, { recursive: true });
+
+/** FORM_SECRET, or one made on first start and kept in the data folder, so tokens survive a restart. */
+function formSecret(): string {
+  if (env.FORM_SECRET) return env.FORM_SECRET;
+  const file = join(dataDir, 'form-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** The peer address; X-Forwarded-For only when TRUST_PROXY says a proxy in front sets it. */
+function clientIp(c: Context): string {
+  if (env.TRUST_PROXY === '1') {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+const site = loadServerSite();
+const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir });
+const smtp = env.SMTP_URL
+  ? startSmtpDelivery({ storage, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `website@${new URL(site.siteUrl).hostname.replace(/^www\./, '')}` })
+  : undefined;
+const limit = (name: string) => (env[name] ? Number(env[name]) : undefined);
+
+const app = createApp({
+  site,
+  storage,
+  secret: formSecret(),
+  uploadsDir,
+  clientIp,
+  staticFiles: serveDist({ root: distDir }),
+  securityHeaders: securityHeaders({ root: distDir, integrations: site.integrations, hsts: env.HSTS === '1' }),
+  limits: { leads: limit('RATE_LIMIT_LEADS'), mails: limit('RATE_LIMIT_MAILS'), uploads: limit('RATE_LIMIT_UPLOADS') },
+  publicOrigin: env.PUBLIC_URL?.replace(/\/+$/, ''),
+  onMail: () => void smtp?.runOnce(),
+});
+
+// a slow or stuck client must not hold a connection for ever
+const requestTimeout = Number(env.REQUEST_TIMEOUT_MS ?? 30_000);
+const serverOptions = {
+  requestTimeout,
+  headersTimeout: Math.min(requestTimeout, 10_000),
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: Math.min(requestTimeout, 1_000),
+};
+type NodeEnv = { incoming: { httpVersionMajor: number } };
+// Node's parser still accepts HTTP/0.9 simple requests ("GET /"): nothing of this site is for them
+const fetchHandler = (request: Request, nodeEnv: NodeEnv) =>
+  nodeEnv.incoming.httpVersionMajor === 1 ? app.fetch(request, nodeEnv) : new Response('HTTP/1.x only', { status: 400 });
+const server = serve({ fetch: fetchHandler, port, hostname: host, serverOptions }, (info) => {
+  const where = env.DATABASE_URL ? 'PostgreSQL' : join(dataDir, 'leads.sqlite');
+  console.log(`serving ${distDir} on http://${host}:${info.port} (leads: ${where}; mail: ${env.SMTP_URL ? 'SMTP' : 'local outbox, npm run leads'})`);
+});
+// a proxy's CONNECT has no business here; without a listener Node would just drop the connection
+server.on('connect', (_request, socket: Duplex) => {
+  socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+});
+server.on('clientError', (_error, socket) => {
+  if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  else socket.destroy();
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing open requests`);
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  // requests still running after 10 s are cut off rather than holding the shutdown for ever
+  const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), 10_000).unref();
+  await closed;
+  clearTimeout(force);
+  await smtp?.stop();
+  await storage.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
