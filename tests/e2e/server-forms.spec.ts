@@ -1,0 +1,131 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { e2eDataDir } from '../../playwright.config.ts';
+import { openPage } from './helpers.ts';
+import { field, form, png, status, submitButton } from './forms-support/mocks.ts';
+
+/**
+ * Every form against the real production server with no keys and no mocks:
+ * the local mail endpoint, the local image host, the leads API and SQLite.
+ * Staff then find each lead with `npm run leads -- --json`.
+ */
+interface LeadRow {
+  id: string;
+  form: string;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  photos: string[];
+  createdAt: string;
+  delivery: string;
+  deliveryDetail: string | null;
+  spam: boolean;
+  values: Record<string, unknown>;
+}
+
+function leads(): LeadRow[] {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/leads.ts', '--json'], {
+    env: { ...process.env, DATA_DIR: e2eDataDir },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as LeadRow[];
+}
+
+async function leadOf(email: string): Promise<LeadRow> {
+  let found: LeadRow | undefined;
+  await expect.poll(() => (found = leads().find((l) => l.email === email)), { timeout: 10_000 }).toBeTruthy();
+  return found!;
+}
+
+/** A person takes more than the form's minimum fill time (3 s); a faster one is stored as spam. */
+async function likeAPerson(page: Page) {
+  await page.waitForTimeout(3200);
+}
+
+const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.nl`;
+
+test.describe('forms on the real server, no keys', () => {
+  test('contact: success message, and the lead with its mail in the outbox', async ({ page }) => {
+    const email = unique('contact');
+    await openPage(page, '/contact');
+    await field(page, 'Naam').fill('Sanne Bakker');
+    await field(page, 'E-mailadres').fill(email);
+    await field(page, 'Telefoonnummer').fill('06 11122233');
+    await field(page, 'Bericht').fill('Ik wil graag een nieuwe website.');
+    await likeAPerson(page);
+    await submitButton(page).click();
+    await expect(status(page)).toHaveText('Bedankt voor je bericht! We nemen zo spoedig mogelijk contact met je op.');
+    const lead = await leadOf(email);
+    expect(lead).toMatchObject({ form: 'contact', name: 'Sanne Bakker', phone: '06 11122233', message: 'Ik wil graag een nieuwe website.', spam: false });
+    expect(lead.delivery).toBe('outbox');
+    expect(Date.now() - Date.parse(lead.createdAt)).toBeLessThan(60_000);
+  });
+
+  test('quote: success message and the chosen services in the lead', async ({ page }) => {
+    const email = unique('quote');
+    await openPage(page, '/offerte');
+    await field(page, 'Naam').fill('Pieter de Boer');
+    await field(page, 'E-mailadres').fill(email);
+    await form(page).getByRole('checkbox').first().check();
+    await likeAPerson(page);
+    await submitButton(page).click();
+    await expect(status(page)).toHaveText('Bedankt voor je aanvraag! We nemen zo spoedig mogelijk contact met je op.');
+    const lead = await leadOf(email);
+    expect(lead).toMatchObject({ form: 'quote', name: 'Pieter de Boer', delivery: 'outbox' });
+    expect(Object.values(lead.values).some((v) => Array.isArray(v) && v.length === 1)).toBe(true);
+  });
+
+  test('demo: photos upload to the site, the lead links them, and the links serve the photos', async ({ page, request }) => {
+    const email = unique('demo');
+    await openPage(page, '/demo');
+    await field(page, 'Naam').fill('Jan Jansen');
+    await field(page, 'E-mailadres').fill(email);
+    await field(page, 'Bedrijfsnaam').fill('Bakkerij Jansen');
+    await form(page)
+      .locator('input[type="file"]')
+      .setInputFiles([png('logo.png'), png('pand.png')]);
+    await likeAPerson(page);
+    await submitButton(page).click();
+    await expect(status(page)).toHaveText('Bedankt voor uw aanvraag! We nemen binnen 48 uur contact met u op.');
+    const lead = await leadOf(email);
+    expect(lead.form).toBe('demo');
+    expect(lead.photos).toHaveLength(2);
+    for (const link of lead.photos) {
+      expect(link).toMatch(/\/uploads\/[\w-]+\.png$/);
+      const photo = await request.get(new URL(link).pathname);
+      expect(photo.status()).toBe(200);
+      expect(photo.headers()['content-type']).toBe('image/png');
+      expect((await photo.body()).subarray(1, 4).toString()).toBe('PNG');
+    }
+  });
+
+  test('quote with the mail endpoint failing: the spec’s error, and the lead is kept with the failure', async ({ page }) => {
+    const email = unique('quote-fail');
+    await page.route('**/api/v1.0/email/send', (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
+    await openPage(page, '/offerte');
+    await field(page, 'Naam').fill('Karin Smit');
+    await field(page, 'E-mailadres').fill(email);
+    await likeAPerson(page);
+    await submitButton(page).click();
+    await expect(status(page)).toHaveText('Er is iets misgegaan bij het versturen van je aanvraag. Probeer het later opnieuw.');
+    // what the visitor typed stays for another try
+    await expect(field(page, 'Naam')).toHaveValue('Karin Smit');
+    await expect.poll(async () => (await leadOf(email)).delivery, { timeout: 10_000 }).toBe('emailjs-failed');
+    expect((await leadOf(email)).deliveryDetail).toContain('Email sending failed: 500');
+  });
+
+  test('contact with the mail endpoint failing: the spec’s fallback stores it and the visitor sees success', async ({ page }) => {
+    const email = unique('contact-fallback');
+    await page.route('**/api/v1.0/email/send', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
+    await openPage(page, '/contact');
+    await field(page, 'Naam').fill('Ahmed Yilmaz');
+    await field(page, 'E-mailadres').fill(email);
+    await likeAPerson(page);
+    await submitButton(page).click();
+    await expect(status(page)).toHaveText('Bedankt voor je bericht! We nemen zo spoedig mogelijk contact met je op.');
+    // one lead, not two: the fallback carries the same submission id as the record
+    await leadOf(email);
+    expect(leads().filter((l) => l.email === email)).toHaveLength(1);
+  });
+});
