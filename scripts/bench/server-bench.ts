@@ -1,0 +1,120 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { paths } from '../lib/paths.ts';
+
+/**
+ * npm run bench:server: requests per second and p99 latency for a page, a
+ * hashed asset and a lead POST at 50 connections, for the production server,
+ * the hand-written server it replaced (from git history) and `vite preview`.
+ */
+const OLD_SERVER_COMMIT = 'fdfd8d5';
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+
+interface Target {
+  name: string;
+  port: number;
+  start: () => ChildProcess;
+  leads: boolean;
+}
+
+function waitForPort(port: number): Promise<void> {
+  const until = Date.now() + 30_000;
+  return new Promise((resolve, reject) => {
+    const tryOnce = () =>
+      fetch(`http://127.0.0.1:${port}/`)
+        .then(() => resolve())
+        .catch(() => (Date.now() > until ? reject(new Error(`nothing on port ${port}`)) : setTimeout(tryOnce, 200)));
+    tryOnce();
+  });
+}
+
+async function run(url: string, options: Partial<autocannon.Options> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { 'accept-encoding': 'br, gzip' }, ...options });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  return { rps: result.requests.average, p99: result.latency.p99, bad };
+}
+
+if (!existsSync(join(paths.dist, 'index.html'))) execFileSync('npm', ['run', 'build'], { cwd: paths.root, stdio: 'inherit' });
+const html = await import('node:fs').then((fs) => fs.readFileSync(join(paths.dist, 'index.html'), 'utf8'));
+const bundle = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+if (!bundle) throw new Error('no main bundle in dist/index.html');
+
+// the replaced server, exactly as it was, beside its own helpers
+const oldServer = join(paths.root, 'scripts', `.old-serve-${process.pid}.tmp.ts`);
+writeFileSync(oldServer, execFileSync('git', ['show', `${OLD_SERVER_COMMIT}:scripts/serve.ts`], { cwd: paths.root, encoding: 'utf8' }));
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
+const env = { ...process.env, HOST: '127.0.0.1' };
+
+const targets: Target[] = [
+  {
+    name: 'server/main.ts (Hono)',
+    port: 4391,
+    leads: true,
+    start: () =>
+      spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: paths.root,
+        env: { ...env, PORT: '4391', DATA_DIR: dataDir, RATE_LIMIT_LEADS: '100000000' },
+        stdio: 'ignore',
+      }),
+  },
+  {
+    name: 'old scripts/serve.ts',
+    port: 4392,
+    leads: false,
+    start: () => spawn(process.execPath, ['--import', 'tsx', oldServer], { cwd: paths.root, env: { ...env, PORT: '4392' }, stdio: 'ignore' }),
+  },
+  {
+    name: 'vite preview',
+    port: 4393,
+    leads: false,
+    start: () =>
+      spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', '4393', '--strictPort'], { cwd: paths.root, env, stdio: 'ignore' }),
+  },
+];
+
+const rows: string[] = [];
+const fmt = (r: { rps: number; p99: number; bad: number }) =>
+  `${Math.round(r.rps).toString().padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms${r.bad ? `  (${r.bad} not 2xx)` : ''}`;
+try {
+  for (const target of targets) {
+    const child = target.start();
+    try {
+      await waitForPort(target.port);
+      const base = `http://127.0.0.1:${target.port}`;
+      const page = await run(`${base}/contact`);
+      const asset = await run(`${base}${bundle}`);
+      let lead = 'n/a (no leads API)';
+      if (target.leads) {
+        let n = 0;
+        const result = await run(`${base}/api/forms/contact`, {
+          requests: [
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              setupRequest: (req) => ({
+                ...req,
+                body: JSON.stringify({
+                  submissionId: `bench-${process.pid}-${n++}`,
+                  values: { name: 'Bench', email: 'bench@example.nl', phone: '', message: 'Snelheidstest' },
+                }),
+              }),
+            },
+          ],
+        });
+        lead = fmt(result);
+      }
+      rows.push(`${target.name}\n  page /contact        ${fmt(page)}\n  asset ${bundle.slice(8, 30).padEnd(14)} ${fmt(asset)}\n  lead POST            ${lead}`);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }
+} finally {
+  rmSync(oldServer, { force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(`${CONNECTIONS} connections, ${SECONDS} s each, Accept-Encoding: br, gzip\n`);
+console.log(rows.join('\n\n'));
