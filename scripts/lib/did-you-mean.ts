@@ -15,16 +15,19 @@ function distance(a: string, b: string): number {
 /** The closest candidate when it is close enough to be a likely typo, else undefined. */
 export function didYouMean(input: string, candidates: Iterable<string>): string | undefined {
   const needle = input.toLowerCase();
+  const limit = Math.max(1, Math.floor(input.length / 3));
   let best: string | undefined;
   let bestScore = Infinity;
   for (const c of candidates) {
-    const score = distance(needle, c.toLowerCase());
+    // the distance is at least the difference in length: skip the quadratic table (a pasted 100 kB key took seconds)
+    const candidate = c.toLowerCase();
+    if (Math.abs(candidate.length - needle.length) > limit) continue;
+    const score = distance(needle, candidate);
     if (score < bestScore) {
       best = c;
       bestScore = score;
     }
   }
-  const limit = Math.max(1, Math.floor(input.length / 3));
   return best !== undefined && bestScore <= limit && best !== input ? best : undefined;
 }
 

@@ -64,6 +64,8 @@ export function loadSchemaSet(schemaDir: string): SchemaSet {
   ajv.addKeyword({ keyword: 'x-hint', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-kind', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-collection-kind', schemaType: 'string' });
+  // for json-schema-to-typescript: names the type of a property whose schema is an allOf (see blocks/faq.schema.json)
+  ajv.addKeyword({ keyword: 'tsType', schemaType: 'string' });
 
   const byPath = new Map<string, AnySchemaObject>();
   const pathOf = new Map<object, string>();

@@ -1,12 +1,16 @@
-import { join } from 'node:path';
 import { parseJsonSource, locate, type JsonSource } from './source-map.ts';
-import { loadSchemaSet, type Reference, type SchemaSet } from './schemas.ts';
-import { messageFor } from './messages.ts';
+import { loadSchemaSet, type SchemaSet } from './schemas.ts';
 import { siteFiles, type SiteFiles } from './site-files.ts';
-import { suggestion } from './did-you-mean.ts';
-import { expandLanding, slugify } from '../../src/config/resolve.ts';
+import { checkSchema, partValid } from './schema-check.ts';
+import { schemaDefaults, type DefaultsFiller } from './schema-defaults.ts';
+import { allRules } from './rules/all-rules.ts';
+import type { FileReference, Rule, RuleContext } from './rules/rule.ts';
+import { landingMatrix, routeTable } from './rules/route-table.ts';
+import { uniqueRoutes } from './rules/unique-routes.ts';
 import type { LoadedSite } from '../../src/config/model.ts';
 import type { SiteConfig } from '../../src/config/schema-types.ts';
+
+export { formatProblems } from './report-formats.ts';
 
 export interface Problem {
   file: string;
@@ -20,7 +24,11 @@ export interface ValidationResult {
   problems: Problem[];
   /** every file read, to watch in the dev server */
   files: string[];
-  /** the parsed site, present only when there are no problems */
+  /**
+   * The parsed site with its schemas' defaults filled in, present only when there
+   * are no problems. Filled on first read: the CLI never reads it, so it never pays
+   * for compiling the schemas a second time.
+   */
   site?: LoadedSite;
   stats: { pages: number; collections: number; forms: number; routes: number; landingPages: number };
 }
@@ -28,9 +36,13 @@ export interface ValidationResult {
 export interface ValidateOptions {
   /** site roots, earliest wins (a fixture overlay before its base) */
   roots: string[];
+  /** read the site from here instead of the roots (an in-memory overlay in the property tests) */
+  files?: SiteFiles;
   schemaDir: string;
   /** reuse compiled schemas between runs (dev server, tests) */
   schemas?: SchemaSet;
+  /** the rules to run; all of them unless a test picks some */
+  rules?: readonly Rule[];
 }
 
 const SCHEMA_FOR: [RegExp, string][] = [
@@ -48,193 +60,157 @@ function expectedSchemaRef(file: string, schemaPath: string): string {
   return `${depth === 0 ? './' : '../'.repeat(depth)}schemas/${schemaPath}`;
 }
 
-export function validateSite(options: ValidateOptions): ValidationResult {
-  const fs: SiteFiles = siteFiles(options.roots);
-  const schemas = options.schemas ?? loadSchemaSet(options.schemaDir);
-  const problems: Problem[] = [];
-  const sources = new Map<string, JsonSource>();
-  const refs: { file: string; ref: Reference }[] = [];
-
-  const report = (source: JsonSource, pointer: string, message: string, key?: string) =>
-    problems.push({ file: source.file, ...locate(source, pointer, key), pointer, message });
-
-  const files = ['site.config.json', ...fs.list('content/pages'), ...fs.list('content/collections'), ...fs.list('content/forms')];
-  for (const file of files) {
-    const text = fs.read(file);
-    if (text === undefined) {
-      problems.push({ file, line: 1, column: 1, pointer: '', message: 'file not found' });
-      continue;
-    }
-    const source = parseJsonSource(file, text);
-    sources.set(file, source);
-    // only the first parse error: the ones after it are usually echoes of the same mistake
-    const parseError = source.parseErrors[0];
-    if (parseError) problems.push({ file, ...parseError, pointer: '', message: parseError.message });
-    if (source.data === undefined) continue;
-    const schemaPath = SCHEMA_FOR.find(([re]) => re.test(file))?.[1];
-    let validate: ReturnType<SchemaSet['validator']>;
-    try {
-      validate = schemaPath ? schemas.validator(schemaPath) : undefined;
-    } catch (e) {
-      // a broken schema is the engine's problem, but say which one and why instead of a stack trace
-      problems.push({ file: `schemas/${schemaPath}`, line: 1, column: 1, pointer: '', message: `schema cannot be compiled: ${(e as Error).message}` });
-      continue;
-    }
-    if (!schemaPath || !validate) continue;
-    schemas.references.length = 0;
-    if (!validate(source.data)) {
-      const seen = new Set<string>();
-      const errors = validate.errors ?? [];
-      const unionTagMissing = new Set(errors.filter((e) => e.keyword === 'discriminator').map((e) => `${e.instancePath} ${String(e.params.tag)}`));
-      for (const err of errors) {
-        // a failing branch of a discriminated union also reports the union itself
-        if (err.keyword === 'oneOf' && err.params && 'passingSchemas' in err.params) continue;
-        // the union's own "required: type" says what the discriminator error says better
-        if (err.keyword === 'required' && unionTagMissing.has(`${err.instancePath} ${String(err.params.missingProperty)}`)) continue;
-        const m = messageFor(err, schemas);
-        const id = `${m.pointer} ${m.message}`;
-        if (seen.has(id)) continue;
-        seen.add(id);
-        report(source, m.pointer, m.message, m.key);
-      }
-    }
-    // a value that already failed its schema is not checked again against the site (one message per mistake)
-    const failed = new Set(problems.filter((p) => p.file === file).map((p) => p.pointer));
-    refs.push(...schemas.references.filter((ref) => !failed.has(ref.pointer)).map((ref) => ({ file, ref: { ...ref } })));
-    const declared = (source.data as Record<string, unknown>)?.$schema;
-    const expected = expectedSchemaRef(file, schemaPath);
-    if (typeof declared === 'string' && declared !== expected) {
-      report(source, '/$schema', `"$schema" should be "${expected}" so editors find the schema, found ${JSON.stringify(declared)}`);
-    }
-  }
-
-  const siteSource = sources.get('site.config.json');
-  const site = siteSource?.data as SiteConfig | undefined;
-  const stats = {
-    pages: fs.list('content/pages').length,
-    collections: fs.list('content/collections').length,
-    forms: fs.list('content/forms').length,
-    routes: 0,
-    landingPages: 0,
+/** What a person sees instead of a stack trace when the validator itself fails. */
+export function internalError(file: string, during: string, error: unknown): Problem {
+  const detail = error instanceof Error ? error.message : String(error);
+  return {
+    file,
+    line: 1,
+    column: 1,
+    pointer: '',
+    message: `internal error while ${during}: this is a bug in the validator, not necessarily in this file; please report it (${detail.split('\n')[0]})`,
   };
-
-  // Cross-file checks need a site config that parsed and has the shape the schema promises.
-  if (site && siteSource && Array.isArray(site.routes) && site.landing && Array.isArray(site.landing.cities) && Array.isArray(site.landing.services)) {
-    const routePaths = new Map<string, string>();
-    const addRoute = (path: string, origin: string, source: JsonSource, pointer: string) => {
-      const previous = routePaths.get(path);
-      if (previous) report(source, pointer, `route "${path}" is defined twice: ${origin} and ${previous}`);
-      else routePaths.set(path, origin);
-    };
-
-    // Landing pages first, so a page route that collides with one is reported at the page route.
-    const cities: { name: string; slug: string }[] = [];
-    const citySlugs = new Map<string, string>();
-    site.landing.cities.forEach((city, i) => {
-      if (typeof city !== 'string') return;
-      const slug = slugify(city);
-      const other = citySlugs.get(slug);
-      if (slug === '') report(siteSource, `/landing/cities/${i}`, `city "${city}" gives an empty URL slug`);
-      else if (other !== undefined)
-        report(siteSource, `/landing/cities/${i}`, `city "${city}" has the same URL slug "${slug}" as "${other}"; remove one of them`);
-      else {
-        citySlugs.set(slug, city);
-        cities.push({ name: city, slug });
-      }
-    });
-    const serviceSlugs = new Set<string>();
-    const services = site.landing.services.filter((s, i) => {
-      if (typeof s?.slug !== 'string') return false;
-      if (serviceSlugs.has(s.slug)) {
-        report(siteSource, `/landing/services/${i}/slug`, `service slug "${s.slug}" is used twice`);
-        return false;
-      }
-      serviceSlugs.add(s.slug);
-      return true;
-    });
-    const landing = expandLanding({ ...site.landing, services }, cities);
-    for (const page of landing) {
-      addRoute(page.path, `landing page of "${page.city}" x "${page.serviceName}"`, siteSource, `/landing/cities/${site.landing.cities.indexOf(page.city)}`);
-    }
-    site.routes.forEach((r, i) => typeof r?.path === 'string' && addRoute(r.path, `route ${i}`, siteSource, `/routes/${i}/path`));
-    stats.routes = routePaths.size;
-    stats.landingPages = landing.length;
-    // With a malformed route path every link to it would also fail: fix the routes first.
-    const routesValid = !problems.some((p) => p.file === 'site.config.json' && /^\/routes\//.test(p.pointer) && !p.message.startsWith('route "'));
-
-    // The site has one phone number (spec): the tel: link, WhatsApp and the chat must all use it.
-    const digits = (v: unknown) => (typeof v === 'string' ? v.replace(/\D/g, '') : undefined);
-    const phone = digits(site.contact?.phoneHref);
-    if (phone) {
-      const others: [string, unknown][] = [
-        ['/contact/whatsapp', site.contact?.whatsapp],
-        ['/chat/phoneNumber', (site.chat as { phoneNumber?: unknown } | undefined)?.phoneNumber],
-      ];
-      for (const [pointer, value] of others) {
-        const d = digits(value);
-        if (d && d !== phone)
-          report(
-            siteSource,
-            pointer,
-            `"${String(value)}" is not the contact phone number (${site.contact.phoneHref}); the site uses one number for calls, WhatsApp and the chat`,
-          );
-      }
-    }
-
-    for (const { file, ref } of refs) {
-      const source = sources.get(file)!;
-      if (ref.kind === 'link' && ref.value.startsWith('/')) {
-        if (!routesValid) continue;
-        const path = ref.value.replace(/[?#].*$/, '').replace(/(.)\/$/, '$1');
-        if (!routePaths.has(path)) report(source, ref.pointer, `link to "${ref.value}" does not match any route${suggestion(path, routePaths.keys())}`);
-      } else if (ref.kind === 'asset') {
-        if (!fs.exists(join('public', ref.value))) report(source, ref.pointer, `image "${ref.value}" not found: add public${ref.value} or fix the path`);
-      } else if (ref.kind === 'ref') {
-        const [what, kind] = ref.target.split(':') as [string, string | undefined];
-        const dir = what === 'page' ? 'content/pages' : what === 'form' ? 'content/forms' : 'content/collections';
-        const target = `${dir}/${ref.value}.json`;
-        if (!fs.exists(target)) {
-          const known = fs.list(dir).map(baseName);
-          report(
-            source,
-            ref.pointer,
-            `${what} "${ref.value}" not found in ${dir}/${suggestion(ref.value, known) || (known.length ? `; known: ${known.join(', ')}` : '')}`,
-          );
-        } else if (kind) {
-          const actual = (sources.get(target)?.data as { kind?: unknown } | undefined)?.kind;
-          if (actual !== undefined && actual !== kind)
-            report(source, ref.pointer, `collection "${ref.value}" holds ${String(actual)} items, but this block needs ${kind}`);
-        }
-      }
-    }
-  }
-
-  problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
-  const result: ValidationResult = { problems, files: files.map((f) => fs.absolute(f)), stats };
-  if (problems.length === 0 && site) {
-    const dataOf = (dir: string) => Object.fromEntries(fs.list(dir).map((f) => [baseName(f), sources.get(f)?.data]));
-    const references: LoadedSite['references'] = {};
-    for (const file of fs.list('content/pages')) {
-      const own = refs.filter((r) => r.file === file && r.ref.kind === 'ref').map((r) => r.ref);
-      references[baseName(file)] = {
-        collections: [...new Set(own.filter((r) => r.target.startsWith('collection')).map((r) => r.value))],
-        forms: [...new Set(own.filter((r) => r.target === 'form').map((r) => r.value))],
-      };
-    }
-    result.site = {
-      site,
-      pages: dataOf('content/pages'),
-      collections: dataOf('content/collections'),
-      forms: dataOf('content/forms'),
-      references,
-    } as LoadedSite;
-  }
-  return result;
 }
 
-export function formatProblems(problems: Problem[]): string {
-  const lines = problems.map((p) => `${p.file}:${p.line}:${p.column}  ${p.pointer || '/'}  ${p.message}`);
-  const files = new Set(problems.map((p) => p.file)).size;
-  lines.push('', `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}`);
-  return lines.join('\n');
+interface Parsed {
+  sources: Map<string, JsonSource>;
+  failed: Map<string, string[]>;
+  references: FileReference[];
+}
+
+/** Parse and schema phases, file by file: a file that does not parse is not schema-checked. */
+function checkFiles(files: string[], fs: SiteFiles, schemas: SchemaSet, problems: Problem[]): Parsed {
+  const parsed: Parsed = { sources: new Map(), failed: new Map(), references: [] };
+  for (const file of files) {
+    try {
+      checkFile(file, fs, schemas, problems, parsed);
+    } catch (error) {
+      parsed.failed.set(file, ['']);
+      problems.push(internalError(file, 'checking this file against its schema', error));
+    }
+  }
+  return parsed;
+}
+
+function checkFile(file: string, fs: SiteFiles, schemas: SchemaSet, problems: Problem[], parsed: Parsed): void {
+  const text = fs.read(file);
+  if (text === undefined) {
+    problems.push({ file, line: 1, column: 1, pointer: '', message: 'file not found' });
+    parsed.failed.set(file, ['']);
+    return;
+  }
+  const source = parseJsonSource(file, text);
+  parsed.sources.set(file, source);
+  // only the first parse error: the ones after it are usually echoes of the same mistake
+  const parseError = source.parseErrors[0];
+  if (parseError) problems.push({ file, ...parseError, pointer: '', message: parseError.message });
+  const schemaPath = SCHEMA_FOR.find(([re]) => re.test(file))?.[1];
+  if (source.data === undefined || !schemaPath) {
+    parsed.failed.set(file, ['']);
+    return;
+  }
+  try {
+    schemas.validator(schemaPath);
+  } catch (e) {
+    // a broken schema is the engine's problem, but say which one and why instead of a stack trace
+    problems.push({ file: `schemas/${schemaPath}`, line: 1, column: 1, pointer: '', message: `schema cannot be compiled: ${(e as Error).message}` });
+    parsed.failed.set(file, ['']);
+    return;
+  }
+  const check = checkSchema(source, schemaPath, schemas);
+  for (const m of check.messages) problems.push({ file, ...locate(source, m.pointer, m.key), pointer: m.pointer, message: m.message });
+  parsed.failed.set(file, check.failed);
+  parsed.references.push(...check.references.map((ref) => ({ file, ref })));
+  const declared = (source.data as Record<string, unknown> | null)?.$schema;
+  const expected = expectedSchemaRef(file, schemaPath);
+  if (typeof declared === 'string' && declared !== expected) {
+    problems.push({
+      file,
+      ...locate(source, '/$schema'),
+      pointer: '/$schema',
+      message: `"$schema" should be "${expected}" so editors find the schema, found ${JSON.stringify(declared)}`,
+    });
+  }
+}
+
+/** The rules phase: each rule whose parts of site.config.json passed their schema. */
+function runRules(rules: readonly Rule[], fs: SiteFiles, parsed: Parsed, problems: Problem[]): RuleContext | undefined {
+  const siteFailed = parsed.failed.get('site.config.json') ?? [''];
+  const site = parsed.sources.get('site.config.json')?.data as SiteConfig | undefined;
+  if (site === undefined) return undefined;
+  const memo = new Map<string, unknown>();
+  const context: RuleContext = {
+    site,
+    sources: parsed.sources,
+    files: fs,
+    references: parsed.references,
+    shared: <T>(key: string, make: () => T): T => {
+      if (!memo.has(key)) memo.set(key, make());
+      return memo.get(key) as T;
+    },
+    report: (file, pointer, message, key) => {
+      const source = parsed.sources.get(file);
+      problems.push({ file, ...(source ? locate(source, pointer, key) : { line: 1, column: 1 }), pointer, message });
+    },
+  };
+  for (const rule of rules) {
+    if (!rule.needs.every((part) => partValid(siteFailed, part))) continue;
+    try {
+      rule.check(context);
+    } catch (error) {
+      problems.push(internalError('site.config.json', `running the rule "${rule.name}"`, error));
+    }
+  }
+  return context;
+}
+
+function loadedSite(site: SiteConfig, fs: SiteFiles, parsed: Parsed): LoadedSite {
+  const dataOf = (dir: string) => Object.fromEntries(fs.list(dir).map((f) => [baseName(f), parsed.sources.get(f)?.data]));
+  const references: LoadedSite['references'] = {};
+  for (const file of fs.list('content/pages')) {
+    const own = parsed.references.filter((r) => r.file === file && r.ref.kind === 'ref').map((r) => r.ref);
+    references[baseName(file)] = {
+      collections: [...new Set(own.filter((r) => r.target.startsWith('collection')).map((r) => r.value))],
+      forms: [...new Set(own.filter((r) => r.target === 'form').map((r) => r.value))],
+    };
+  }
+  return { site, pages: dataOf('content/pages'), collections: dataOf('content/collections'), forms: dataOf('content/forms'), references } as LoadedSite;
+}
+
+const fillers = new Map<string, DefaultsFiller>();
+const fillerFor = (schemaDir: string) => fillers.get(schemaDir) ?? fillers.set(schemaDir, schemaDefaults(schemaDir)).get(schemaDir)!;
+
+/** parse -> schema -> rules. Reports every problem at once and never throws: an internal error is one more problem. */
+export function validateSite(options: ValidateOptions): ValidationResult {
+  const fs = options.files ?? siteFiles(options.roots);
+  const problems: Problem[] = [];
+  const stats = { pages: 0, collections: 0, forms: 0, routes: 0, landingPages: 0 };
+  let files: string[] = ['site.config.json'];
+  let site: LoadedSite | undefined;
+  try {
+    const schemas = options.schemas ?? loadSchemaSet(options.schemaDir);
+    const pages = fs.list('content/pages');
+    const collections = fs.list('content/collections');
+    const forms = fs.list('content/forms');
+    Object.assign(stats, { pages: pages.length, collections: collections.length, forms: forms.length });
+    files = ['site.config.json', ...pages, ...collections, ...forms];
+    const parsed = checkFiles(files, fs, schemas, problems);
+    const context = runRules(options.rules ?? allRules, fs, parsed, problems);
+    // the counts need the same parts as the route table; without them they stay 0 (the problems say why)
+    if (context && uniqueRoutes.needs.every((part) => partValid(parsed.failed.get('site.config.json') ?? [''], part))) {
+      stats.routes = routeTable(context).paths.size;
+      stats.landingPages = landingMatrix(context).routes.length;
+    }
+    if (problems.length === 0 && context) site = loadedSite(context.site, fs, parsed);
+  } catch (error) {
+    problems.push(internalError('site.config.json', 'validating the site', error));
+  }
+  problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  const result: ValidationResult = { problems, files: files.map((f) => fs.absolute(f)), stats };
+  if (site) {
+    const raw = site;
+    let filled: LoadedSite | undefined;
+    Object.defineProperty(result, 'site', { enumerable: true, get: () => (filled ??= fillerFor(options.schemaDir).fill(raw)) });
+  }
+  return result;
 }

@@ -1,0 +1,10 @@
+import type { Rule } from './rule.ts';
+import { uniqueSlugs } from './unique-slugs.ts';
+import { uniqueRoutes } from './unique-routes.ts';
+import { onePhoneNumber } from './one-phone-number.ts';
+import { linksResolve } from './links-resolve.ts';
+import { assetsExist } from './assets-exist.ts';
+import { referencesExist } from './references-exist.ts';
+
+/** Run in this order; the report is sorted by position afterwards, so the order only breaks ties. */
+export const allRules: readonly Rule[] = [uniqueSlugs, uniqueRoutes, onePhoneNumber, linksResolve, assetsExist, referencesExist];

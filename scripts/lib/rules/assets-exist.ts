@@ -1,0 +1,14 @@
+import type { Rule } from './rule.ts';
+
+export const assetsExist: Rule = {
+  name: 'assets-exist',
+  description: 'Every image, icon and sound a file names is in public/.',
+  needs: [],
+  check(context) {
+    for (const { file, ref } of context.references) {
+      if (ref.kind !== 'asset') continue;
+      if (!context.files.exists(`public${ref.value}`))
+        context.report(file, ref.pointer, `image "${ref.value}" not found: add public${ref.value} or fix the path`);
+    }
+  },
+};

@@ -1,0 +1,70 @@
+import { slugify } from '../../../src/config/resolve.ts';
+import type { RuleContext } from './rule.ts';
+
+export interface LandingRoute {
+  path: string;
+  origin: string;
+  /** the city's pointer: a collision is reported where the city was added */
+  pointer: string;
+}
+
+export interface LandingMatrix {
+  routes: LandingRoute[];
+  /** slug problems, each reported once by unique-slugs; the offending city or service adds no pages */
+  problems: { pointer: string; message: string }[];
+}
+
+/**
+ * The landing pages' paths from cities and service slugs alone. Titles and
+ * descriptions are not filled in: no check needs them, so a broken template can
+ * never stop the route checks.
+ */
+export function landingMatrix(context: RuleContext): LandingMatrix {
+  return context.shared('landing-matrix', () => {
+    const { cities, services } = context.site.landing;
+    const problems: LandingMatrix['problems'] = [];
+    const citySlugs = new Map<string, string>();
+    cities.forEach((city, i) => {
+      const slug = slugify(city);
+      const other = citySlugs.get(slug);
+      const pointer = `/landing/cities/${i}`;
+      if (slug === '') problems.push({ pointer, message: `city "${city}" gives an empty URL slug` });
+      else if (other !== undefined) problems.push({ pointer, message: `city "${city}" has the same URL slug "${slug}" as "${other}"; remove one of them` });
+      else citySlugs.set(slug, city);
+    });
+    const serviceSlugs = new Set<string>();
+    const kept = services.filter((s, i) => {
+      if (!serviceSlugs.has(s.slug)) return serviceSlugs.add(s.slug);
+      problems.push({ pointer: `/landing/services/${i}/slug`, message: `service slug "${s.slug}" is used twice` });
+      return false;
+    });
+    const routes: LandingRoute[] = [];
+    for (const [slug, city] of citySlugs) {
+      const pointer = `/landing/cities/${cities.indexOf(city)}`;
+      for (const s of kept) routes.push({ path: `/${s.slug}-${slug}`, origin: `landing page of "${city}" x "${s.name}"`, pointer });
+    }
+    return { routes, problems };
+  });
+}
+
+export interface RouteTable {
+  /** path -> what defines it */
+  paths: Map<string, string>;
+  duplicates: { pointer: string; message: string }[];
+}
+
+/** Landing pages first, so a page route that collides with one is reported at the page route. */
+export function routeTable(context: RuleContext): RouteTable {
+  return context.shared('route-table', () => {
+    const paths = new Map<string, string>();
+    const duplicates: RouteTable['duplicates'] = [];
+    const add = (path: string, origin: string, pointer: string) => {
+      const previous = paths.get(path);
+      if (previous) duplicates.push({ pointer, message: `route "${path}" is defined twice: ${origin} and ${previous}` });
+      else paths.set(path, origin);
+    };
+    for (const r of landingMatrix(context).routes) add(r.path, r.origin, r.pointer);
+    context.site.routes.forEach((r, i) => add(r.path, `route ${i}`, `/routes/${i}/path`));
+    return { paths, duplicates };
+  });
+}

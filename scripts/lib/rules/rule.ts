@@ -1,0 +1,39 @@
+import type { JsonSource } from '../source-map.ts';
+import type { Reference } from '../schemas.ts';
+import type { SiteFiles } from '../site-files.ts';
+import type { SiteConfig } from '../../../src/config/schema-types.ts';
+
+/** A value an annotation keyword (x-link, x-asset, x-ref) saw in a file that passed its schema at that pointer. */
+export interface FileReference {
+  file: string;
+  ref: Reference;
+}
+
+export interface RuleContext {
+  /** site.config.json; every part a rule `needs` is schema-valid, the rest may be anything */
+  site: SiteConfig;
+  /** every parsed file by its site-relative path */
+  sources: ReadonlyMap<string, JsonSource>;
+  files: SiteFiles;
+  references: readonly FileReference[];
+  /** Memoised values derived from the config, shared by rules (the route table is built once, not once per rule). */
+  shared<T>(key: string, make: () => T): T;
+  /** `key`: the message is about that property name (an unknown key), not about its value */
+  report(file: string, pointer: string, message: string, key?: string): void;
+}
+
+/**
+ * One cross-file check, modelled on ESLint's rule modules: a name to find it by, a
+ * description, the parts of site.config.json it reads, and a check that reports.
+ */
+export interface Rule {
+  name: string;
+  description: string;
+  /**
+   * JSON pointers into site.config.json that must have passed their schema. When one
+   * failed, the rule does not run: its data is not what the types promise, and the
+   * mistake has already been reported once.
+   */
+  needs: readonly string[];
+  check(context: RuleContext): void;
+}

@@ -1,0 +1,11 @@
+import type { Rule } from './rule.ts';
+import { routeTable } from './route-table.ts';
+
+export const uniqueRoutes: Rule = {
+  name: 'unique-routes',
+  description: 'No two routes, page or landing page, have the same path.',
+  needs: ['/routes', '/landing/cities', '/landing/services'],
+  check(context) {
+    for (const d of routeTable(context).duplicates) context.report('site.config.json', d.pointer, d.message);
+  },
+};

@@ -1,0 +1,11 @@
+import type { Rule } from './rule.ts';
+import { landingMatrix } from './route-table.ts';
+
+export const uniqueSlugs: Rule = {
+  name: 'unique-slugs',
+  description: 'Every city and every landing service has its own URL slug, and no city slug is empty.',
+  needs: ['/landing/cities', '/landing/services'],
+  check(context) {
+    for (const p of landingMatrix(context).problems) context.report('site.config.json', p.pointer, p.message);
+  },
+};
