@@ -14,6 +14,7 @@ import { SectionHeader } from '../../ui/section-header.tsx';
 import { useReducedMotion } from './use-reduced-motion.ts';
 import styles from './demo-carousel.module.css';
 import { ExternalLink } from '../../ui/external-link.tsx';
+import type { Defaulted } from '../../config/defaulted.ts';
 
 /**
  * Portfolio slides that advance by themselves and wrap. `disableOnInteraction`
@@ -52,7 +53,9 @@ export default function DemoCarousel({ block }: { block: BlockOf<'demo-carousel'
             slidesPerView={1}
             spaceBetween={24}
             speed={600}
-            autoplay={reducedMotion ? false : { delay: block.delayMs ?? 4000, disableOnInteraction: true, pauseOnMouseEnter: true }}
+            autoplay={
+              reducedMotion ? false : { delay: (block as Defaulted<typeof block, 'delayMs'>).delayMs, disableOnInteraction: true, pauseOnMouseEnter: true }
+            }
             onSwiper={setSwiper}
             onSlideChange={(s) => setActive(s.realIndex)}
           >

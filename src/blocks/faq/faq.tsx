@@ -12,12 +12,11 @@ export function Faq({ block }: { block: BlockOf<'faq'> }) {
   const { items } = useCollection<FaqCollection>(block.collection);
   const [open, setOpen] = useState<OpenItem>(null);
   const baseId = useId();
-  const header = { ...block.header, align: block.header.align ?? 'left' };
   return (
     <section id={block.id} className="section" aria-labelledby={`${baseId}-h`}>
       <div className={`container ${styles.layout}`}>
         <div className={styles.side}>
-          <SectionHeader header={header} id={`${baseId}-h`} />
+          <SectionHeader header={block.header} id={`${baseId}-h`} />
         </div>
         {block.aside ? (
           <div className={styles.aside}>

@@ -2,6 +2,7 @@ import type { BlockOf } from '../../config/model.ts';
 import { ButtonRow } from '../../ui/button-link.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import styles from './hero.module.css';
+import type { Defaulted } from '../../config/defaulted.ts';
 
 /** Desktop breakpoint of the hero; the phone layout and its image apply below it. */
 const DESKTOP = '(min-width: 900px)';
@@ -30,7 +31,8 @@ function HeroImage({ block }: { block: BlockOf<'hero'> }) {
 }
 
 export function Hero({ block }: { block: BlockOf<'hero'> }) {
-  const variant = block.variant ?? 'page';
+  // filled from the schema's default at build time
+  const { variant } = block as Defaulted<typeof block, 'variant'>;
   return (
     <section id={block.id} className={`${styles.hero} ${styles[variant]}`}>
       <div className={`container ${styles.inner}`}>

@@ -9,6 +9,7 @@ import { SectionHeader } from '../../ui/section-header.tsx';
 import { useEndlessScroll } from './use-endless-scroll.ts';
 import styles from './portfolio-mockup.module.css';
 import { CheckList } from '../../ui/check-list.tsx';
+import type { Defaulted } from '../../config/defaulted.ts';
 
 function Item({ item }: { item: PortfolioItem }) {
   return (
@@ -27,17 +28,17 @@ function Item({ item }: { item: PortfolioItem }) {
 
 export function PortfolioMockup({ block }: { block: BlockOf<'portfolio-mockup'> }) {
   const { items } = useCollection<PortfolioCollection>(block.collection);
-  const repeat = block.repeat ?? 3;
+  // filled from the schema's defaults at build time (the header's align too: left for this block)
+  const { repeat, speed } = block as Defaulted<typeof block, 'repeat' | 'speed'>;
   const viewport = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLDivElement>(null);
   const headingId = useId();
-  useEndlessScroll(viewport, track, block.speed ?? 0.3, repeat);
-  const header = { ...block.header, align: block.header.align ?? 'left' };
+  useEndlessScroll(viewport, track, speed, repeat);
   return (
     <section id={block.id} className={`section ${styles.band}`} aria-labelledby={headingId}>
       <div className={`container ${styles.layout}`}>
         <div className={styles.copy}>
-          <SectionHeader header={header} id={headingId} />
+          <SectionHeader header={block.header} id={headingId} />
           <CheckList items={block.bullets} className={styles.bullets} />
           <ButtonLink button={block.button} size="lg" />
         </div>

@@ -19,7 +19,8 @@ const labels = {
 function setup() {
   render(
     <PageDataProvider data={data}>
-      <TestimonialCarousel block={{ type: 'testimonial-carousel', header: { heading: 'Ervaringen' }, collection: 'testimonials', labels }} />
+      {/* visible as the build fills it in from the schema's default */}
+      <TestimonialCarousel block={{ type: 'testimonial-carousel', header: { heading: 'Ervaringen' }, collection: 'testimonials', labels, visible: 3 }} />
     </PageDataProvider>,
   );
   return userEvent.setup();

@@ -8,6 +8,7 @@ import { SectionHeader } from '../../ui/section-header.tsx';
 import { TestimonialCard } from '../../ui/testimonial-card.tsx';
 import { dotCount, nextStart, previousStart, visibleIndices } from './carousel-window.ts';
 import styles from './testimonial-carousel.module.css';
+import type { Defaulted } from '../../config/defaulted.ts';
 
 /**
  * The list itself is not a live region: three full quotes read out after every
@@ -16,7 +17,8 @@ import styles from './testimonial-carousel.module.css';
  */
 export function TestimonialCarousel({ block }: { block: BlockOf<'testimonial-carousel'> }) {
   const { items } = useCollection<TestimonialsCollection>(block.collection);
-  const visible = block.visible ?? 3;
+  // filled from the schema's default at build time
+  const { visible } = block as Defaulted<typeof block, 'visible'>;
   const count = items.length;
   const [start, setStart] = useState(0);
   const [moved, setMoved] = useState(false);
