@@ -274,6 +274,10 @@ export interface LandingConfig {
   heading: string;
   message: string;
   linkText: string;
+  /**
+   * Shown instead of forwarding in the dev server and with ?preview, so staff can look at a landing page.
+   */
+  previewNotice?: string;
 }
 export interface LandingService {
   /**

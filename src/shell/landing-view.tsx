@@ -1,23 +1,40 @@
-import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { LandingPage } from '../config/model.ts';
+import type { Defaulted } from '../config/defaulted.ts';
+import type { LandingConfig } from '../config/schema-types.ts';
 import { useSite } from '../renderer/site-context.tsx';
 import { Head } from './head.tsx';
 import styles from './landing-view.module.css';
 
+/** Staff look at a landing page in the dev server or with ?preview; visitors are forwarded. */
+const isPreview = (search: string) => import.meta.env.DEV || new URLSearchParams(search).has('preview');
+
 /** A city landing page: its own title and description for search engines, then on to the home page. */
 export function LandingView({ landing }: { landing: LandingPage }) {
   const { site } = useSite();
-  const { redirectTo, redirectDelayMs, message, linkText } = site.landing;
+  // previewNotice is filled from the schema's default at build time
+  const { redirectTo, redirectDelayMs, message, linkText, previewNotice } = site.landing as Defaulted<LandingConfig, 'previewNotice'>;
   const navigate = useNavigate();
+  const { search } = useLocation();
+  // state set in an effect, not read while rendering: the prerendered HTML (no query) must hydrate without a mismatch
+  const [preview, setPreview] = useState(false);
   useEffect(() => {
+    if (isPreview(search)) return setPreview(true);
+    setPreview(false);
     const id = setTimeout(() => navigate(redirectTo, { replace: true }), redirectDelayMs);
     return () => clearTimeout(id);
-  }, [navigate, redirectTo, redirectDelayMs, landing.path]);
+  }, [navigate, redirectTo, redirectDelayMs, landing.path, search]);
   return (
     <section className={styles.landing}>
-      <Head title={landing.title} description={landing.description} path={landing.path} />
+      {/* a preview is not a page of its own for search engines; the prerendered page stays indexable */}
+      <Head title={landing.title} description={landing.description} path={landing.path} noindex={preview} />
       <div className="container">
+        {preview ? (
+          <p className={styles.preview} role="note" data-testid="landing-preview-notice">
+            {previewNotice}
+          </p>
+        ) : null}
         <h1>{landing.heading}</h1>
         <p className={styles.lead}>{landing.description}</p>
         <p role="status">

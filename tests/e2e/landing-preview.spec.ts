@@ -1,0 +1,31 @@
+import { test, expect } from '@playwright/test';
+
+/** Staff look at a landing page with ?preview: it stays, says that visitors are forwarded, and is not indexed. */
+const notice = 'Voorbeeldweergave: bezoekers worden na 1,5 seconde doorgestuurd naar de homepage.';
+
+test.describe('landing page preview', () => {
+  test('with ?preview the page stays after 2 s, shows the notice and is noindex', async ({ page }) => {
+    await page.goto('/seo-utrecht?preview');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('SEO in Utrecht');
+    await expect(page.getByRole('note')).toHaveText(notice);
+    await expect(page.getByRole('note')).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    // longer than the 1.5 s redirect delay, in real time: nothing may forward
+    await page.waitForTimeout(2000);
+    expect(new URL(page.url()).pathname).toBe('/seo-utrecht');
+    await expect(page.getByRole('note')).toBeVisible();
+  });
+
+  test('the prerendered page itself has no notice and stays indexable', async ({ request }) => {
+    const html = await (await request.get('/seo-utrecht?preview')).text();
+    expect(html).not.toContain(notice);
+    expect(html).not.toMatch(/<meta[^>]+name="robots"[^>]+noindex/);
+  });
+
+  test('without ?preview it still forwards to /', async ({ page }) => {
+    await page.goto('/seo-utrecht');
+    await expect(page.getByRole('note')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  });
+});
