@@ -16,6 +16,12 @@ export interface CompressOptions {
   minBytes?: number;
   /** 11, the slowest and smallest, by default; 5 makes the pages ~7% larger and compresses them ~40x faster */
   brotliQuality?: number;
+  /**
+   * Brotli quality for pages. They are many (one per landing page) and each is fetched once per visit,
+   * while the few shared assets are cached for a year: a build of 1,000 landing pages spent 31 s on
+   * quality 11 for 7% fewer HTML bytes.
+   */
+  htmlBrotliQuality?: number;
   /** files compressed at once; zlib's async calls run on libuv's thread pool, beside the main thread */
   concurrency?: number;
 }
@@ -83,7 +89,12 @@ async function keepIfSmaller(file: string, ext: '.br' | '.gz', original: number,
  * files at a time. The build adds files as soon as they are final, so the
  * compression runs on zlib's threads while the main thread renders pages.
  */
-export function createCompressor({ minBytes = 1024, brotliQuality = 11, concurrency = availableParallelism() }: CompressOptions = {}): Compressor {
+export function createCompressor({
+  minBytes = 1024,
+  brotliQuality = 11,
+  htmlBrotliQuality = 5,
+  concurrency = availableParallelism(),
+}: CompressOptions = {}): Compressor {
   const started = performance.now();
   const result: PrecompressResult = { files: 0, bytes: 0, brBytes: 0, gzBytes: 0, ms: 0 };
   const queue: string[] = [];
@@ -95,11 +106,13 @@ export function createCompressor({ minBytes = 1024, brotliQuality = 11, concurre
   const compress = async (file: string) => {
     const body = await readFile(file);
     if (body.length < minBytes) return;
-    const { br, gz: gzipped } = await compressBoth(body, brotliQuality);
+    const { br, gz: gzipped } = await compressBoth(body, file.endsWith('.html') ? htmlBrotliQuality : brotliQuality);
+    // awaited before adding: "x += await y" would read x first and lose the other workers' sums
+    const [brBytes, gzBytes] = await Promise.all([keepIfSmaller(file, '.br', body.length, br), keepIfSmaller(file, '.gz', body.length, gzipped)]);
     result.files++;
     result.bytes += body.length;
-    result.brBytes += await keepIfSmaller(file, '.br', body.length, br);
-    result.gzBytes += await keepIfSmaller(file, '.gz', body.length, gzipped);
+    result.brBytes += brBytes;
+    result.gzBytes += gzBytes;
   };
   const pump = () => {
     while (active < Math.max(1, concurrency) && queue.length > 0 && failure === undefined) {

@@ -38,17 +38,17 @@ export function readCspHashes(root: string): CspHashes {
  */
 export function securityHeaders({ root, integrations, hsts, env = process.env }: SecurityHeadersOptions): MiddlewareHandler {
   const headers = Object.entries(securityHeaderValues({ hashes: readCspHashes(root), integrations, hsts, env }));
+  const apply = (target: Headers) => {
+    for (const [name, value] of headers) target.set(name, value);
+  };
   return async function securityHeadersMiddleware(c, next) {
     await next();
-    let target: Headers;
     try {
-      target = c.res.headers;
-      target.set(headers[0]![0], headers[0]![1]);
+      apply(c.res.headers);
     } catch {
-      // a Response with immutable headers (one from fetch()): copy it once
+      // a Response with immutable headers (one from fetch() or Response.redirect()): copy it once
       c.res = new Response(c.res.body, c.res);
-      target = c.res.headers;
+      apply(c.res.headers);
     }
-    for (const [name, value] of headers) target.set(name, value);
   };
 }
