@@ -5,6 +5,8 @@ import { prerender } from './prerender.ts';
 import { writeCspHashes } from './lib/csp-hashes.ts';
 import { writeHeadersFile } from './lib/csp-headers-file.ts';
 import { addTree, createCompressor } from './lib/precompress.ts';
+import { buildResponsiveImages, generateResponsiveImages } from './lib/responsive-images.ts';
+import { join } from 'node:path';
 
 /** Client build, server build, every route to static HTML, then what serving it needs: CSP hashes, _headers, .br/.gz. */
 const started = performance.now();
@@ -14,9 +16,14 @@ await build({ root: paths.root, logLevel: quiet, build: { outDir: paths.dist, em
 // Each file is compressed as soon as it is final, on zlib's threads, while the main thread builds and renders:
 // the client build's files now (not its index.html: that is the pages' template), every page as it is written.
 const compressor = createCompressor();
+// public/ is copied: the image widths render on sharp's threads while the pages are made
+const images = generateResponsiveImages(join(paths.dist, 'images'));
+images.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
 await addTree(compressor, paths.dist, (rel) => !rel.endsWith('.html'));
 await build({ root: paths.root, logLevel: quiet ?? 'warn', build: { ssr: 'src/entry-server.tsx', outDir: paths.distSsr, emptyOutDir: true } });
 const site = await prerender({ onFile: (file) => compressor.add(file) });
+// the widths each srcset names (WebP: never precompressed), then every srcset URL of the pages checked against the files
+await buildResponsiveImages(paths.dist, images);
 
 // after the pages: the hashes are of their final inline scripts
 const hashes = await writeCspHashes(paths.dist);

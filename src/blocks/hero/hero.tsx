@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import type { BlockOf } from '../../config/model.ts';
 import { ButtonRow } from '../../ui/button-link.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -11,6 +12,14 @@ function HeroImage({ block }: { block: BlockOf<'hero'> }) {
   const { image, mobileImage } = block;
   if (!image) return null;
   const fallback = mobileImage ?? image;
+  // The LCP image: a <link rel=preload> in <head> (React hoists it at prerender) starts it before the CSS and scripts are in.
+  // With a phone image, one preload per media query, so each screen fetches only the file its <picture> will show.
+  if (mobileImage) {
+    preload(image.src, { as: 'image', fetchPriority: 'high', media: DESKTOP });
+    preload(mobileImage.src, { as: 'image', fetchPriority: 'high', media: `not all and ${DESKTOP}` });
+  } else {
+    preload(image.src, { as: 'image', fetchPriority: 'high' });
+  }
   // One <img>, art-directed by <picture>: a phone downloads only the phone image, and both sizes are reserved.
   return (
     <div className={styles.media}>

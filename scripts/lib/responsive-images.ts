@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { SRCSET_WIDTHS, variantPath, variantWidths } from '../../src/ui/srcset.ts';
+
+/**
+ * Responsive images, the build half: renders the widths that src/ui/srcset.ts names, then proves that every srcset
+ * of the built pages points at a file that exists (a missing width would be a broken image on some screens only).
+ */
+
+const QUALITY = 80;
+
+async function filesEndingWith(dir: string, suffix: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const names = await readdir(dir, { recursive: true });
+  return names.filter((name) => name.endsWith(suffix)).map((name) => join(dir, name));
+}
+
+/** Every `.webp` under `imagesDir` gets `<name>-<w>w.webp` for each engine width below its real width. */
+export async function generateResponsiveImages(imagesDir: string): Promise<{ sources: number; files: number; ms: number }> {
+  const started = performance.now();
+  // a width from an earlier run is not a source of its own
+  const files = await filesEndingWith(imagesDir, '.webp');
+  const variants = new Set(files.flatMap((file) => SRCSET_WIDTHS.map((w) => variantPath(file, w))));
+  const sources = files.filter((file) => !variants.has(file));
+  const written = await Promise.all(
+    sources.map(async (file) => {
+      const { width } = await sharp(file).metadata();
+      const widths = variantWidths(width ?? 0);
+      await Promise.all(widths.map((w) => sharp(file).resize({ width: w }).webp({ quality: QUALITY }).toFile(variantPath(file, w))));
+      return widths.length;
+    }),
+  );
+  return { sources: sources.length, files: written.reduce((a, b) => a + b, 0), ms: Math.round(performance.now() - started) };
+}
+
+// srcset (img, source) and imagesrcset (link rel=preload), in any case: React writes srcSet
+const SRCSET = /\s(?:image)?srcset\s*=\s*"([^"]*)"/gi;
+
+/** The candidates of one srcset value: URL and its width descriptor, if any. */
+export function parseSrcset(value: string): { url: string; width?: number }[] {
+  return value
+    .split(',')
+    .map((candidate) => candidate.trim().split(/\s+/))
+    .filter(([url]) => url)
+    .map(([url = '', descriptor]) => {
+      const w = /^(\d+)w$/.exec(descriptor ?? '');
+      return w ? { url, width: Number(w[1]) } : { url };
+    });
+}
+
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
+
+export interface SrcsetReport {
+  pages: number;
+  urls: number;
+  /** a srcset URL with no file in the build: fails the build */
+  missing: string[];
+  /** a `w` descriptor that is not the file's real width: the browser picks a wrong size, so it is only a warning */
+  mismatched: string[];
+}
+
+/** Checks every local srcset URL of every built page against the files in `dist`. */
+export async function checkSrcsets(dist: string): Promise<SrcsetReport> {
+  const pages = await filesEndingWith(dist, '.html');
+  const uses = new Map<string, { width?: number; page: string }>(); // "url width" -> first page using it
+  for (const page of pages) {
+    const html = await readFile(page, 'utf8');
+    for (const m of html.matchAll(SRCSET)) {
+      for (const c of parseSrcset(decodeEntities(m[1] ?? ''))) {
+        // external URLs are someone else's files
+        if (!c.url.startsWith('/') || c.url.startsWith('//')) continue;
+        const key = `${c.url} ${c.width ?? ''}`;
+        if (!uses.has(key)) uses.set(key, { width: c.width, page: relative(dist, page).split(sep).join('/') });
+      }
+    }
+  }
+  const missing: string[] = [];
+  const mismatched: string[] = [];
+  await Promise.all(
+    [...uses].map(async ([key, { width, page }]) => {
+      const url = key.slice(0, key.lastIndexOf(' '));
+      const file = join(dist, decodeURIComponent(url.replace(/[?#].*$/, '')));
+      if (!existsSync(file)) {
+        missing.push(`${page}: srcset names ${url}, which is not in the build`);
+        return;
+      }
+      if (width === undefined || !/\.(?:webp|png|jpe?g|avif|gif)$/i.test(file)) return;
+      const real = (await sharp(file).metadata()).width;
+      if (real !== width) mismatched.push(`${page}: srcset says ${url} is ${width}w, the file is ${real} px wide`);
+    }),
+  );
+  return { pages: pages.length, urls: uses.size, missing: missing.sort(), mismatched: mismatched.sort() };
+}
+
+/**
+ * The build step: render the widths (or wait for a rendering started earlier, beside the other build
+ * steps), then fail with every broken srcset URL listed.
+ */
+export async function buildResponsiveImages(dist: string, started?: ReturnType<typeof generateResponsiveImages>): Promise<void> {
+  const made = await (started ?? generateResponsiveImages(join(dist, 'images')));
+  const report = await checkSrcsets(dist);
+  for (const line of report.mismatched) console.warn(`warning: ${line}`);
+  if (report.missing.length) {
+    const hint =
+      'The markup names the widths of SRCSET_WIDTHS (src/ui/srcset.ts) below twice the width declared in the config; the build renders ' +
+      'those below the real width of the file. A missing width means the file in public/images is not at 2x (see scripts/make-images.ts).';
+    throw new Error(`${report.missing.length} srcset URL(s) have no file:\n  ${report.missing.join('\n  ')}\n${hint}`);
+  }
+  console.log(
+    `responsive images: ${made.files} widths (${SRCSET_WIDTHS.join('/')} px) of ${made.sources} WebP files in ${made.ms} ms; ` +
+      `${report.urls} srcset URLs on ${report.pages} pages all exist`,
+  );
+}
