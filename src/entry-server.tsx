@@ -33,6 +33,8 @@ export async function render(url: string): Promise<string> {
         </StaticRouter>
       </HelmetProvider>
     </StrictMode>,
+    // inline every block: React otherwise parks large Suspense boundaries in hidden divs that only an inline script reveals
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
 }

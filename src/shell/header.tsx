@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useSite } from '../renderer/site-context.tsx';
 import { SmartLink } from '../ui/smart-link.tsx';
@@ -6,27 +6,38 @@ import { ButtonLink } from '../ui/button-link.tsx';
 import { Icon } from '../ui/icons.tsx';
 import styles from './header.module.css';
 
+/**
+ * The mobile menu is a `popover` opened by its toggle's `popovertarget`: the browser opens and
+ * closes it, closes it on Escape or a tap outside, and gives focus back to the toggle, also
+ * without JavaScript. The toggle's icon and name follow the popover in CSS. Script only keeps
+ * `aria-expanded` explicit and closes the menu after a client-side navigation, which, unlike
+ * a page load, leaves the popover open.
+ */
 export function Header() {
   const { site } = useSite();
   const { navigation, brand } = site;
-  const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
 
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+    const menu = menuRef.current;
+    const toggle = toggleRef.current;
+    // without popover support (jsdom) there is nothing to mirror
+    if (!menu || !toggle || typeof menu.togglePopover !== 'function') return;
+    // Chromium derives the invoker's expanded state from the popover, which covers the HTML
+    // before hydration; once script runs the attribute says the same for every other reader
+    const sync = () => toggle.setAttribute('aria-expanded', String(menu.matches(':popover-open')));
+    sync();
+    menu.addEventListener('toggle', sync);
+    return () => menu.removeEventListener('toggle', sync);
+  }, []);
 
-  const close = () => setOpen(false);
+  const close = () => menuRef.current?.hidePopover?.();
+  // also covers back and forward while the menu is open
+  useEffect(close, [pathname]);
+
   return (
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
@@ -52,19 +63,15 @@ export function Header() {
             ))}
           </div>
         </nav>
-        <button
-          ref={toggleRef}
-          type="button"
-          className={styles.toggle}
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? navigation.labels.closeMenu : navigation.labels.openMenu}
-          onClick={() => setOpen((o) => !o)}
-        >
-          <Icon name={open ? 'close' : 'menu'} size={24} />
+        {/* the name is text, not aria-label, so CSS can switch it with the popover before any script runs */}
+        <button ref={toggleRef} type="button" className={styles.toggle} popoverTarget={menuId} aria-controls={menuId}>
+          <Icon name="menu" size={24} className={styles.whenClosed} />
+          <Icon name="close" size={24} className={styles.whenOpen} />
+          <span className={`visually-hidden ${styles.whenClosed}`}>{navigation.labels.openMenu}</span>
+          <span className={`visually-hidden ${styles.whenOpen}`}>{navigation.labels.closeMenu}</span>
         </button>
       </div>
-      <nav id={menuId} className={styles.mobileNav} data-open={open} aria-label={navigation.labels.mainNav} hidden={!open}>
+      <nav ref={menuRef} id={menuId} popover="auto" className={styles.mobileNav} aria-label={navigation.labels.mainNav}>
         <ul className="container">
           {navigation.links.map((l) => (
             <li key={l.to}>

@@ -1,46 +1,67 @@
 import { test, expect, type Page } from '@playwright/test';
-import { openPage, watchConsole } from './helpers.ts';
+import { expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
 import { advance, openWithClock, reloadWithClock, translateY } from './blocks-support.ts';
 
 test.describe('home: FAQ accordion', () => {
+  // the accordion is <details name=...>: each <summary> is the disclosure control, and the open item is details[open]
+  const questions = (page: Page) => page.locator('#veelgestelde-vragen summary');
+  const openItems = (page: Page) => page.locator('#veelgestelde-vragen details[open]');
+
   test('opens one answer at a time, switches, and closes the open one', async ({ page }) => {
     const check = watchConsole(page);
     await openPage(page, '/');
     const faq = page.locator('#veelgestelde-vragen');
-    const q1 = faq.getByRole('button', { name: 'Hoe snel staat mijn website online?' });
-    const q2 = faq.getByRole('button', { name: 'Wat kost een website bij Helder Digitaal?' });
-    await expect(faq.getByRole('button', { expanded: true })).toHaveCount(0);
+    const q1 = questions(page).filter({ hasText: 'Hoe snel staat mijn website online?' });
+    const q2 = questions(page).filter({ hasText: 'Wat kost een website bij Helder Digitaal?' });
+    const a1 = faq.getByRole('region', { name: 'Hoe snel staat mijn website online?' });
+    const a2 = faq.getByRole('region', { name: 'Wat kost een website bij Helder Digitaal?' });
+    await expect(questions(page)).toHaveCount(4);
+    await expect(openItems(page)).toHaveCount(0);
+    await expect(a1).toBeHidden();
 
     await q1.click();
-    await expect(q1).toHaveAttribute('aria-expanded', 'true');
-    await expect(faq.getByRole('region', { name: 'Hoe snel staat mijn website online?' })).toBeVisible();
+    await expect(a1).toBeVisible();
+    await expect(openItems(page)).toHaveCount(1);
 
     await q2.click();
-    await expect(q2).toHaveAttribute('aria-expanded', 'true');
-    await expect(q1).toHaveAttribute('aria-expanded', 'false');
-    await expect(faq.getByRole('region', { name: 'Hoe snel staat mijn website online?' })).toBeHidden();
-    await expect(faq.getByRole('button', { expanded: true })).toHaveCount(1);
+    await expect(a2).toBeVisible();
+    await expect(a1).toBeHidden();
+    await expect(openItems(page)).toHaveCount(1);
 
     await q2.click();
-    await expect(faq.getByRole('button', { expanded: true })).toHaveCount(0);
+    await expect(a2).toBeHidden();
+    await expect(openItems(page)).toHaveCount(0);
     check();
   });
 
-  test('is usable with the keyboard alone', async ({ page }) => {
+  test('is usable with the keyboard alone, with a visible focus ring', async ({ page }) => {
     await openPage(page, '/');
-    const faq = page.locator('#veelgestelde-vragen');
-    const buttons = faq.locator('h3 button');
-    await expect(buttons).toHaveCount(4);
-    await buttons.nth(0).focus();
+    const items = page.locator('#veelgestelde-vragen details');
+    await expect(questions(page)).toHaveCount(4);
+    await questions(page).nth(0).focus();
     await page.keyboard.press('Enter');
-    await expect(buttons.nth(0)).toHaveAttribute('aria-expanded', 'true');
+    await expect(items.nth(0)).toHaveJSProperty('open', true);
     await page.keyboard.press('Tab');
-    await expect(buttons.nth(1)).toBeFocused();
+    await expect(questions(page).nth(1)).toBeFocused();
+    await expect
+      .poll(() =>
+        questions(page)
+          .nth(1)
+          .evaluate((el) => getComputedStyle(el).outlineStyle),
+      )
+      .toBe('solid');
     await page.keyboard.press('Space');
-    await expect(buttons.nth(1)).toHaveAttribute('aria-expanded', 'true');
-    await expect(buttons.nth(0)).toHaveAttribute('aria-expanded', 'false');
+    await expect(items.nth(1)).toHaveJSProperty('open', true);
+    await expect(items.nth(0)).toHaveJSProperty('open', false);
     await page.keyboard.press('Enter');
-    await expect(faq.getByRole('button', { expanded: true })).toHaveCount(0);
+    await expect(openItems(page)).toHaveCount(0);
+  });
+
+  test('has no accessibility violations with an answer open', async ({ page }) => {
+    await openPage(page, '/');
+    await questions(page).first().click();
+    await expect(openItems(page)).toHaveCount(1);
+    await expectNoAxeViolations(page);
   });
 });
 

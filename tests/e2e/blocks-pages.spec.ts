@@ -93,8 +93,8 @@ test.describe('/portfolio', () => {
   test('shows the six client projects, each opening the live site in a new tab', async ({ page, context }) => {
     await context.route(/^https:\/\/www\./, (route) => route.fulfill({ contentType: 'text/html', body: '<title>client</title>' }));
     await openPage(page, '/portfolio');
-    const cards = page.locator('main li').filter({ has: page.getByRole('heading', { level: 3 }) });
-    await expect(cards.getByRole('heading', { level: 3 })).toHaveText([
+    const cards = page.locator('main li').filter({ has: page.getByRole('heading', { level: 2 }) });
+    await expect(cards.getByRole('heading', { level: 2 })).toHaveText([
       'Voltkracht',
       'Buiten de Bilt',
       'Flex Autoservice',

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { openPage } from './helpers.ts';
+import { expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
 
 test.describe('navigation', () => {
   // the desktop menu is hidden at phone width: this runs in the desktop project only (playwright.config.ts)
@@ -21,9 +21,11 @@ test.describe('navigation', () => {
   });
 
   test('phone: the menu opens with the toggle, closes with it, and closes after a link is chosen', { tag: '@phone-only' }, async ({ page }) => {
+    const check = watchConsole(page);
     await openPage(page, '/');
     const toggle = page.getByRole('button', { name: 'Menu openen' });
     await expect(toggle).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
     const close = page.getByRole('button', { name: 'Menu sluiten' });
     await expect(close).toHaveAttribute('aria-expanded', 'true');
@@ -31,18 +33,40 @@ test.describe('navigation', () => {
     await expect(menu).toBeVisible();
     await close.click();
     await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Menu openen' })).toHaveAttribute('aria-expanded', 'false');
     await page.getByRole('button', { name: 'Menu openen' }).click();
     await menu.getByRole('link', { name: 'Portfolio' }).click();
     await expect(page).toHaveURL(/\/portfolio$/);
     await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Menu openen' })).toHaveAttribute('aria-expanded', 'false');
+    // the page under the menu stays reachable: a tap outside closes it
+    await page.getByRole('button', { name: 'Menu openen' }).click();
+    await expect(menu).toBeVisible();
+    await page.mouse.click(200, 700);
+    await expect(menu).toBeHidden();
     await page.getByRole('button', { name: 'Menu openen' }).click();
     await expect(menu.getByRole('link', { name: 'Gratis Demo' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Offerte' })).toBeVisible();
-    // Escape closes the menu and gives focus back to the toggle
+    // Escape closes the menu and gives focus back to the toggle, with a visible focus ring
     await menu.getByRole('link', { name: 'Offerte' }).focus();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Menu openen' })).toBeFocused();
+    const reopen = page.getByRole('button', { name: 'Menu openen' });
+    await expect(reopen).toBeFocused();
+    await expect(reopen).toHaveAttribute('aria-expanded', 'false');
+    expect(await reopen.evaluate((el) => el.matches(':focus-visible'))).toBe(true);
+    // and the keyboard opens it again
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu sluiten' })).toHaveAttribute('aria-expanded', 'true');
+    check();
+  });
+
+  test('phone: the open menu has no accessibility violations', { tag: '@phone-only' }, async ({ page }) => {
+    await openPage(page, '/');
+    await page.getByRole('button', { name: 'Menu openen' }).click();
+    await expect(page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Portfolio' })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
   test('every route change scrolls to the top', async ({ page }) => {

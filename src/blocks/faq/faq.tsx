@@ -1,17 +1,23 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { BlockOf } from '../../config/model.ts';
 import type { FaqCollection } from '../../config/schema-types.ts';
 import { useCollection } from '../../renderer/site-context.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { SectionHeader } from '../../ui/section-header.tsx';
-import { toggleItem, type OpenItem } from './faq-state.ts';
 import styles from './faq.module.css';
 
+/**
+ * An exclusive accordion made of `<details>` elements sharing one `name`: the browser keeps
+ * at most one open, closes the open one when its summary is clicked again and switches when
+ * another is clicked. That is the spec's FAQ state, so the block works without JavaScript and
+ * holds no React state that hydration could re-render.
+ */
 export function Faq({ block }: { block: BlockOf<'faq'> }) {
   const { items } = useCollection<FaqCollection>(block.collection);
-  const [open, setOpen] = useState<OpenItem>(null);
   const baseId = useId();
+  // one group per block, so two FAQ blocks on a page do not close each other's items
+  const group = `faq${baseId}`;
   return (
     <section id={block.id} className="section" aria-labelledby={`${baseId}-h`}>
       <div className={`container ${styles.layout}`}>
@@ -27,23 +33,19 @@ export function Faq({ block }: { block: BlockOf<'faq'> }) {
         ) : null}
         <div className={styles.list}>
           {items.map((item, i) => {
-            const isOpen = open === i;
-            const buttonId = `${baseId}-q${i}`;
-            const panelId = `${baseId}-a${i}`;
+            const summaryId = `${baseId}-q${i}`;
             return (
-              <div key={item.question} className={isOpen ? `${styles.item} ${styles.open}` : styles.item}>
-                <h3 className={styles.question}>
-                  <button type="button" id={buttonId} aria-expanded={isOpen} aria-controls={panelId} onClick={() => setOpen((o) => toggleItem(o, i))}>
-                    <span>{item.question}</span>
-                    <span className={styles.sign}>
-                      <Icon name="plus" size={20} />
-                    </span>
-                  </button>
-                </h3>
-                <div id={panelId} role="region" aria-labelledby={buttonId} className={styles.answer} hidden={!isOpen}>
+              <details key={item.question} name={group} className={styles.item}>
+                <summary id={summaryId} className={styles.summary}>
+                  <h3 className={styles.question}>{item.question}</h3>
+                  <span className={styles.sign}>
+                    <Icon name="plus" size={20} />
+                  </span>
+                </summary>
+                <div role="region" aria-labelledby={summaryId} className={styles.answer}>
                   <p>{item.answer}</p>
                 </div>
-              </div>
+              </details>
             );
           })}
         </div>

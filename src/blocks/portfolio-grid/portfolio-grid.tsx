@@ -13,6 +13,8 @@ export function PortfolioGrid({ block }: { block: BlockOf<'portfolio-grid'> }) {
   const { items } = useCollection<PortfolioCollection>(block.collection);
   const shown = block.limit ? items.slice(0, block.limit) : items;
   const headingId = useId();
+  // under the section's own heading the cards are h3; without one they sit right under the page's h1
+  const Title = block.header ? 'h3' : 'h2';
   return (
     <section id={block.id} className="section" aria-labelledby={block.header ? headingId : undefined}>
       <div className="container">
@@ -28,7 +30,7 @@ export function PortfolioGrid({ block }: { block: BlockOf<'portfolio-grid'> }) {
                   <Icon name={item.icon} size={15} />
                   {item.industry}
                 </p>
-                <h3 className={styles.title}>{item.title}</h3>
+                <Title className={styles.title}>{item.title}</Title>
                 <p className={styles.description}>{item.description}</p>
                 {item.link ? (
                   <ExternalLink href={item.link} className={styles.link} detail={item.title} newTabHint={block.newTabHint}>
