@@ -53,7 +53,9 @@ describe('1,000 concurrent leads', () => {
     const again = await Promise.all(retries.map((a) => a.json() as Promise<{ id: string }>));
     expect(again.map((a) => a.id)).toEqual(first.slice(0, 100).flatMap((a) => [a.id, a.id, a.id]));
 
-    await server.stop();
+    // SIGTERM: open requests finish, the database closes, the process exits cleanly
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).toContain('SIGTERM: finishing open requests');
     const rows = await leadsIn(server.dataDir);
     expect(rows).toHaveLength(1000);
     expect(new Set(rows.map((r) => r.submissionId))).toEqual(new Set(ids));
