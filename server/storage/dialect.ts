@@ -11,6 +11,21 @@ export interface ChosenDialect {
   dialect: Dialect;
 }
 
+/** Runs `step` again for up to `ms` while SQLite says the database is busy. */
+function whileBusy<T>(step: () => T, ms = 5000): T {
+  const until = Date.now() + ms;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      return step();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() > until) throw error;
+      // opening the store is synchronous anyway; a 10 ms nap lets the other process finish its switch
+      Atomics.wait(pause, 0, 0, 10);
+    }
+  }
+}
+
 /** PostgreSQL when databaseUrl is a postgres:// URL, otherwise SQLite in the data directory. */
 export function chooseDialect(options: StorageOptions): ChosenDialect {
   if (options.databaseUrl !== undefined && options.databaseUrl !== '' && !isPostgresUrl(options.databaseUrl)) {
@@ -29,7 +44,9 @@ export function chooseDialect(options: StorageOptions): ChosenDialect {
   // WAL lets `npm run leads` read while the server writes; FULL syncs every commit, so an
   // acknowledged lead survives kill -9 and power loss
   database.pragma('busy_timeout = 5000');
-  database.pragma('journal_mode = WAL');
+  // switching a new file to WAL needs an exclusive lock, and SQLite answers SQLITE_BUSY at once instead
+  // of waiting (busy_timeout does not cover it) when another process is opening the same file right now
+  whileBusy(() => database.pragma('journal_mode = WAL'));
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   return { kind: 'sqlite', dialect: new SqliteDialect({ database }) };
