@@ -2,6 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { Ajv } from 'ajv';
 import type { Storage } from './storage/types.ts';
 import type { ServerSite } from './site.ts';
+import { API_PATHS } from './api-paths.ts';
 import { rateLimiter } from './api/rate-limit.ts';
 import { problem, type ApiContext } from './api/context.ts';
 import { leadsApi } from './api/leads.ts';
@@ -36,7 +37,6 @@ const API_ROUTES: [RegExp, string][] = [
   [/^\/3\/image$/, 'POST'],
   [/^\/uploads\/[^/]+$/, 'GET, HEAD'],
 ];
-const API_PREFIX = /^\/(api|3|uploads)(\/|$)/;
 
 /**
  * The whole site as one fetch handler: the leads API, the local mail and photo
@@ -67,7 +67,7 @@ export function createApp(options: AppOptions): Hono {
   app.route('/', localMailApi(api));
   app.route('/', localImagesApi(api, options.publicOrigin));
   app.all('*', async (c, next) => {
-    if (!API_PREFIX.test(c.req.path)) return next();
+    if (!API_PATHS.test(c.req.path)) return next();
     const allowed = API_ROUTES.find(([pattern]) => pattern.test(c.req.path))?.[1];
     if (!allowed) return problem(c, 404, 'not found');
     c.header('Allow', allowed);

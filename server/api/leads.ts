@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Ajv } from 'ajv';
 import type { FormConfig } from '../../src/forms/form-types.ts';
+import { isEmail } from '../../src/forms/validation.ts';
 import type { NewLead } from '../storage/types.ts';
 import { checkToken, issueToken } from './form-token.ts';
 import { SUBMISSION_ID, submissionChecker, type Submission } from './form-schema.ts';
@@ -106,7 +107,7 @@ export function leadsApi(api: ApiContext, ajv: Ajv): Hono {
     const str = (key: string, max: number) => (typeof data[key] === 'string' ? (data[key] as string).trim().slice(0, max) : '');
     const name = str('name', 200);
     const email = str('email', 254);
-    if (name === '' || email === '' || !/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email)) return problem(c, 400, 'name and a valid email are required');
+    if (name === '' || email === '' || !isEmail(email)) return problem(c, 400, 'name and a valid email are required');
     const given = typeof data.submissionId === 'string' && SUBMISSION.test(data.submissionId) ? data.submissionId : undefined;
     const values = { name, email, phone: str('phone', 60), message: str('message', 10_000), timestamp: str('timestamp', 40) };
     const { id, created } = await api.storage.addLead({

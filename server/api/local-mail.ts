@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
+import { isEmail } from '../../src/forms/validation.ts';
 import { isRecord, readJson } from './json-body.ts';
 import { limited, problem, type ApiContext } from './context.ts';
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const MESSAGE_LIMIT = 60_000;
 
 /**
@@ -40,7 +40,7 @@ export function localMailApi(api: ApiContext): Hono {
     await api.storage.addMail({
       leadId: lead?.id ?? null,
       to,
-      replyTo: EMAIL.test(replyTo) ? replyTo : null,
+      replyTo: isEmail(replyTo) ? replyTo : null,
       subject: name ? `${heading} - ${name}` : heading,
       text: message,
       templateId: data.template_id,

@@ -5,6 +5,7 @@ import { negotiateEncoding } from './accept-encoding.ts';
 import { BodyCache } from './body-cache.ts';
 import { buildFileIndex, lookup, type IndexEntry, type Representation } from './file-index.ts';
 import { decodeRequestPath, rawPathOf } from './request-path.ts';
+import { API_PATHS } from '../api-paths.ts';
 
 export interface ServeDistOptions {
   /** the build folder (dist/) */
@@ -19,7 +20,6 @@ export interface ServeDistOptions {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const API_PATHS = /^\/(?:api|3|uploads)(?:\/|$)/;
 const ALLOW = 'GET, HEAD';
 
 type Headers = Record<string, string>;

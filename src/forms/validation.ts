@@ -4,6 +4,9 @@ import { fill } from './template.ts';
 /** Deliberately loose: one @, no spaces, a dot in the domain. The mail service does the real check. */
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
+/** The browser's e-mail rule, shared with the server so both accept the same addresses. */
+export const isEmail = (value: string) => EMAIL.test(value);
+
 /** The fields whose values are typed or chosen (hidden ones included, images excluded: those are files). */
 export function valueFields(form: FormConfig): Exclude<FormField, { type: 'images' }>[] {
   return form.fields.filter((f): f is Exclude<FormField, { type: 'images' }> => f.type !== 'images');
