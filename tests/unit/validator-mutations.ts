@@ -165,7 +165,9 @@ export const caseFor = (files: string[]): fc.Arbitrary<Case> =>
 /** The mutated text of one file, everything else as on disk. */
 export function mutate(c: Case): Map<string, string> {
   let data = JSON.parse(realFiles.get(c.file)!) as Json;
-  for (const m of c.mutations) data = applyMutation(data, m);
+  // a copy: fast-check hands the same value objects to later runs and shrinks, and one grafted into the tree
+  // and then added to would become a cycle (a broken generator, not a validator crash)
+  for (const m of c.mutations) data = applyMutation(data, structuredClone(m));
   let text = JSON.stringify(data, null, 2);
   if (c.truncate !== undefined) text = text.slice(0, c.truncate % (text.length + 1));
   return new Map([...realFiles, [c.file, text]]);
