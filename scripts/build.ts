@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { build } from 'vite';
 import { paths } from './lib/paths.ts';
-import { prerender } from './prerender.ts';
+import { ISLANDS_ENTRY, prerender } from './prerender.ts';
 import { writeCspHashes } from './lib/csp-hashes.ts';
 import { writeHeadersFile } from './lib/csp-headers-file.ts';
 import { addTree, createCompressor } from './lib/precompress.ts';
@@ -11,10 +11,16 @@ import { join } from 'node:path';
 /** Client build, server build, every route to static HTML, then what serving it needs: CSP hashes, _headers, .br/.gz. */
 const started = performance.now();
 const quiet = process.env.BUILD_QUIET ? ('warn' as const) : undefined;
-await build({ root: paths.root, logLevel: quiet, build: { outDir: paths.dist, emptyOutDir: true } });
+// The browser gets the islands' runtime only (each island a chunk of its own, loaded when its directive fires) and
+// one stylesheet for the whole site; the pages themselves are HTML from the prerender below.
+await build({
+  root: paths.root,
+  logLevel: quiet,
+  build: { outDir: paths.dist, emptyOutDir: true, cssCodeSplit: false, rollupOptions: { input: ISLANDS_ENTRY, preserveEntrySignatures: 'exports-only' } },
+});
 
 // Each file is compressed as soon as it is final, on zlib's threads, while the main thread builds and renders:
-// the client build's files now (not its index.html: that is the pages' template), every page as it is written.
+// the client build's files now, every page as it is written.
 const compressor = createCompressor();
 // public/ is copied: the image widths render on sharp's threads while the pages are made
 const images = generateResponsiveImages(join(paths.dist, 'images'));

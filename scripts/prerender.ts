@@ -4,34 +4,89 @@ import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { paths } from './lib/paths.ts';
 import type { SiteConfig } from '../src/config/schema-types.ts';
+import { bootstrapScript, notFoundScript, splashScript } from '../src/islands/inline-scripts.ts';
 
 /** The parts of the site the build steps after the pages need. */
-export type PrerenderedSite = Pick<SiteConfig, 'lang' | 'seo' | 'integrations'>;
+export type PrerenderedSite = Pick<SiteConfig, 'lang' | 'seo' | 'integrations' | 'splash'>;
+
+interface RenderedPage {
+  head: string[];
+  body: string;
+  islands: unknown[];
+}
 
 interface ServerEntry {
-  render(url: string): Promise<string>;
+  render(url: string): Promise<RenderedPage>;
   routePaths(): string[];
-  pageIds: Record<string, string>;
   model: { site: PrerenderedSite };
 }
 
+/** What the client build produced that every page links: its one stylesheet and the islands' runtime. */
+export interface ClientAssets {
+  css: string[];
+  runtime: string;
+}
+
+/** The islands' entry in Vite's manifest. */
+export const ISLANDS_ENTRY = 'src/islands/hydrate.tsx';
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/;
-
-/** React 19 emits hoisted <title>/<meta>/<link> first in the output: they belong in <head>. */
-export function splitHead(html: string): { head: string; body: string } {
-  let rest = html;
-  const head: string[] = [];
-  for (let m = HOISTED.exec(rest); m; m = HOISTED.exec(rest)) {
-    head.push(m[0]);
-    rest = rest.slice(m[0].length);
-  }
-  return { head: head.join('\n    '), body: rest };
-}
+/**
+ * Prefetch-and-prerender of same-site pages when the visitor shows intent (hover, or pointer down on
+ * touch screens): the next page is usually ready before the click. Not the API, not previews.
+ */
+export const speculationRules = JSON.stringify({
+  prerender: [
+    {
+      where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/api/*' } }, { not: { href_matches: '/*\\?*preview*' } }] },
+      eagerness: 'moderate',
+    },
+  ],
+});
 
 export function fileFor(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
+}
+
+/** A whole prerendered document: no script but the tiny inline ones, and the runtime only where islands are. */
+export function pageDocument({ lang, head, body, assets, islands }: { lang: string; head: string[]; body: string; assets: ClientAssets; islands: number }) {
+  const styles = assets.css.map((href) => `<link rel="stylesheet" href="/${href}">`);
+  const bootstrap = islands > 0 ? `\n    <script data-src="/${assets.runtime}">${bootstrapScript}</script>` : '';
+  return `<!doctype html>
+<html lang="${escapeHtml(lang)}">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <script>${splashScript}</script>
+    ${[...styles, ...head].join('\n    ')}
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <script type="speculationrules">${speculationRules}</script>
+  </head>
+  <body>
+    <div id="root">${body}</div>${bootstrap}
+  </body>
+</html>
+`;
+}
+
+/** The stylesheet(s) and the runtime, from Vite's manifest (read here and not published). */
+export function readClientAssets(): ClientAssets {
+  const manifestFile = join(paths.dist, '.vite/manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; css?: string[]; isEntry?: boolean }>;
+  rmSync(join(paths.dist, '.vite'), { recursive: true, force: true });
+  const entry = manifest[ISLANDS_ENTRY];
+  if (!entry) throw new Error(`${ISLANDS_ENTRY} is not in the client build's manifest`);
+  // one stylesheet for the whole site (cssCodeSplit off): Vite names it in the entry or as its own manifest item
+  const css = [
+    ...new Set([
+      ...(entry.css ?? []),
+      ...Object.values(manifest)
+        .filter((m) => m.file.endsWith('.css'))
+        .map((m) => m.file),
+    ]),
+  ];
+  return { css, runtime: entry.file };
 }
 
 export interface PrerenderOptions {
@@ -41,43 +96,36 @@ export interface PrerenderOptions {
 
 export async function prerender({ onFile = () => {} }: PrerenderOptions = {}): Promise<PrerenderedSite> {
   const started = performance.now();
-  const template = readFileSync(join(paths.dist, 'index.html'), 'utf8');
   const entry = (await import(pathToFileURL(join(paths.distSsr, 'entry-server.js')).href)) as ServerEntry;
-  // Vite's manifest names each page's data chunk; it is read here and not published.
-  const manifestFile = join(paths.dist, '.vite/manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
-  rmSync(join(paths.dist, '.vite'), { recursive: true, force: true });
-  const routes = entry.routePaths();
-  for (const path of routes) {
-    const rendered = splitHead(await entry.render(path));
-    const pageId = entry.pageIds[path];
-    const chunk = pageId ? manifest[`virtual:site-page/${pageId}`]?.file : undefined;
-    // the page's own data is needed before hydration: fetch it alongside the entry, not after it
-    const head = chunk ? `${rendered.head}\n    <link rel="modulepreload" crossorigin href="/${chunk}">` : rendered.head;
-    const body = rendered.body;
-    const html = template.replace('<!--app-head-->', head).replace('<!--app-html-->', body);
-    const target = join(paths.dist, fileFor(path));
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, html);
-    onFile(target);
-  }
-  // Unknown paths get this page: not a prerendered route, the client sends the visitor to /.
+  const assets = readClientAssets();
   const { site } = entry.model;
-  const notFound = template
-    .replace(/<html lang="[^"]*">/, `<html lang="${escapeHtml(site.lang)}">`)
-    .replace('<!--app-head-->', `<title>${escapeHtml(site.seo.siteName)}</title>\n    <meta name="robots" content="noindex" />`)
-    .replace('<!--app-html-->', '');
-  writeFileSync(join(paths.dist, '404.html'), notFound);
-  onFile(join(paths.dist, '404.html'));
+  const routes = entry.routePaths();
+  const write = (file: string, text: string) => {
+    const target = join(paths.dist, file);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, text);
+    onFile(target);
+  };
+  for (const path of routes) {
+    const page = await entry.render(path);
+    write(fileFor(path), pageDocument({ lang: site.lang, head: page.head, body: page.body, assets, islands: page.islands.length }));
+  }
+  // Unknown paths get this page: it sends the visitor on to the home page
+  write(
+    '404.html',
+    pageDocument({
+      lang: site.lang,
+      head: [`<title>${escapeHtml(site.seo.siteName)}</title>`, '<meta name="robots" content="noindex" />'],
+      body: `<main id="main" class="container"><h1>${escapeHtml(site.seo.siteName)}</h1><p><a href="/">${escapeHtml(site.seo.siteUrl.replace(/^https?:\/\//, ''))}</a></p></main><script data-to="/">${notFoundScript}</script>`,
+      assets,
+      islands: 0,
+    }),
+  );
 
   const siteUrl = site.seo.siteUrl;
   const urls = routes.map((p) => `  <url><loc>${siteUrl}${p}</loc></url>`).join('\n');
-  writeFileSync(
-    join(paths.dist, 'sitemap.xml'),
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
-  );
-  writeFileSync(join(paths.dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
-  for (const name of ['sitemap.xml', 'robots.txt']) onFile(join(paths.dist, name));
+  write('sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+  write('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
   console.log(`prerendered ${routes.length} routes + 404.html, sitemap.xml, robots.txt in ${Math.round(performance.now() - started)} ms`);
   return site;
 }

@@ -11,9 +11,13 @@ import type { SiteConfig } from '../src/config/schema-types.ts';
 const MODEL_ID = 'virtual:site-model';
 const PAGES_ID = 'virtual:site-pages';
 const PAGE_PREFIX = 'virtual:site-page/';
+/** what an island needs in the browser: the site-wide settings only, the same bytes whatever the size of the landing matrix */
+const CLIENT_ID = 'virtual:site-client';
 /** the theme's custom properties as a stylesheet of the build (an inline <style> would need a CSP hash) */
 const THEME_URL = '/@site-theme.css';
 const THEME_ID = '\0site-theme.css';
+/** the same stylesheet imported from the islands' entry */
+const THEME_MODULE = 'virtual:site-theme.css';
 
 export interface SitePluginOptions {
   /** folder with site.config.json, content/ and public/ */
@@ -49,7 +53,7 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
     name: 'site-config',
     enforce: 'pre',
     resolveId(id) {
-      return id === MODEL_ID || id === PAGES_ID || id.startsWith(PAGE_PREFIX) ? `\0${id}` : undefined;
+      return id === MODEL_ID || id === PAGES_ID || id === CLIENT_ID || id.startsWith(PAGE_PREFIX) ? `\0${id}` : undefined;
     },
     load(id) {
       if (!id.startsWith('\0virtual:site-')) return undefined;
@@ -61,6 +65,11 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       }
       const vid = id.slice(1);
       if (vid === MODEL_ID) return asModule(resolveSite(result.site));
+      if (vid === CLIENT_ID) {
+        // no island reads the landing matrix: its cities stay out of every visitor's download
+        const { site } = resolveSite(result.site);
+        return asModule({ site: { ...site, landing: { ...site.landing, cities: [] } }, routes: [], cities: [] });
+      }
       const pages = resolvePages(result.site);
       if (vid === PAGES_ID) {
         const entries = Object.keys(pages).map((p) => `  ${JSON.stringify(p)}: () => import(${JSON.stringify(PAGE_PREFIX + p)}),`);
@@ -111,7 +120,7 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
   const theme: Plugin = {
     name: 'site-theme',
     apply: 'build',
-    resolveId: (id) => (id === THEME_URL ? THEME_ID : undefined),
+    resolveId: (id) => (id === THEME_URL || id === THEME_MODULE ? THEME_ID : undefined),
     load(id) {
       if (id !== THEME_ID) return undefined;
       const site = readSite();

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Link, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import type { SiteModel } from './config/model.ts';
 import { loadPage } from './config/page-store.ts';
 import { SiteProvider } from './renderer/site-context.tsx';
@@ -7,6 +7,10 @@ import { PageView } from './renderer/page-view.tsx';
 import { LinkIntentContext } from './ui/link-intent.ts';
 import { Shell } from './shell/shell.tsx';
 import { RouteFallback } from './shell/route-fallback.tsx';
+import { CurrentPathContext } from './renderer/current-path.ts';
+import { RouterLinksContext } from './ui/router-links.ts';
+
+const routerLinks = { Link, NavLink };
 
 /** The page id a path shows, if it is a page of the route table. */
 export function pageIdFor(model: SiteModel, path: string): string | undefined {
@@ -22,18 +26,23 @@ export function App({ model }: { model: SiteModel }) {
     },
     [model],
   );
+  const { pathname } = useLocation();
   return (
     <SiteProvider model={model}>
-      <LinkIntentContext.Provider value={prefetch}>
-        <Routes>
-          <Route element={<Shell />}>
-            {model.routes.map((r) => (
-              <Route key={r.path} path={r.path} element={<PageView route={r} />} />
-            ))}
-            <Route path="*" element={<RouteFallback />} />
-          </Route>
-        </Routes>
-      </LinkIntentContext.Provider>
+      <CurrentPathContext.Provider value={pathname}>
+        <RouterLinksContext.Provider value={routerLinks}>
+          <LinkIntentContext.Provider value={prefetch}>
+            <Routes>
+              <Route element={<Shell />}>
+                {model.routes.map((r) => (
+                  <Route key={r.path} path={r.path} element={<PageView route={r} />} />
+                ))}
+                <Route path="*" element={<RouteFallback />} />
+              </Route>
+            </Routes>
+          </LinkIntentContext.Provider>
+        </RouterLinksContext.Provider>
+      </CurrentPathContext.Provider>
     </SiteProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { HelmetProvider } from 'react-helmet-async';
@@ -6,6 +6,10 @@ import { siteModel as model } from './config/site-model.ts';
 import { App } from './app.tsx';
 import { expandLanding } from './config/resolve.ts';
 import { loadPage } from './config/page-store.ts';
+import { preloadBlocks } from './renderer/block-components.ts';
+import { createCollector, IslandCollectorContext, slotMarkup } from './islands/collector.tsx';
+import { IslandRoot } from './islands/island-root.tsx';
+import { ISLAND_ATTR, islandPrefix, loadIsland, type IslandProps, type IslandSpec } from './islands/islands.ts';
 import './styles/global.css';
 
 export { model };
@@ -15,26 +19,99 @@ export function routePaths(): string[] {
   return [...model.routes.map((r) => r.path), ...expandLanding(model.site.landing, model.cities).map((l) => l.path)];
 }
 
-/** page id of each page path, for the prerenderer to preload that page's chunk */
-export const pageIds: Record<string, string> = Object.fromEntries(model.routes.map((r) => [r.path, r.pageId]));
-
-// every page's data in memory before the first render, so nothing suspends on the server
+// every page's data and every component in memory before the first render, so nothing suspends on the server
 // (a promise, not top-level await: the server bundle may be loaded as CommonJS outside the project)
-const ready = Promise.all(model.routes.map((r) => loadPage(r.pageId)));
+const ready = Promise.all([...model.routes.map((r) => loadPage(r.pageId)), preloadBlocks()]);
 
-/** HTML of one route, waiting for lazy blocks so the markup is complete. */
-export async function render(url: string): Promise<string> {
-  await ready;
-  const { prelude } = await prerender(
-    <StrictMode>
-      <HelmetProvider>
-        <StaticRouter location={url}>
-          <App model={model} />
-        </StaticRouter>
-      </HelmetProvider>
-    </StrictMode>,
-    // inline every block: React otherwise parks large Suspense boundaries in hidden divs that only an inline script reveals
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
-  );
+/** The site an island sees in the browser: the site-wide settings, without the route table and the city list. */
+export const islandSite = { site: model.site, routes: [], cities: [] };
+
+const toHtml = async (node: ReactNode, identifierPrefix?: string) => {
+  // inline every block: React otherwise parks large Suspense boundaries in hidden divs that only an inline script reveals
+  const { prelude } = await prerender(node, { progressiveChunkSize: Number.POSITIVE_INFINITY, identifierPrefix });
   return new Response(prelude).text();
+};
+
+const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Reads of the page data, recorded: an island ships only the collections and forms it used. */
+function recording(data: IslandProps['data']) {
+  const used: IslandProps['data'] = { collections: {}, forms: {} };
+  const record = <T extends object>(source: Record<string, T>, into: Record<string, T>) =>
+    new Proxy(source, {
+      get(target, key) {
+        const value = Reflect.get(target, key) as T | undefined;
+        if (typeof key === 'string' && Object.hasOwn(target, key) && value !== undefined) into[key] = value;
+        return value;
+      },
+    });
+  return { view: { collections: record(data.collections, used.collections), forms: record(data.forms, used.forms) }, used };
+}
+
+const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/;
+
+/** React 19 emits hoisted <title>/<meta>/<link> first in a render's output: they belong in <head>. */
+export function splitHead(html: string): { head: string[]; body: string } {
+  let rest = html;
+  const head: string[] = [];
+  for (let m = HOISTED.exec(rest); m; m = HOISTED.exec(rest)) {
+    head.push(m[0]);
+    rest = rest.slice(m[0].length);
+  }
+  return { head, body: rest };
+}
+
+/** One island alone: its HTML (its own React root, ids prefixed by its number) inside its element. */
+async function renderIsland(spec: IslandSpec, id: number): Promise<{ head: string[]; element: string }> {
+  const component = await loadIsland(spec.name);
+  const { view, used } = recording(spec.props.data);
+  const { head, body: inner } = splitHead(
+    await toHtml(<IslandRoot name={spec.name} site={islandSite} props={{ ...spec.props, data: view }} component={component} />, islandPrefix(id)),
+  );
+  const props: IslandProps = { ...spec.props, data: used };
+  const attrs = [
+    `${ISLAND_ATTR.name}="${spec.name}"`,
+    `${ISLAND_ATTR.hydrate}="${spec.hydrate}"`,
+    `${ISLAND_ATTR.id}="${id}"`,
+    spec.scope ? `${ISLAND_ATTR.scope}="${spec.scope}"` : '',
+    spec.session ? `${ISLAND_ATTR.session}="${spec.session}"` : '',
+    `${ISLAND_ATTR.props}="${escapeAttr(JSON.stringify(props))}"`,
+  ].filter(Boolean);
+  return { head, element: `<div ${attrs.join(' ')}>${inner}</div>` };
+}
+
+export interface RenderedPage {
+  /** tags for <head>: the page's own, then any its islands hoisted */
+  head: string[];
+  /** the markup inside the root element */
+  body: string;
+  /** how many islands the page has, and which hydrate on load */
+  islands: IslandSpec[];
+}
+
+/** HTML of one route: the page with its static blocks, then each island rendered alone into its place. */
+export async function render(url: string): Promise<RenderedPage> {
+  await ready;
+  const collector = createCollector();
+  const page = splitHead(
+    await toHtml(
+      <StrictMode>
+        <HelmetProvider>
+          <StaticRouter location={url}>
+            <IslandCollectorContext.Provider value={collector}>
+              <App model={model} />
+            </IslandCollectorContext.Provider>
+          </StaticRouter>
+        </HelmetProvider>
+      </StrictMode>,
+    ),
+  );
+  let body = page.body;
+  const head = [...page.head];
+  for (const [id, spec] of collector.islands.entries()) {
+    const island = await renderIsland(spec, id);
+    head.push(...island.head.filter((tag) => !head.includes(tag)));
+    body = body.replace(slotMarkup(id), () => island.element);
+  }
+  return { head, body, islands: collector.islands };
 }

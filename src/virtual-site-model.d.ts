@@ -9,3 +9,12 @@ declare module 'virtual:site-pages' {
   const loaders: Record<string, () => Promise<{ default: unknown }>>;
   export default loaders;
 }
+
+declare module 'virtual:site-client' {
+  /** The site-wide settings an island needs, without the route table or the city list; typed in src/islands/hydrate.tsx. */
+  const site: unknown;
+  export default site;
+}
+
+/** The theme's custom properties as CSS (scripts/vite-plugin-site.ts). */
+declare module 'virtual:site-theme.css';

@@ -1,25 +1,41 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
 import { paths } from '../lib/paths.ts';
 import { launchChromium, serveBuild } from '../lib/browser.ts';
 
 /**
- * gzip size of the JavaScript (and CSS) each page loads: "first" is what the
- * prerendered HTML references (entry + modulepreload), "total" is every script
- * Chromium fetched once the page is idle (lazy blocks, the chat). Run after `npm run build`.
+ * gzip size of the JavaScript each page type loads, in three moments:
+ * - "first": what the page fetches on load with nothing touched (the first screen's islands only);
+ * - "scrolled": after scrolling through the whole page by script (every island that hydrates on view);
+ * - "touched": after the visitor's first touch (the chat hydrates).
+ * And the CSS every page links. Run after `npm run build`.
  */
-const routes = ['/', '/web-development', '/marketing', '/portfolio', '/contact', '/offerte', '/demo', '/algemene-voorwaarden', '/seo-amersfoort'];
+const routes: [string, string][] = [
+  ['/', 'home'],
+  ['/web-development', 'static page'],
+  ['/portfolio', 'static page'],
+  ['/algemene-voorwaarden', 'static page'],
+  ['/seo-amersfoort', 'landing page'],
+  ['/marketing', 'testimonial slider'],
+  ['/contact', 'form'],
+  ['/offerte', 'form'],
+  ['/demo', 'carousel + form'],
+];
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const fileOf = (route: string) => join(paths.dist, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
+const sum = (files: Iterable<string>) => [...new Set(files)].reduce((n, p) => n + gz(join(paths.dist, p)), 0);
 
-function firstLoad(route: string): { js: number; css: number } {
-  const html = readFileSync(fileOf(route), 'utf8');
-  const js = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"|<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? m[2]!);
-  const css = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
-  const sum = (list: string[]) => [...new Set(list)].reduce((n, p) => n + gz(join(paths.dist, p)), 0);
-  return { js: sum(js), css: sum(css) };
+async function scrollThrough(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 400) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await page.waitForTimeout(50);
+  }
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
 }
 
 async function main() {
@@ -27,18 +43,29 @@ async function main() {
   const server = await serveBuild(4391);
   const browser = await launchChromium();
   try {
-    console.log(`${'route'.padEnd(24)} ${'first JS'.padStart(10)} ${'first CSS'.padStart(10)} ${'all JS when idle'.padStart(18)}`);
-    for (const route of routes) {
-      const page = await browser.newPage();
-      const scripts = new Set<string>();
+    console.log(`${'route'.padEnd(24)} ${'type'.padEnd(20)} ${'first JS'.padStart(9)} ${'scrolled'.padStart(9)} ${'touched'.padStart(9)} ${'CSS'.padStart(8)}`);
+    for (const [route, type] of routes) {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      const scripts: string[] = [];
       page.on('request', (req) => {
-        if (req.resourceType() === 'script') scripts.add(new URL(req.url()).pathname);
+        if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
       });
       await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
-      await page.waitForTimeout(2500);
-      const total = [...scripts].reduce((n, p) => n + gz(join(paths.dist, p)), 0);
-      const first = firstLoad(route);
-      console.log(`${route.padEnd(24)} ${kb(first.js).padStart(10)} ${kb(first.css).padStart(10)} ${kb(total).padStart(18)}`);
+      await page.waitForTimeout(1000);
+      const first = sum(scripts);
+      await scrollThrough(page);
+      const scrolled = sum(scripts);
+      await page.mouse.move(20, 300);
+      await page.mouse.down();
+      await page.mouse.up();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      const touched = sum(scripts);
+      const html = readFileSync(fileOf(route), 'utf8');
+      const css = sum([...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!));
+      console.log(
+        `${route.padEnd(24)} ${type.padEnd(20)} ${kb(first).padStart(9)} ${kb(scrolled).padStart(9)} ${kb(touched).padStart(9)} ${kb(css).padStart(8)}`,
+      );
       await page.close();
     }
   } finally {

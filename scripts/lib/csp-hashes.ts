@@ -8,8 +8,8 @@ const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
 const SRC = /(?:^|\s)src\s*=/i;
 const TYPE = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
-/** types the browser runs; any other (application/ld+json) is a data block that CSP never checks */
-const EXECUTABLE = /^(?:|module|(?:text|application)\/(?:x-)?(?:javascript|ecmascript)|text\/(?:jscript|livescript))$/i;
+/** types the browser runs (speculation rules count: CSP checks them too); any other (application/ld+json) is a data block that CSP never checks */
+const EXECUTABLE = /^(?:|module|speculationrules|(?:text|application)\/(?:x-)?(?:javascript|ecmascript)|text\/(?:jscript|livescript))$/i;
 
 /** The CSP source of one inline element: base64 sha256 of its exact text in UTF-8. */
 export function cspHash(text: string): string {

@@ -148,3 +148,45 @@ describe('createChatMachine with fake timers', () => {
     expect(seen).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('restore: a page takes over from its HTML and from the page before', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('the first badge still comes one interval after the page appeared, with its chime', () => {
+    const playSound = vi.fn();
+    const m = createChatMachine(timing(), { playSound });
+    m.restore(null, 45_000);
+    vi.advanceTimersByTime(14_999);
+    expect(m.getState().notification).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(m.getState().notification).toBe(true);
+    expect(playSound).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a badge the CSS timer already showed, without a late chime', () => {
+    const playSound = vi.fn();
+    const m = createChatMachine(timing(), { playSound });
+    m.restore(null, 61_000);
+    expect(m.getState().notification).toBe(true);
+    expect(playSound).not.toHaveBeenCalled();
+  });
+
+  it('a chat left open reopens with its greeting, and one opened before never shows a badge again', () => {
+    const open = createChatMachine(timing());
+    open.restore({ open: true, delay: false, notification: false, opened: true }, 0);
+    expect(open.getState()).toEqual({ open: true, delay: false, notification: false });
+    const seen = createChatMachine(timing());
+    seen.restore({ open: false, delay: false, notification: false, opened: true }, 0);
+    seen.start();
+    vi.advanceTimersByTime(600_000);
+    expect(seen.getState().notification).toBe(false);
+    expect(seen.hasOpened()).toBe(true);
+  });
+
+  it('a saved badge shows at once on the next page', () => {
+    const m = createChatMachine(timing());
+    m.restore({ open: false, delay: true, notification: true, opened: false }, 0);
+    expect(m.getState().notification).toBe(true);
+  });
+});

@@ -43,6 +43,24 @@ export interface ChatMachine {
   close(): void;
   /** Clears every timer; the state stays. */
   dispose(): void;
+  /** Whether the box was ever opened: then no badge comes back. */
+  hasOpened(): boolean;
+  /**
+   * Takes over from the page's HTML: the state saved by an earlier page of the visit, and the time the
+   * page has been open, so the first badge still comes one interval after the page appeared.
+   */
+  restore(saved: SavedChat | null, elapsedMs: number): void;
+}
+
+/** sessionStorage key: the chat's state, carried from page to page of a visit (the inline bootstrap reads it too). */
+export const CHAT_SESSION_KEY = 'site-chat';
+
+/** What a page hands to the next one through sessionStorage. */
+export interface SavedChat {
+  open: boolean;
+  delay: boolean;
+  notification: boolean;
+  opened: boolean;
 }
 
 /**
@@ -56,6 +74,9 @@ export function createChatMachine(timing: ChatTiming, effects: { playSound?: (sr
   let delayTimer: ReturnType<typeof setTimeout> | undefined;
   let ticks = 0;
   let opened = false;
+  /** when the first badge is due, if the page had already been open a while when the machine took over */
+  let firstTickInMs: number | undefined;
+  let firstTimer: ReturnType<typeof setTimeout> | undefined;
 
   const send = (event: ChatEvent) => {
     const next = chatReducer(state, event);
@@ -65,7 +86,9 @@ export function createChatMachine(timing: ChatTiming, effects: { playSound?: (sr
   };
   const stopNotifications = () => {
     if (interval !== undefined) clearInterval(interval);
+    if (firstTimer !== undefined) clearTimeout(firstTimer);
     interval = undefined;
+    firstTimer = undefined;
   };
   const tick = () => {
     ticks += 1;
@@ -75,7 +98,7 @@ export function createChatMachine(timing: ChatTiming, effects: { playSound?: (sr
     if (loop > 0 && ticks >= loop) stopNotifications();
   };
 
-  return {
+  const machine: ChatMachine = {
     getState: () => state,
     subscribe(listener) {
       listeners.add(listener);
@@ -84,8 +107,17 @@ export function createChatMachine(timing: ChatTiming, effects: { playSound?: (sr
     start() {
       const ms = timing.notificationIntervalMs;
       const done = timing.notificationLoop > 0 && ticks >= timing.notificationLoop;
-      if (ms === null || opened || done || interval !== undefined) return;
-      interval = setInterval(tick, ms);
+      if (ms === null || opened || done || interval !== undefined || firstTimer !== undefined) return;
+      if (firstTickInMs === undefined || ticks > 0) {
+        interval = setInterval(tick, ms);
+        return;
+      }
+      firstTimer = setTimeout(() => {
+        firstTimer = undefined;
+        firstTickInMs = undefined;
+        tick();
+        if (interval === undefined && !opened && !(timing.notificationLoop > 0 && ticks >= timing.notificationLoop)) interval = setInterval(tick, ms);
+      }, firstTickInMs);
     },
     open() {
       opened = true;
@@ -102,10 +134,32 @@ export function createChatMachine(timing: ChatTiming, effects: { playSound?: (sr
     close() {
       send({ type: 'close' });
     },
+    hasOpened: () => opened,
+    restore(saved, elapsedMs) {
+      const ms = timing.notificationIntervalMs;
+      if (saved?.opened) {
+        opened = true;
+        stopNotifications();
+      }
+      if (saved?.notification && !opened) send({ type: 'notify' });
+      if (saved && !saved.delay) send({ type: 'delay-done' });
+      if (saved?.open) machine.open();
+      if (opened || ms === null || state.notification) return;
+      if (elapsedMs >= ms) {
+        // the HTML already shows the badge (its CSS timer ran out before the script came): keep it, without a late chime
+        ticks = 1;
+        send({ type: 'notify' });
+        return;
+      }
+      stopNotifications();
+      firstTickInMs = ms - elapsedMs;
+      machine.start();
+    },
     dispose() {
       stopNotifications();
       if (delayTimer !== undefined) clearTimeout(delayTimer);
       delayTimer = undefined;
     },
   };
+  return machine;
 }

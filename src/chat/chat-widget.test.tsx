@@ -42,7 +42,11 @@ const toggle = () => screen.getByRole('button', { name: /^Chat openen/ });
 const dialog = () => screen.queryByRole('dialog', { name: 'Chat met Testbureau' });
 
 describe('ChatWidget', () => {
-  beforeEach(() => vi.useFakeTimers());
+  beforeEach(() => {
+    vi.useFakeTimers();
+    // each test is the first page of a visit: nothing carried over from the test before
+    sessionStorage.clear();
+  });
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
@@ -122,5 +126,29 @@ describe('ChatWidget', () => {
     fireEvent.submit(input.form!);
     expect(open).toHaveBeenCalledWith('https://api.whatsapp.com/send/?phone=31612345678&text=Offerte%20%26%20demo%3F', '_blank', 'noopener,noreferrer');
     expect(input.value).toBe('');
+  });
+
+  it('carries its state to the next page of the visit: left open, it is open again with the greeting', () => {
+    const first = renderChat();
+    fireEvent.click(toggle());
+    act(() => vi.advanceTimersByTime(2000));
+    first.unmount();
+    renderChat();
+    expect(dialog()).not.toBeNull();
+    expect(screen.getByText(chat.chatMessage)).toBeTruthy();
+  });
+
+  it('a badge shown on one page is there at once on the next, and after opening never again', () => {
+    const first = renderChat();
+    act(() => vi.advanceTimersByTime(60_000));
+    first.unmount();
+    const second = renderChat();
+    expect(screen.getByTestId('chat-badge').textContent).toBe('1');
+    fireEvent.click(toggle());
+    fireEvent.click(screen.getByRole('button', { name: 'Chat sluiten' }));
+    second.unmount();
+    renderChat();
+    act(() => vi.advanceTimersByTime(300_000));
+    expect(screen.queryByTestId('chat-badge')).toBeNull();
   });
 });

@@ -1,15 +1,24 @@
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
 import { useSite } from '../renderer/site-context.tsx';
 import { Img } from '../ui/img.tsx';
-import { createChatMachine } from './chat-machine.ts';
+import { CHAT_SESSION_KEY, createChatMachine, type SavedChat } from './chat-machine.ts';
 import { chatTiming, formatTime, whatsappUrl, withDefaults } from './chat-settings.ts';
 import { playNotificationSound } from './notification-sound.ts';
 import { ChatGlyph, CloseGlyph, SendGlyph } from './chat-icons.tsx';
 import styles from './chat-widget.module.css';
 
+function readSaved(): SavedChat | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(CHAT_SESSION_KEY) ?? 'null') as SavedChat | null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Floating WhatsApp-style chat. Loaded lazily after the page is idle (see shell/deferred-chat.tsx), so it
- * renders only in the browser: the time label and timers start at mount without hydration concerns.
+ * Floating WhatsApp-style chat. Prerendered closed, as an island: until the visitor touches the page the
+ * button is HTML and the badge's timing CSS. Hydration renders exactly that HTML first; the mount effect
+ * then takes over with the state an earlier page saved and the time this page has been open.
  */
 export default function ChatWidget() {
   const { site } = useSite();
@@ -27,10 +36,33 @@ export default function ChatWidget() {
   const refocusToggle = useRef(false);
   const dialogId = useId();
   const inputId = useId();
+  // 'html': as prerendered, the badge timed by CSS; 'live': the machine's state rules
+  const [live, setLive] = useState(false);
 
   useEffect(() => {
+    const island = rootRef.current?.parentElement;
+    machine.restore(readSaved(), performance.now());
     machine.start();
-    return () => machine.dispose();
+    setLive(true);
+    // a click on the button before the code arrived opens the box now
+    if (island?.hasAttribute('data-pending-click')) {
+      island.removeAttribute('data-pending-click');
+      machine.open();
+    }
+    const save = () => {
+      const { open, delay, notification } = machine.getState();
+      try {
+        sessionStorage.setItem(CHAT_SESSION_KEY, JSON.stringify({ open, delay, notification, opened: machine.hasOpened() } satisfies SavedChat));
+      } catch {
+        // storage full or switched off: the chat works on this page regardless
+      }
+    };
+    save();
+    const unsubscribe = machine.subscribe(save);
+    return () => {
+      unsubscribe();
+      machine.dispose();
+    };
   }, [machine]);
 
   useEffect(() => {
@@ -77,6 +109,11 @@ export default function ChatWidget() {
 
   const rootClass = [styles.root, cfg.position === 'bottom-left' ? styles.left : '', cfg.theme === 'dark' ? styles.dark : ''].filter(Boolean).join(' ');
   const boxStyle = { '--chat-height': `${cfg.chatboxHeight}px` } as CSSProperties;
+  // before the script takes over, the badge is in the HTML and CSS shows it when the first interval has passed
+  const timedBadge = !live && timing.notificationIntervalMs !== null;
+  const showBadge = timedBadge || state.notification;
+  const badgeClass = timedBadge ? `${styles.badgeTimed} ${styles.badge}` : styles.badge;
+  const badgeStyle = timedBadge ? ({ '--badge-delay': `${timing.notificationIntervalMs}ms` } as CSSProperties) : undefined;
 
   return (
     <div ref={rootRef} className={rootClass} data-testid="chat-widget">
@@ -138,13 +175,15 @@ export default function ChatWidget() {
       >
         <ChatGlyph />
         <span className="visually-hidden">{labels.open}</span>
-        {state.notification ? (
+        {showBadge ? (
           <>
             {/* the visible "1" is decoration; the configured label says it in words */}
-            <span className={styles.badge} aria-hidden="true" data-testid="chat-badge">
+            <span className={badgeClass} style={badgeStyle} aria-hidden="true" data-testid="chat-badge">
               1
             </span>
-            <span className="visually-hidden">{labels.notification}</span>
+            <span className={timedBadge ? `${styles.badgeTimed} visually-hidden` : 'visually-hidden'} style={badgeStyle}>
+              {labels.notification}
+            </span>
           </>
         ) : null}
       </button>

@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Block } from '../config/schema-types.ts';
 import { SiteProvider } from './site-context.tsx';
 import { BlockList } from './block-list.tsx';
+import { preloadBlocks } from './block-components.ts';
 import { fixtureModel } from '../../tests/test-model.ts';
 
 const model = fixtureModel();
@@ -22,6 +23,8 @@ const failing = { type: 'rich-text', content: null };
 const unknown = { type: 'hreo', headline: 'Onbekend' };
 
 describe('BlockList', () => {
+  // each block type is its own chunk; loaded here so the first render shows them without suspending
+  beforeAll(() => preloadBlocks());
   afterEach(() => vi.unstubAllEnvs());
 
   it('renders blocks in order through the registry', () => {

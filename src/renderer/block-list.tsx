@@ -1,16 +1,33 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import type { Block } from '../config/schema-types.ts';
-import { registry } from './registry.ts';
+import { isBlockType, registry } from './registry.ts';
+import { blockComponent } from './block-components.ts';
 import { BlockBoundary } from './block-boundary.tsx';
 import { DevNotice } from './dev-notice.tsx';
+import { usePageDataOrNull } from './site-context.tsx';
+import { IslandSlot, useIslandCollector } from '../islands/collector.tsx';
+import { useCurrentPath } from './current-path.ts';
 
-/** Renders a page's blocks in order, each behind its own error boundary. */
+const NO_DATA = { collections: {}, forms: {} };
+
+/**
+ * Renders a page's blocks in order, each behind its own error boundary. While the build prerenders a
+ * page, a block that hydrates becomes an island: a placeholder now, its own React root afterwards.
+ */
 export function BlockList({ blocks }: { blocks: Block[] }) {
+  const collector = useIslandCollector();
+  const data = usePageDataOrNull() ?? NO_DATA;
+  const path = useCurrentPath();
   return blocks.map((block, index) => {
-    const Component = (registry as Record<string, ComponentType<{ block: Block }> | undefined>)[block.type];
     const key = `${index}-${block.type}`;
-    if (!Component)
+    const Component = blockComponent(block.type);
+    if (!Component || !isBlockType(block.type))
       return <DevNotice key={key} title={`Unknown block type "${block.type}"`} detail="Add it to src/renderer/registry.ts or fix the type in the page file." />;
+    const { hydrate } = registry[block.type];
+    if (collector && hydrate !== 'static') {
+      const id = collector.add(block, { name: block.type, hydrate, props: { path, block, index, data } });
+      return <IslandSlot key={key} id={id} />;
+    }
     return (
       <BlockBoundary key={key} blockType={block.type} index={index}>
         <Suspense fallback={null}>

@@ -1,46 +1,52 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { Block } from '../config/schema-types.ts';
 import type { BlockOf } from '../config/model.ts';
-import { Hero } from '../blocks/hero/hero.tsx';
-import { Text } from '../blocks/text/text.tsx';
-import { Cta } from '../blocks/cta/cta.tsx';
-import { LinkList } from '../blocks/link-list/link-list.tsx';
-import { RichText } from '../blocks/rich-text/rich-text.tsx';
-import { ServicesOverview } from '../blocks/services-overview/services-overview.tsx';
-import { FeatureRows } from '../blocks/feature-rows/feature-rows.tsx';
-import { Values } from '../blocks/values/values.tsx';
-import { Faq } from '../blocks/faq/faq.tsx';
-import { TestimonialCarousel } from '../blocks/testimonial-carousel/testimonial-carousel.tsx';
-import { PortfolioMockup } from '../blocks/portfolio-mockup/portfolio-mockup.tsx';
-import { PortfolioGrid } from '../blocks/portfolio-grid/portfolio-grid.tsx';
-import { MarketingServices } from '../blocks/marketing-services/marketing-services.tsx';
-import { Results } from '../blocks/results/results.tsx';
 
 export type BlockType = Block['type'];
 export type BlockComponent<T extends BlockType> = ComponentType<{ block: BlockOf<T> }>;
-type Entry<T extends BlockType> = BlockComponent<T> | LazyExoticComponent<BlockComponent<T>>;
 
 /**
- * One line per block type. Light blocks are imported directly so their HTML
- * hydrates at once; heavy ones (swiper, dropzone, the mail SDK) load lazily and
- * only on pages that use them.
+ * When a block's JavaScript runs in the browser, like Astro's `client:` directives:
+ * - `static`: never. The block is HTML and CSS from the build and ships no script.
+ * - `load`: as soon as the page has loaded.
+ * - `visible`: when the block scrolls near the viewport.
+ * - `idle`: when the browser is idle after load.
+ * - `interaction`: on the visitor's first pointer, touch, focus or key on the block.
  */
-export const registry: { [T in BlockType]: Entry<T> } = {
-  hero: Hero,
-  text: Text,
-  cta: Cta,
-  'link-list': LinkList,
-  'rich-text': RichText,
-  'services-overview': ServicesOverview,
-  'feature-rows': FeatureRows,
-  values: Values,
-  faq: Faq,
-  'testimonial-carousel': TestimonialCarousel,
-  'testimonial-slider': lazy(() => import('../blocks/testimonial-slider/testimonial-slider.tsx')),
-  'portfolio-mockup': PortfolioMockup,
-  'portfolio-grid': PortfolioGrid,
-  'demo-carousel': lazy(() => import('../blocks/demo-carousel/demo-carousel.tsx')),
-  'marketing-services': MarketingServices,
-  results: Results,
-  form: lazy(() => import('../forms/form-block.tsx')),
+export type Hydrate = 'static' | 'load' | 'visible' | 'idle' | 'interaction';
+
+export interface RegistryLine<T extends BlockType> {
+  hydrate: Hydrate;
+  /** the component, in its own chunk: a static block's chunk is only ever loaded by the prerenderer */
+  load: () => Promise<BlockComponent<T>>;
+}
+
+/**
+ * One line per block type: how it hydrates and where its component lives. This is engine
+ * knowledge, not content: a page only names block types, never how they load.
+ */
+export const registry: { [T in BlockType]: RegistryLine<T> } = {
+  hero: { hydrate: 'static', load: () => import('../blocks/hero/hero.tsx').then((m) => m.Hero) },
+  text: { hydrate: 'static', load: () => import('../blocks/text/text.tsx').then((m) => m.Text) },
+  cta: { hydrate: 'static', load: () => import('../blocks/cta/cta.tsx').then((m) => m.Cta) },
+  'link-list': { hydrate: 'static', load: () => import('../blocks/link-list/link-list.tsx').then((m) => m.LinkList) },
+  'rich-text': { hydrate: 'static', load: () => import('../blocks/rich-text/rich-text.tsx').then((m) => m.RichText) },
+  'services-overview': { hydrate: 'static', load: () => import('../blocks/services-overview/services-overview.tsx').then((m) => m.ServicesOverview) },
+  'feature-rows': { hydrate: 'static', load: () => import('../blocks/feature-rows/feature-rows.tsx').then((m) => m.FeatureRows) },
+  values: { hydrate: 'static', load: () => import('../blocks/values/values.tsx').then((m) => m.Values) },
+  // an exclusive <details name> accordion: the browser opens and closes it
+  faq: { hydrate: 'static', load: () => import('../blocks/faq/faq.tsx').then((m) => m.Faq) },
+  'portfolio-grid': { hydrate: 'static', load: () => import('../blocks/portfolio-grid/portfolio-grid.tsx').then((m) => m.PortfolioGrid) },
+  'marketing-services': { hydrate: 'static', load: () => import('../blocks/marketing-services/marketing-services.tsx').then((m) => m.MarketingServices) },
+  results: { hydrate: 'static', load: () => import('../blocks/results/results.tsx').then((m) => m.Results) },
+  'testimonial-carousel': {
+    hydrate: 'visible',
+    load: () => import('../blocks/testimonial-carousel/testimonial-carousel.tsx').then((m) => m.TestimonialCarousel),
+  },
+  'testimonial-slider': { hydrate: 'visible', load: () => import('../blocks/testimonial-slider/testimonial-slider.tsx').then((m) => m.default) },
+  'portfolio-mockup': { hydrate: 'visible', load: () => import('../blocks/portfolio-mockup/portfolio-mockup.tsx').then((m) => m.PortfolioMockup) },
+  'demo-carousel': { hydrate: 'visible', load: () => import('../blocks/demo-carousel/demo-carousel.tsx').then((m) => m.default) },
+  form: { hydrate: 'visible', load: () => import('../forms/form-block.tsx').then((m) => m.default) },
 };
+
+export const isBlockType = (type: string): type is BlockType => Object.hasOwn(registry, type);

@@ -19,6 +19,11 @@ export function PageDataProvider({ data, children }: { data: Omit<PageData, 'pag
   return <PageDataContext.Provider value={data}>{children}</PageDataContext.Provider>;
 }
 
+/** The page data above, if any: islands take theirs from it at build time. */
+export function usePageDataOrNull(): Omit<PageData, 'page'> | null {
+  return useContext(PageDataContext);
+}
+
 function usePageData(): Omit<PageData, 'page'> {
   const data = useContext(PageDataContext);
   if (!data) throw new Error('collections and forms need a <PageDataProvider> above them');

@@ -5,6 +5,8 @@ import type { Defaulted } from '../config/defaulted.ts';
 import type { LandingConfig } from '../config/schema-types.ts';
 import { useSite } from '../renderer/site-context.tsx';
 import { Head } from './head.tsx';
+import { useIslandCollector } from '../islands/collector.tsx';
+import { landingScript } from '../islands/inline-scripts.ts';
 import styles from './landing-view.module.css';
 
 /** Staff look at a landing page in the dev server or with ?preview; visitors are forwarded. */
@@ -15,23 +17,26 @@ export function LandingView({ landing }: { landing: LandingPage }) {
   const { site } = useSite();
   // previewNotice is filled from the schema's default at build time
   const { redirectTo, redirectDelayMs, message, linkText, previewNotice } = site.landing as Defaulted<LandingConfig, 'previewNotice'>;
+  // prerendered: static HTML whose tiny inline script forwards the visitor (or shows the preview notice)
+  const prerendered = useIslandCollector() !== null;
   const navigate = useNavigate();
   const { search } = useLocation();
   // state set in an effect, not read while rendering: the prerendered HTML (no query) must hydrate without a mismatch
   const [preview, setPreview] = useState(false);
   useEffect(() => {
+    if (prerendered) return;
     if (isPreview(search)) return setPreview(true);
     setPreview(false);
     const id = setTimeout(() => navigate(redirectTo, { replace: true }), redirectDelayMs);
     return () => clearTimeout(id);
-  }, [navigate, redirectTo, redirectDelayMs, landing.path, search]);
+  }, [prerendered, navigate, redirectTo, redirectDelayMs, landing.path, search]);
   return (
     <section className={styles.landing}>
       {/* a preview is not a page of its own for search engines; the prerendered page stays indexable */}
       <Head title={landing.title} description={landing.description} path={landing.path} noindex={preview} />
       <div className="container">
-        {preview ? (
-          <p className={styles.preview} role="note" data-testid="landing-preview-notice">
+        {preview || prerendered ? (
+          <p className={styles.preview} role="note" data-testid="landing-preview-notice" data-landing-preview="" hidden={!preview}>
             {previewNotice}
           </p>
         ) : null}
@@ -44,6 +49,7 @@ export function LandingView({ landing }: { landing: LandingPage }) {
           </Link>
         </p>
       </div>
+      {prerendered ? <script data-to={redirectTo} data-delay={redirectDelayMs} dangerouslySetInnerHTML={{ __html: landingScript }} /> : null}
     </section>
   );
 }

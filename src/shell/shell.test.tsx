@@ -1,9 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Link, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Link, NavLink, Route, Routes } from 'react-router-dom';
 import { HelmetProvider } from 'react-helmet-async';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiteProvider } from '../renderer/site-context.tsx';
 import { Shell } from './shell.tsx';
+import { RouterLinksContext } from '../ui/router-links.ts';
 import { fixtureModel } from '../../tests/test-model.ts';
 
 const model = fixtureModel();
@@ -17,12 +18,15 @@ function renderShell(reducedMotion = false) {
     <HelmetProvider>
       <MemoryRouter initialEntries={['/']}>
         <SiteProvider model={{ ...model, site: { ...model.site, chat: { ...model.site.chat, enabled: false } } }}>
-          <Routes>
-            <Route element={<Shell />}>
-              <Route path="/" element={<Link to="/contact">Naar contact</Link>} />
-              <Route path="/contact" element={<h1>Contactpagina</h1>} />
-            </Route>
-          </Routes>
+          {/* the dev server's links: the app hands the router's link components to the shell */}
+          <RouterLinksContext.Provider value={{ Link, NavLink }}>
+            <Routes>
+              <Route element={<Shell />}>
+                <Route path="/" element={<Link to="/contact">Naar contact</Link>} />
+                <Route path="/contact" element={<h1>Contactpagina</h1>} />
+              </Route>
+            </Routes>
+          </RouterLinksContext.Provider>
         </SiteProvider>
       </MemoryRouter>
     </HelmetProvider>,

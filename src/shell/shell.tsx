@@ -7,6 +7,20 @@ import { Splash } from './splash.tsx';
 import { useSplash } from './use-splash.ts';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { DeferredChat } from './deferred-chat.tsx';
+import { IslandSlot, useIslandCollector } from '../islands/collector.tsx';
+import { shellIslands } from '../islands/islands.ts';
+import { useCurrentPath } from '../renderer/current-path.ts';
+
+const CHAT_KEY = {};
+
+/** The chat: in the prerendered page an island that hydrates on the first touch; in the dev server loaded when idle. */
+function Chat() {
+  const collector = useIslandCollector();
+  const path = useCurrentPath();
+  if (!collector) return <DeferredChat />;
+  const { hydrate, scope, session } = shellIslands.chat;
+  return <IslandSlot id={collector.add(CHAT_KEY, { name: 'chat', hydrate, scope, session, props: { path, data: { collections: {}, forms: {} } } })} />;
+}
 
 export function Shell() {
   const { site } = useSite();
@@ -30,7 +44,7 @@ export function Shell() {
         </main>
         <Footer />
       </div>
-      {site.chat.enabled ? <DeferredChat /> : null}
+      {site.chat.enabled ? <Chat /> : null}
     </>
   );
 }

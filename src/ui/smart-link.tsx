@@ -1,5 +1,5 @@
 import { useContext, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { useRouterLinks } from './router-links.ts';
 import { LinkIntentContext } from './link-intent.ts';
 
 export const isInternal = (to: string) => to.startsWith('/');
@@ -13,11 +13,15 @@ interface SmartLinkProps {
   onClick?: () => void;
 }
 
-/** Internal paths use the router; other sites open in a new tab; tel: and mailto: stay plain links. */
+/**
+ * Internal paths use the router where there is one (the prerender, the dev server); inside an island there is
+ * none, and a plain link loads the next prerendered page. Other sites open in a new tab; tel: and mailto: stay plain.
+ */
 export function SmartLink({ to, className, children, ariaLabel, nav, onClick }: SmartLinkProps) {
   const onIntent = useContext(LinkIntentContext);
-  if (isInternal(to)) {
-    const Tag = nav ? NavLink : Link;
+  const router = useRouterLinks();
+  if (isInternal(to) && router) {
+    const Tag = nav ? router.NavLink : router.Link;
     const prefetch = () => onIntent(to);
     return (
       <Tag

@@ -1,24 +1,29 @@
 import { test, expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
+import { expectHydrated, expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
 
 /**
- * The chat loads after the page is idle and keeps its own timers, so these tests drive Playwright's clock:
- * installed and paused before the page loads, then advanced by hand past the splash and the idle callback.
+ * The chat is prerendered HTML until the visitor first touches the page; then its island hydrates and keeps
+ * its own timers, so these tests drive Playwright's clock: installed and paused before the page loads, then
+ * advanced by hand past the splash; a hover on the button brings the island to life.
  */
 const START = new Date('2025-03-03T09:41:00');
 const toggle = (page: Page) => page.getByRole('button', { name: /^Chat openen/ });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Chat met Helder Digitaal' });
 const input = (page: Page) => dialog(page).getByLabel('Je bericht');
 
-/** Opens a page with a paused clock and steps it until the chat has mounted; afterwards at most 100 ms have passed since mount. */
+/** Opens a page with a paused clock, lets the splash pass and hydrates the chat with a hover on its button. */
 async function openWithClock(page: Page, path = '/') {
   await page.clock.install({ time: START });
   await page.clock.pauseAt(START.getTime() + 2000); // a jump ahead, so it is never in the past on a slow machine
   await page.goto(path);
   await page.clock.runFor(1500); // splash
-  for (let i = 0; i < 60 && (await toggle(page).count()) === 0; i++) await page.clock.runFor(100);
   await expect(toggle(page)).toBeVisible();
+  await toggle(page).hover();
+  await expectHydrated(page, 'chat');
 }
+
+/** How long the page has been open, on its own (paused) clock. */
+const pageAge = (page: Page) => page.evaluate(() => performance.now());
 
 /** Opens the box and lets the typing delay run out. */
 async function openChat(page: Page) {
@@ -28,7 +33,7 @@ async function openChat(page: Page) {
   await expect(dialog(page).getByText('Waarmee kunnen we je helpen?')).toBeVisible();
 }
 
-test('the badge shows 1 after 60 seconds, fetching the chime only then, and opening clears it', async ({ page }) => {
+test('the badge shows 1 60 seconds after the page appeared, fetching the chime only then, and opening clears it', async ({ page }) => {
   const check = watchConsole(page);
   const sounds: string[] = [];
   page.on('request', (r) => {
@@ -36,7 +41,7 @@ test('the badge shows 1 after 60 seconds, fetching the chime only then, and open
   });
   await openWithClock(page);
   const badge = page.getByTestId('chat-badge');
-  await page.clock.runFor(59_500);
+  await page.clock.runFor(59_500 - (await pageAge(page)));
   await expect(badge).toHaveCount(0);
   expect(sounds).toEqual([]);
   await page.clock.runFor(600);
@@ -127,39 +132,30 @@ test('submit opens WhatsApp with the phone and encoded text in a new window and 
   await expect(input(page)).toHaveValue('');
 });
 
-test('the chat code is requested only after the page has hydrated', async ({ page }) => {
-  // the moment <html data-hydrated="true"> appears, on the page's own performance clock
-  await page.addInitScript(() => {
-    const observer = new MutationObserver(() => {
-      if (document.documentElement?.dataset.hydrated !== 'true') return;
-      Object.assign(window, { __hydratedAt: performance.now() });
-      observer.disconnect();
-    });
-    observer.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
-  });
+test('the chat is HTML until the first touch of the page: its code is requested only then', async ({ page }) => {
   const chatRequests: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('chat-widget')) chatRequests.push(r.url());
   });
   await openPage(page, '/');
-  await expect(toggle(page)).toBeVisible({ timeout: 5000 });
+  // the button is in the prerendered HTML, its badge waiting on a CSS timer of one notification interval
+  await expect(toggle(page)).toBeVisible();
+  const badge = page.getByTestId('chat-badge');
+  await expect(badge).toBeHidden();
+  expect(await badge.evaluate((el) => getComputedStyle(el).animationDelay.split(',')[0])).toBe('60s');
+  await page.waitForTimeout(1500);
+  expect(chatRequests).toEqual([]);
+  await page.mouse.move(50, 400);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expectHydrated(page, 'chat');
   expect(chatRequests.some((u) => u.endsWith('.js'))).toBe(true);
-  const { hydratedAt, chunks } = await page.evaluate(() => ({
-    hydratedAt: (window as unknown as { __hydratedAt?: number }).__hydratedAt ?? null,
-    chunks: performance
-      .getEntriesByType('resource')
-      .filter((e) => e.name.includes('chat-widget'))
-      .map((e) => ({ name: e.name, startTime: e.startTime })),
-  }));
-  expect(hydratedAt).not.toBeNull();
-  expect(chunks.length).toBeGreaterThan(0);
-  for (const chunk of chunks) expect(chunk.startTime, chunk.name).toBeGreaterThan(hydratedAt!);
-  // nothing in the prerendered HTML points at the chat code (a modulepreload would fetch it before hydration)
-  expect(await (await page.request.get('/')).text()).not.toContain('chat-widget');
+  // the live chat has no badge yet: the machine shows it when the interval has passed
+  await expect(badge).toHaveCount(0);
 });
 
-test('the chat appears without any layout shift', async ({ page }) => {
-  // sum every layout shift not caused by input, and remember which of them came after the chat was inserted
+test('the chat causes no layout shift, from the first paint through its hydration', async ({ page }) => {
+  // sum every layout shift not caused by input, and which of them moved the chat
   await page.addInitScript(() => {
     // Chromium reported no shifts inside .page while its first-load fade (fill-mode both) stayed in effect, so the
     // fade is switched off here to keep the measurement from being blind to the page the chat could push around.
@@ -169,19 +165,13 @@ test('the chat appears without any layout shift', async ({ page }) => {
       sheet.replaceSync('.page--fade { animation: none !important; }');
       document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
     });
-    const shifts: { value: number; afterChat: boolean; inChat: boolean }[] = [];
-    let chatAt = Infinity;
-    new MutationObserver((_, obs) => {
-      if (!document.querySelector('[data-testid="chat-widget"]')) return;
-      chatAt = performance.now();
-      obs.disconnect();
-    }).observe(document, { subtree: true, childList: true });
+    const shifts: { value: number; inChat: boolean }[] = [];
     type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
     const record = (entries: PerformanceEntry[]) => {
       for (const e of entries as Shift[]) {
         if (e.hadRecentInput) continue;
-        const inChat = (e.sources ?? []).some((s) => s.node instanceof Element && s.node.closest('[data-testid="chat-widget"]') !== null);
-        shifts.push({ value: e.value, afterChat: e.startTime >= chatAt, inChat });
+        const inChat = (e.sources ?? []).some((s) => s.node instanceof Element && s.node.closest('[data-island="chat"]') !== null);
+        shifts.push({ value: e.value, inChat });
       }
     };
     const observer = new PerformanceObserver((list) => record(list.getEntries()));
@@ -189,16 +179,17 @@ test('the chat appears without any layout shift', async ({ page }) => {
     Object.assign(window, { __shifts: shifts, __flushShifts: () => record(observer.takeRecords()) });
   });
   await openPage(page, '/');
-  await expect(toggle(page)).toBeVisible({ timeout: 5000 });
-  // two frames and a task so any shift from the chat's first paint is reported, then take what the observer still holds
+  await toggle(page).hover();
+  await expectHydrated(page, 'chat');
+  // two frames and a task so any shift from the hydrated chat is reported, then take what the observer still holds
   const shifts = await page.evaluate(async () => {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0))));
-    const w = window as unknown as { __flushShifts: () => void; __shifts: { value: number; afterChat: boolean; inChat: boolean }[] };
+    const w = window as unknown as { __flushShifts: () => void; __shifts: { value: number; inChat: boolean }[] };
     w.__flushShifts();
     return w.__shifts;
   });
   const sum = (list: typeof shifts) => list.reduce((total, s) => total + s.value, 0);
-  expect(sum(shifts.filter((s) => s.afterChat || s.inChat)), 'layout shift once the chat is inserted').toBe(0);
+  expect(sum(shifts.filter((s) => s.inChat)), 'layout shift of the chat').toBe(0);
   expect(sum(shifts), 'cumulative layout shift of the whole load').toBeLessThan(0.01);
 });
 

@@ -12,10 +12,34 @@ export function watchConsole(page: Page): () => void {
   return () => expect(problems, 'console errors or hydration warnings').toEqual([]);
 }
 
-/** Waits until the first-load splash has gone and the page is interactive. */
+/**
+ * Waits until the first-load splash has gone (CSS hides it; on later pages of a visit it never shows) and the
+ * page is fully faded in, then brings every island that hydrates by itself (load, idle, visible) to life:
+ * each is scrolled into view until it is hydrated, and the page goes back to the top. Islands that wait for
+ * an interaction (the chat) stay HTML.
+ */
 export async function waitForSplash(page: Page): Promise<void> {
-  await expect(page.getByTestId('splash')).toHaveCount(0, { timeout: 5000 });
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 5000 });
   await page.waitForFunction(() => getComputedStyle(document.querySelector('.page')!).opacity === '1');
+  await hydrateIslands(page);
+}
+
+/** Scrolls each self-hydrating island into view and waits until it is interactive. */
+export async function hydrateIslands(page: Page): Promise<void> {
+  const islands = page.locator('[data-hydrate="visible"], [data-hydrate="load"], [data-hydrate="idle"]');
+  const count = await islands.count();
+  if (count === 0) return;
+  for (let i = 0; i < count; i++) {
+    const island = islands.nth(i);
+    await island.evaluate((el) => (el.firstElementChild ?? el).scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await expect(island).toHaveAttribute('data-hydrated', 'true');
+  }
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+}
+
+/** Waits until the island of this name (a block type, or "chat") is hydrated. */
+export async function expectHydrated(page: Page, name: string): Promise<void> {
+  await expect(page.locator(`[data-island="${name}"]`).first()).toHaveAttribute('data-hydrated', 'true');
 }
 
 export async function openPage(page: Page, path: string): Promise<void> {

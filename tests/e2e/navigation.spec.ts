@@ -3,16 +3,17 @@ import { expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
 
 test.describe('navigation', () => {
   // the desktop menu is hidden at phone width: this runs in the desktop project only (playwright.config.ts)
-  test('desktop: header links navigate client-side and mark the current page', { tag: '@desktop-only' }, async ({ page }) => {
+  test('desktop: header links load the next prerendered page and mark the current page', { tag: '@desktop-only' }, async ({ page }) => {
     await openPage(page, '/');
     const nav = page.getByRole('navigation', { name: 'Hoofdmenu' }).first();
     await nav.getByRole('link', { name: 'Marketing' }).click();
     await expect(page).toHaveURL(/\/marketing$/);
     await expect(nav.getByRole('link', { name: 'Marketing' })).toHaveAttribute('aria-current', 'page');
-    // no retrying here: a splash that came back would be in the DOM right after the navigation
-    expect(await page.getByTestId('splash').count()).toBe(0);
-    // focus moves to the new page's content, not left on the link
-    await expect(page.locator('main#main')).toBeFocused();
+    // no retrying here: the splash belongs to the first page of the visit only
+    await expect(page.getByTestId('splash')).toBeHidden({ timeout: 1 });
+    // a new document: keyboard users start at its top (the skip link), not on a link of the old page
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Direct naar de inhoud' })).toBeFocused();
     await nav.getByRole('link', { name: 'Gratis Demo' }).click();
     await expect(page).toHaveURL(/\/demo$/);
     await nav.getByRole('link', { name: 'Offerte' }).click();
@@ -69,8 +70,18 @@ test.describe('navigation', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('every route change scrolls to the top', async ({ page }) => {
+  test('every route change starts at the top, cross-faded by a view transition of 0.3 s', async ({ page }) => {
     await openPage(page, '/');
+    // the rule that turns navigation between the site's documents into a view transition, and its length
+    const transition = await page.evaluate(() =>
+      [...document.styleSheets]
+        .flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText))
+        .filter((t) => /@view-transition|::view-transition-group\(root\)/.test(t)),
+    );
+    expect(transition.join(' ')).toMatch(/@view-transition\s*\{\s*navigation: auto;?\s*\}/);
+    expect(transition.join(' ')).toContain('animation-duration: 0.3s');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Portfolio' }).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Portfolio' }).click();
     await expect(page).toHaveURL(/\/portfolio$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -95,9 +106,9 @@ test.describe('navigation', () => {
       return { duration: style.animationDuration, delay: style.animationDelay };
     });
     expect(timing).toEqual({ duration: '0.3s', delay: '1.3s' });
-    await expect(page.getByTestId('splash')).toHaveCount(0);
+    await expect(page.getByTestId('splash')).toBeHidden();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
     await expect(page).toHaveURL(/\/contact$/);
-    expect(await page.getByTestId('splash').count()).toBe(0);
+    await expect(page.getByTestId('splash')).toBeHidden({ timeout: 1 });
   });
 });

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { expectNoAxeViolations, openPage, waitForSplash, watchConsole } from './helpers.ts';
+import { expectHydrated, expectNoAxeViolations, openPage, waitForSplash, watchConsole } from './helpers.ts';
 
 const pages: [string, string][] = [
   ['/', 'Krijg een website waar je echt trots op kunt zijn'],
@@ -17,12 +17,15 @@ const landingPaths = cities.flatMap((c) => services.map((s) => `/${s}-${c}`));
 
 test.describe('every route', () => {
   for (const [path, headline] of pages) {
-    test(`${path} is prerendered with its headline and hydrates without warnings`, async ({ page, request }) => {
+    test(`${path} is prerendered with its headline; every island and the chat hydrate without an error or warning`, async ({ page, request }) => {
       const html = await (await request.get(path)).text();
       expect(html).toContain(`>${headline}</h1>`);
       const check = watchConsole(page);
+      // openPage hydrates every island that hydrates by itself; a touch wakes the chat
       await openPage(page, path);
-      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      await page.getByRole('button', { name: /^Chat openen/ }).hover();
+      await expectHydrated(page, 'chat');
+      for (const island of await page.locator('[data-island]').all()) await expect(island).toHaveAttribute('data-hydrated', 'true');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline);
       check();
     });

@@ -1,0 +1,34 @@
+import { hydrateRoot } from 'react-dom/client';
+import clientSite from 'virtual:site-client';
+import type { SiteModel } from '../config/model.ts';
+import { IslandRoot } from './island-root.tsx';
+import { ISLAND_ATTR, islandPrefix, loadIsland, type IslandProps } from './islands.ts';
+// every stylesheet of the site, gathered into the one CSS file that each prerendered page links
+import '../styles/global.css';
+import 'virtual:site-theme.css';
+
+const site = clientSite as SiteModel;
+
+/**
+ * Never called. It puts the whole app (shell, every block) into the client build's module graph so that
+ * their CSS lands in the site's one stylesheet (cssCodeSplit is off); the chunk it names is never fetched.
+ */
+export const everyStylesheet = () => import('../app.tsx');
+
+/**
+ * The islands' runtime: loaded by the inline bootstrap only when an island's directive fires.
+ * It hydrates that island alone: the rest of the page stays the HTML it was.
+ */
+export async function hydrate(element: HTMLElement): Promise<void> {
+  if (element.hasAttribute('data-hydrating')) return;
+  element.setAttribute('data-hydrating', '');
+  const name = element.getAttribute(ISLAND_ATTR.name) ?? '';
+  const props = JSON.parse(element.getAttribute(ISLAND_ATTR.props) ?? '{}') as IslandProps;
+  const id = Number(element.getAttribute(ISLAND_ATTR.id));
+  const component = await loadIsland(name);
+  hydrateRoot(
+    element,
+    <IslandRoot name={name} site={site} props={props} component={component} onMount={() => element.setAttribute('data-hydrated', 'true')} />,
+    { identifierPrefix: islandPrefix(id) },
+  );
+}

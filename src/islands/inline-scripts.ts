@@ -1,0 +1,64 @@
+/**
+ * The only scripts in a prerendered page's HTML. Each is a few hundred bytes, runs without fetching
+ * anything, and is the same text on every page, so the server's CSP lists it by one hash
+ * (scripts/lib/csp-hashes.ts hashes them from the built pages). Page-specific values come from
+ * data attributes, never from the script text.
+ */
+
+/** sessionStorage key: the visit has seen its splash. */
+export const SPLASH_SEEN_KEY = 'site-splash-seen';
+
+/**
+ * In <head>, before the first paint: the splash belongs to the first page of a visit only. A later page
+ * (and a page prerendered by the speculation rules, which runs this too) is marked so CSS skips the splash.
+ */
+export const splashScript = `try{var s=sessionStorage;if(s.getItem('${SPLASH_SEEN_KEY}'))document.documentElement.dataset.splash='seen';else s.setItem('${SPLASH_SEEN_KEY}','1')}catch(e){}`;
+
+/**
+ * At the end of <body>, on pages with islands. It fetches nothing itself: each island's directive
+ * (data-hydrate) says when the runtime (data-src) is imported to hydrate that island.
+ * - load: now; idle: after load, when the browser is idle; visible: when the island nears the viewport;
+ * - interaction: the first pointer, touch, focus or key on the island (on the whole page with data-scope="document").
+ * An island with data-session restores its saved state from sessionStorage into data-saved-* attributes
+ * (CSS can show it at once) and hydrates now if it was left open. A click before the code arrives is
+ * noted in data-pending-click for the island to act on when it hydrates.
+ */
+export const bootstrapScript = [
+  '(function(){',
+  'var c=document.currentScript,src=c.dataset.src,rt;',
+  'function go(el){(rt=rt||import(src)).then(function(m){return m.hydrate(el)}).catch(function(e){console.error(e)})}',
+  "var all=document.querySelectorAll('[data-hydrate]');",
+  'for(var i=0;i<all.length;i++)(function(el){',
+  'var how=el.dataset.hydrate,key=el.dataset.session,saved=null;',
+  'if(key)try{saved=JSON.parse(sessionStorage.getItem(key)||"null")}catch(e){}',
+  "if(saved)for(var k in saved)el.setAttribute('data-saved-'+k,String(saved[k]));",
+  "if(how==='load'||(saved&&saved.open))return go(el);",
+  "if(how==='idle'){var idle=function(){(window.requestIdleCallback||setTimeout)(function(){go(el)},{timeout:2000})};",
+  "return document.readyState==='complete'?idle():addEventListener('load',idle,{once:true})}",
+  "if(how==='visible'){var io=new IntersectionObserver(function(es){for(var j=0;j<es.length;j++)if(es[j].isIntersecting){io.disconnect();return go(el)}},{rootMargin:'200px'});",
+  'return io.observe(el.firstElementChild||el)}',
+  "if(how==='interaction'){var ev=['pointerover','pointerdown','touchstart','focusin','keydown'],on=[el];",
+  "if(el.dataset.scope==='document')on.push(document);",
+  'var fire=function(){on.forEach(function(t){ev.forEach(function(n){t.removeEventListener(n,fire,true)})});go(el)};',
+  'on.forEach(function(t){ev.forEach(function(n){t.addEventListener(n,fire,{capture:true,passive:true})})});',
+  "el.addEventListener('click',function(){if(!el.hasAttribute('data-hydrated'))el.setAttribute('data-pending-click','')},true)}",
+  '})(all[i])',
+  '})()',
+].join('');
+
+/**
+ * On a landing page: on to the redirect target after the delay, replacing the history entry. With ?preview
+ * the page stays for staff, shows its notice and tells search engines not to index the preview.
+ */
+export const landingScript = [
+  '(function(){',
+  'var c=document.currentScript;',
+  "if(new URLSearchParams(location.search).has('preview')){",
+  "var n=document.querySelector('[data-landing-preview]');if(n)n.hidden=false;",
+  "var m=document.createElement('meta');m.name='robots';m.content='noindex';document.head.appendChild(m);return}",
+  'setTimeout(function(){location.replace(c.dataset.to)},Number(c.dataset.delay))',
+  '})()',
+].join('');
+
+/** The 404 page: unknown paths send the visitor to the home page, replacing the history entry. */
+export const notFoundScript = "location.replace(document.currentScript.dataset.to||'/')";

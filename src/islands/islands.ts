@@ -1,0 +1,63 @@
+import type { ComponentType } from 'react';
+import type { Block } from '../config/schema-types.ts';
+import type { CollectionData, FormData } from '../config/model.ts';
+import { isBlockType, registry, type Hydrate } from '../renderer/registry.ts';
+import { CHAT_SESSION_KEY } from '../chat/chat-machine.ts';
+
+/** Islands of the shell, not blocks of a page: one line each, like the block registry. */
+export const shellIslands = {
+  // HTML and CSS (the button, the badge's timing) until the visitor touches the page: only then can a chime play
+  chat: {
+    hydrate: 'interaction',
+    scope: 'document',
+    // a chat left open on the last page hydrates at once; a saved badge shows from the first paint
+    session: CHAT_SESSION_KEY,
+    load: () => import('../chat/chat-widget.tsx').then((m) => m.default),
+  },
+} as const satisfies Record<string, { hydrate: Hydrate; scope?: 'document'; session?: string; load: () => Promise<ComponentType> }>;
+
+export type ShellIsland = keyof typeof shellIslands;
+
+/** What an island needs in the browser, written into its element as JSON at build time. */
+export interface IslandProps {
+  /** the path of the page, for links that mark the current page */
+  path: string;
+  /** the block, for a block island */
+  block?: Block;
+  /** the block's index on its page, for error messages */
+  index?: number;
+  /** only the collections and forms the island read while it was prerendered */
+  data: { collections: Record<string, CollectionData>; forms: Record<string, FormData> };
+}
+
+/** One island found while prerendering a page. */
+export interface IslandSpec {
+  name: string;
+  hydrate: Hydrate;
+  scope?: 'document';
+  /** sessionStorage key of the state the island carries between pages */
+  session?: string;
+  props: IslandProps;
+}
+
+export const isShellIsland = (name: string): name is ShellIsland => Object.hasOwn(shellIslands, name);
+
+/** The component of an island by name: a block type or a shell island. */
+export async function loadIsland(name: string): Promise<ComponentType<{ block?: Block }>> {
+  if (isShellIsland(name)) return (await shellIslands[name].load()) as ComponentType<{ block?: Block }>;
+  if (isBlockType(name)) return (await registry[name].load()) as ComponentType<{ block?: Block }>;
+  throw new Error(`no island "${name}"`);
+}
+
+/** Attribute names of an island's element, shared by the prerenderer, the inline bootstrap and the runtime. */
+export const ISLAND_ATTR = {
+  name: 'data-island',
+  hydrate: 'data-hydrate',
+  id: 'data-island-id',
+  props: 'data-props',
+  scope: 'data-scope',
+  session: 'data-session',
+} as const;
+
+/** The prefix of React's generated ids in island number `id`: the same in the prerender and in the browser. */
+export const islandPrefix = (id: number) => `i${id}-`;
