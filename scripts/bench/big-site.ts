@@ -8,11 +8,19 @@ const towns =
     /\s+/,
   );
 
+/** Town names, then their quarters ("Almere Noord"), then numbered ones: as many distinct names as asked for. */
+function townNames(count: number): string[] {
+  const names = [...towns];
+  for (const quarter of ['Noord', 'Zuid', 'Oost', 'West', 'Centrum']) names.push(...towns.map((t) => `${t} ${quarter}`));
+  for (let n = 2; names.length < count; n++) names.push(...towns.map((t) => `${t} ${n}`));
+  return names;
+}
+
 /** A copy of the real site with `count` cities (125 x 8 services = 1,000 landing pages). Content and public are linked, not copied. */
 export function makeBigSite(count: number): { root: string; cleanup: () => void } {
   const site = JSON.parse(readFileSync(join(paths.root, 'site.config.json'), 'utf8')) as { landing: { cities: string[] } };
   const existing = new Set(site.landing.cities);
-  const extra = towns.filter((t) => !existing.has(t));
+  const extra = townNames(count).filter((t) => !existing.has(t));
   site.landing.cities = [...site.landing.cities, ...extra].slice(0, count);
   if (site.landing.cities.length < count) throw new Error(`only ${site.landing.cities.length} town names available`);
   const root = join(tmpdir(), `big-site-${count}`);

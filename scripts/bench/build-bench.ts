@@ -1,12 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { paths } from '../lib/paths.ts';
 import { makeBigSite } from './big-site.ts';
 
-/** Full build (client + server + prerender) time of the real config and of the 1,000-landing-page config. */
+/**
+ * Full build (client + server + prerender) time of the real config and of 1,000 and 2,000 landing pages
+ * (`-- 10000` adds 10,000), and the browser's JavaScript of each: the landing matrix must not change it.
+ */
 function countHtml(dir: string): number {
   return readdirSync(dir).reduce((n, name) => {
     const p = join(dir, name);
@@ -14,6 +18,18 @@ function countHtml(dir: string): number {
     return n + (name.endsWith('.html') ? 1 : 0);
   }, 0);
 }
+
+/** name (without its hash) -> gzip bytes of every script of a build */
+function scripts(dir: string): Map<string, number> {
+  const assets = join(dir, 'assets');
+  return new Map(
+    readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => [f.replace(/-[\w-]{8}\.js$/, ''), gzipSync(readFileSync(join(assets, f)), { level: 9 }).length]),
+  );
+}
+
+let reference: Map<string, number> | undefined;
 
 function timeBuild(label: string, siteRoot: string, out: string) {
   const started = performance.now();
@@ -23,15 +39,24 @@ function timeBuild(label: string, siteRoot: string, out: string) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const seconds = (performance.now() - started) / 1000;
-  console.log(`${label.padEnd(28)} ${String(countHtml(out)).padStart(5)} HTML files  ${seconds.toFixed(2)} s`);
+  const js = scripts(out);
+  reference ??= js;
+  const differ = [...js].filter(([name, bytes]) => reference!.get(name) !== bytes).map(([name]) => name);
+  const runtime = ((js.get('hydrate') ?? 0) / 1024).toFixed(1);
+  console.log(
+    `${label.padEnd(28)} ${String(countHtml(out)).padStart(6)} HTML files  ${seconds.toFixed(2).padStart(6)} s   islands runtime ${runtime} kB gzip; ` +
+      (differ.length ? `scripts that differ from the real config's: ${differ.join(', ')}` : 'every script byte-identical to the real config'),
+  );
   rmSync(out, { recursive: true, force: true });
   rmSync(`${out}-ssr`, { recursive: true, force: true });
 }
 
 timeBuild('real config', paths.root, join(tmpdir(), 'bench-build-real'));
-const big = makeBigSite(125);
-try {
-  timeBuild('125 cities x 8 services', big.root, join(tmpdir(), 'bench-build-big'));
-} finally {
-  big.cleanup();
+for (const cities of [125, 250, ...(process.argv.includes('10000') ? [1250] : [])]) {
+  const big = makeBigSite(cities);
+  try {
+    timeBuild(`${cities} cities x 8 services`, big.root, join(tmpdir(), `bench-build-${cities}`));
+  } finally {
+    big.cleanup();
+  }
 }

@@ -1,61 +1,367 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFile, execFileSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { paths } from '../lib/paths.ts';
-import { serveBuild } from '../lib/browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, serveBuild, type BuildServer } from '../lib/browser.ts';
+import { writeCspHashes } from '../lib/csp-hashes.ts';
 
 /**
- * Lighthouse (mobile emulation, simulated throttling) on the built site, several
- * runs per page, median reported because single runs vary. Run after `npm run build`.
- * Usage: npm run bench:lighthouse [-- runs]
+ * Lighthouse (mobile: simulated Slow 4G and 4x CPU) on three builds of the site, each served by the production server:
+ *   here:  the production build (prerendered HTML and its scripts)
+ *   limit: the same HTML without a single script: what the markup alone can reach
+ *   spa:   the same app rendered in the browser only (index.html's empty shell on every route)
+ * Several runs per page, the variants interleaved within each round so machine drift hits all alike; medians reported.
+ * A failed run (NO_FCP, NO_LCP, ...) is counted, never fatal. Exits 0: it is a benchmark, not a test.
+ * Usage: npm run bench:lighthouse [-- runs]   (default 5)
  */
-const runs = Number(process.argv[2] ?? 3);
-const routes = ['/', '/marketing', '/demo', '/contact'];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const server = await serveBuild(4392);
-const out = mkdtempSync(join(tmpdir(), 'lh-'));
-try {
-  console.log(`${'route'.padEnd(12)} perf  a11y  best  seo   FCP ms  LCP ms  TBT ms   CLS   (median of ${runs})`);
-  for (const route of routes) {
-    const rows: { perf: number; a11y: number; best: number; seo: number; fcp: number; lcp: number; tbt: number; cls: number }[] = [];
-    for (let i = 0; i < runs; i++) {
-      const file = join(out, `r${i}.json`);
-      execFileSync(
-        process.execPath,
-        [
-          join(paths.root, 'node_modules/lighthouse/cli/index.js'),
-          `${server.url}${route}`,
-          '--quiet',
-          '--output=json',
-          `--output-path=${file}`,
-          '--only-categories=performance,accessibility,best-practices,seo',
-          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
-        ],
-        { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: 'ignore' },
-      );
-      const r = JSON.parse(readFileSync(file, 'utf8')) as {
-        categories: Record<string, { score: number }>;
-        audits: Record<string, { numericValue: number }>;
-      };
-      rows.push({
-        perf: r.categories.performance!.score * 100,
-        a11y: r.categories.accessibility!.score * 100,
-        best: r.categories['best-practices']!.score * 100,
-        seo: r.categories.seo!.score * 100,
-        fcp: r.audits['first-contentful-paint']!.numericValue,
-        lcp: r.audits['largest-contentful-paint']!.numericValue,
-        tbt: r.audits['total-blocking-time']!.numericValue,
-        cls: r.audits['cumulative-layout-shift']!.numericValue,
-      });
-    }
-    const m = (k: keyof (typeof rows)[number]) => median(rows.map((r) => r[k]));
-    console.log(
-      `${route.padEnd(12)} ${String(Math.round(m('perf'))).padStart(4)}  ${String(Math.round(m('a11y'))).padStart(4)}  ${String(Math.round(m('best'))).padStart(4)}  ${String(Math.round(m('seo'))).padStart(4)}  ${String(Math.round(m('fcp'))).padStart(7)} ${String(Math.round(m('lcp'))).padStart(7)} ${String(Math.round(m('tbt'))).padStart(7)}  ${m('cls').toFixed(3)}`,
-    );
+const VARIANTS = ['here', 'limit', 'spa'] as const;
+type Variant = (typeof VARIANTS)[number];
+const PORTS: Record<Variant, number> = { here: 4396, limit: 4397, spa: 4398 };
+const ROUTES = ['/', '/demo', '/portfolio', '/contact', '/webdesign-amersfoort'];
+const RUN_TIMEOUT_MS = 180_000;
+const GOALS = { lcpToLimit: 1.1, tbtMs: 50, cls: 0.01, perf: 99 };
+
+const runs = Number(process.argv[2] ?? 5);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`usage: npm run bench:lighthouse [-- runs]; "${process.argv[2]}" is not a positive whole number`);
+  process.exit(2);
+}
+
+interface Sample {
+  variant: Variant;
+  route: string;
+  round: number;
+  /** 0-100; null when Lighthouse could not score the run */
+  perf: number | null;
+  fcp: number | null;
+  lcp: number | null;
+  tbt: number | null;
+  cls: number | null;
+  /** runtimeError.code, a metric audit's error code, or NO_REPORT when no JSON was written */
+  error: string | null;
+  /** the page shown when Lighthouse stopped, if not the route (the landing pages move on to / with script) */
+  endedOn?: string;
+}
+
+interface Summary {
+  variant: Variant;
+  route: string;
+  perf: number | null;
+  fcp: number | null;
+  lcp: number | null;
+  tbt: number | null;
+  cls: number | null;
+  errors: Record<string, number>;
+  /** runs without error that ended on another path than the route (the landing page's redirect) */
+  endedElsewhere: number;
+  lcpToLimit?: number | null;
+  lcpToSpa?: number | null;
+}
+
+interface Lhr {
+  finalDisplayedUrl?: string;
+  runtimeError?: { code: string; message: string };
+  categories: { performance?: { score: number | null } };
+  audits: Record<string, { numericValue?: number; scoreDisplayMode?: string; errorMessage?: string }>;
+}
+
+const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+} as const;
+
+function median(values: (number | null)[]): number | null {
+  const xs = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  if (xs.length === 0) return null;
+  const mid = Math.floor(xs.length / 2);
+  return xs.length % 2 ? xs[mid]! : (xs[mid - 1]! + xs[mid]!) / 2;
+}
+
+const ratio = (a: number | null | undefined, b: number | null | undefined) => (a == null || b == null || b === 0 ? null : a / b);
+
+function htmlFilesIn(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+// --- the three builds -------------------------------------------------------------------------------------------------
+
+function buildHere(dir: string): void {
+  execFileSync('npx', ['tsx', 'scripts/build.ts'], { cwd: paths.root, env: { ...process.env, SITE_OUT: dir, BUILD_QUIET: '1' }, stdio: 'inherit' });
+}
+
+const SCRIPT_ELEMENT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
+const MODULEPRELOAD = /<link\b[^>]*\brel\s*=\s*["']?modulepreload\b[^>]*>/gi;
+
+/** `here` without any script element or modulepreload; its precompressed pages deleted, so the stripped ones are served. */
+function buildLimit(here: string, dir: string): void {
+  cpSync(here, dir, { recursive: true });
+  for (const file of htmlFilesIn(dir)) {
+    const html = readFileSync(file, 'utf8').replace(SCRIPT_ELEMENT, '').replace(MODULEPRELOAD, '');
+    if (/<script\b|modulepreload/i.test(html)) throw new Error(`${file}: a script or modulepreload survived the stripping`);
+    writeFileSync(file, html);
+    for (const packed of [`${file}.br`, `${file}.gz`]) if (existsSync(packed)) unlinkSync(packed);
   }
+}
+
+/** Vite's client build of index.html (the client-rendered app), its empty shell at every measured route. */
+async function buildSpa(here: string, dir: string): Promise<void> {
+  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: paths.root, stdio: 'inherit' });
+  const shell = join(dir, 'index.html');
+  for (const route of ROUTES.filter((r) => r !== '/')) {
+    mkdirSync(join(dir, route), { recursive: true });
+    copyFileSync(shell, join(dir, route, 'index.html'));
+  }
+  // the responsive widths (-400.webp, ...) are made by the production build only
+  cpSync(join(here, 'images'), join(dir, 'images'), { recursive: true });
+  // the server's CSP allows exactly the inline scripts and styles listed here
+  await writeCspHashes(dir);
+}
+
+// --- one Lighthouse run -----------------------------------------------------------------------------------------------
+
+function lighthouse(url: string, report: string): Promise<{ stderr: string }> {
+  const args = [
+    join(paths.root, 'node_modules/lighthouse/cli/index.js'),
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${report}`,
+    '--only-categories=performance',
+    `--chrome-flags=${['--headless=new', ...CHROMIUM_ARGS].join(' ')}`,
+  ];
+  return new Promise((resolve) => {
+    // a runtime error exits non-zero after the report is written: the report says what happened
+    // SIGINT on timeout: chrome-launcher then closes the browser it started
+    execFile(
+      process.execPath,
+      args,
+      { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, timeout: RUN_TIMEOUT_MS, killSignal: 'SIGINT', maxBuffer: 16 << 20 },
+      (_error, _stdout, stderr) => resolve({ stderr }),
+    );
+  });
+}
+
+/** A metric audit that failed carries the code at the end of its message: "... (NO_LCP)". */
+function auditError(lhr: Lhr): string | null {
+  for (const id of Object.values(METRICS)) {
+    const audit = lhr.audits[id];
+    if (audit?.scoreDisplayMode === 'error') return /\(([A-Z_]+)\)\s*$/.exec(audit.errorMessage ?? '')?.[1] ?? `AUDIT_ERROR:${id}`;
+  }
+  return null;
+}
+
+async function measure(variant: Variant, url: string, route: string, round: number, report: string): Promise<Sample> {
+  rmSync(report, { force: true });
+  const { stderr } = await lighthouse(`${url}${route}`, report);
+  const empty = { variant, route, round, perf: null, fcp: null, lcp: null, tbt: null, cls: null };
+  if (!existsSync(report)) {
+    const why = stderr.trim().split('\n').at(-1) ?? '';
+    console.error(`  ${variant} ${route}: no report${why ? `: ${why}` : ''}`);
+    return { ...empty, error: 'NO_REPORT' };
+  }
+  const lhr = JSON.parse(readFileSync(report, 'utf8')) as Lhr;
+  rmSync(report, { force: true });
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? null;
+  const score = lhr.categories.performance?.score;
+  // a path on the same server, or the whole URL (chrome-error://chromewebdata/ when the server did not answer)
+  const shown = lhr.finalDisplayedUrl?.startsWith(`${url}/`) ? lhr.finalDisplayedUrl.slice(url.length) : (lhr.finalDisplayedUrl ?? route);
+  return {
+    ...empty,
+    perf: score == null ? null : score * 100,
+    fcp: value(METRICS.fcp),
+    lcp: value(METRICS.lcp),
+    tbt: value(METRICS.tbt),
+    cls: value(METRICS.cls),
+    error: lhr.runtimeError?.code ?? auditError(lhr) ?? (score == null ? 'NO_SCORE' : null),
+    ...(shown === route ? {} : { endedOn: shown }),
+  };
+}
+
+// --- report -----------------------------------------------------------------------------------------------------------
+
+function summarize(samples: Sample[]): Summary[] {
+  const out: Summary[] = [];
+  for (const route of ROUTES) {
+    const byVariant = new Map<Variant, Summary>();
+    for (const variant of VARIANTS) {
+      const mine = samples.filter((s) => s.variant === variant && s.route === route);
+      const errors: Record<string, number> = {};
+      for (const s of mine) if (s.error) errors[s.error] = (errors[s.error] ?? 0) + 1;
+      const m = (k: keyof typeof METRICS | 'perf') => median(mine.map((s) => s[k]));
+      const endedElsewhere = mine.filter((s) => s.endedOn && !s.error).length;
+      byVariant.set(variant, { variant, route, perf: m('perf'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), errors, endedElsewhere });
+    }
+    const here = byVariant.get('here')!;
+    here.lcpToLimit = ratio(here.lcp, byVariant.get('limit')!.lcp);
+    here.lcpToSpa = ratio(here.lcp, byVariant.get('spa')!.lcp);
+    out.push(...byVariant.values());
+  }
+  return out;
+}
+
+const num = (v: number | null | undefined, digits = 0) => (v == null ? '-' : v.toFixed(digits));
+const errorText = (errors: Record<string, number>) =>
+  Object.entries(errors)
+    .map(([code, n]) => `${n} ${code}`)
+    .join(', ') || '0';
+
+function printTable(summaries: Summary[]): void {
+  const header = ['route', 'variant', 'perf', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'LCP/limit', 'LCP/spa', 'errors'];
+  const rows = summaries.map((s) => [
+    s.route,
+    s.variant,
+    num(s.perf),
+    num(s.fcp),
+    num(s.lcp),
+    num(s.tbt),
+    num(s.cls, 3),
+    s.variant === 'here' ? num(s.lcpToLimit, 2) : '',
+    s.variant === 'here' ? num(s.lcpToSpa, 2) : '',
+    errorText(s.errors),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(`\n${line(header)}   (median of ${runs})`);
+  summaries.forEach((s, i) => {
+    if (i > 0 && s.variant === VARIANTS[0]) console.log('');
+    console.log(line(rows[i]!).trimEnd());
+  });
+  const moved = summaries.filter((s) => s.endedElsewhere > 0);
+  if (moved.length) {
+    console.log(`\nended on another page (a redirect by script): ${moved.map((s) => `${s.variant} ${s.route} ${s.endedElsewhere}/${runs}`).join(', ')}`);
+  }
+}
+
+interface Goal {
+  goal: string;
+  pass: boolean;
+  detail: string;
+}
+
+function goals(summaries: Summary[], samples: Sample[]): Goal[] {
+  const here = summaries.filter((s) => s.variant === 'here');
+  /** Every route's median against the goal; a route without a value (all its runs failed) misses it too. */
+  const check = (goal: string, value: (s: Summary) => number | null | undefined, ok: (v: number) => boolean): Goal => {
+    const failed = here.flatMap((s) => {
+      const v = value(s);
+      return v == null ? [`${s.route} (no data)`] : ok(v) ? [] : [s.route];
+    });
+    return { goal, pass: failed.length === 0, detail: failed.length ? `misses on ${failed.join(', ')}` : 'every route' };
+  };
+  const noPaint = samples.filter((s) => s.variant === 'here' && (s.error === 'NO_FCP' || s.error === 'NO_LCP'));
+  return [
+    check(
+      `LCP <= ${GOALS.lcpToLimit.toFixed(2)}x limit`,
+      (s) => s.lcpToLimit,
+      (v) => v <= GOALS.lcpToLimit,
+    ),
+    check(
+      `TBT <= ${GOALS.tbtMs} ms`,
+      (s) => s.tbt,
+      (v) => v <= GOALS.tbtMs,
+    ),
+    check(
+      `CLS <= ${GOALS.cls}`,
+      (s) => s.cls,
+      (v) => v <= GOALS.cls,
+    ),
+    check(
+      `perf >= ${GOALS.perf}`,
+      (s) => s.perf,
+      (v) => v >= GOALS.perf,
+    ),
+    {
+      goal: 'no NO_FCP/NO_LCP',
+      pass: noPaint.length === 0,
+      detail: noPaint.length ? noPaint.map((s) => `${s.error} on ${s.route} (run ${s.round + 1})`).join(', ') : `in ${runs * ROUTES.length} runs`,
+    },
+  ];
+}
+
+// --- main -------------------------------------------------------------------------------------------------------------
+
+const work = mkdtempSync(join(tmpdir(), 'lh-bench-'));
+const dirs = Object.fromEntries(VARIANTS.map((v) => [v, join(work, v)])) as Record<Variant, string>;
+const resultsFile = join(work, 'lighthouse-results.json');
+const servers: Partial<Record<Variant, BuildServer>> = {};
+let restarts = 0;
+
+/** The variant's server, started again if it has ended since the last run (its log says why). */
+async function serverFor(variant: Variant): Promise<BuildServer> {
+  const running = servers[variant];
+  if (running && !running.ended()) return running;
+  if (running) {
+    restarts++;
+    console.error(`  the ${variant} server ended (${running.ended()}), see ${join(work, `server-${variant}.log`)}; starting it again`);
+  }
+  const server = await serveBuild(PORTS[variant], { distDir: dirs[variant], logFile: join(work, `server-${variant}.log`) });
+  servers[variant] = server;
+  return server;
+}
+
+try {
+  console.log(`building the variants in ${work}`);
+  buildHere(dirs.here);
+  buildLimit(dirs.here, dirs.limit);
+  await buildSpa(dirs.here, dirs.spa);
+
+  for (const variant of VARIANTS) await serverFor(variant);
+
+  const samples: Sample[] = [];
+  const total = runs * ROUTES.length * VARIANTS.length;
+  const report = join(work, 'report.json');
+  for (let round = 0; round < runs; round++) {
+    for (const [r, route] of ROUTES.entries()) {
+      // a different variant goes first each time: none always gets the cold (or warm) slot
+      for (let k = 0; k < VARIANTS.length; k++) {
+        const variant = VARIANTS[(round + r + k) % VARIANTS.length]!;
+        let s = await measure(variant, (await serverFor(variant)).url, route, round, report);
+        // a server that ended during the run (something else stopped it) says nothing about the page: once more
+        if (servers[variant]?.ended()) s = await measure(variant, (await serverFor(variant)).url, route, round, report);
+        samples.push(s);
+        console.log(
+          `[${String(samples.length).padStart(String(total).length)}/${total}] ${variant.padEnd(5)} ${route.padEnd(22)} ` +
+            `perf ${num(s.perf).padStart(3)}  LCP ${num(s.lcp).padStart(5)} ms  TBT ${num(s.tbt).padStart(4)} ms${s.error ? `  ${s.error}` : ''}${s.endedOn ? `  (ended on ${s.endedOn})` : ''}`,
+        );
+      }
+    }
+  }
+
+  const summaries = summarize(samples);
+  const checks = goals(summaries, samples);
+  printTable(summaries);
+  console.log('\ngoals for "here":');
+  for (const g of checks) console.log(`  ${g.pass ? 'PASS' : 'FAIL'}  ${g.goal.padEnd(20)} ${g.detail}`);
+
+  const result = {
+    date: new Date().toISOString(),
+    runs,
+    routes: ROUTES,
+    variants: VARIANTS,
+    chrome: CHROMIUM_PATH,
+    serverRestarts: restarts,
+    goals: checks,
+    summaries,
+    samples,
+  };
+  writeFileSync(resultsFile, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nfull results: ${resultsFile}`);
+  const passed = checks.filter((g) => g.pass).length;
+  const errors = samples.filter((s) => s.error).length;
+  console.log(
+    `lighthouse: ${runs} run(s) x ${ROUTES.length} routes x ${VARIANTS.length} variants; ${errors} failed run(s), ${restarts} server restart(s); goals for "here": ${passed}/${checks.length} PASS`,
+  );
+} catch (error) {
+  console.error(`lighthouse bench stopped: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
 } finally {
-  server.stop();
-  rmSync(out, { recursive: true, force: true });
+  for (const server of Object.values(servers)) server.stop();
+  // the builds go, the results stay
+  for (const dir of [...Object.values(dirs), `${dirs.here}-ssr`]) rmSync(dir, { recursive: true, force: true });
 }

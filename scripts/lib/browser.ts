@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
@@ -21,23 +21,48 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-/** Serves the build with the production server (its data in a temporary folder) on a port until stop() is called. */
-export async function serveBuild(port: number): Promise<{ url: string; stop: () => void }> {
+export interface ServeBuildOptions {
+  /** the build to serve; dist/ by default */
+  distDir?: string;
+  /** how long to wait for the first answer to GET / */
+  timeoutMs?: number;
+  /** the server's stdout and stderr are appended here; dropped by default */
+  logFile?: string;
+}
+
+export interface BuildServer {
+  url: string;
+  stop: () => void;
+  /** undefined while it runs; "code 1", "signal SIGTERM", ... once it has ended */
+  ended: () => string | undefined;
+}
+
+/** Serves a build with the production server, its data in a temporary folder, on a port until stop() is called. */
+export async function serveBuild(port: number, { distDir = paths.dist, timeoutMs = 30_000, logFile }: ServeBuildOptions = {}): Promise<BuildServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'serve-build-'));
+  const log = logFile ? openSync(logFile, 'a') : 'ignore';
   const server = spawn(process.execPath, ['--import', 'tsx', join(paths.root, 'server/main.ts')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
-    stdio: 'ignore',
+    cwd: paths.root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, DATA_DIR: dataDir },
+    stdio: ['ignore', log, log],
   });
-  server.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  // the child has its own copy of the descriptor
+  if (typeof log === 'number') closeSync(log);
+  let ended: string | undefined;
+  server.on('exit', (code, signal) => {
+    ended = signal ? `signal ${signal}` : `code ${code}`;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 50; i++) {
+  const deadline = Date.now() + timeoutMs;
+  while (ended === undefined && Date.now() < deadline) {
     try {
-      if ((await fetch(`${url}/`)).ok) return { url, stop: () => server.kill() };
+      if ((await fetch(`${url}/`)).ok) return { url, stop: () => server.kill(), ended: () => ended };
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 100));
   }
   server.kill();
-  throw new Error(`the build server did not start on ${url}`);
+  throw new Error(ended ? `the build server for ${distDir} ended (${ended}) before answering on ${url}` : `the build server did not start on ${url}`);
 }

@@ -8,10 +8,11 @@ import styles from './header.module.css';
 
 /**
  * The mobile menu is a `popover` opened by its toggle's `popovertarget`: the browser opens and
- * closes it, closes it on Escape or a tap outside, and gives focus back to the toggle, also
- * without JavaScript. The toggle's icon and name follow the popover in CSS. Script only keeps
- * `aria-expanded` explicit and closes the menu after a client-side navigation, which, unlike
- * a page load, leaves the popover open.
+ * closes it, closes it on Escape or a tap outside, and gives focus back to the toggle, without
+ * JavaScript. The toggle's icon and name follow the popover in CSS, and Chromium derives the
+ * toggle's expanded state from it. The prerendered header ships no script; the effects below run
+ * only in the dev server's client-side app, where a navigation, unlike a page load, would leave
+ * the popover open.
  */
 export function Header() {
   const { site } = useSite();

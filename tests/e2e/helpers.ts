@@ -55,3 +55,19 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary).toEqual([]);
 }
+
+/** Role, name and expanded state from Chromium's own accessibility tree, which is what assistive technology reads. */
+export async function axNode(page: Page, selector: string): Promise<{ role?: string; name?: string; expanded?: unknown }> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+    const node = nodes[0];
+    if (!node) throw new Error(`no accessibility node for ${selector}`);
+    const props = Object.fromEntries((node.properties ?? []).map((p) => [p.name, p.value.value]));
+    return { role: node.role?.value, name: node.name?.value, expanded: props.expanded };
+  } finally {
+    await cdp.detach();
+  }
+}

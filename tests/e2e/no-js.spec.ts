@@ -1,9 +1,10 @@
 import { test, expect, type Page } from '@playwright/test';
+import { axNode } from './helpers.ts';
 
 // The prerendered HTML on its own: the FAQ is a <details name=...> accordion and the mobile
 // menu a popover, so both must work before (or without) any script. axe cannot run here (it needs
 // the page's timers), so the axe checks with the menu or an answer open are in navigation.spec.ts and
-// blocks-home.spec.ts: the DOM is the same, only the toggle's explicit aria-expanded is added by script.
+// blocks-home.spec.ts: the DOM is the same (the header and the FAQ ship no script at all).
 test.use({ javaScriptEnabled: false });
 
 /** Without script nothing removes the splash: its CSS fades it out, and the page's CSS fades in. */
@@ -11,22 +12,6 @@ async function openStatic(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.getByTestId('splash')).toBeHidden({ timeout: 5000 });
   await expect(page.locator('.page')).toHaveCSS('opacity', '1', { timeout: 5000 });
-}
-
-/** Role, name and expanded state from Chromium's own accessibility tree, which is what assistive technology reads. */
-async function axNode(page: Page, selector: string): Promise<{ role?: string; name?: string; expanded?: unknown }> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
-    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
-    const node = nodes[0];
-    if (!node) throw new Error(`no accessibility node for ${selector}`);
-    const props = Object.fromEntries((node.properties ?? []).map((p) => [p.name, p.value.value]));
-    return { role: node.role?.value, name: node.name?.value, expanded: props.expanded };
-  } finally {
-    await cdp.detach();
-  }
 }
 
 test.describe('without JavaScript', () => {
