@@ -1,4 +1,5 @@
 /** ANSI colour codes, which the runners print when they think a terminal is watching. */
+// eslint-disable-next-line no-control-regex -- the escape character is exactly what is stripped
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 export interface TestCounts {
