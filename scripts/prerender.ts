@@ -49,10 +49,26 @@ export function fileFor(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
 }
 
+interface PageParts {
+  lang: string;
+  head: string[];
+  body: string;
+  assets: ClientAssets;
+  /** how many islands the page has: without any, it has no bootstrap either */
+  islands: number;
+  /** when the first page of a visit is shown: the splash, its fade-out and the page's fade-in */
+  revealMs: number;
+}
+
+/** When the first page of a visit has appeared: islands hydrate after that, never during the splash. */
+export function revealMs(splash: PrerenderedSite['splash']): number {
+  return splash.enabled ? splash.durationMs + splash.fadeOutMs + splash.pageFadeInMs : 0;
+}
+
 /** A whole prerendered document: no script but the tiny inline ones, and the runtime only where islands are. */
-export function pageDocument({ lang, head, body, assets, islands }: { lang: string; head: string[]; body: string; assets: ClientAssets; islands: number }) {
+export function pageDocument({ lang, head, body, assets, islands, revealMs }: PageParts) {
   const styles = assets.css.map((href) => `<link rel="stylesheet" href="/${href}">`);
-  const bootstrap = islands > 0 ? `\n    <script data-src="/${assets.runtime}">${bootstrapScript}</script>` : '';
+  const bootstrap = islands > 0 ? `\n    <script data-src="/${assets.runtime}" data-after="${revealMs}">${bootstrapScript}</script>` : '';
   return `<!doctype html>
 <html lang="${escapeHtml(lang)}">
   <head>
@@ -100,6 +116,7 @@ export async function prerender({ onFile = () => {} }: PrerenderOptions = {}): P
   const assets = readClientAssets();
   const { site } = entry.model;
   const routes = entry.routePaths();
+  const reveal = revealMs(site.splash);
   const write = (file: string, text: string) => {
     const target = join(paths.dist, file);
     mkdirSync(dirname(target), { recursive: true });
@@ -108,7 +125,7 @@ export async function prerender({ onFile = () => {} }: PrerenderOptions = {}): P
   };
   for (const path of routes) {
     const page = await entry.render(path);
-    write(fileFor(path), pageDocument({ lang: site.lang, head: page.head, body: page.body, assets, islands: page.islands.length }));
+    write(fileFor(path), pageDocument({ lang: site.lang, head: page.head, body: page.body, assets, islands: page.islands.length, revealMs: reveal }));
   }
   // Unknown paths get this page: it sends the visitor on to the home page
   write(
@@ -119,6 +136,7 @@ export async function prerender({ onFile = () => {} }: PrerenderOptions = {}): P
       body: `<main id="main" class="container"><h1>${escapeHtml(site.seo.siteName)}</h1><p><a href="/">${escapeHtml(site.seo.siteUrl.replace(/^https?:\/\//, ''))}</a></p></main><script data-to="/">${notFoundScript}</script>`,
       assets,
       islands: 0,
+      revealMs: 0,
     }),
   );
 

@@ -16,8 +16,11 @@ export const splashScript = `try{var s=sessionStorage;if(s.getItem('${SPLASH_SEE
 
 /**
  * At the end of <body>, on pages with islands. It fetches nothing itself: each island's directive
- * (data-hydrate) says when the runtime (data-src) is imported to hydrate that island.
- * - load: now; idle: after load, when the browser is idle; visible: when the island nears the viewport;
+ * (data-hydrate) says when the runtime (data-src) is imported to hydrate that island. No island's script
+ * starts before the page is shown: the load event, and on the first page of a visit the end of the splash
+ * and the page's fade-in (data-after, in ms), so that no script competes with the page's first paint.
+ * - load: as soon as the page is shown; idle: then, when the browser is idle; visible: then, when the
+ *   island nears the viewport;
  * - interaction: the first pointer, touch, focus or key on the island (on the whole page with data-scope="document").
  * An island with data-session restores its saved state from sessionStorage into data-saved-* attributes
  * (CSS can show it at once) and hydrates now if it was left open. A click before the code arrives is
@@ -25,18 +28,21 @@ export const splashScript = `try{var s=sessionStorage;if(s.getItem('${SPLASH_SEE
  */
 export const bootstrapScript = [
   '(function(){',
-  'var c=document.currentScript,src=c.dataset.src,rt;',
+  'var c=document.currentScript,src=c.dataset.src,rt,',
+  "wait=document.documentElement.dataset.splash==='seen'?0:Number(c.dataset.after||0);",
   'function go(el){(rt=rt||import(src)).then(function(m){return m.hydrate(el)}).catch(function(e){console.error(e)})}',
+  'function shown(f){var t=function(){setTimeout(f,Math.max(0,wait-performance.now()))};',
+  "document.readyState==='complete'?t():addEventListener('load',t,{once:true})}",
   "var all=document.querySelectorAll('[data-hydrate]');",
   'for(var i=0;i<all.length;i++)(function(el){',
   'var how=el.dataset.hydrate,key=el.dataset.session,saved=null;',
   'if(key)try{saved=JSON.parse(sessionStorage.getItem(key)||"null")}catch(e){}',
   "if(saved)for(var k in saved)el.setAttribute('data-saved-'+k,String(saved[k]));",
-  "if(how==='load'||(saved&&saved.open))return go(el);",
-  "if(how==='idle'){var idle=function(){(window.requestIdleCallback||setTimeout)(function(){go(el)},{timeout:2000})};",
-  "return document.readyState==='complete'?idle():addEventListener('load',idle,{once:true})}",
-  "if(how==='visible'){var io=new IntersectionObserver(function(es){for(var j=0;j<es.length;j++)if(es[j].isIntersecting){io.disconnect();return go(el)}},{rootMargin:'200px'});",
-  'return io.observe(el.firstElementChild||el)}',
+  'if(saved&&saved.open)return go(el);',
+  "if(how==='load')return shown(function(){go(el)});",
+  "if(how==='idle')return shown(function(){(window.requestIdleCallback||setTimeout)(function(){go(el)},{timeout:2000})});",
+  "if(how==='visible')return shown(function(){var io=new IntersectionObserver(function(es){for(var j=0;j<es.length;j++)if(es[j].isIntersecting){io.disconnect();return go(el)}},{rootMargin:'200px'});",
+  'io.observe(el.firstElementChild||el)});',
   "if(how==='interaction'){var ev=['pointerover','pointerdown','touchstart','focusin','keydown'],on=[el];",
   "if(el.dataset.scope==='document')on.push(document);",
   'var fire=function(){on.forEach(function(t){ev.forEach(function(n){t.removeEventListener(n,fire,true)})});go(el)};',
