@@ -75,6 +75,7 @@ async function renderIsland(spec: IslandSpec, id: number): Promise<{ head: strin
     `${ISLAND_ATTR.id}="${id}"`,
     spec.scope ? `${ISLAND_ATTR.scope}="${spec.scope}"` : '',
     spec.session ? `${ISLAND_ATTR.session}="${spec.session}"` : '',
+    ...Object.entries(spec.attributes ?? {}).map(([name, value]) => `${name}="${escapeAttr(value)}"`),
     `${ISLAND_ATTR.props}="${escapeAttr(JSON.stringify(props))}"`,
   ].filter(Boolean);
   return { head, element: `<div ${attrs.join(' ')}>${inner}</div>` };

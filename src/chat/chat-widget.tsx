@@ -109,11 +109,10 @@ export default function ChatWidget() {
 
   const rootClass = [styles.root, cfg.position === 'bottom-left' ? styles.left : '', cfg.theme === 'dark' ? styles.dark : ''].filter(Boolean).join(' ');
   const boxStyle = { '--chat-height': `${cfg.chatboxHeight}px` } as CSSProperties;
-  // before the script takes over, the badge is in the HTML and CSS shows it when the first interval has passed
+  // before the script takes over, the badge is in the HTML, shown by CSS once the bootstrap's timer marks it due
   const timedBadge = !live && timing.notificationIntervalMs !== null;
   const showBadge = timedBadge || state.notification;
   const badgeClass = timedBadge ? `${styles.badgeTimed} ${styles.badge}` : styles.badge;
-  const badgeStyle = timedBadge ? ({ '--badge-delay': `${timing.notificationIntervalMs}ms` } as CSSProperties) : undefined;
 
   return (
     <div ref={rootRef} className={rootClass} data-testid="chat-widget">
@@ -178,12 +177,10 @@ export default function ChatWidget() {
         {showBadge ? (
           <>
             {/* the visible "1" is decoration; the configured label says it in words */}
-            <span className={badgeClass} style={badgeStyle} aria-hidden="true" data-testid="chat-badge">
+            <span className={badgeClass} aria-hidden="true" data-testid="chat-badge">
               1
             </span>
-            <span className={timedBadge ? `${styles.badgeTimed} visually-hidden` : 'visually-hidden'} style={badgeStyle}>
-              {labels.notification}
-            </span>
+            <span className={timedBadge ? `${styles.badgeTimed} visually-hidden` : 'visually-hidden'}>{labels.notification}</span>
           </>
         ) : null}
       </button>

@@ -24,7 +24,8 @@ export const splashScript = `try{var s=sessionStorage;if(s.getItem('${SPLASH_SEE
  * - interaction: the first pointer, touch, focus or key on the island (on the whole page with data-scope="document").
  * An island with data-session restores its saved state from sessionStorage into data-saved-* attributes
  * (CSS can show it at once) and hydrates now if it was left open. A click before the code arrives is
- * noted in data-pending-click for the island to act on when it hydrates.
+ * noted in data-pending-click for the island to act on when it hydrates. An island with data-badge-after
+ * is marked data-badge-due that many ms after the page started, until it hydrates (the chat's badge).
  */
 export const bootstrapScript = [
   '(function(){',
@@ -38,6 +39,7 @@ export const bootstrapScript = [
   'var how=el.dataset.hydrate,key=el.dataset.session,saved=null;',
   'if(key)try{saved=JSON.parse(sessionStorage.getItem(key)||"null")}catch(e){}',
   "if(saved)for(var k in saved)el.setAttribute('data-saved-'+k,String(saved[k]));",
+  "if(el.dataset.badgeAfter)setTimeout(function(){if(!el.hasAttribute('data-hydrated'))el.setAttribute('data-badge-due','')},Number(el.dataset.badgeAfter)-performance.now());",
   'if(saved&&saved.open)return go(el);',
   "if(how==='load')return shown(function(){go(el)});",
   "if(how==='idle')return shown(function(){(window.requestIdleCallback||setTimeout)(function(){go(el)},{timeout:2000})});",

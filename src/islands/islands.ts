@@ -37,6 +37,8 @@ export interface IslandSpec {
   scope?: 'document';
   /** sessionStorage key of the state the island carries between pages */
   session?: string;
+  /** more data-* attributes for the island's element, read by the bootstrap before it hydrates */
+  attributes?: Record<`data-${string}`, string>;
   props: IslandProps;
 }
 

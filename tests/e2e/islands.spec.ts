@@ -63,8 +63,9 @@ test('/ loads no script for its first screen; each island loads when it scrolls 
 test('/demo fetches Swiper and the form island only, and no other island or the router', async ({ page }) => {
   const scripts = watchScripts(page);
   await page.goto('/demo');
-  await scrollThrough(page);
+  // the carousel is on the first screen: it hydrates once the page is shown (after the splash)
   await expectHydrated(page, 'demo-carousel');
+  await scrollThrough(page);
   await expectHydrated(page, 'form');
   const islands = scripts.filter((s) => !/^(hydrate|rolldown-runtime|react|react-dom|jsx-runtime|site-context|islands|preload-helper|chat-machine)$/.test(s));
   expect(islands.some((s) => s.startsWith('swiper'))).toBe(true);
@@ -97,6 +98,19 @@ test('a click on the chat before its code has arrived still opens it', async ({ 
   await page.getByRole('button', { name: /^Chat openen/ }).click();
   release();
   await expect(page.getByRole('dialog', { name: 'Chat met Helder Digitaal' })).toBeVisible();
+});
+
+test('before any script, the chat badge still shows once the notification interval has passed', async ({ page }) => {
+  await page.clock.install();
+  const scripts = watchScripts(page);
+  await page.goto('/portfolio');
+  const badge = page.getByTestId('chat-badge');
+  await page.clock.runFor(59_000);
+  await expect(badge).toBeHidden();
+  await page.clock.runFor(1_500);
+  await expect(badge).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Chat openen/ })).toHaveAccessibleName('Chat openen 1 nieuw bericht');
+  expect(scripts).toEqual([]);
 });
 
 test.describe('one visit across prerendered pages', () => {
