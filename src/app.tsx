@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Link, NavLink, Route, Routes, useLocation } from 'react-router-dom';
+import { Link, NavLink, Route, Routes } from 'react-router-dom';
 import type { SiteModel } from './config/model.ts';
 import { loadPage } from './config/page-store.ts';
 import { SiteProvider } from './renderer/site-context.tsx';
@@ -7,7 +7,6 @@ import { PageView } from './renderer/page-view.tsx';
 import { LinkIntentContext } from './ui/link-intent.ts';
 import { Shell } from './shell/shell.tsx';
 import { RouteFallback } from './shell/route-fallback.tsx';
-import { CurrentPathContext } from './renderer/current-path.ts';
 import { RouterLinksContext } from './ui/router-links.ts';
 
 const routerLinks = { Link, NavLink };
@@ -26,23 +25,20 @@ export function App({ model }: { model: SiteModel }) {
     },
     [model],
   );
-  const { pathname } = useLocation();
   return (
     <SiteProvider model={model}>
-      <CurrentPathContext.Provider value={pathname}>
-        <RouterLinksContext.Provider value={routerLinks}>
-          <LinkIntentContext.Provider value={prefetch}>
-            <Routes>
-              <Route element={<Shell />}>
-                {model.routes.map((r) => (
-                  <Route key={r.path} path={r.path} element={<PageView route={r} />} />
-                ))}
-                <Route path="*" element={<RouteFallback />} />
-              </Route>
-            </Routes>
-          </LinkIntentContext.Provider>
-        </RouterLinksContext.Provider>
-      </CurrentPathContext.Provider>
+      <RouterLinksContext.Provider value={routerLinks}>
+        <LinkIntentContext.Provider value={prefetch}>
+          <Routes>
+            <Route element={<Shell />}>
+              {model.routes.map((r) => (
+                <Route key={r.path} path={r.path} element={<PageView route={r} />} />
+              ))}
+              <Route path="*" element={<RouteFallback />} />
+            </Route>
+          </Routes>
+        </LinkIntentContext.Provider>
+      </RouterLinksContext.Provider>
     </SiteProvider>
   );
 }

@@ -61,8 +61,21 @@ export function splitHead(html: string): { head: string[]; body: string } {
   return { head, body: rest };
 }
 
+/** Islands met before with the same props and number (the chat of every landing page) are rendered once. */
+const renderedIslands = new Map<string, Promise<{ head: string[]; element: string }>>();
+
+function renderIsland(spec: IslandSpec, id: number): Promise<{ head: string[]; element: string }> {
+  const key = `${id}\u0000${JSON.stringify(spec)}`;
+  let rendered = renderedIslands.get(key);
+  if (!rendered) {
+    rendered = renderIslandOnce(spec, id);
+    renderedIslands.set(key, rendered);
+  }
+  return rendered;
+}
+
 /** One island alone: its HTML (its own React root, ids prefixed by its number) inside its element. */
-async function renderIsland(spec: IslandSpec, id: number): Promise<{ head: string[]; element: string }> {
+async function renderIslandOnce(spec: IslandSpec, id: number): Promise<{ head: string[]; element: string }> {
   const component = await loadIsland(spec.name);
   const { view, used } = recording(spec.props.data);
   const { head, body: inner } = splitHead(

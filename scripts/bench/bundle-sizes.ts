@@ -17,7 +17,8 @@ const routes: [string, string][] = [
   ['/web-development', 'static page'],
   ['/portfolio', 'static page'],
   ['/algemene-voorwaarden', 'static page'],
-  ['/seo-amersfoort', 'landing page'],
+  // ?preview: the landing page stays instead of forwarding to / after 1.5 s
+  ['/seo-amersfoort?preview', 'landing page'],
   ['/marketing', 'testimonial slider'],
   ['/contact', 'form'],
   ['/offerte', 'form'],
@@ -25,7 +26,10 @@ const routes: [string, string][] = [
 ];
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-const fileOf = (route: string) => join(paths.dist, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`);
+const fileOf = (route: string) => {
+  const path = route.replace(/\?.*$/, '');
+  return join(paths.dist, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
+};
 const sum = (files: Iterable<string>) => [...new Set(files)].reduce((n, p) => n + gz(join(paths.dist, p)), 0);
 
 async function scrollThrough(page: Page) {

@@ -20,8 +20,6 @@ export type ShellIsland = keyof typeof shellIslands;
 
 /** What an island needs in the browser, written into its element as JSON at build time. */
 export interface IslandProps {
-  /** the path of the page, for links that mark the current page */
-  path: string;
   /** the block, for a block island */
   block?: Block;
   /** the block's index on its page, for error messages */

@@ -6,7 +6,6 @@ import { BlockBoundary } from './block-boundary.tsx';
 import { DevNotice } from './dev-notice.tsx';
 import { usePageDataOrNull } from './site-context.tsx';
 import { IslandSlot, useIslandCollector } from '../islands/collector.tsx';
-import { useCurrentPath } from './current-path.ts';
 
 const NO_DATA = { collections: {}, forms: {} };
 
@@ -17,7 +16,6 @@ const NO_DATA = { collections: {}, forms: {} };
 export function BlockList({ blocks }: { blocks: Block[] }) {
   const collector = useIslandCollector();
   const data = usePageDataOrNull() ?? NO_DATA;
-  const path = useCurrentPath();
   return blocks.map((block, index) => {
     const key = `${index}-${block.type}`;
     const Component = blockComponent(block.type);
@@ -25,7 +23,7 @@ export function BlockList({ blocks }: { blocks: Block[] }) {
       return <DevNotice key={key} title={`Unknown block type "${block.type}"`} detail="Add it to src/renderer/registry.ts or fix the type in the page file." />;
     const { hydrate } = registry[block.type];
     if (collector && hydrate !== 'static') {
-      const id = collector.add(block, { name: block.type, hydrate, props: { path, block, index, data } });
+      const id = collector.add(block, { name: block.type, hydrate, props: { block, index, data } });
       return <IslandSlot key={key} id={id} />;
     }
     return (

@@ -9,7 +9,6 @@ import { ScrollToTop } from './scroll-to-top.tsx';
 import { DeferredChat } from './deferred-chat.tsx';
 import { IslandSlot, useIslandCollector } from '../islands/collector.tsx';
 import { shellIslands } from '../islands/islands.ts';
-import { useCurrentPath } from '../renderer/current-path.ts';
 import { chatTiming } from '../chat/chat-settings.ts';
 
 const CHAT_KEY = {};
@@ -18,15 +17,12 @@ const CHAT_KEY = {};
 function Chat() {
   const { site } = useSite();
   const collector = useIslandCollector();
-  const path = useCurrentPath();
   if (!collector) return <DeferredChat />;
   const { hydrate, scope, session } = shellIslands.chat;
   const interval = chatTiming(site.chat).notificationIntervalMs;
   // until the chat hydrates, the bootstrap's timer shows its prerendered badge when the first interval has passed
   const attributes = interval === null ? undefined : { 'data-badge-after': String(interval) };
-  return (
-    <IslandSlot id={collector.add(CHAT_KEY, { name: 'chat', hydrate, scope, session, attributes, props: { path, data: { collections: {}, forms: {} } } })} />
-  );
+  return <IslandSlot id={collector.add(CHAT_KEY, { name: 'chat', hydrate, scope, session, attributes, props: { data: { collections: {}, forms: {} } } })} />;
 }
 
 export function Shell() {
