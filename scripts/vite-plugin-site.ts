@@ -4,7 +4,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { validateSite, formatProblems, type ValidationResult } from './lib/validate.ts';
 import { loadSchemaSet } from './lib/schemas.ts';
 import { themeCss } from './lib/theme-css.ts';
-import { resolvePages, resolveSite } from '../src/config/resolve.ts';
+import { islandSiteModel, resolvePages, resolveSite } from '../src/config/resolve.ts';
 import type { SiteConfig } from '../src/config/schema-types.ts';
 
 /** site-wide model; the map of page loaders; one module per page (its own chunk) */
@@ -65,11 +65,7 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       }
       const vid = id.slice(1);
       if (vid === MODEL_ID) return asModule(resolveSite(result.site));
-      if (vid === CLIENT_ID) {
-        // no island reads the landing matrix: its cities stay out of every visitor's download
-        const { site } = resolveSite(result.site);
-        return asModule({ site: { ...site, landing: { ...site.landing, cities: [] } }, routes: [], cities: [] });
-      }
+      if (vid === CLIENT_ID) return asModule(islandSiteModel(resolveSite(result.site)));
       const pages = resolvePages(result.site);
       if (vid === PAGES_ID) {
         const entries = Object.keys(pages).map((p) => `  ${JSON.stringify(p)}: () => import(${JSON.stringify(PAGE_PREFIX + p)}),`);

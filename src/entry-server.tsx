@@ -4,7 +4,7 @@ import { StaticRouter } from 'react-router-dom';
 import { HelmetProvider } from 'react-helmet-async';
 import { siteModel as model } from './config/site-model.ts';
 import { App } from './app.tsx';
-import { expandLanding } from './config/resolve.ts';
+import { expandLanding, islandSiteModel } from './config/resolve.ts';
 import { loadPage } from './config/page-store.ts';
 import { preloadBlocks } from './renderer/block-components.ts';
 import { createCollector, IslandCollectorContext, slotMarkup } from './islands/collector.tsx';
@@ -23,8 +23,8 @@ export function routePaths(): string[] {
 // (a promise, not top-level await: the server bundle may be loaded as CommonJS outside the project)
 const ready = Promise.all([...model.routes.map((r) => loadPage(r.pageId)), preloadBlocks()]);
 
-/** The site an island sees in the browser: the site-wide settings, without the route table and the city list. */
-export const islandSite = { site: model.site, routes: [], cities: [] };
+/** The site an island sees, the same in the prerender as in the browser (virtual:site-client). */
+const islandSite = islandSiteModel(model);
 
 const toHtml = async (node: ReactNode, identifierPrefix?: string) => {
   // inline every block: React otherwise parks large Suspense boundaries in hidden divs that only an inline script reveals

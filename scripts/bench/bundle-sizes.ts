@@ -1,9 +1,8 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
 import { paths } from '../lib/paths.ts';
-import { launchChromium, serveBuild } from '../lib/browser.ts';
+import { launchChromium, scrollThrough, serveBuild } from '../lib/browser.ts';
 
 /**
  * gzip size of the JavaScript each page type loads, in three moments:
@@ -32,16 +31,6 @@ const fileOf = (route: string) => {
 };
 const sum = (files: Iterable<string>) => [...new Set(files)].reduce((n, p) => n + gz(join(paths.dist, p)), 0);
 
-async function scrollThrough(page: Page) {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y <= height; y += 400) {
-    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-    await page.waitForTimeout(50);
-  }
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-}
-
 async function main() {
   if (!existsSync(fileOf('/'))) throw new Error('no build: run npm run build first');
   const server = await serveBuild(4391);
@@ -57,7 +46,8 @@ async function main() {
       await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
       await page.waitForTimeout(1000);
       const first = sum(scripts);
-      await scrollThrough(page);
+      await scrollThrough(page, 50);
+      await page.waitForTimeout(300);
       const scrolled = sum(scripts);
       await page.mouse.move(20, 300);
       await page.mouse.down();

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { paths } from './paths.ts';
 
 /** Debian's Chromium with the flags that keep it quiet on a closed network (see STACK.md). */
@@ -65,4 +65,17 @@ export async function serveBuild(port: number, { distDir = paths.dist, timeoutMs
   }
   server.kill();
   throw new Error(ended ? `the build server for ${distDir} ended (${ended}) before answering on ${url}` : `the build server did not start on ${url}`);
+}
+
+/**
+ * Scrolls through the whole page in steps, by script: no pointer or key event that a page could take for the
+ * visitor's first interaction. Ends when the network is quiet, so every island met on the way has loaded.
+ */
+export async function scrollThrough(page: Page, pauseMs = 60): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 400) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await page.waitForTimeout(pauseMs);
+  }
+  await page.waitForLoadState('networkidle');
 }

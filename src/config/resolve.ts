@@ -62,6 +62,14 @@ export function resolveSite(loaded: LoadedSite): SiteModel {
   };
 }
 
+/**
+ * What an island sees of the site in the browser: the site-wide settings without the route table or the
+ * landing matrix's cities, so the islands' JavaScript is the same bytes whatever the size of the matrix.
+ */
+export function islandSiteModel({ site }: SiteModel): SiteModel {
+  return { site: { ...site, landing: { ...site.landing, cities: [] } }, routes: [], cities: [] };
+}
+
 const pick = <T>(all: Record<string, T>, ids: string[] = []): Record<string, T> => Object.fromEntries(ids.map((id) => [id, all[id]!]));
 
 /** Each routed page with only the collections and forms its blocks reference. */

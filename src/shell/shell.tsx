@@ -1,4 +1,4 @@
-import { useEffect, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useSite } from '../renderer/site-context.tsx';
 import { Header } from './header.tsx';
@@ -28,8 +28,6 @@ function Chat() {
 export function Shell() {
   const { site } = useSite();
   const phase = useSplash(site.splash);
-  // a marker for tests and monitoring: the prerendered page is now interactive
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', 'true'), []);
   const fade = site.splash.enabled
     ? ({ '--page-fade': `${site.splash.pageFadeInMs}ms`, '--page-delay': `${site.splash.durationMs + site.splash.fadeOutMs}ms` } as CSSProperties)
     : undefined;

@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { expectHydrated, waitForSplash, watchConsole } from './helpers.ts';
+import { scrollThrough } from '../../scripts/lib/browser.ts';
 
 /**
  * Static by default: a page is HTML and CSS from the build, and only its interactive blocks (islands) load
@@ -15,18 +16,9 @@ function watchScripts(page: Page): string[] {
   return seen;
 }
 
-/** Scrolls through the whole page in steps, by script: no pointer or key event that would count as interaction. */
-async function scrollThrough(page: Page) {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y <= height; y += 400) {
-    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-    await page.waitForTimeout(60);
-  }
-  await page.waitForLoadState('networkidle');
-}
-
 test.describe('static pages', () => {
-  for (const path of ['/portfolio', '/web-development', '/algemene-voorwaarden', '/webdesign-amersfoort']) {
+  // a landing page with ?preview: it stays instead of forwarding to / after 1.5 s
+  for (const path of ['/portfolio', '/web-development', '/algemene-voorwaarden', '/webdesign-amersfoort?preview']) {
     test(`${path} fetches no script, even scrolled to the end, until the visitor interacts`, async ({ page }) => {
       const scripts = watchScripts(page);
       await page.goto(path);
@@ -114,7 +106,7 @@ test('before any script, the chat badge still shows once the notification interv
 });
 
 test.describe('one visit across prerendered pages', () => {
-  test('the splash shows on the first page only; a new visit shows it again', async ({ page, context, browser }) => {
+  test('the splash shows on the first page only; a new visit shows it again', async ({ page, browser }) => {
     await page.goto('/');
     await expect(page.getByTestId('splash')).toContainText('Helder Digitaal');
     await waitForSplash(page);
@@ -124,7 +116,6 @@ test.describe('one visit across prerendered pages', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.splash)).toBe('seen');
     await page.reload();
     await expect(page.getByTestId('splash')).toBeHidden();
-    void context;
     const fresh = await browser.newPage();
     await fresh.goto(page.url());
     await expect(fresh.getByTestId('splash')).toContainText('Helder Digitaal');
