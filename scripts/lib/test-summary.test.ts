@@ -16,7 +16,7 @@ describe('countTests', () => {
   });
 
   it('says so when nothing ran', () => {
-    expect(summaryLine(countTests('npm ERR! missing script: test'))).toBe('tests: 0 passed, 0 failed');
-    expect(summaryLine({ passed: 5, failed: 0, skipped: 2 })).toBe('tests: 5 passed, 0 failed, 2 skipped');
+    expect(summaryLine(countTests('npm ERR! missing script: test'))).toBe('0 passed, 0 failed');
+    expect(summaryLine({ passed: 5, failed: 0, skipped: 2 })).toBe('5 passed, 0 failed, 2 skipped');
   });
 });

@@ -32,7 +32,7 @@ export function countTests(log: string): TestCounts {
   return counts;
 }
 
-/** The closing line CI reads: "tests: N passed, N failed" (with ", N skipped" when any were). */
+/** The closing line CI reads, plain and alone: "N passed, N failed" (with ", N skipped" when any were). */
 export function summaryLine({ passed, failed, skipped }: TestCounts): string {
-  return `tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+  return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 }
