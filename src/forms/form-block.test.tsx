@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot } from 'react-dom/client';
 import userEvent from '@testing-library/user-event';
 import { realSite } from '../../tests/test-model.ts';
 import type { SiteModel } from '../config/model.ts';
@@ -10,16 +12,33 @@ import { fakeNetwork, json, type Handler } from './testing/fake-network.ts';
 /** The real form block on a fake network (jsdom has no server); the e-mail SDK goes through the same fake fetch. */
 const loaded = realSite();
 
-function renderForm(id: string, timeoutMs = 15000) {
+function formTree(id: string, timeoutMs = 15000) {
   const site = { ...loaded.site, integrations: { ...loaded.site.integrations, leads: { ...loaded.site.integrations.leads, timeoutMs } } };
   const model = { site, routes: [], cities: [] } as unknown as SiteModel;
-  return render(
+  return (
     <SiteProvider model={model}>
       <PageDataProvider data={{ collections: {}, forms: loaded.forms }}>
         <FormBlock block={{ type: 'form', form: id }} />
       </PageDataProvider>
-    </SiteProvider>,
+    </SiteProvider>
   );
+}
+
+const renderForm = (id: string, timeoutMs?: number) => render(formTree(id, timeoutMs));
+
+/** The form as prerendered, in the page before its code has arrived; hydrate() then brings it to life. */
+function prerenderedForm(id: string) {
+  const island = document.createElement('div');
+  island.innerHTML = renderToString(formTree(id));
+  document.body.append(island);
+  const hydrate = () => act(() => void hydrateRoot(island, formTree(id)));
+  return { island, hydrate };
+}
+
+/** What a visitor's typing does to an input whose page has no script yet: the DOM alone changes. */
+function typeBeforeCode(island: HTMLElement, name: string, text: string) {
+  const input = island.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
+  input.value = text;
 }
 
 function network(mail: Handler) {
@@ -76,5 +95,38 @@ describe('FormBlock', () => {
     expect(button().textContent).toBe('Verstuur bericht');
     expect(box(/^Naam/).value).toBe('Jan');
     expect(box(/^Bericht/).value).toBe('Hallo');
+  });
+
+  it('keeps what was typed before its code arrived: a later render does not wipe it, and the send carries it', async () => {
+    const net = network(() => new Response('OK', { status: 200 }));
+    const { island, hydrate } = prerenderedForm('contact');
+    typeBeforeCode(island, 'name', 'Jan Jansen');
+    typeBeforeCode(island, 'email', 'jan@example.nl');
+    await hydrate();
+    const user = userEvent.setup();
+    // typing in another field renders the form again
+    await user.type(box(/^Bericht/), 'Hallo');
+    expect(box(/^Naam/).value).toBe('Jan Jansen');
+    await user.click(button());
+    await screen.findByText(/Bedankt voor je bericht/);
+    expect(net.to(/POST \/api\/forms\/contact$/)[0]?.body).toMatchObject({ values: { name: 'Jan Jansen', email: 'jan@example.nl', message: 'Hallo' } });
+    // a success clears the form, the adopted text included
+    expect(box(/^Naam/).value).toBe('');
+    island.remove();
+  });
+
+  it('a send pressed before its code arrived (held back by the page) goes out on hydration, with what was typed', { timeout: 10_000 }, async () => {
+    const net = network(() => new Response('OK', { status: 200 }));
+    const { island, hydrate } = prerenderedForm('contact');
+    typeBeforeCode(island, 'name', 'Els');
+    typeBeforeCode(island, 'email', 'els@example.nl');
+    island.setAttribute('data-pending-submit', '');
+    await hydrate();
+    // busy at once; the lead waits for the fill-time token's minimum age (3 s), so it is not taken for spam
+    expect(button().disabled).toBe(true);
+    await screen.findByText(/Bedankt voor je bericht/, {}, { timeout: 6000 });
+    expect(island.hasAttribute('data-pending-submit')).toBe(false);
+    expect(net.to(/POST \/api\/forms\/contact$/)[0]?.body).toMatchObject({ values: { name: 'Els', email: 'els@example.nl' } });
+    island.remove();
   });
 });

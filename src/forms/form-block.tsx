@@ -5,6 +5,7 @@ import type { FieldValue, FormConfig, PickedFile } from './form-types.ts';
 import { formReducer, initialState } from './form-state.ts';
 import { validateForm } from './validation.ts';
 import { createFormSession } from './form-session.ts';
+import { domValues, withDomValues } from './dom-values.ts';
 import { TextField } from './fields/text-field.tsx';
 import { CheckboxGroup } from './fields/checkbox-group.tsx';
 import { Honeypot, honeypotName } from './fields/honeypot.tsx';
@@ -22,6 +23,8 @@ export default function FormBlock({ block }: { block: BlockOf<'form'> }) {
   const formRef = useRef<HTMLFormElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
   const inFlight = useRef(false);
+  // the send now being made was pressed before the code arrived
+  const sentBeforeCode = useRef(false);
   const focusFirstError = useRef(false);
   const headingId = useId();
   const [session] = useState(() => createFormSession(form, integrations));
@@ -29,6 +32,23 @@ export default function FormBlock({ block }: { block: BlockOf<'form'> }) {
 
   // the fill-time token is fetched once the form is on screen (never while prerendering)
   useEffect(() => session.start(), [session]);
+
+  // Hydrated over prerendered HTML: what the visitor typed before the code arrived becomes the state (a
+  // later render would otherwise wipe it), and a send pressed then (held back by the page's bootstrap) goes now.
+  useEffect(() => {
+    const element = formRef.current;
+    if (!element) return;
+    dispatch({ type: 'adopt', values: domValues(form, element) });
+    const island = element.closest('[data-pending-submit]');
+    if (island) {
+      island.removeAttribute('data-pending-submit');
+      sentBeforeCode.current = true;
+      element.requestSubmit();
+      sentBeforeCode.current = false;
+    }
+    // once, at hydration: the form's config never changes on a page
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (!focusFirstError.current) return;
@@ -51,7 +71,9 @@ export default function FormBlock({ block }: { block: BlockOf<'form'> }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
-    const errors = validateForm(form, state.values);
+    // the DOM's values: the same as the state, except while the form hydrates under the visitor's hands
+    const values = formRef.current ? withDomValues(state.values, domValues(form, formRef.current)) : state.values;
+    const errors = validateForm(form, values);
     if (Object.keys(errors).length > 0) {
       focusFirstError.current = true;
       dispatch({ type: 'invalid', errors });
@@ -63,9 +85,10 @@ export default function FormBlock({ block }: { block: BlockOf<'form'> }) {
     let ok = false;
     try {
       ok = await session.submit({
-        values: state.values,
+        values,
         files: state.files,
         hp: trap instanceof HTMLInputElement ? trap.value : '',
+        sentBeforeCode: sentBeforeCode.current,
         onProgress: (percent) => dispatch({ type: 'progress', percent }),
       });
     } catch (error) {

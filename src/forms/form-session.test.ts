@@ -156,4 +156,19 @@ describe('form session', () => {
     expect(net.to(/api\/forms/)).toHaveLength(0);
     expect(net.to(/email\/send/)).toHaveLength(1);
   });
+
+  it('a send pressed before the code arrived records its lead only once the token has the minimum fill age; a live send never waits', async () => {
+    const integrations = { ...site.integrations, leads: { ...site.integrations.leads, minFillSeconds: 0.4 } };
+    const recordedAfter = async (sentBeforeCode: boolean) => {
+      let recordedAt = 0;
+      network({ record: () => ((recordedAt = Date.now()), json(201, { id: 1 })) });
+      const s = session(contact, integrations);
+      s.start();
+      const started = Date.now();
+      expect(await s.submit({ values: values(), files: {}, hp: '', onProgress: () => {}, sentBeforeCode })).toBe(true);
+      return recordedAt - started;
+    };
+    expect(await recordedAfter(true)).toBeGreaterThanOrEqual(400);
+    expect(await recordedAfter(false)).toBeLessThan(400);
+  });
 });

@@ -27,6 +27,12 @@ export interface SubmitInput {
   /** The honeypot's value. */
   hp: string;
   onProgress: (percent: number) => void;
+  /**
+   * Pressed before the form's code had arrived (the page held the send back). The visitor has been filling
+   * it in for a while, but the fill-time token is only as old as the code: its lead waits until the token
+   * has the minimum age, rather than being stored as spam. A live form never waits.
+   */
+  sentBeforeCode?: boolean;
 }
 
 export interface FormSession {
@@ -34,6 +40,9 @@ export interface FormSession {
   start(): void;
   submit(input: SubmitInput): Promise<boolean>;
 }
+
+/** The server measures the token's age from when it signed it, a little before the answer arrived here. */
+const TOKEN_AGE_MARGIN_MS = 250;
 
 /** Same values and same picked files (by their ids) mean a retry of the same message. */
 function contentKey(values: FormValues, files: FormFiles): string {
@@ -47,13 +56,26 @@ export function createFormSession(form: FormConfig, integrations: Integrations, 
   const leads = leadSettingsFor(integrations);
   const ids = new SubmissionIds(options.newId);
   let token: Promise<string | undefined> | undefined;
+  let tokenAt = 0;
+  const minFillMs = (integrations.leads?.minFillSeconds ?? 3) * 1000;
+  /** The token, and for a send made before the code arrived, not before it has the minimum age. */
+  const tokenFor = async (sentBeforeCode: boolean) => {
+    const value = await token;
+    const wait = tokenAt + minFillMs + TOKEN_AGE_MARGIN_MS - Date.now();
+    if (sentBeforeCode && value && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    return value;
+  };
 
   return {
     start() {
-      if (leads && !token) token = fetchFormToken(leads, net);
+      if (leads && !token)
+        token = fetchFormToken(leads, net).then((value) => {
+          tokenAt = Date.now();
+          return value;
+        });
     },
 
-    async submit({ values, files, hp, onProgress }) {
+    async submit({ values, files, hp, onProgress, sentBeforeCode = false }) {
       const submissionId = ids.for(contentKey(values, files));
       const mail = mailSettingsFor(integrations, form.mail.templateId, options.env, options.origin);
       const host = imageHostFor(integrations, options.env, options.origin);
@@ -65,7 +87,7 @@ export function createFormSession(form: FormConfig, integrations: Integrations, 
         uploadImages: (list, progress) => uploadImages(list, host, progress, { timeoutMs, fetch: net }),
         readDataUrl: readAsDataUrl,
         // the token request started when the form was shown; it ends on its own timeout, so waiting for it is bounded
-        recordLead: leads ? async (lead) => recordLead(leads, form.id, { submissionId, ...lead, token: await token, hp }, net) : undefined,
+        recordLead: leads ? async (lead) => recordLead(leads, form.id, { submissionId, ...lead, token: await tokenFor(sentBeforeCode), hp }, net) : undefined,
         reportDelivery: leads ? (result) => reportDelivery(leads, form.id, submissionId, result, net) : undefined,
         postFallback: fallbackUrl ? (body) => postFallback(fallbackUrl, body, timeoutMs, net) : undefined,
         trackPixel: options.trackPixel ?? trackPixel,

@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldValue, FormConfig, FormFiles, FormStatus, FormValues, PickedFile } from './form-types.ts';
 import { initialValues, validateField } from './validation.ts';
+import { withDomValues } from './dom-values.ts';
 
 export interface FormState {
   values: FormValues;
@@ -16,6 +17,8 @@ export interface FormState {
 
 export type FormAction =
   | { type: 'change'; name: string; value: FieldValue }
+  /** The values the DOM already holds when the form hydrates (typed before its code arrived). */
+  | { type: 'adopt'; values: FormValues }
   | { type: 'files'; name: string; files: PickedFile[] }
   | { type: 'invalid'; errors: FieldErrors }
   | { type: 'submitting' }
@@ -43,6 +46,11 @@ export function formReducer(form: FormConfig) {
         // Typing after a result starts a new message: the old success/error text would be stale.
         const status = state.status === 'submitting' ? state.status : 'idle';
         return { ...state, values, errors, status };
+      }
+      case 'adopt': {
+        const values = withDomValues(state.values, action.values);
+        const changed = Object.keys(values).some((name) => values[name] !== state.values[name]);
+        return changed ? { ...state, values } : state;
       }
       case 'files':
         return { ...state, files: { ...state.files, [action.name]: action.files }, status: state.status === 'submitting' ? state.status : 'idle' };

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import clientSite from 'virtual:site-client';
 import type { SiteModel } from '../config/model.ts';
@@ -19,16 +20,24 @@ export const everyStylesheet = () => import('../app.tsx');
  * The islands' runtime: loaded by the inline bootstrap only when an island's directive fires.
  * It hydrates that island alone: the rest of the page stays the HTML it was.
  */
+const started = new WeakSet<HTMLElement>();
+
 export async function hydrate(element: HTMLElement): Promise<void> {
-  if (element.hasAttribute('data-hydrating')) return;
-  element.setAttribute('data-hydrating', '');
+  if (started.has(element)) return;
+  started.add(element);
   const name = element.getAttribute(ISLAND_ATTR.name) ?? '';
   const props = JSON.parse(element.getAttribute(ISLAND_ATTR.props) ?? '{}') as IslandProps;
   const id = Number(element.getAttribute(ISLAND_ATTR.id));
   const component = await loadIsland(name);
-  hydrateRoot(
-    element,
-    <IslandRoot name={name} site={site} props={props} component={component} onMount={() => element.setAttribute('data-hydrated', 'true')} />,
-    { identifierPrefix: islandPrefix(id) },
-  );
+  // In a transition, hydration is time-sliced: React yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole island (a visitor's click or key still hydrates its target at once).
+  startTransition(() => {
+    // from here React's own listeners take the island's events (the bootstrap holds back a submit until then)
+    element.setAttribute('data-hydrating', '');
+    hydrateRoot(
+      element,
+      <IslandRoot name={name} site={site} props={props} component={component} onMount={() => element.setAttribute('data-hydrated', 'true')} />,
+      { identifierPrefix: islandPrefix(id) },
+    );
+  });
 }

@@ -24,7 +24,9 @@ export const splashScript = `try{var s=sessionStorage;if(s.getItem('${SPLASH_SEE
  * - interaction: the first pointer, touch, focus or key on the island (on the whole page with data-scope="document").
  * An island with data-session restores its saved state from sessionStorage into data-saved-* attributes
  * (CSS can show it at once) and hydrates now if it was left open. A click before the code arrives is
- * noted in data-pending-click for the island to act on when it hydrates. An island with data-badge-after
+ * noted in data-pending-click for the island to act on when it hydrates. A form sent before React has taken
+ * the island (data-hydrating) is held back, not sent natively (the visitor's input would go into the URL and
+ * be lost): the island is marked data-pending-submit and hydrated now. An island with data-badge-after
  * is marked data-badge-due that many ms after the page started, until it hydrates (the chat's badge).
  */
 export const bootstrapScript = [
@@ -40,6 +42,7 @@ export const bootstrapScript = [
   'if(key)try{saved=JSON.parse(sessionStorage.getItem(key)||"null")}catch(e){}',
   "if(saved)for(var k in saved)el.setAttribute('data-saved-'+k,String(saved[k]));",
   "if(el.dataset.badgeAfter)setTimeout(function(){if(!el.hasAttribute('data-hydrated'))el.setAttribute('data-badge-due','')},Number(el.dataset.badgeAfter)-performance.now());",
+  "el.addEventListener('submit',function(e){if(!el.hasAttribute('data-hydrating')){e.preventDefault();el.setAttribute('data-pending-submit','');go(el)}},true);",
   'if(saved&&saved.open)return go(el);',
   "if(how==='load')return shown(function(){go(el)});",
   "if(how==='idle')return shown(function(){(window.requestIdleCallback||setTimeout)(function(){go(el)},{timeout:2000})});",
