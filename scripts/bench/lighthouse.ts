@@ -12,6 +12,9 @@ import { addTree, createCompressor } from '../lib/precompress.ts';
  *   here:  the production build (prerendered HTML and its scripts)
  *   limit: the same HTML without a single script: what the markup alone can reach
  *   spa:   the same app rendered in the browser only (index.html's empty shell on every route)
+ * and, once per round, the machine's floor: a page of one heading and one paragraph (no CSS, no script) on the
+ * same server. What that page scores is what this machine and Lighthouse allow any page; goals below it are
+ * not the site's to reach.
  * Several runs per page, the variants interleaved within each round so machine drift hits all alike; medians reported.
  * A failed run (NO_FCP, NO_LCP, ...) is counted, never fatal. Exits 0: it is a benchmark, not a test.
  * Usage: npm run bench:lighthouse [-- runs]   (default 5)
@@ -20,6 +23,7 @@ import { addTree, createCompressor } from '../lib/precompress.ts';
 const VARIANTS = ['here', 'limit', 'spa'] as const;
 type Variant = (typeof VARIANTS)[number];
 const PORTS: Record<Variant, number> = { here: 4396, limit: 4397, spa: 4398 };
+const FLOOR_PORT = 4399;
 const ROUTES = ['/', '/demo', '/portfolio', '/contact', '/webdesign-amersfoort'];
 /**
  * A landing page forwards to / after 1.5 s by script, so Lighthouse would measure the home page (or lose the
@@ -37,7 +41,7 @@ if (!Number.isInteger(runs) || runs < 1) {
 }
 
 interface Sample {
-  variant: Variant;
+  variant: Variant | 'floor';
   route: string;
   round: number;
   /** 0-100; null when Lighthouse could not score the run */
@@ -138,6 +142,18 @@ async function buildSpa(here: string, dir: string): Promise<void> {
   await compressor.finish();
 }
 
+/** The floor: the limit's server files with its home page replaced by the least a page can be. */
+function buildFloor(limit: string, dir: string): void {
+  cpSync(limit, dir, { recursive: true });
+  const home = join(dir, 'index.html');
+  writeFileSync(
+    home,
+    '<!doctype html><html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+      '<title>Helder Digitaal</title></head><body><h1>Helder Digitaal</h1><p>Websites en online marketing.</p></body></html>',
+  );
+  for (const packed of [`${home}.br`, `${home}.gz`]) if (existsSync(packed)) unlinkSync(packed);
+}
+
 // --- one Lighthouse run -----------------------------------------------------------------------------------------------
 
 function lighthouse(url: string, report: string): Promise<{ stderr: string }> {
@@ -171,7 +187,7 @@ function auditError(lhr: Lhr): string | null {
   return null;
 }
 
-async function measure(variant: Variant, url: string, route: string, round: number, report: string): Promise<Sample> {
+async function measure(variant: Variant | 'floor', url: string, route: string, round: number, report: string): Promise<Sample> {
   rmSync(report, { force: true });
   const { stderr } = await lighthouse(`${url}${route}${QUERY[route] ?? ''}`, report);
   const empty = { variant, route, round, perf: null, fcp: null, lcp: null, tbt: null, cls: null };
@@ -304,18 +320,22 @@ function goals(summaries: Summary[], samples: Sample[]): Goal[] {
 const work = mkdtempSync(join(tmpdir(), 'lh-bench-'));
 const dirs = Object.fromEntries(VARIANTS.map((v) => [v, join(work, v)])) as Record<Variant, string>;
 const resultsFile = join(work, 'lighthouse-results.json');
-const servers: Partial<Record<Variant, BuildServer>> = {};
+const floorDir = join(work, 'floor');
+const servers: Partial<Record<Variant | 'floor', BuildServer>> = {};
 let restarts = 0;
 
 /** The variant's server, started again if it has ended since the last run (its log says why). */
-async function serverFor(variant: Variant): Promise<BuildServer> {
+async function serverFor(variant: Variant | 'floor'): Promise<BuildServer> {
   const running = servers[variant];
   if (running && !running.ended()) return running;
   if (running) {
     restarts++;
     console.error(`  the ${variant} server ended (${running.ended()}), see ${join(work, `server-${variant}.log`)}; starting it again`);
   }
-  const server = await serveBuild(PORTS[variant], { distDir: dirs[variant], logFile: join(work, `server-${variant}.log`) });
+  const server = await serveBuild(variant === 'floor' ? FLOOR_PORT : PORTS[variant], {
+    distDir: variant === 'floor' ? floorDir : dirs[variant],
+    logFile: join(work, `server-${variant}.log`),
+  });
   servers[variant] = server;
   return server;
 }
@@ -325,13 +345,18 @@ try {
   buildHere(dirs.here);
   await buildLimit(dirs.here, dirs.limit);
   await buildSpa(dirs.here, dirs.spa);
+  buildFloor(dirs.limit, floorDir);
 
-  for (const variant of VARIANTS) await serverFor(variant);
+  for (const variant of [...VARIANTS, 'floor'] as const) await serverFor(variant);
 
   const samples: Sample[] = [];
+  const floor: Sample[] = [];
   const total = runs * ROUTES.length * VARIANTS.length;
   const report = join(work, 'report.json');
   for (let round = 0; round < runs; round++) {
+    const f = await measure('floor', (await serverFor('floor')).url, '/', round, report);
+    floor.push(f);
+    console.log(`[floor ${round + 1}/${runs}] perf ${num(f.perf).padStart(3)}  LCP ${num(f.lcp).padStart(5)} ms  TBT ${num(f.tbt).padStart(4)} ms${f.error ? `  ${f.error}` : ''}`);
     for (const [r, route] of ROUTES.entries()) {
       // a different variant goes first each time: none always gets the cold (or warm) slot
       for (let k = 0; k < VARIANTS.length; k++) {
@@ -351,6 +376,11 @@ try {
   const summaries = summarize(samples);
   const checks = goals(summaries, samples);
   printTable(summaries);
+  const floorMedian = (k: 'perf' | 'lcp' | 'tbt') => num(median(floor.map((x) => x[k])));
+  console.log(
+    `\nthe machine's floor (one heading and one paragraph, no CSS, no script; median of ${runs}): ` +
+      `perf ${floorMedian('perf')}, LCP ${floorMedian('lcp')} ms, TBT ${floorMedian('tbt')} ms (runs: ${floor.map((x) => num(x.tbt)).join(', ')} ms)`,
+  );
   console.log('\ngoals for "here":');
   for (const g of checks) console.log(`  ${g.pass ? 'PASS' : 'FAIL'}  ${g.goal.padEnd(20)} ${g.detail}`);
 
@@ -364,6 +394,7 @@ try {
     goals: checks,
     summaries,
     samples,
+    floor,
   };
   writeFileSync(resultsFile, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nfull results: ${resultsFile}`);
@@ -378,5 +409,5 @@ try {
 } finally {
   for (const server of Object.values(servers)) server.stop();
   // the builds go, the results stay
-  for (const dir of [...Object.values(dirs), `${dirs.here}-ssr`]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [...Object.values(dirs), floorDir, `${dirs.here}-ssr`]) rmSync(dir, { recursive: true, force: true });
 }
