@@ -356,7 +356,9 @@ try {
   for (let round = 0; round < runs; round++) {
     const f = await measure('floor', (await serverFor('floor')).url, '/', round, report);
     floor.push(f);
-    console.log(`[floor ${round + 1}/${runs}] perf ${num(f.perf).padStart(3)}  LCP ${num(f.lcp).padStart(5)} ms  TBT ${num(f.tbt).padStart(4)} ms${f.error ? `  ${f.error}` : ''}`);
+    console.log(
+      `[floor ${round + 1}/${runs}] perf ${num(f.perf).padStart(3)}  LCP ${num(f.lcp).padStart(5)} ms  TBT ${num(f.tbt).padStart(4)} ms${f.error ? `  ${f.error}` : ''}`,
+    );
     for (const [r, route] of ROUTES.entries()) {
       // a different variant goes first each time: none always gets the cold (or warm) slot
       for (let k = 0; k < VARIANTS.length; k++) {
