@@ -94,6 +94,11 @@ function median(values: (number | null)[]): number | null {
 
 const ratio = (a: number | null | undefined, b: number | null | undefined) => (a == null || b == null || b === 0 ? null : a / b);
 
+/** Deletes a page's brotli and gzip copies, so the server sends the page as it is now. */
+function dropPacked(file: string): void {
+  for (const packed of [`${file}.br`, `${file}.gz`]) if (existsSync(packed)) unlinkSync(packed);
+}
+
 function htmlFilesIn(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && e.name.endsWith('.html'))
@@ -118,7 +123,7 @@ async function buildLimit(here: string, dir: string): Promise<void> {
     const html = readFileSync(file, 'utf8').replace(SCRIPT_ELEMENT, '').replace(MODULEPRELOAD, '');
     if (/<script\b|modulepreload/i.test(html)) throw new Error(`${file}: a script or modulepreload survived the stripping`);
     writeFileSync(file, html);
-    for (const packed of [`${file}.br`, `${file}.gz`]) if (existsSync(packed)) unlinkSync(packed);
+    dropPacked(file);
     compressor.add(file);
   }
   await compressor.finish();
@@ -146,12 +151,13 @@ async function buildSpa(here: string, dir: string): Promise<void> {
 function buildFloor(limit: string, dir: string): void {
   cpSync(limit, dir, { recursive: true });
   const home = join(dir, 'index.html');
+  // no site's words: the floor measures the machine, not the content
   writeFileSync(
     home,
     '<!doctype html><html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-      '<title>Helder Digitaal</title></head><body><h1>Helder Digitaal</h1><p>Websites en online marketing.</p></body></html>',
+      '<title>Vloer</title></head><body><h1>Een kop</h1><p>Een alinea tekst.</p></body></html>',
   );
-  for (const packed of [`${home}.br`, `${home}.gz`]) if (existsSync(packed)) unlinkSync(packed);
+  dropPacked(home);
 }
 
 // --- one Lighthouse run -----------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Ajv } from 'ajv';
 import type { FormConfig } from '../../src/forms/form-types.ts';
-import { isEmail } from '../../src/forms/validation.ts';
+import { isEmail, minFillMs } from '../../src/forms/validation.ts';
 import type { NewLead } from '../storage/types.ts';
 import { checkToken, issueToken } from './form-token.ts';
 import { SUBMISSION_ID, submissionChecker, type Submission } from './form-schema.ts';
@@ -38,7 +38,7 @@ function leadFrom(
 
 export function leadsApi(api: ApiContext, ajv: Ajv): Hono {
   const app = new Hono();
-  const minFillMs = (api.site.integrations.leads?.minFillSeconds ?? 3) * 1000;
+  const minFill = minFillMs(api.site.integrations);
   const checkers = new Map(Object.entries(api.site.forms).map(([id, form]) => [id, submissionChecker(ajv, form)]));
 
   app.get('/api/forms/token', (c) => c.json({ token: issueToken(api.secret) }, 200, { 'Cache-Control': 'no-store' }));
@@ -58,7 +58,7 @@ export function leadsApi(api: ApiContext, ajv: Ajv): Hono {
     const s = checked.submission;
     const flags: string[] = [];
     if (s.hp && s.hp.trim() !== '') flags.push('honeypot');
-    const verdict = checkToken(api.secret, s.token, minFillMs);
+    const verdict = checkToken(api.secret, s.token, minFill);
     if (!verdict.ok) flags.push(verdict.flag);
     const { id, created } = await api.storage.addLead({
       ...leadFrom(form, formId, s),

@@ -1,6 +1,7 @@
 import type { Integrations } from '../config/schema-types.ts';
 import type { FormConfig, FormFiles, FormValues } from './form-types.ts';
 import { fetchFormToken, leadSettingsFor, recordLead, reportDelivery, requestTimeout } from './leads.ts';
+import { minFillMs } from './validation.ts';
 import { sendMail } from './mail.ts';
 import { imageHostFor, mailSettingsFor, type IntegrationEnv } from './mail-settings.ts';
 import { postFallback } from './fallback.ts';
@@ -57,11 +58,11 @@ export function createFormSession(form: FormConfig, integrations: Integrations, 
   const ids = new SubmissionIds(options.newId);
   let token: Promise<string | undefined> | undefined;
   let tokenAt = 0;
-  const minFillMs = (integrations.leads?.minFillSeconds ?? 3) * 1000;
+  const minFill = minFillMs(integrations);
   /** The token, and for a send made before the code arrived, not before it has the minimum age. */
   const tokenFor = async (sentBeforeCode: boolean) => {
     const value = await token;
-    const wait = tokenAt + minFillMs + TOKEN_AGE_MARGIN_MS - Date.now();
+    const wait = tokenAt + minFill + TOKEN_AGE_MARGIN_MS - Date.now();
     if (sentBeforeCode && value && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     return value;
   };

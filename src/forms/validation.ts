@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldValue, FormConfig, FormField, FormValues } from './form-types.ts';
 import { fill } from './template.ts';
+import type { Integrations } from '../config/schema-types.ts';
 
 /** Deliberately loose: one @, no spaces, a dot in the domain. The mail service does the real check. */
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -48,4 +49,9 @@ export function validateForm(form: FormConfig, values: FormValues): FieldErrors 
     if (error) errors[field.name] = error;
   }
   return errors;
+}
+
+/** A lead sent sooner after its form's fill-time token was issued is stored flagged as spam (3 s unless configured). */
+export function minFillMs(integrations: Integrations | undefined): number {
+  return (integrations?.leads?.minFillSeconds ?? 3) * 1000;
 }
