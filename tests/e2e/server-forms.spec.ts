@@ -64,6 +64,8 @@ test.describe('forms on the real server, no keys', () => {
     // no native send: the page and its address stay, with everything typed still in view
     expect(new URL(page.url()).search).toBe('');
     await expect(page.locator('[data-island="form"]')).toHaveAttribute('data-pending-submit', '');
+    // and the button shows it is busy with the send, before any script has run
+    await expect(submitButton(page)).toHaveCSS('cursor', 'progress');
     await expect(field(page, 'Naam')).toHaveValue('Vroege Vogel');
     release();
     // the lead waits for the fill-time token's minimum age, so a person this quick is not stored as spam
