@@ -51,6 +51,8 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   // the first-load fade-in is a CSS animation in real time (a paused test clock does not stop it):
   // contrast measured on a half-transparent page is meaningless, so wait until it is fully opaque
   await page.waitForFunction(() => getComputedStyle(document.querySelector('.page')!).opacity === '1');
+  // likewise any finite animation still running, such as an FAQ answer fading in after its click
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary).toEqual([]);
