@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import clientSite from 'virtual:site-client';
 import type { SiteModel } from '../config/model.ts';
@@ -29,15 +28,11 @@ export async function hydrate(element: HTMLElement): Promise<void> {
   const props = JSON.parse(element.getAttribute(ISLAND_ATTR.props) ?? '{}') as IslandProps;
   const id = Number(element.getAttribute(ISLAND_ATTR.id));
   const component = await loadIsland(name);
-  // In a transition, hydration is time-sliced: React yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole island (a visitor's click or key still hydrates its target at once).
-  startTransition(() => {
-    // from here React's own listeners take the island's events (the bootstrap holds back a submit until then)
-    element.setAttribute('data-hydrating', '');
-    hydrateRoot(
-      element,
-      <IslandRoot name={name} site={site} props={props} component={component} onMount={() => element.setAttribute('data-hydrated', 'true')} />,
-      { identifierPrefix: islandPrefix(id) },
-    );
-  });
+  // from here React's own listeners take the island's events (the bootstrap holds back a submit until then)
+  element.setAttribute('data-hydrating', '');
+  hydrateRoot(
+    element,
+    <IslandRoot name={name} site={site} props={props} component={component} onMount={() => element.setAttribute('data-hydrated', 'true')} />,
+    { identifierPrefix: islandPrefix(id) },
+  );
 }
