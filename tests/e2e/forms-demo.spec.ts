@@ -2,6 +2,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { openPage, watchConsole } from './helpers.ts';
 import { field, form, gate, mockImageHost, mockLeads, mockMail, png, status, submitButton, tabTo, type Leads } from './forms-support/mocks.ts';
 
+/**
+ * /demo with its form hydrated, and its photo field too: that field's code (react-dropzone) is a chunk of its
+ * own that arrives after the form's, and a file picked before then reaches no handler.
+ */
+async function openDemo(page: Page) {
+  await openPage(page, '/demo');
+  await page.waitForLoadState('networkidle');
+}
+
 const SUCCESS = 'Bedankt voor uw aanvraag! We nemen binnen 48 uur contact met u op.';
 const ERROR = 'Er is iets misgegaan bij het versturen van uw aanvraag. Probeer het later opnieuw.';
 
@@ -29,7 +38,7 @@ test.describe('demo form', () => {
     const check = watchConsole(page);
     const mail = await mockMail(page);
     const host = await mockImageHost(page, true);
-    await openPage(page, '/demo');
+    await openDemo(page);
     await fillDemo(page);
     await fileInput(page).setInputFiles([png('logo.png'), png('pand.png')]);
     await expect(previews(page)).toHaveCount(2);
@@ -75,7 +84,7 @@ test.describe('demo form', () => {
 
   test("without photos the message says Geen foto's geüpload; company is required", async ({ page }) => {
     const mail = await mockMail(page);
-    await openPage(page, '/demo');
+    await openDemo(page);
     await field(page, 'Naam').fill('Jan');
     await field(page, 'E-mailadres').fill('jan@example.nl');
     await submitButton(page).click();
@@ -92,7 +101,7 @@ test.describe('demo form', () => {
     const host = await mockImageHost(page, true);
     const hold = gate();
     host.control.gate = hold.promise;
-    await openPage(page, '/demo');
+    await openDemo(page);
     await fillDemo(page);
     await fileInput(page).setInputFiles([png('a.png'), png('b.png'), png('c.png')]);
     await submitButton(page).click();
@@ -112,7 +121,7 @@ test.describe('demo form', () => {
   test('a failing image host sends the photo as a data URL', async ({ page }) => {
     const mail = await mockMail(page);
     await mockImageHost(page, false);
-    await openPage(page, '/demo');
+    await openDemo(page);
     await fillDemo(page);
     await fileInput(page).setInputFiles([png('logo.png')]);
     await submitButton(page).click();
@@ -125,7 +134,7 @@ test.describe('demo form', () => {
   test('a refused photo too large for the mail is named instead of embedded; smaller ones still fit', async ({ page }) => {
     const mail = await mockMail(page);
     await mockImageHost(page, false);
-    await openPage(page, '/demo');
+    await openDemo(page);
     await fillDemo(page);
     await fileInput(page).setInputFiles([png('groot.png', 40_000), png('klein.png')]);
     await expect(previews(page)).toHaveCount(2);
@@ -137,7 +146,7 @@ test.describe('demo form', () => {
   });
 
   test('refuses a wrong type, a too-large file and a sixth file with their messages', async ({ page }) => {
-    await openPage(page, '/demo');
+    await openDemo(page);
     await fileInput(page).setInputFiles([{ name: 'offerte.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') }]);
     await expect(rejections(page)).toContainText('offerte.pdf: File type must be one of image/jpeg, .jpeg, .jpg, image/png, .png, image/gif, .gif');
     await fileInput(page).setInputFiles([png('groot.png', 5242881)]);
@@ -170,7 +179,7 @@ test.describe('demo form', () => {
   });
 
   test('drag-active, accept and reject states are visible', async ({ page }) => {
-    await openPage(page, '/demo');
+    await openDemo(page);
     const drag = async (type: string, name: string) => {
       const data = await page.evaluateHandle(
         ([t, n]) => {
@@ -197,7 +206,7 @@ test.describe('demo form', () => {
   });
 
   test('the pick button is described by the allowed types and sizes and by the count', async ({ page }) => {
-    await openPage(page, '/demo');
+    await openDemo(page);
     await expect(form(page).getByRole('button', { name: "Foto's kiezen" })).toHaveAccessibleDescription(
       "Optioneel. JPG, PNG of GIF, maximaal 5 foto's van elk hoogstens 5 MB. 0 van 5 foto's gekozen",
     );
@@ -206,7 +215,7 @@ test.describe('demo form', () => {
   test('after a successful send the refusals of the old message are gone', async ({ page }) => {
     await mockMail(page);
     await mockImageHost(page, true);
-    await openPage(page, '/demo');
+    await openDemo(page);
     await fillDemo(page);
     await fileInput(page).setInputFiles([png('logo.png'), { name: 'offerte.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') }]);
     await expect(rejections(page)).toContainText('offerte.pdf');
@@ -223,7 +232,7 @@ test.describe('demo form', () => {
   test('each failure shows the demo error and keeps text, choices and photos', async ({ page }) => {
     const mail = await mockMail(page);
     await mockImageHost(page, true);
-    await openPage(page, '/demo');
+    await openDemo(page);
     await fillDemo(page);
     await fileInput(page).setInputFiles([png('logo.png')]);
     for (const answer of [{ status: 500 }, { status: 429 }, { status: 403 }, { status: 451 }, 'abort'] as const) {
@@ -240,7 +249,7 @@ test.describe('demo form', () => {
 
   test('can be completed with the keyboard alone', async ({ page }) => {
     const mail = await mockMail(page);
-    await openPage(page, '/demo');
+    await openDemo(page);
     await tabTo(page, field(page, 'Naam'));
     await page.keyboard.type('Jan');
     await page.keyboard.press('Tab');
