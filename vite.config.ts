@@ -26,7 +26,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['scripts/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'] },
+        test: { name: 'node', environment: 'node', include: ['core/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts'] },
       },
       {
         extends: true,

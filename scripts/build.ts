@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { build } from 'vite';
-import { paths } from './lib/paths.ts';
+import { paths } from '../core/paths.ts';
 import { ISLANDS_ENTRY, prerender } from './prerender.ts';
 import { writeCspHashes } from './lib/csp-hashes.ts';
 import { writeHeadersFile } from './lib/csp-headers-file.ts';
@@ -16,7 +16,7 @@ const quiet = process.env.BUILD_QUIET ? ('warn' as const) : undefined;
 await build({
   root: paths.root,
   logLevel: quiet,
-  build: { outDir: paths.dist, emptyOutDir: true, cssCodeSplit: false, rollupOptions: { input: ISLANDS_ENTRY, preserveEntrySignatures: 'exports-only' } },
+  build: { outDir: paths.dist, emptyOutDir: true, cssCodeSplit: false, rollupOptions: { input: { hydrate: ISLANDS_ENTRY }, preserveEntrySignatures: 'exports-only' } },
 });
 
 // Each file is compressed as soon as it is final, on zlib's threads, while the main thread builds and renders:

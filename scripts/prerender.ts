@@ -2,9 +2,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { paths } from './lib/paths.ts';
-import type { SiteConfig } from '../src/config/schema-types.ts';
-import { bootstrapScript, notFoundScript, splashScript } from '../src/islands/inline-scripts.ts';
+import { paths } from '../core/paths.ts';
+import type { SiteConfig } from '../core/site/schema-types.ts';
 
 /** The parts of the site the build steps after the pages need. */
 export type PrerenderedSite = Pick<SiteConfig, 'lang' | 'seo' | 'integrations' | 'splash'>;
@@ -15,8 +14,16 @@ interface RenderedPage {
   islands: unknown[];
 }
 
+/** The inline scripts every page carries, as the server entry built them from their TypeScript sources. */
+export interface InlineScripts {
+  bootstrap: string;
+  splash: string;
+  notFound: string;
+}
+
 interface ServerEntry {
   render(url: string): Promise<RenderedPage>;
+  inlineScripts: InlineScripts;
   routePaths(): string[];
   model: { site: PrerenderedSite };
 }
@@ -28,7 +35,7 @@ export interface ClientAssets {
 }
 
 /** The islands' entry in Vite's manifest. */
-export const ISLANDS_ENTRY = 'src/islands/hydrate.tsx';
+export const ISLANDS_ENTRY = 'src/entry-islands.tsx';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -58,6 +65,7 @@ interface PageParts {
   islands: number;
   /** when the first page of a visit is shown: the splash, its fade-out and the page's fade-in */
   revealMs: number;
+  scripts: InlineScripts;
 }
 
 /** When the first page of a visit has appeared: islands hydrate after that, never during the splash. */
@@ -66,15 +74,15 @@ export function revealMs(splash: PrerenderedSite['splash']): number {
 }
 
 /** A whole prerendered document: no script but the tiny inline ones, and the runtime only where islands are. */
-export function pageDocument({ lang, head, body, assets, islands, revealMs }: PageParts) {
+export function pageDocument({ lang, head, body, assets, islands, revealMs, scripts }: PageParts) {
   const styles = assets.css.map((href) => `<link rel="stylesheet" href="/${href}">`);
-  const bootstrap = islands > 0 ? `\n    <script data-src="/${assets.runtime}" data-after="${revealMs}">${bootstrapScript}</script>` : '';
+  const bootstrap = islands > 0 ? `\n    <script data-src="/${assets.runtime}" data-after="${revealMs}">${scripts.bootstrap}</script>` : '';
   return `<!doctype html>
 <html lang="${escapeHtml(lang)}">
   <head>
     <meta charset="UTF-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <script>${splashScript}</script>
+    <script>${scripts.splash}</script>
     ${[...styles, ...head].join('\n    ')}
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <script type="speculationrules">${speculationRules}</script>
@@ -115,6 +123,7 @@ export async function prerender({ onFile = () => {} }: PrerenderOptions = {}): P
   const entry = (await import(pathToFileURL(join(paths.distSsr, 'entry-server.js')).href)) as ServerEntry;
   const assets = readClientAssets();
   const { site } = entry.model;
+  const scripts = entry.inlineScripts;
   const routes = entry.routePaths();
   const reveal = revealMs(site.splash);
   const write = (file: string, text: string) => {
@@ -125,7 +134,7 @@ export async function prerender({ onFile = () => {} }: PrerenderOptions = {}): P
   };
   for (const path of routes) {
     const page = await entry.render(path);
-    write(fileFor(path), pageDocument({ lang: site.lang, head: page.head, body: page.body, assets, islands: page.islands.length, revealMs: reveal }));
+    write(fileFor(path), pageDocument({ lang: site.lang, head: page.head, body: page.body, assets, islands: page.islands.length, revealMs: reveal, scripts }));
   }
   // Unknown paths get this page: it sends the visitor on to the home page
   write(
@@ -133,10 +142,11 @@ export async function prerender({ onFile = () => {} }: PrerenderOptions = {}): P
     pageDocument({
       lang: site.lang,
       head: [`<title>${escapeHtml(site.seo.siteName)}</title>`, '<meta name="robots" content="noindex" />'],
-      body: `<main id="main" class="container"><h1>${escapeHtml(site.seo.siteName)}</h1><p><a href="/">${escapeHtml(site.seo.siteUrl.replace(/^https?:\/\//, ''))}</a></p></main><script data-to="/">${notFoundScript}</script>`,
+      body: `<main id="main" class="container"><h1>${escapeHtml(site.seo.siteName)}</h1><p><a href="/">${escapeHtml(site.seo.siteUrl.replace(/^https?:\/\//, ''))}</a></p></main><script data-to="/">${scripts.notFound}</script>`,
       assets,
       islands: 0,
       revealMs: 0,
+      scripts,
     }),
   );
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { paths } from './lib/paths.ts';
+import { paths } from '../core/paths.ts';
 import { launchChromium, serveBuild } from './lib/browser.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { validateSite, internalError, type Problem } from './lib/validate.ts';
-import { formatGithubAnnotations, formatJson, formatProblems } from './lib/report-formats.ts';
-import { paths } from './lib/paths.ts';
+import { validateSite, internalError, type Problem } from '../core/validate/validate.ts';
+import { formatGithubAnnotations, formatJson, formatProblems } from '../core/validate/report-formats.ts';
+import { paths } from '../core/paths.ts';
 
 /**
  * npm run validate [-- site-root] [-- --format text|json]: every problem at once, exit 1 on any.

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { validateSite, formatProblems, type ValidationResult } from './lib/validate.ts';
-import { loadSchemaSet } from './lib/schemas.ts';
-import { themeCss } from './lib/theme-css.ts';
-import { islandSiteModel, resolvePages, resolveSite } from '../src/config/resolve.ts';
-import type { SiteConfig } from '../src/config/schema-types.ts';
+import { validateSite, formatProblems, type ValidationResult } from '../core/validate/validate.ts';
+import { loadSchemaSet } from '../core/validate/schemas.ts';
+import { themeCss } from '../core/site/theme-css.ts';
+import { islandSiteModel, resolvePages, resolveSite } from '../core/site/resolve.ts';
+import type { SiteConfig } from '../core/site/schema-types.ts';
 
 /** site-wide model; the map of page loaders; one module per page (its own chunk) */
 const MODEL_ID = 'virtual:site-model';

@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { Ajv } from 'ajv';
 import type { Storage } from './storage/types.ts';
 import type { ServerSite } from './site.ts';
-import { API_PATHS } from './api-paths.ts';
+import { API_PATHS } from '../core/forms/api-paths.ts';
 import { rateLimiter } from './api/rate-limit.ts';
 import { problem, type ApiContext } from './api/context.ts';
 import { leadsApi } from './api/leads.ts';

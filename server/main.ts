@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { paths } from '../scripts/lib/paths.ts';
+import { paths } from '../core/paths.ts';
 import { createApp } from './app.ts';
 import { loadServerSite } from './site.ts';
 import { openStorage } from './storage/open-storage.ts';

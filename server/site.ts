@@ -1,7 +1,7 @@
-import type { FormConfig } from '../src/forms/form-types.ts';
-import type { SiteConfig } from '../src/config/schema-types.ts';
-import { formatProblems, validateSite } from '../scripts/lib/validate.ts';
-import { paths } from '../scripts/lib/paths.ts';
+import type { FormConfig } from '../core/forms/form-types.ts';
+import type { SiteConfig } from '../core/site/schema-types.ts';
+import { formatProblems, validateSite } from '../core/validate/validate.ts';
+import { paths } from '../core/paths.ts';
 
 /** What the server needs of the site: its forms (to check submissions) and where mail and photos go. */
 export interface ServerSite {

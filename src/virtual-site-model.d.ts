@@ -1,17 +1,17 @@
 declare module 'virtual:site-model' {
-  /** The resolved site model; typed in src/config/site-model.ts. */
+  /** The resolved site model; typed in src/site/site-model.ts. */
   const model: unknown;
   export default model;
 }
 
 declare module 'virtual:site-pages' {
-  /** page id -> loader of that page's data (one chunk per page); typed in src/config/page-store.ts. */
+  /** page id -> loader of that page's data (one chunk per page); typed in src/site/page-store.ts. */
   const loaders: Record<string, () => Promise<{ default: unknown }>>;
   export default loaders;
 }
 
 declare module 'virtual:site-client' {
-  /** The site-wide settings an island needs, without the route table or the city list; typed in src/islands/hydrate.tsx. */
+  /** The site-wide settings an island needs, without the route table or the city list; typed in src/entry-islands.tsx. */
   const site: unknown;
   export default site;
 }

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { validateSite, formatProblems } from '../scripts/lib/validate.ts';
-import { paths } from '../scripts/lib/paths.ts';
-import { resolveSite } from '../src/config/resolve.ts';
-import type { LoadedSite, SiteModel } from '../src/config/model.ts';
+import { validateSite, formatProblems } from '../core/validate/validate.ts';
+import { paths } from '../core/paths.ts';
+import { resolveSite } from '../core/site/resolve.ts';
+import type { LoadedSite, SiteModel } from '../core/site/model.ts';
 
 function load(root: string): LoadedSite {
   const result = validateSite({ roots: [root], schemaDir: paths.schemas });

@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { paths } from '../lib/paths.ts';
+import { paths } from '../../core/paths.ts';
 
 const towns =
   `Aalsmeer Alkmaar Almelo Almere Alphen Amstelveen Apeldoorn Arnhem Assen Baarn Barendrecht Barneveld Bergen Best Beverwijk Bilthoven Bodegraven Borne Boxtel Breda Brummen Bunnik Bussum Capelle Castricum Coevorden Culemborg Dalfsen Delft Deventer Didam Doetinchem Dongen Dordrecht Drachten Dronten Druten Duiven Ede Eindhoven Elburg Emmen Enschede Epe Ermelo Goes Gorinchem Gouda Groningen Haarlem Harderwijk Hardenberg Harlingen Heerenveen Heerhugowaard Heerlen Helmond Hengelo Heusden Hoorn Houten Huizen IJsselstein Kampen Katwijk Kerkrade Laren Leerdam Leeuwarden Leiden Leusden Lelystad Lisse Maarssen Maastricht Meppel Middelburg Montfoort Naarden Nieuwegein Nijkerk Nijmegen Noordwijk Nunspeet Oldenzaal Oss Oosterhout Purmerend Putten Renkum Rhenen Rijswijk Roermond Roosendaal Rotterdam Schagen Schiedam Sneek Someren Spijkenisse Steenwijk Tiel Tilburg Uden Urk Vaals Veendam Veenendaal Veghel Veldhoven Venlo Venray Vianen Vlaardingen Vlissingen Voorschoten Waalwijk Wageningen Weert Weesp Wijchen Winterswijk Woerden Zaandam Zeist Zevenaar Zutphen Zwolle Woudenberg Nijverdal Ommen Raalte Rijssen Staphorst`.split(

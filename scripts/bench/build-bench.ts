@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { paths } from '../lib/paths.ts';
+import { paths } from '../../core/paths.ts';
 import { makeBigSite } from './big-site.ts';
 
 /**

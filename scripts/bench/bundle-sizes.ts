@@ -1,7 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { paths } from '../lib/paths.ts';
+import { paths } from '../../core/paths.ts';
 import { launchChromium, scrollThrough, serveBuild } from '../lib/browser.ts';
 
 /**

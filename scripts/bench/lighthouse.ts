@@ -2,7 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { paths } from '../lib/paths.ts';
+import { paths } from '../../core/paths.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, serveBuild, type BuildServer } from '../lib/browser.ts';
 import { writeCspHashes } from '../lib/csp-hashes.ts';
 import { addTree, createCompressor } from '../lib/precompress.ts';

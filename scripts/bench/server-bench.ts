@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { paths } from '../lib/paths.ts';
+import { paths } from '../../core/paths.ts';
 
 /**
  * npm run bench:server: requests per second and p99 latency for a page, a
@@ -27,8 +27,8 @@ function waitForPort(port: number): Promise<void> {
     const tryOnce = () =>
       fetch(`http://127.0.0.1:${port}/`)
         .then(() => resolve())
-        .catch(() => (Date.now() > until ? reject(new Error(`nothing on port ${port}`)) : setTimeout(tryOnce, 200)));
-    tryOnce();
+        .catch(() => (Date.now() > until ? reject(new Error(`nothing on port ${port}`)) : setTimeout(() => void tryOnce(), 200)));
+    void tryOnce();
   });
 }
 

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { validateSite } from '../lib/validate.ts';
-import { loadSchemaSet } from '../lib/schemas.ts';
-import { paths } from '../lib/paths.ts';
+import { validateSite } from '../../core/validate/validate.ts';
+import { loadSchemaSet } from '../../core/validate/schemas.ts';
+import { paths } from '../../core/paths.ts';
 import { makeBigSite } from './big-site.ts';
 
 /** Validation time for the real config and a 125-city config (1,000 landing pages): cold (schemas compiled) and warm. */

@@ -3,7 +3,7 @@ import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { paths } from './paths.ts';
+import { paths } from '../../core/paths.ts';
 
 /** Debian's Chromium with the flags that keep it quiet on a closed network (see STACK.md). */
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';

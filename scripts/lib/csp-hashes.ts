@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CspHashes } from '../../server/security/policy.ts';
+import type { CspHashes } from '../../core/security/policy.ts';
 
 // Inline elements as React and Vite write them. A script's text ends at the first "</script": the same rule the HTML parser follows.
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Integrations } from '../../src/config/schema-types.ts';
-import { securityHeaderValues, type CspHashes, type OriginEnv } from '../../server/security/policy.ts';
+import type { Integrations } from '../../core/site/schema-types.ts';
+import { securityHeaderValues, type CspHashes, type OriginEnv } from '../../core/security/policy.ts';
 
 /** Cloudflare Pages ignores a longer header line. */
 const MAX_LINE = 2000;

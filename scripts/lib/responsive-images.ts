@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { SRCSET_WIDTHS, variantPath, variantWidths } from '../../src/ui/srcset.ts';
+import { SRCSET_WIDTHS, variantPath, variantWidths } from '../../core/images/srcset.ts';
 
 /**
  * Responsive images, the build half: renders the widths that src/ui/srcset.ts names, then proves that every srcset

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { Ajv } from 'ajv';
-import type { FormConfig } from '../../src/forms/form-types.ts';
-import { isEmail, minFillMs } from '../../src/forms/validation.ts';
+import type { FormConfig } from '../../core/forms/form-types.ts';
+import { isEmail, minFillMs } from '../../core/forms/validation.ts';
 import type { NewLead } from '../storage/types.ts';
 import { checkToken, issueToken } from './form-token.ts';
-import { SUBMISSION_ID, submissionChecker, type Submission } from './form-schema.ts';
+import { SUBMISSION_ID, submissionChecker, type Submission } from '../../core/forms/lead-contract.ts';
 import { isRecord, readJson } from './json-body.ts';
 import { limited, problem, type ApiContext } from './context.ts';
 

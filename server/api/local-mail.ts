@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { isEmail } from '../../src/forms/validation.ts';
+import { isEmail } from '../../core/forms/validation.ts';
 import { isRecord, readJson } from './json-body.ts';
 import { limited, problem, type ApiContext } from './context.ts';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
-import type { Integrations } from '../../src/config/schema-types.ts';
-import { securityHeaderValues, type CspHashes, type OriginEnv } from './policy.ts';
+import type { Integrations } from '../../core/site/schema-types.ts';
+import { securityHeaderValues, type CspHashes, type OriginEnv } from '../../core/security/policy.ts';
 
 export interface SecurityHeadersOptions {
   /** the build (dist/), whose .csp.json lists the inline scripts and styles the pages may run */

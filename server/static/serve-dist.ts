@@ -5,7 +5,7 @@ import { negotiateEncoding } from './accept-encoding.ts';
 import { BodyCache } from './body-cache.ts';
 import { buildFileIndex, lookup, type IndexEntry, type Representation } from './file-index.ts';
 import { decodeRequestPath, rawPathOf } from './request-path.ts';
-import { API_PATHS } from '../api-paths.ts';
+import { API_PATHS } from '../../core/forms/api-paths.ts';
 
 export interface ServeDistOptions {
   /** the build folder (dist/) */

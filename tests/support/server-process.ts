@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { paths } from '../../scripts/lib/paths.ts';
+import { paths } from '../../core/paths.ts';
 
 /** The real `npm run serve` entry in its own process, on a free port, with its own data folder. */
 export interface ServerProcess {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validateSite } from '../../scripts/lib/validate.ts';
-import { paths } from '../../scripts/lib/paths.ts';
-import { schemas } from './validator-mutations.ts';
+import { validateSite } from './validate.ts';
+import { paths } from '../paths.ts';
+import { schemas } from './testing/mutations.ts';
 
 type Blocks = { type: string; header?: { align?: string }; [key: string]: unknown }[];
 

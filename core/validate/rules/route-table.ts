@@ -1,4 +1,4 @@
-import { slugify } from '../../../src/config/resolve.ts';
+import { landingPath, slugify } from '../../site/resolve.ts';
 import type { RuleContext } from './rule.ts';
 
 export interface LandingRoute {
@@ -41,7 +41,7 @@ export function landingMatrix(context: RuleContext): LandingMatrix {
     const routes: LandingRoute[] = [];
     for (const [slug, city] of citySlugs) {
       const pointer = `/landing/cities/${cities.indexOf(city)}`;
-      for (const s of kept) routes.push({ path: `/${s.slug}-${slug}`, origin: `landing page of "${city}" x "${s.name}"`, pointer });
+      for (const s of kept) routes.push({ path: landingPath(s.slug, slug), origin: `landing page of "${city}" x "${s.name}"`, pointer });
     }
     return { routes, problems };
   });

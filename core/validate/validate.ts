@@ -7,8 +7,8 @@ import { allRules } from './rules/all-rules.ts';
 import type { FileReference, Rule, RuleContext } from './rules/rule.ts';
 import { landingMatrix, routeTable } from './rules/route-table.ts';
 import { uniqueRoutes } from './rules/unique-routes.ts';
-import type { LoadedSite } from '../../src/config/model.ts';
-import type { SiteConfig } from '../../src/config/schema-types.ts';
+import type { LoadedSite } from '../site/model.ts';
+import type { SiteConfig } from '../site/schema-types.ts';
 
 export { formatProblems } from './report-formats.ts';
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { loadSchemaSet } from '../../scripts/lib/schemas.ts';
-import { siteFiles } from '../../scripts/lib/site-files.ts';
-import { memoryFiles } from '../../scripts/lib/memory-files.ts';
-import { paths } from '../../scripts/lib/paths.ts';
-import { validateSite, type ValidationResult } from '../../scripts/lib/validate.ts';
-import { formatProblems } from '../../scripts/lib/report-formats.ts';
+import { loadSchemaSet } from '../schemas.ts';
+import { siteFiles } from '../site-files.ts';
+import { memoryFiles } from '../memory-files.ts';
+import { paths } from '../../paths.ts';
+import { validateSite, type ValidationResult } from '../validate.ts';
+import { formatProblems } from '../report-formats.ts';
 
 /** The real site, read once: every generated case is an in-memory overlay of it (no disk writes, milliseconds per case). */
 export const disk = siteFiles([paths.root]);

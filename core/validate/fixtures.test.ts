@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateSite } from '../../scripts/lib/validate.ts';
-import { loadSchemaSet } from '../../scripts/lib/schemas.ts';
-import { paths } from '../../scripts/lib/paths.ts';
+import { validateSite } from './validate.ts';
+import { loadSchemaSet } from './schemas.ts';
+import { paths } from '../paths.ts';
 
 const fixtures = join(paths.root, 'tests/fixtures');
 const base = join(fixtures, 'base');

@@ -2,14 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 
 // string paths, not new URL(): under jsdom the global URL is not Node's
-const root = `${resolve(dirname(fileURLToPath(import.meta.url)), '../..')}/`;
+const root = `${resolve(dirname(fileURLToPath(import.meta.url)), '..')}/`;
 /** SITE_OUT moves the build elsewhere, so parallel builds do not overwrite each other. */
 const dist = process.env.SITE_OUT ? resolve(process.env.SITE_OUT) : join(root, 'dist');
 
 export const paths = {
   root,
   schemas: join(root, 'schemas'),
-  generatedTypes: join(root, 'src/config/schema-types.ts'),
+  generatedTypes: join(root, 'core/site/schema-types.ts'),
   dist,
   distSsr: `${dist}-ssr`,
 };

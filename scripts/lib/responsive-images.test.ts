@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { srcsetFor, variantWidths } from '../../src/ui/srcset.ts';
-import { buildResponsiveImages, checkSrcsets, generateResponsiveImages, parseSrcset } from '../../scripts/lib/responsive-images.ts';
+import { srcsetFor, variantWidths } from '../../core/images/srcset.ts';
+import { buildResponsiveImages, checkSrcsets, generateResponsiveImages, parseSrcset } from './responsive-images.ts';
 
 const webp = (file: string, width: number, height = Math.round(width / 2)) =>
   sharp({ create: { width, height, channels: 3, background: '#3366cc' } })

@@ -1,4 +1,4 @@
-import type { Integrations } from '../../src/config/schema-types.ts';
+import type { Integrations } from '../site/schema-types.ts';
 
 /** What the build writes to dist/.csp.json: the sha256 sources of every inline <script> and <style> of the pages. */
 export interface CspHashes {

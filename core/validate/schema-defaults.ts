@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import Ajv, { type AnySchemaObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { SCHEMA_BASE } from './schemas.ts';
-import type { LoadedSite } from '../../src/config/model.ts';
+import type { LoadedSite } from '../site/model.ts';
 
 /**
  * Fills every `default` of the schemas into a copy of a validated site, so the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expandLanding, fillTemplate, findLanding, citiesOf, slugify, resolveSite, resolvePages } from '../../src/config/resolve.ts';
-import type { LandingConfig } from '../../src/config/schema-types.ts';
-import { validateSite } from '../../scripts/lib/validate.ts';
-import { paths } from '../../scripts/lib/paths.ts';
+import { expandLanding, findLanding, landingPath, citiesOf, slugify, resolveSite, resolvePages } from './resolve.ts';
+import type { LandingConfig } from './schema-types.ts';
+import { validateSite } from '../validate/validate.ts';
+import { paths } from '../paths.ts';
 
 const landing: LandingConfig = {
   cities: ['Amersfoort', 'Den Haag', "'s-Hertogenbosch", 'Étten-Leur'],
@@ -28,9 +28,10 @@ describe('slugify', () => {
   ])('%s -> %s', (name, slug) => expect(slugify(name)).toBe(slug));
 });
 
-describe('fillTemplate', () => {
-  it('fills known placeholders and leaves unknown ones visible', () => {
-    expect(fillTemplate('{service} in {city} ({oops})', { city: 'Soest', service: 'SEO' })).toBe('SEO in Soest ({oops})');
+describe('landingPath', () => {
+  it('is the service slug, a hyphen and the city slug, and findLanding reads it back', () => {
+    expect(landingPath('seo', 'den-haag')).toBe('/seo-den-haag');
+    expect(findLanding(landing, citiesOf(landing), landingPath(landing.services[0]!.slug, slugify(landing.cities[0]!)))?.city).toBe(landing.cities[0]);
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { caseFor, checkResult, validateCase, validateEdited } from './validator-mutations.ts';
+import { caseFor, checkResult, validateCase, validateEdited } from './testing/mutations.ts';
 
 // The cases are split over two test files so vitest runs them in parallel; together they are well over 2,000.
 const RUNS = 1200;

@@ -1,7 +1,7 @@
 import type { Ajv, ValidateFunction } from 'ajv';
-import type { FormConfig } from '../../src/forms/form-types.ts';
-import { valueFields, validateForm } from '../../src/forms/validation.ts';
-import type { FormValues } from '../../src/forms/form-types.ts';
+import type { FormConfig } from './form-types.ts';
+import { valueFields, validateForm } from './validation.ts';
+import type { FormValues } from './form-types.ts';
 
 /**
  * The server checks a submission with the same form config the browser uses:

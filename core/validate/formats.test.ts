@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatGithubAnnotations, formatJson, formatProblems } from '../../scripts/lib/report-formats.ts';
-import type { Problem } from '../../scripts/lib/validate.ts';
+import { formatGithubAnnotations, formatJson, formatProblems } from './report-formats.ts';
+import type { Problem } from './validate.ts';
 
 const problem: Problem = {
   file: 'content/pages/home.json',

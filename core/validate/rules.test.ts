@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateSite } from '../../scripts/lib/validate.ts';
-import { loadSchemaSet } from '../../scripts/lib/schemas.ts';
-import { paths } from '../../scripts/lib/paths.ts';
-import { allRules } from '../../scripts/lib/rules/all-rules.ts';
-import type { Rule } from '../../scripts/lib/rules/rule.ts';
+import { validateSite } from './validate.ts';
+import { loadSchemaSet } from './schemas.ts';
+import { paths } from '../paths.ts';
+import { allRules } from './rules/all-rules.ts';
+import type { Rule } from './rules/rule.ts';
 
 const fixtures = join(paths.root, 'tests/fixtures');
 const schemas = loadSchemaSet(paths.schemas);

@@ -1,7 +1,7 @@
 import type { JsonSource } from '../source-map.ts';
 import type { Reference } from '../schemas.ts';
 import type { SiteFiles } from '../site-files.ts';
-import type { SiteConfig } from '../../../src/config/schema-types.ts';
+import type { SiteConfig } from '../../site/schema-types.ts';
 
 /** A value an annotation keyword (x-link, x-asset, x-ref) saw in a file that passed its schema at that pointer. */
 export interface FileReference {

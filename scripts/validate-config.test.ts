@@ -5,8 +5,8 @@ import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { paths } from '../../scripts/lib/paths.ts';
-import { caseFor, mutate, realFiles } from './validator-mutations.ts';
+import { paths } from '../core/paths.ts';
+import { caseFor, mutate, realFiles } from '../core/validate/testing/mutations.ts';
 
 const run = promisify(execFile);
 const dirs: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Integrations } from '../../src/config/schema-types.ts';
+import type { Integrations } from '../site/schema-types.ts';
 import { contentSecurityPolicy, externalOrigins, securityHeaderValues } from './policy.ts';
 
 const emailjs = (mode: 'local' | 'emailjs' | undefined) => ({

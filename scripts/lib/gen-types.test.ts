@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { generateTypes } from '../../scripts/lib/gen-types.ts';
-import { paths } from '../../scripts/lib/paths.ts';
+import { generateTypes } from './gen-types.ts';
+import { paths } from '../../core/paths.ts';
 
 it('the committed TypeScript types match the schemas (run npm run gen:types after a schema change)', async () => {
   const fresh = await generateTypes(paths.schemas);

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../../src/config/schema-types.ts';
+import type { SiteConfig } from './schema-types.ts';
 
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 

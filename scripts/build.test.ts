@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { expect, it } from 'vitest';
-import { paths } from '../../scripts/lib/paths.ts';
+import { paths } from '../core/paths.ts';
 
 it('the build fails on an invalid config with the validator messages', () => {
   const site = mkdtempSync(join(tmpdir(), 'broken-site-'));

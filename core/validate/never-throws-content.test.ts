@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { caseFor, checkResult, realFiles, validateCase } from './validator-mutations.ts';
+import { caseFor, checkResult, realFiles, validateCase } from './testing/mutations.ts';
 
 const RUNS = 1000;
 const contentFiles = [...realFiles.keys()].filter((f) => f.startsWith('content/'));

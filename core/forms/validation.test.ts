@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { realSite } from '../../tests/test-model.ts';
+import type { CheckboxesField, FormConfig } from './form-types.ts';
+import { initialValues, validateField, validateForm } from './validation.ts';
+
+const form = (id: string) => realSite().forms[id] as unknown as FormConfig;
+
+describe('validateForm with the site forms', () => {
+  it('contact: name and email required, email format checked, phone and message optional', () => {
+    const contact = form('contact');
+    expect(validateForm(contact, initialValues(contact))).toEqual({ name: 'Vul je naam in.', email: 'Vul je e-mailadres in.' });
+    const bad = { ...initialValues(contact), name: 'Jan', email: 'jan@example' };
+    expect(validateForm(contact, bad)).toEqual({ email: 'Vul een geldig e-mailadres in, bijvoorbeeld naam@bedrijf.nl.' });
+    expect(validateForm(contact, { ...bad, email: 'jan@example.nl' })).toEqual({});
+  });
+
+  it('treats blanks as empty', () => {
+    const contact = form('contact');
+    expect(validateForm(contact, { ...initialValues(contact), name: '   ', email: 'a@b.nl' })).toEqual({ name: 'Vul je naam in.' });
+  });
+
+  it('quote: only name and email required', () => {
+    const quote = form('quote');
+    expect(Object.keys(validateForm(quote, initialValues(quote)))).toEqual(['name', 'email']);
+  });
+
+  it('demo: company required too; hidden fields start from their defaults', () => {
+    const demo = form('demo');
+    const values = initialValues(demo);
+    expect(values).toMatchObject({ phone: '', industry: '', features: [], customFeatures: '' });
+    expect(validateForm(demo, { ...values, name: 'Jan', email: 'jan@example.nl' })).toEqual({ company: 'Vul de naam van uw bedrijf in.' });
+  });
+
+  it('reports a value beyond maxLength with the configured text', () => {
+    const contact = form('contact');
+    const name = contact.fields.find((f) => f.name === 'name')!;
+    expect(validateField(name, 'x'.repeat(101), contact.validation)).toBe('Naam mag maximaal 100 tekens bevatten.');
+  });
+
+  it('a required checkbox group needs one option', () => {
+    const field: CheckboxesField = { type: 'checkboxes', name: 'services', label: 'Diensten', required: true, options: [{ value: 'a', label: 'A' }] };
+    expect(validateField(field, [], { required: '{label} kiezen' })).toBe('Diensten kiezen');
+    expect(validateField(field, ['a'], { required: '{label} kiezen' })).toBeUndefined();
+  });
+});

@@ -1,0 +1,57 @@
+import type { FieldErrors, FieldValue, FormConfig, FormField, FormValues } from './form-types.ts';
+import { fill } from '../text/fill.ts';
+import type { Integrations } from '../site/schema-types.ts';
+
+/** Deliberately loose: one @, no spaces, a dot in the domain. The mail service does the real check. */
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** The browser's e-mail rule, shared with the server so both accept the same addresses. */
+export const isEmail = (value: string) => EMAIL.test(value);
+
+/** The fields whose values are typed or chosen (hidden ones included, images excluded: those are files). */
+export function valueFields(form: FormConfig): Exclude<FormField, { type: 'images' }>[] {
+  return form.fields.filter((f): f is Exclude<FormField, { type: 'images' }> => f.type !== 'images');
+}
+
+export function initialValues(form: FormConfig): FormValues {
+  const values: FormValues = {};
+  for (const field of valueFields(form)) {
+    values[field.name] = field.type === 'checkboxes' ? [] : field.type === 'hidden' ? (field.default ?? '') : '';
+  }
+  return values;
+}
+
+function isEmpty(value: FieldValue | undefined): boolean {
+  if (value === undefined) return true;
+  return Array.isArray(value) ? value.length === 0 : value.trim() === '';
+}
+
+/** The Dutch (or whatever the config says) message for one field, or undefined when the value is fine. */
+export function validateField(field: FormField, value: FieldValue | undefined, defaults: FormConfig['validation']): string | undefined {
+  if (field.type === 'hidden' || field.type === 'images') return undefined;
+  const label = field.label;
+  const message = (rule: 'required' | 'email' | 'tooLong', extra: Record<string, string | number> = {}) => {
+    const text = field.messages?.[rule] ?? defaults[rule];
+    // A missing message must not hide the problem: fall back to the label, which is config too.
+    return fill(text ?? label, { label, ...extra });
+  };
+  if (field.required && isEmpty(value)) return message('required');
+  if (typeof value !== 'string' || field.type === 'checkboxes') return undefined;
+  if (value.length > field.maxLength) return message('tooLong', { max: field.maxLength });
+  if (field.type === 'email' && value.trim() !== '' && !EMAIL.test(value.trim())) return message('email');
+  return undefined;
+}
+
+export function validateForm(form: FormConfig, values: FormValues): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of form.fields) {
+    const error = validateField(field, values[field.name], form.validation);
+    if (error) errors[field.name] = error;
+  }
+  return errors;
+}
+
+/** A lead sent sooner after its form's fill-time token was issued is stored flagged as spam (3 s unless configured). */
+export function minFillMs(integrations: Integrations | undefined): number {
+  return (integrations?.leads?.minFillSeconds ?? 3) * 1000;
+}

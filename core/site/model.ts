@@ -1,0 +1,55 @@
+import type { Block, LandingService, Page, SiteConfig } from './schema-types.ts';
+
+/** Collections and forms are typed by their own schemas; the engine only needs their ids here. */
+export type CollectionData = { kind: string; items: unknown[] } & Record<string, unknown>;
+export type FormData = Record<string, unknown>;
+
+/** The validated files of a site, as read from disk. */
+export interface LoadedSite {
+  site: SiteConfig;
+  pages: Record<string, Page>;
+  collections: Record<string, CollectionData>;
+  forms: Record<string, FormData>;
+  /** per page id: the collections and forms its blocks reference (found by the validator's x-ref annotations) */
+  references: Record<string, { collections: string[]; forms: string[] }>;
+}
+
+export interface PageRoute {
+  path: string;
+  pageId: string;
+}
+
+/** One page with exactly the shared data its blocks use: its own JavaScript chunk in the browser. */
+export interface PageData {
+  page: Page;
+  collections: Record<string, CollectionData>;
+  forms: Record<string, FormData>;
+}
+
+export interface City {
+  name: string;
+  slug: string;
+}
+
+/**
+ * What every page of the browser gets: site-wide settings and the route table.
+ * Page content comes per page (PageData), so one page never downloads the others.
+ */
+export interface SiteModel {
+  site: Omit<SiteConfig, '$schema' | 'routes'>;
+  routes: PageRoute[];
+  cities: City[];
+}
+
+export interface LandingPage {
+  path: string;
+  city: string;
+  citySlug: string;
+  serviceName: string;
+  service: LandingService;
+  title: string;
+  description: string;
+  heading: string;
+}
+
+export type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
