@@ -5,13 +5,46 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 
+/**
+ * The layers, lowest first. A folder may import from the folders before it, never from those after it:
+ * core <- src/site <- src/ui <- src/blocks, src/forms, src/chat <- src/registry <- src/islands <- src/renderer <- src/shell <- src/*.tsx
+ * and src/, scripts/ and server/ import core/ but never each other.
+ */
+const SRC_LAYERS = [['site'], ['ui'], ['blocks', 'forms', 'chat'], ['registry'], ['islands'], ['renderer'], ['shell']];
+
+function srcZones() {
+  const zones = [];
+  SRC_LAYERS.forEach((layer, i) => {
+    const above = SRC_LAYERS.slice(i + 1).flat();
+    for (const folder of layer) {
+      const from = above.map((f) => `./src/${f}`);
+      // siblings of one layer stay apart too: a block never imports a form or the chat
+      for (const sibling of layer) if (sibling !== folder) from.push(`./src/${sibling}`);
+      const message = `src/${folder} sits below the folder it imports from in the layers (eslint.config.js); move the shared piece down instead`;
+      zones.push({ target: `./src/${folder}`, from, message }, { target: `./src/${folder}`, from: ['./src/*.tsx'], message });
+    }
+  });
+  return zones;
+}
+
+const ROOM_ZONES = [
+  { target: './core', from: ['./src', './scripts', './server'], message: 'core/ is shared by the browser, the build and the server: it imports none of them' },
+  { target: './src', from: ['./scripts', './server'], message: 'src/ imports core/, never scripts/ or server/' },
+  { target: './server', from: ['./src', './scripts'], message: 'server/ imports core/, never src/ or scripts/; it reads what the build wrote' },
+  { target: './scripts', from: ['./src', './server'], message: 'scripts/ imports core/, never src/ or server/; it reaches src/ through Vite' },
+];
+
 export default tseslint.config(
-  { ignores: ['dist', 'dist-ssr', 'coverage', 'test-results', 'playwright-report', 'src/config/schema-types.ts'] },
+  {
+    ignores: ['dist', 'dist-ssr', 'dist-*', 'coverage', 'test-results', 'playwright-report', 'core/site/schema-types.ts', '.tmp'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, import: importPlugin },
     settings: {
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -22,10 +55,32 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
       'import/no-cycle': 'error',
+      'import/no-restricted-paths': ['error', { zones: [...ROOM_ZONES, ...srcZones()] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // React's act() returns a thenable even for a synchronous callback, which is then complete
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', name: 'act', package: 'react' },
+            { from: 'package', name: 'act', package: '@testing-library/react' },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
+  // globals: the browser's in browser code, Node's in Node code, only what both have in the shared core
+  { files: ['src/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
+  {
+    files: ['scripts/**/*.ts', 'server/**/*.ts', 'tests/**/*.ts', '*.config.{ts,js}', 'core/paths.ts', 'core/validate/**/*.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  { files: ['core/**/*.ts'], languageOptions: { globals: globals['shared-node-browser'] } },
+  // browser tests run in Node and drive a page: the page's globals appear only inside page.evaluate callbacks
+  { files: ['tests/e2e/**/*.ts', 'scripts/bench/**/*.ts', 'scripts/screenshots.ts'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  { files: ['src/**/*.test.{ts,tsx}', 'tests/setup-dom.ts'], languageOptions: { globals: { ...globals.browser, ...globals.node } } },
   {
     // the engine knows nothing about one site: no imports of site data into src/
     files: ['src/**/*.{ts,tsx}'],

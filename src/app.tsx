@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { Link, NavLink, Route, Routes } from 'react-router-dom';
-import type { SiteModel } from './config/model.ts';
-import { loadPage } from './config/page-store.ts';
-import { SiteProvider } from './renderer/site-context.tsx';
+import type { SiteModel } from '../core/site/model.ts';
+import { loadPage } from './site/page-store.ts';
+import { SiteProvider } from './site/site-context.tsx';
 import { PageView } from './renderer/page-view.tsx';
 import { LinkIntentContext } from './ui/link-intent.ts';
 import { Shell } from './shell/shell.tsx';

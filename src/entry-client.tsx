@@ -2,9 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { HelmetProvider } from 'react-helmet-async';
-import { siteModel as model } from './config/site-model.ts';
+import { siteModel as model } from './site/site-model.ts';
 import { App, pageIdFor } from './app.tsx';
-import { loadPage } from './config/page-store.ts';
+import { loadPage } from './site/page-store.ts';
 import './styles/global.css';
 
 const container = document.getElementById('root')!;

@@ -2,17 +2,21 @@ import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { HelmetProvider } from 'react-helmet-async';
-import { siteModel as model } from './config/site-model.ts';
+import { siteModel as model } from './site/site-model.ts';
 import { App } from './app.tsx';
-import { expandLanding, islandSiteModel } from './config/resolve.ts';
-import { loadPage } from './config/page-store.ts';
+import { expandLanding, islandSiteModel } from '../core/site/resolve.ts';
+import { loadPage } from './site/page-store.ts';
 import { preloadBlocks } from './renderer/block-components.ts';
 import { createCollector, IslandCollectorContext, slotMarkup } from './islands/collector.tsx';
 import { IslandRoot } from './islands/island-root.tsx';
 import { ISLAND_ATTR, islandPrefix, loadIsland, type IslandProps, type IslandSpec } from './islands/islands.ts';
+import { bootstrapScript, notFoundScript, splashScript } from './islands/inline-scripts.ts';
 import './styles/global.css';
 
 export { model };
+
+/** The inline scripts of every page, for the prerenderer (scripts/ never imports src/: it reads them from this built entry). */
+export const inlineScripts = { bootstrap: bootstrapScript, splash: splashScript, notFound: notFoundScript };
 
 /** Every path to prerender: the pages, then the whole landing matrix. */
 export function routePaths(): string[] {

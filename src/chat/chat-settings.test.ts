@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatConfig } from '../config/schema-types.ts';
+import type { ChatConfig } from '../../core/site/schema-types.ts';
 import schema from '../../schemas/chat.schema.json';
 import { chatTiming, DEFAULTS, formatTime, whatsappUrl, withDefaults } from './chat-settings.ts';
 

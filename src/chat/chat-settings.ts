@@ -1,4 +1,4 @@
-import type { ChatConfig } from '../config/schema-types.ts';
+import type { ChatConfig } from '../../core/site/schema-types.ts';
 
 /** The spec's rule: a notification interval under this many seconds switches the periodic badge off. */
 export const MIN_NOTIFICATION_SECONDS = 10;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { ChatConfig } from '../config/schema-types.ts';
-import type { SiteModel } from '../config/model.ts';
-import { SiteProvider } from '../renderer/site-context.tsx';
+import type { ChatConfig } from '../../core/site/schema-types.ts';
+import type { SiteModel } from '../../core/site/model.ts';
+import { SiteProvider } from '../site/site-context.tsx';
 import ChatWidget from './chat-widget.tsx';
 
 const chat: ChatConfig = {

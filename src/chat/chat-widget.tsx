@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FormEvent } from 'react';
-import { useSite } from '../renderer/site-context.tsx';
+import { useSite } from '../site/site-context.tsx';
 import { Img } from '../ui/img.tsx';
 import { CHAT_SESSION_KEY, createChatMachine, type SavedChat } from './chat-machine.ts';
 import { chatTiming, formatTime, whatsappUrl, withDefaults } from './chat-settings.ts';

@@ -1,4 +1,4 @@
-import type { FormConfig, FormValues } from './form-types.ts';
+import type { FormConfig, FormValues } from '../../core/forms/form-types.ts';
 
 /**
  * The values a form's DOM holds: what the visitor typed and ticked. Before a prerendered form's code has

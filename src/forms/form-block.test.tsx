@@ -4,8 +4,8 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import userEvent from '@testing-library/user-event';
 import { realSite } from '../../tests/test-model.ts';
-import type { SiteModel } from '../config/model.ts';
-import { PageDataProvider, SiteProvider } from '../renderer/site-context.tsx';
+import type { SiteModel } from '../../core/site/model.ts';
+import { PageDataProvider, SiteProvider } from '../site/site-context.tsx';
 import FormBlock from './form-block.tsx';
 import { fakeNetwork, json, type Handler } from './testing/fake-network.ts';
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
-import type { BlockOf } from '../config/model.ts';
-import { useFormConfig, useSite } from '../renderer/site-context.tsx';
-import type { FieldValue, FormConfig, PickedFile } from './form-types.ts';
+import type { BlockOf } from '../../core/site/model.ts';
+import { useFormConfig, useSite } from '../site/site-context.tsx';
+import type { FieldValue, FormConfig, PickedFile } from '../../core/forms/form-types.ts';
 import { formReducer, initialState } from './form-state.ts';
-import { validateForm } from './validation.ts';
+import { validateForm } from '../../core/forms/validation.ts';
 import { createFormSession } from './form-session.ts';
 import { domValues, withDomValues } from './dom-values.ts';
 import { TextField } from './fields/text-field.tsx';
@@ -115,7 +115,14 @@ export default function FormBlock({ block }: { block: BlockOf<'form'> }) {
           ) : null}
           {form.intro ? <p className={styles.intro}>{form.intro}</p> : null}
           {form.requiredNote ? <p className={styles.note}>{form.requiredNote}</p> : null}
-          <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} aria-busy={busy} aria-labelledby={form.heading ? headingId : undefined}>
+          <form
+            ref={formRef}
+            className={styles.form}
+            noValidate
+            onSubmit={(event) => void onSubmit(event)}
+            aria-busy={busy}
+            aria-labelledby={form.heading ? headingId : undefined}
+          >
             <div className={styles.grid}>
               {form.fields.map((field) => {
                 const error = state.errors[field.name];

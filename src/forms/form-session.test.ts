@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { realSite } from '../../tests/test-model.ts';
-import type { Integrations } from '../config/schema-types.ts';
-import type { FormConfig, FormFiles, FormValues } from './form-types.ts';
+import type { Integrations } from '../../core/site/schema-types.ts';
+import type { FormConfig, FormFiles, FormValues } from '../../core/forms/form-types.ts';
 import { createFormSession, type SessionOptions } from './form-session.ts';
-import { initialValues } from './validation.ts';
+import { initialValues } from '../../core/forms/validation.ts';
 import { fakeNetwork, json, type Handler } from './testing/fake-network.ts';
 
 /**

@@ -1,7 +1,7 @@
-import type { Integrations } from '../config/schema-types.ts';
-import type { FormConfig, FormFiles, FormValues } from './form-types.ts';
+import type { Integrations } from '../../core/site/schema-types.ts';
+import type { FormConfig, FormFiles, FormValues } from '../../core/forms/form-types.ts';
 import { fetchFormToken, leadSettingsFor, recordLead, reportDelivery, requestTimeout } from './leads.ts';
-import { minFillMs } from './validation.ts';
+import { minFillMs } from '../../core/forms/validation.ts';
 import { sendMail } from './mail.ts';
 import { imageHostFor, mailSettingsFor, type IntegrationEnv } from './mail-settings.ts';
 import { postFallback } from './fallback.ts';

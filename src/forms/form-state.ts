@@ -1,5 +1,5 @@
-import type { FieldErrors, FieldValue, FormConfig, FormFiles, FormStatus, FormValues, PickedFile } from './form-types.ts';
-import { initialValues, validateField } from './validation.ts';
+import type { FieldErrors, FieldValue, FormConfig, FormFiles, FormStatus, FormValues, PickedFile } from '../../core/forms/form-types.ts';
+import { initialValues, validateField } from '../../core/forms/validation.ts';
 import { withDomValues } from './dom-values.ts';
 
 export interface FormState {

@@ -1,5 +1,5 @@
-import type { Integrations } from '../config/schema-types.ts';
-import type { FormValues } from './form-types.ts';
+import type { Integrations } from '../../core/site/schema-types.ts';
+import type { FormValues } from '../../core/forms/form-types.ts';
 import type { MailResult } from './mail.ts';
 import { DEFAULT_TIMEOUT_MS, fetchWithin, type Fetch } from './timeout.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Integrations } from '../config/schema-types.ts';
+import type { Integrations } from '../../core/site/schema-types.ts';
 import { imageHostFor, mailSettingsFor, pageOrigin } from './mail-settings.ts';
 
 const integrations: Integrations = {

@@ -1,4 +1,4 @@
-import type { Integrations } from '../config/schema-types.ts';
+import type { Integrations } from '../../core/site/schema-types.ts';
 import type { MailSettings } from './mail.ts';
 
 /** The VITE_ variables that may point one build at other endpoints (a local mail server in tests, for example). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { realSite } from '../../tests/test-model.ts';
-import type { FormConfig } from './form-types.ts';
+import type { FormConfig } from '../../core/forms/form-types.ts';
 import { composeMessage, templateParams } from './message.ts';
-import { initialValues } from './validation.ts';
+import { initialValues } from '../../core/forms/validation.ts';
 
 const form = (id: string) => realSite().forms[id] as unknown as FormConfig;
 

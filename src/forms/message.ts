@@ -1,4 +1,4 @@
-import type { FieldValue, FormConfig, FormValues } from './form-types.ts';
+import type { FieldValue, FormConfig, FormValues } from '../../core/forms/form-types.ts';
 
 /** The value of one summary line as plain text: option labels for checkbox groups, links for image fields. */
 function lineValue(form: FormConfig, fieldName: string, value: FieldValue | undefined, links: Record<string, string[]>): string {

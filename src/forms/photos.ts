@@ -1,6 +1,6 @@
-import type { FormConfig, FormValues, ImagesField } from './form-types.ts';
+import type { FormConfig, FormValues, ImagesField } from '../../core/forms/form-types.ts';
 import { composeMessage } from './message.ts';
-import { fill } from './template.ts';
+import { fill } from '../../core/text/fill.ts';
 import type { UploadedPhoto } from './upload.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { realSite } from '../../tests/test-model.ts';
-import type { FormConfig } from './form-types.ts';
+import type { FormConfig } from '../../core/forms/form-types.ts';
 import { submitForm, type SubmitDeps } from './submit.ts';
-import { initialValues } from './validation.ts';
+import { initialValues } from '../../core/forms/validation.ts';
 import { MailSettingsError } from './mail.ts';
 import { readAsDataUrl } from './upload.ts';
 

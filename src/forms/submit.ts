@@ -1,4 +1,4 @@
-import type { FormConfig, FormFiles, FormValues } from './form-types.ts';
+import type { FormConfig, FormFiles, FormValues } from '../../core/forms/form-types.ts';
 import { MailSettingsError, type MailResult } from './mail.ts';
 import { composeMessage, templateParams, type TemplateParams } from './message.ts';
 import { hostedLinks, photoLines } from './photos.ts';

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
-import type { Block } from '../config/schema-types.ts';
-import type { SiteModel } from '../config/model.ts';
-import { PageDataProvider, SiteProvider } from '../renderer/site-context.tsx';
-import { BlockBoundary } from '../renderer/block-boundary.tsx';
+import type { Block } from '../../core/site/schema-types.ts';
+import type { SiteModel } from '../../core/site/model.ts';
+import { PageDataProvider, SiteProvider } from '../site/site-context.tsx';
+import { BlockBoundary } from '../ui/block-boundary.tsx';
 import type { IslandProps } from './islands.ts';
 
 interface IslandRootProps {

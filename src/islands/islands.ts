@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import type { Block } from '../config/schema-types.ts';
-import type { CollectionData, FormData } from '../config/model.ts';
-import { isBlockType, registry, type Hydrate } from '../renderer/registry.ts';
+import type { Block } from '../../core/site/schema-types.ts';
+import type { CollectionData, FormData } from '../../core/site/model.ts';
+import { isBlockType, registry, type Hydrate } from '../registry/registry.ts';
 import { CHAT_SESSION_KEY } from '../chat/chat-machine.ts';
 
 /** Islands of the shell, not blocks of a page: one line each, like the block registry. */

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
-import type { Block } from '../config/schema-types.ts';
-import { isBlockType, registry } from './registry.ts';
+import type { Block } from '../../core/site/schema-types.ts';
+import { isBlockType, registry } from '../registry/registry.ts';
 
 type AnyBlockComponent = ComponentType<{ block: Block }>;
 

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Block } from '../config/schema-types.ts';
-import { SiteProvider } from './site-context.tsx';
+import type { Block } from '../../core/site/schema-types.ts';
+import { SiteProvider } from '../site/site-context.tsx';
 import { BlockList } from './block-list.tsx';
 import { preloadBlocks } from './block-components.ts';
 import { fixtureModel } from '../../tests/test-model.ts';

@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
-import type { Block } from '../config/schema-types.ts';
-import { isBlockType, registry } from './registry.ts';
+import type { Block } from '../../core/site/schema-types.ts';
+import { isBlockType, registry } from '../registry/registry.ts';
 import { blockComponent } from './block-components.ts';
-import { BlockBoundary } from './block-boundary.tsx';
-import { DevNotice } from './dev-notice.tsx';
-import { usePageDataOrNull } from './site-context.tsx';
+import { BlockBoundary } from '../ui/block-boundary.tsx';
+import { DevNotice } from '../ui/dev-notice.tsx';
+import { usePageDataOrNull } from '../site/site-context.tsx';
 import { IslandSlot, useIslandCollector } from '../islands/collector.tsx';
 
 const NO_DATA = { collections: {}, forms: {} };
@@ -20,7 +20,7 @@ export function BlockList({ blocks }: { blocks: Block[] }) {
     const key = `${index}-${block.type}`;
     const Component = blockComponent(block.type);
     if (!Component || !isBlockType(block.type))
-      return <DevNotice key={key} title={`Unknown block type "${block.type}"`} detail="Add it to src/renderer/registry.ts or fix the type in the page file." />;
+      return <DevNotice key={key} title={`Unknown block type "${block.type}"`} detail="Add it to src/registry/registry.ts or fix the type in the page file." />;
     const { hydrate } = registry[block.type];
     if (collector && hydrate !== 'static') {
       const id = collector.add(block, { name: block.type, hydrate, props: { block, index, data } });

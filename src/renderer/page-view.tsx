@@ -1,9 +1,9 @@
 import { use } from 'react';
-import type { PageRoute } from '../config/model.ts';
-import { loadPage } from '../config/page-store.ts';
-import { Head } from '../shell/head.tsx';
+import type { PageRoute } from '../../core/site/model.ts';
+import { loadPage } from '../site/page-store.ts';
+import { Head } from './head.tsx';
 import { BlockList } from './block-list.tsx';
-import { PageDataProvider } from './site-context.tsx';
+import { PageDataProvider } from '../site/site-context.tsx';
 
 /** A page of the route table: its data arrives as its own chunk (already loaded before hydration). */
 export function PageView({ route }: { route: PageRoute }) {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useSite } from '../renderer/site-context.tsx';
+import { useSite } from '../site/site-context.tsx';
 import { SmartLink } from '../ui/smart-link.tsx';
 import { ButtonLink } from '../ui/button-link.tsx';
 import { Icon } from '../ui/icons.tsx';

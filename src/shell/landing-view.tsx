@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { LandingPage } from '../config/model.ts';
-import type { Defaulted } from '../config/defaulted.ts';
-import type { LandingConfig } from '../config/schema-types.ts';
-import { useSite } from '../renderer/site-context.tsx';
-import { Head } from './head.tsx';
+import type { LandingPage } from '../../core/site/model.ts';
+import type { Defaulted } from '../../core/site/defaulted.ts';
+import type { LandingConfig } from '../../core/site/schema-types.ts';
+import { useSite } from '../site/site-context.tsx';
+import { Head } from '../renderer/head.tsx';
 import { useIslandCollector } from '../islands/collector.tsx';
 import { landingScript } from '../islands/inline-scripts.ts';
 import styles from './landing-view.module.css';
@@ -27,7 +27,7 @@ export function LandingView({ landing }: { landing: LandingPage }) {
     if (prerendered) return;
     if (isPreview(search)) return setPreview(true);
     setPreview(false);
-    const id = setTimeout(() => navigate(redirectTo, { replace: true }), redirectDelayMs);
+    const id = setTimeout(() => void navigate(redirectTo, { replace: true }), redirectDelayMs);
     return () => clearTimeout(id);
   }, [prerendered, navigate, redirectTo, redirectDelayMs, landing.path, search]);
   return (

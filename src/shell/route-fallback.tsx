@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router-dom';
-import { useSite } from '../renderer/site-context.tsx';
-import { findLanding } from '../config/resolve.ts';
+import { useSite } from '../site/site-context.tsx';
+import { findLanding } from '../../core/site/resolve.ts';
 import { LandingView } from './landing-view.tsx';
 
 /** Paths that are not pages: a landing page of the city x service matrix, or back to the home page. */

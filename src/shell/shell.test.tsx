@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Link, NavLink, Route, Routes } from 'react-router-dom';
 import { HelmetProvider } from 'react-helmet-async';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SiteProvider } from '../renderer/site-context.tsx';
+import { SiteProvider } from '../site/site-context.tsx';
 import { Shell } from './shell.tsx';
 import { RouterLinksContext } from '../ui/router-links.ts';
 import { fixtureModel } from '../../tests/test-model.ts';

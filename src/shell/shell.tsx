@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useSite } from '../renderer/site-context.tsx';
+import { useSite } from '../site/site-context.tsx';
 import { Header } from './header.tsx';
 import { Footer } from './footer.tsx';
 import { Splash } from './splash.tsx';

@@ -1,4 +1,4 @@
-import type { Splash } from '../config/schema-types.ts';
+import type { Splash } from '../../core/site/schema-types.ts';
 
 export type SplashPhase = 'waiting' | 'visible' | 'fading' | 'removed';
 

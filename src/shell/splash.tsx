@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { Splash as SplashConfig } from '../config/schema-types.ts';
+import type { Splash as SplashConfig } from '../../core/site/schema-types.ts';
 import type { SplashPhase } from './splash-timeline.ts';
 import styles from './splash.module.css';
 

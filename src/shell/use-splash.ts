@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Splash } from '../config/schema-types.ts';
+import type { Splash } from '../../core/site/schema-types.ts';
 import { splashTimeline, type SplashPhase } from './splash-timeline.ts';
 
 export const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;

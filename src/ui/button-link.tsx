@@ -1,4 +1,4 @@
-import type { ButtonLink as ButtonLinkData } from '../config/schema-types.ts';
+import type { ButtonLink as ButtonLinkData } from '../../core/site/schema-types.ts';
 import { SmartLink } from './smart-link.tsx';
 
 export function ButtonLink({ button, size, onClick }: { button: ButtonLinkData; size?: 'sm' | 'lg'; onClick?: () => void }) {

@@ -1,5 +1,5 @@
-import { fillTemplate } from '../config/resolve.ts';
-import type { CarouselLabels } from '../config/schema-types.ts';
+import { fill } from '../../core/text/fill.ts';
+import type { CarouselLabels } from '../../core/site/schema-types.ts';
 import { Icon } from './icons.tsx';
 import styles from './carousel-controls.module.css';
 
@@ -26,7 +26,7 @@ export function CarouselControls({ labels, dots, active, onPrevious, onNext, onD
             key={i}
             type="button"
             className={i === active ? `${styles.dot} ${styles.current}` : styles.dot}
-            aria-label={fillTemplate(labels.goTo, { n: String(i + 1), count: String(dots) })}
+            aria-label={fill(labels.goTo, { n: String(i + 1), count: String(dots) })}
             aria-current={i === active ? 'true' : undefined}
             onClick={() => onDot(i)}
             data-testid="carousel-dot"

@@ -1,5 +1,5 @@
-import type { Image } from '../config/schema-types.ts';
-import { srcsetFor } from './srcset.ts';
+import type { Image } from '../../core/site/schema-types.ts';
+import { srcsetFor } from '../../core/images/srcset.ts';
 
 /**
  * Always sized (no layout shift); lazy unless it is above the fold.

@@ -1,4 +1,4 @@
-import type { SectionHeading } from '../config/schema-types.ts';
+import type { SectionHeading } from '../../core/site/schema-types.ts';
 import styles from './section-header.module.css';
 
 /** Eyebrow, heading and intro above a section; the heading id lets the section be labelled by it. */

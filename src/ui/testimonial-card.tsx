@@ -1,4 +1,4 @@
-import type { Testimonial } from '../config/schema-types.ts';
+import type { Testimonial } from '../../core/site/schema-types.ts';
 import { Img } from './img.tsx';
 import { Stars } from './stars.tsx';
 import styles from './testimonial-card.module.css';

@@ -1,5 +1,5 @@
 import { useId, type CSSProperties } from 'react';
-import type { CheckboxesField } from '../../config/schema-types.ts';
+import type { CheckboxesField } from '../../../core/site/schema-types.ts';
 import styles from '../form.module.css';
 import { describedBy, FieldError, Hint, RequiredMark, widthClass } from './field-parts.tsx';
 

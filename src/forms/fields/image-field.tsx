@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import type { ImagesField } from '../../config/schema-types.ts';
-import type { PickedFile } from '../form-types.ts';
-import { fill } from '../template.ts';
+import type { ImagesField } from '../../../core/site/schema-types.ts';
+import type { PickedFile } from '../../../core/forms/form-types.ts';
+import { fill } from '../../../core/text/fill.ts';
 import styles from '../form.module.css';
 import { Hint, widthClass } from './field-parts.tsx';
 import { rejectionMessage } from './image-rejections.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { realSite } from '../../../tests/test-model.ts';
-import type { FormConfig, ImagesField } from '../form-types.ts';
+import type { FormConfig, ImagesField } from '../../../core/forms/form-types.ts';
 import { acceptList, rejectionMessage } from './image-rejections.ts';
 
 const demo = realSite().forms['demo'] as unknown as FormConfig;

@@ -1,5 +1,5 @@
-import type { ImagesField } from '../../config/schema-types.ts';
-import { fill } from '../template.ts';
+import type { ImagesField } from '../../../core/site/schema-types.ts';
+import { fill } from '../../../core/text/fill.ts';
 
 /** The accepted types as react-dropzone lists them: each MIME type followed by its extensions. */
 export function acceptList(accept: ImagesField['accept']): string {

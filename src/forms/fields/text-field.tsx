@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { InputField, TextareaField } from '../../config/schema-types.ts';
+import type { InputField, TextareaField } from '../../../core/site/schema-types.ts';
 import styles from '../form.module.css';
 import { describedBy, FieldError, Hint, RequiredMark, widthClass } from './field-parts.tsx';
 

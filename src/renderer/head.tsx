@@ -1,6 +1,6 @@
 import { Helmet } from 'react-helmet-async';
-import { useSite } from '../renderer/site-context.tsx';
-import { fillTemplate } from '../config/resolve.ts';
+import { useSite } from '../site/site-context.tsx';
+import { fill } from '../../core/text/fill.ts';
 
 interface HeadProps {
   title: string;
@@ -18,7 +18,7 @@ export function Head({ title, description, path, image, noindex }: HeadProps) {
   const { site } = useSite();
   const { seo } = site;
   const url = `${seo.siteUrl}${path}`;
-  const fullTitle = fillTemplate(seo.titleTemplate, { title });
+  const fullTitle = fill(seo.titleTemplate, { title });
   const organization = {
     '@context': 'https://schema.org',
     '@type': 'Organization',

@@ -1,10 +1,10 @@
 import { hydrateRoot } from 'react-dom/client';
 import clientSite from 'virtual:site-client';
-import type { SiteModel } from '../config/model.ts';
-import { IslandRoot } from './island-root.tsx';
-import { ISLAND_ATTR, islandPrefix, loadIsland, type IslandProps } from './islands.ts';
+import type { SiteModel } from '../core/site/model.ts';
+import { IslandRoot } from './islands/island-root.tsx';
+import { ISLAND_ATTR, islandPrefix, loadIsland, type IslandProps } from './islands/islands.ts';
 // every stylesheet of the site, gathered into the one CSS file that each prerendered page links
-import '../styles/global.css';
+import './styles/global.css';
 import 'virtual:site-theme.css';
 
 const site = clientSite as SiteModel;
@@ -13,7 +13,7 @@ const site = clientSite as SiteModel;
  * Never called. It puts the whole app (shell, every block) into the client build's module graph so that
  * their CSS lands in the site's one stylesheet (cssCodeSplit is off); the chunk it names is never fetched.
  */
-export const everyStylesheet = () => import('../app.tsx');
+export const everyStylesheet = () => import('./app.tsx');
 
 /**
  * The islands' runtime: loaded by the inline bootstrap only when an island's directive fires.

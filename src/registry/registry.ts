@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { Block } from '../config/schema-types.ts';
-import type { BlockOf } from '../config/model.ts';
+import type { Block } from '../../core/site/schema-types.ts';
+import type { BlockOf } from '../../core/site/model.ts';
 
 export type BlockType = Block['type'];
 export type BlockComponent<T extends BlockType> = ComponentType<{ block: BlockOf<T> }>;

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { CollectionData, FormData, PageData, SiteModel } from '../config/model.ts';
+import type { CollectionData, FormData, PageData, SiteModel } from '../../core/site/model.ts';
 
 const SiteContext = createContext<SiteModel | null>(null);
 const PageDataContext = createContext<Omit<PageData, 'page'> | null>(null);

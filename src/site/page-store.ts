@@ -1,5 +1,5 @@
 import loaders from 'virtual:site-pages';
-import type { PageData } from './model.ts';
+import type { PageData } from '../../core/site/model.ts';
 
 /** A promise that also says, once settled, what it settled with: React's `use()` then reads it without suspending. */
 type Tracked = Promise<PageData> & { status?: 'fulfilled'; value?: PageData };
