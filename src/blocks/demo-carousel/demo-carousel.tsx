@@ -1,20 +1,17 @@
-import { useId, useState } from 'react';
-import { Swiper, SwiperSlide } from 'swiper/react';
+import { useId } from 'react';
 import { Autoplay } from 'swiper/modules';
-import type { Swiper as SwiperInstance } from 'swiper';
-import 'swiper/css';
-import type { BlockOf } from '../../config/model.ts';
-import type { PortfolioCollection } from '../../config/schema-types.ts';
-import { fillTemplate } from '../../config/resolve.ts';
-import { useCollection } from '../../renderer/site-context.tsx';
-import { CarouselControls } from '../../ui/carousel-controls.tsx';
+import type { BlockOf } from '../../../core/site/model.ts';
+import type { PortfolioCollection } from '../../../core/site/schema-types.ts';
+import { useCollection } from '../../site/site-context.tsx';
+import { SwiperCarousel } from '../../ui/swiper-carousel.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Img } from '../../ui/img.tsx';
 import { SectionHeader } from '../../ui/section-header.tsx';
 import { useReducedMotion } from './use-reduced-motion.ts';
 import styles from './demo-carousel.module.css';
 import { ExternalLink } from '../../ui/external-link.tsx';
-import type { Defaulted } from '../../config/defaulted.ts';
+import type { Defaulted } from '../../../core/site/defaulted.ts';
+import { Section } from '../../ui/section.tsx';
 
 /**
  * Portfolio slides that advance by themselves and wrap. `disableOnInteraction`
@@ -27,91 +24,64 @@ import type { Defaulted } from '../../config/defaulted.ts';
  */
 export default function DemoCarousel({ block }: { block: BlockOf<'demo-carousel'> }) {
   const { items } = useCollection<PortfolioCollection>(block.collection);
-  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
-  const [active, setActive] = useState(0);
   const reducedMotion = useReducedMotion();
   const headingId = useId();
-  const count = items.length;
+  const { delayMs } = block as Defaulted<typeof block, 'delayMs'>;
   return (
-    <section id={block.id} className={`section section--muted ${styles.band}`} aria-labelledby={headingId}>
-      <div className="container">
-        <SectionHeader header={block.header} id={headingId} />
-        <div
-          className={styles.frame}
-          role="region"
-          aria-roledescription="carousel"
-          aria-label={block.labels.region}
-          data-testid="demo-carousel"
-          onFocus={() => swiper?.autoplay?.stop()}
-        >
-          <Swiper
-            // remount when the motion preference is known, so autoplay starts (or not) with the right setting
-            key={reducedMotion ? 'still' : 'auto'}
-            modules={[Autoplay]}
-            loop={count > 2}
-            loopPreventsSliding={false}
-            slidesPerView={1}
-            spaceBetween={24}
-            speed={600}
-            autoplay={
-              reducedMotion ? false : { delay: (block as Defaulted<typeof block, 'delayMs'>).delayMs, disableOnInteraction: true, pauseOnMouseEnter: true }
-            }
-            onSwiper={setSwiper}
-            onSlideChange={(s) => setActive(s.realIndex)}
-          >
-            {items.map((item, i) => (
-              <SwiperSlide
-                key={item.title}
-                role="group"
-                aria-roledescription="slide"
-                aria-label={block.labels.slide ? fillTemplate(block.labels.slide, { n: String(i + 1), count: String(count) }) : item.title}
-                aria-hidden={i === active ? undefined : true}
-                data-index={i}
-              >
-                <article className={styles.slide}>
-                  <div className={styles.browser}>
-                    <span className={styles.bar} aria-hidden="true">
-                      <i />
-                      <i />
-                      <i />
-                    </span>
-                    <Img image={item.image} className={styles.image} sizes="(min-width: 900px) 640px, 100vw" />
-                  </div>
-                  <div className={styles.copy}>
-                    {item.industry ? (
-                      <p className={styles.industry}>
-                        <Icon name={item.icon} size={15} />
-                        {item.industry}
-                      </p>
-                    ) : null}
-                    <h3 className={styles.title}>{item.title}</h3>
-                    <p className={styles.description}>{item.description}</p>
-                    {item.link && block.visitLabel ? (
-                      <ExternalLink
-                        href={item.link}
-                        className={styles.link}
-                        detail={item.title}
-                        newTabHint={block.newTabHint}
-                        tabIndex={i === active ? undefined : -1}
-                      >
-                        {block.visitLabel}
-                      </ExternalLink>
-                    ) : null}
-                  </div>
-                </article>
-              </SwiperSlide>
-            ))}
-          </Swiper>
-          <CarouselControls
-            labels={block.labels}
-            dots={count}
-            active={active}
-            onPrevious={() => swiper?.slidePrev()}
-            onNext={() => swiper?.slideNext()}
-            onDot={(i) => swiper?.slideToLoop(i)}
-          />
-        </div>
+    <Section id={block.id} tone="muted" className={styles.band} labelledBy={headingId}>
+      <SectionHeader header={block.header} id={headingId} />
+      <SwiperCarousel
+        // remount when the motion preference is known, so autoplay starts (or not) with the right setting
+        key={reducedMotion ? 'still' : 'auto'}
+        items={items}
+        keyOf={(item) => item.title}
+        labels={block.labels}
+        fallbackSlideName={(item) => item.title}
+        frameClassName={styles.frame}
+        testId="demo-carousel"
+        options={{
+          modules: [Autoplay],
+          loop: items.length > 2,
+          loopPreventsSliding: false,
+          slidesPerView: 1,
+          spaceBetween: 24,
+          speed: 600,
+          autoplay: reducedMotion ? false : { delay: delayMs, disableOnInteraction: true, pauseOnMouseEnter: true },
+        }}
+        renderSlide={(item, isActive) => <DemoSlide item={item} block={block} isActive={isActive} />}
+      />
+    </Section>
+  );
+}
+
+type PortfolioItem = PortfolioCollection['items'][number];
+
+function DemoSlide({ item, block, isActive }: { item: PortfolioItem; block: BlockOf<'demo-carousel'>; isActive: boolean }) {
+  return (
+    <article className={styles.slide}>
+      <div className={styles.browser}>
+        <span className={styles.bar} aria-hidden="true">
+          <i />
+          <i />
+          <i />
+        </span>
+        <Img image={item.image} className={styles.image} sizes="(min-width: 900px) 640px, 100vw" />
       </div>
-    </section>
+      <div className={styles.copy}>
+        {item.industry ? (
+          <p className={styles.industry}>
+            <Icon name={item.icon} size={15} />
+            {item.industry}
+          </p>
+        ) : null}
+        <h3 className={styles.title}>{item.title}</h3>
+        <p className={styles.description}>{item.description}</p>
+        {item.link && block.visitLabel ? (
+          <ExternalLink href={item.link} className={styles.link} detail={item.title} newTabHint={block.newTabHint} tabIndex={isActive ? undefined : -1}>
+            {block.visitLabel}
+          </ExternalLink>
+        ) : null}
+      </div>
+    </article>
   );
 }

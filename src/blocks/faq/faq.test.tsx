@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { PageDataProvider } from '../../renderer/site-context.tsx';
+import { PageDataProvider } from '../../site/site-context.tsx';
 import { Faq } from './faq.tsx';
 
 const data = {

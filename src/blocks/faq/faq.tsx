@@ -1,11 +1,12 @@
 import { useId } from 'react';
-import type { BlockOf } from '../../config/model.ts';
-import type { FaqCollection } from '../../config/schema-types.ts';
-import { useCollection } from '../../renderer/site-context.tsx';
+import type { BlockOf } from '../../../core/site/model.ts';
+import type { FaqCollection } from '../../../core/site/schema-types.ts';
+import { useCollection } from '../../site/site-context.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { SectionHeader } from '../../ui/section-header.tsx';
 import styles from './faq.module.css';
+import { Section } from '../../ui/section.tsx';
 
 /**
  * An exclusive accordion made of `<details>` elements sharing one `name`: the browser keeps
@@ -19,37 +20,35 @@ export function Faq({ block }: { block: BlockOf<'faq'> }) {
   // one group per block, so two FAQ blocks on a page do not close each other's items
   const group = `faq${baseId}`;
   return (
-    <section id={block.id} className="section" aria-labelledby={`${baseId}-h`}>
-      <div className={`container ${styles.layout}`}>
-        <div className={styles.side}>
-          <SectionHeader header={block.header} id={`${baseId}-h`} />
-        </div>
-        {block.aside ? (
-          <div className={styles.aside}>
-            <p className={styles.asideHeading}>{block.aside.heading}</p>
-            {block.aside.text ? <p className={styles.asideText}>{block.aside.text}</p> : null}
-            <ButtonLink button={block.aside.button} />
-          </div>
-        ) : null}
-        <div className={styles.list}>
-          {items.map((item, i) => {
-            const summaryId = `${baseId}-q${i}`;
-            return (
-              <details key={item.question} name={group} className={styles.item}>
-                <summary id={summaryId} className={styles.summary}>
-                  <h3 className={styles.question}>{item.question}</h3>
-                  <span className={styles.sign}>
-                    <Icon name="plus" size={20} />
-                  </span>
-                </summary>
-                <div role="region" aria-labelledby={summaryId} className={styles.answer}>
-                  <p>{item.answer}</p>
-                </div>
-              </details>
-            );
-          })}
-        </div>
+    <Section id={block.id} containerClassName={styles.layout} labelledBy={`${baseId}-h`}>
+      <div className={styles.side}>
+        <SectionHeader header={block.header} id={`${baseId}-h`} />
       </div>
-    </section>
+      {block.aside ? (
+        <div className={styles.aside}>
+          <p className={styles.asideHeading}>{block.aside.heading}</p>
+          {block.aside.text ? <p className={styles.asideText}>{block.aside.text}</p> : null}
+          <ButtonLink button={block.aside.button} />
+        </div>
+      ) : null}
+      <div className={styles.list}>
+        {items.map((item, i) => {
+          const summaryId = `${baseId}-q${i}`;
+          return (
+            <details key={item.question} name={group} className={styles.item}>
+              <summary id={summaryId} className={styles.summary}>
+                <h3 className={styles.question}>{item.question}</h3>
+                <span className={styles.sign}>
+                  <Icon name="plus" size={20} />
+                </span>
+              </summary>
+              <div role="region" aria-labelledby={summaryId} className={styles.answer}>
+                <p>{item.answer}</p>
+              </div>
+            </details>
+          );
+        })}
+      </div>
+    </Section>
   );
 }

@@ -1,9 +1,10 @@
 import { preload } from 'react-dom';
-import type { BlockOf } from '../../config/model.ts';
+import type { BlockOf } from '../../../core/site/model.ts';
 import { ButtonRow } from '../../ui/button-link.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import styles from './hero.module.css';
-import type { Defaulted } from '../../config/defaulted.ts';
+import type { Defaulted } from '../../../core/site/defaulted.ts';
+import { Section } from '../../ui/section.tsx';
 
 /** Desktop breakpoint of the hero; the phone layout and its image apply below it. */
 const DESKTOP = '(min-width: 900px)';
@@ -43,30 +44,28 @@ export function Hero({ block }: { block: BlockOf<'hero'> }) {
   // filled from the schema's default at build time
   const { variant } = block as Defaulted<typeof block, 'variant'>;
   return (
-    <section id={block.id} className={`${styles.hero} ${styles[variant]}`}>
-      <div className={`container ${styles.inner}`}>
-        <div className={styles.copy}>
-          {block.eyebrow ? <p className={styles.eyebrow}>{block.eyebrow}</p> : null}
-          <h1 className={styles.headline}>{block.headline}</h1>
-          {block.intro ? <p className={styles.intro}>{block.intro}</p> : null}
-          <div className={styles.actions}>
-            <ButtonRow buttons={block.buttons} size="lg" />
-          </div>
-          {block.highlights?.length ? (
-            <ul className={styles.highlights}>
-              {block.highlights.map((h) => (
-                <li key={h}>
-                  <span className={styles.check}>
-                    <Icon name="check" size={14} />
-                  </span>
-                  {h}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+    <Section id={block.id} tone="none" className={`${styles.hero} ${styles[variant]}`} containerClassName={styles.inner}>
+      <div className={styles.copy}>
+        {block.eyebrow ? <p className={styles.eyebrow}>{block.eyebrow}</p> : null}
+        <h1 className={styles.headline}>{block.headline}</h1>
+        {block.intro ? <p className={styles.intro}>{block.intro}</p> : null}
+        <div className={styles.actions}>
+          <ButtonRow buttons={block.buttons} size="lg" />
         </div>
-        <HeroImage block={block} />
+        {block.highlights?.length ? (
+          <ul className={styles.highlights}>
+            {block.highlights.map((h) => (
+              <li key={h}>
+                <span className={styles.check}>
+                  <Icon name="check" size={14} />
+                </span>
+                {h}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
-    </section>
+      <HeroImage block={block} />
+    </Section>
   );
 }

@@ -1,4 +1,4 @@
-import type { BlockOf } from '../../config/model.ts';
+import type { BlockOf } from '../../../core/site/model.ts';
 import { Section } from '../../ui/section.tsx';
 import { SmartLink } from '../../ui/smart-link.tsx';
 import { Icon } from '../../ui/icons.tsx';

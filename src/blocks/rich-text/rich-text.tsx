@@ -1,5 +1,5 @@
-import type { BlockOf } from '../../config/model.ts';
-import type { RichTextNode } from '../../config/schema-types.ts';
+import type { BlockOf } from '../../../core/site/model.ts';
+import type { RichTextNode } from '../../../core/site/schema-types.ts';
 import { Section } from '../../ui/section.tsx';
 import styles from './rich-text.module.css';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PageDataProvider } from '../../renderer/site-context.tsx';
+import { PageDataProvider } from '../../site/site-context.tsx';
 import { TestimonialCarousel } from './testimonial-carousel.tsx';
 
 const items = Array.from({ length: 6 }, (_, i) => ({ name: `Klant ${i}`, company: `Bedrijf ${i}`, content: `Tekst ${i}`, rating: 5 }));

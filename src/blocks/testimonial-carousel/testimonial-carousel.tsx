@@ -1,14 +1,15 @@
 import { useId, useState } from 'react';
-import type { BlockOf } from '../../config/model.ts';
-import type { TestimonialsCollection } from '../../config/schema-types.ts';
-import { fillTemplate } from '../../config/resolve.ts';
-import { useCollection } from '../../renderer/site-context.tsx';
+import type { BlockOf } from '../../../core/site/model.ts';
+import type { TestimonialsCollection } from '../../../core/site/schema-types.ts';
+import { fill } from '../../../core/text/fill.ts';
+import { useCollection } from '../../site/site-context.tsx';
 import { CarouselControls } from '../../ui/carousel-controls.tsx';
 import { SectionHeader } from '../../ui/section-header.tsx';
 import { TestimonialCard } from '../../ui/testimonial-card.tsx';
 import { dotCount, nextStart, previousStart, visibleIndices } from './carousel-window.ts';
 import styles from './testimonial-carousel.module.css';
-import type { Defaulted } from '../../config/defaulted.ts';
+import type { Defaulted } from '../../../core/site/defaulted.ts';
+import { Section } from '../../ui/section.tsx';
 
 /**
  * The list itself is not a live region: three full quotes read out after every
@@ -29,41 +30,39 @@ export function TestimonialCarousel({ block }: { block: BlockOf<'testimonial-car
   const shown = visibleIndices(start, count, visible);
   const status =
     moved && block.labels.status
-      ? fillTemplate(block.labels.status, { first: String(start + 1), last: String((shown.at(-1) ?? start) + 1), count: String(count) })
+      ? fill(block.labels.status, { first: String(start + 1), last: String((shown.at(-1) ?? start) + 1), count: String(count) })
       : '';
   const headingId = useId();
   return (
-    <section id={block.id} className="section section--muted" aria-labelledby={headingId}>
-      <div className="container">
-        <SectionHeader header={block.header} id={headingId} />
-        <div role="region" aria-roledescription="carousel" aria-label={block.labels.region}>
-          {/* Focusable so the row can be scrolled by keyboard on phones, where the cards sit side by side. */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <ul className={styles.track} aria-label={block.labels.list ?? block.labels.region} data-testid="testimonial-window" tabIndex={0}>
-            {shown.map((index) => {
-              const item = items[index]!;
-              return (
-                <li key={index} className={styles.slide} data-index={index}>
-                  <TestimonialCard item={item} ratingLabel={block.labels.rating} />
-                </li>
-              );
-            })}
-          </ul>
-          <p className="visually-hidden" role="status" data-testid="testimonial-status">
-            {status}
-          </p>
-          {count > visible ? (
-            <CarouselControls
-              labels={block.labels}
-              dots={dotCount(count, visible)}
-              active={start}
-              onPrevious={() => move(previousStart(start, count, visible))}
-              onNext={() => move(nextStart(start, count, visible))}
-              onDot={move}
-            />
-          ) : null}
-        </div>
+    <Section id={block.id} tone="muted" labelledBy={headingId}>
+      <SectionHeader header={block.header} id={headingId} />
+      <div role="region" aria-roledescription="carousel" aria-label={block.labels.region}>
+        {/* Focusable so the row can be scrolled by keyboard on phones, where the cards sit side by side. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <ul className={styles.track} aria-label={block.labels.list ?? block.labels.region} data-testid="testimonial-window" tabIndex={0}>
+          {shown.map((index) => {
+            const item = items[index]!;
+            return (
+              <li key={index} className={styles.slide} data-index={index}>
+                <TestimonialCard item={item} ratingLabel={block.labels.rating} />
+              </li>
+            );
+          })}
+        </ul>
+        <p className="visually-hidden" role="status" data-testid="testimonial-status">
+          {status}
+        </p>
+        {count > visible ? (
+          <CarouselControls
+            labels={block.labels}
+            dots={dotCount(count, visible)}
+            active={start}
+            onPrevious={() => move(previousStart(start, count, visible))}
+            onNext={() => move(nextStart(start, count, visible))}
+            onDot={move}
+          />
+        ) : null}
       </div>
-    </section>
+    </Section>
   );
 }
