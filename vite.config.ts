@@ -10,6 +10,8 @@ const siteRoot = process.env.SITE_ROOT ? `${resolve(process.env.SITE_ROOT)}/` : 
 
 export default defineConfig({
   plugins: [react(), sitePlugin({ siteRoot, schemaDir: `${root}schemas` })],
+  // the site's own files (images, favicon, sounds) come from its root, like its config
+  publicDir: `${siteRoot}public`,
   build: {
     target: 'es2022',
     cssCodeSplit: true,

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { expect, it } from 'vitest';
@@ -27,3 +27,30 @@ it('the build fails on an invalid config with the validator messages', () => {
     rmSync(`${out}-ssr`, { recursive: true, force: true });
   }
 }, 60_000);
+
+it('builds another site from its own root: the English fixture, its own images, its landing matrix and no chat', () => {
+  const out = mkdtempSync(join(tmpdir(), 'en-out-'));
+  const page = (route: string) => readFileSync(join(out, route, 'index.html'), 'utf8');
+  try {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], {
+      cwd: paths.root,
+      env: { ...process.env, SITE_ROOT: join(paths.root, 'tests/fixtures/en'), SITE_OUT: out, BUILD_QUIET: '1' },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(page('.')).toContain('<html lang="en">');
+    expect(page('.')).toContain('Frequently asked questions');
+    expect(page('contact')).toContain('Email address');
+    // three cities x two landing services, nothing of the agency's matrix
+    const landing = readdirSync(out).filter((f) => /^(web-design|seo)-/.test(f));
+    expect(landing.sort()).toEqual(['seo-bath', 'seo-bristol', 'seo-milton-keynes', 'web-design-bath', 'web-design-bristol', 'web-design-milton-keynes']);
+    expect(page('web-design-milton-keynes')).toContain('<h1>Web design in Milton Keynes</h1>');
+    expect(existsSync(join(out, 'webdesign-amersfoort'))).toBe(false);
+    // the site's public folder, not the agency's
+    expect(readdirSync(join(out, 'images'))).not.toContain('hero-desktop.webp');
+    for (const route of ['.', 'demo', 'contact']) expect(page(route)).not.toContain('data-island="chat"');
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+    rmSync(`${out}-ssr`, { recursive: true, force: true });
+  }
+}, 120_000);
