@@ -6,19 +6,19 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paths } from '../core/paths.ts';
-import { caseFor, mutate, realFiles } from '../core/validate/testing/mutations.ts';
+import { caseFor, fixtureFiles, fixtureRoot, mutate } from '../core/validate/testing/mutations.ts';
 
 const run = promisify(execFile);
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** A site root with this site.config.json text and the real content and public folders. */
+/** A site root with this site.config.json text and the English fixture's content and public folders. */
 function siteWith(configText: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'validator-cli-'));
   dirs.push(dir);
   writeFileSync(join(dir, 'site.config.json'), configText);
-  symlinkSync(join(paths.root, 'content'), join(dir, 'content'));
-  symlinkSync(join(paths.root, 'public'), join(dir, 'public'));
+  symlinkSync(join(fixtureRoot, 'content'), join(dir, 'content'));
+  symlinkSync(join(fixtureRoot, 'public'), join(dir, 'public'));
   return dir;
 }
 
@@ -42,7 +42,7 @@ async function validate(args: string[], env: Record<string, string | undefined> 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = Record<string, any>;
 const edited = (edit: (site: Loose) => unknown) => {
-  const site = JSON.parse(realFiles.get('site.config.json')!) as Loose;
+  const site = JSON.parse(fixtureFiles.get('site.config.json')!) as Loose;
   edit(site);
   return JSON.stringify(site, null, 2);
 };
@@ -93,11 +93,12 @@ describe('npm run validate (the real process)', { timeout: 60_000 }, () => {
     );
   });
 
-  it.concurrent('exits 0 on the real site, with an empty JSON list', async () => {
-    const text = await validate([]);
+  it.concurrent('exits 0 on a valid site, with its landing page count and an empty JSON list', async () => {
+    const text = await validate([fixtureRoot]);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^config valid: .* \(40 landing pages\)/);
-    const json = await validate(['--format', 'json'], { GITHUB_ACTIONS: 'true' });
+    // three cities x two landing services
+    expect(text.stdout).toMatch(/^config valid: .* \(6 landing pages\)/);
+    const json = await validate([fixtureRoot, '--format', 'json'], { GITHUB_ACTIONS: 'true' });
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual([]);
   });

@@ -12,11 +12,11 @@ function load(root: string): LoadedSite {
 
 /** The resolved model of the small fixture site, for component tests. */
 export function fixtureModel(): SiteModel {
-  return resolveSite(load(join(paths.root, 'tests/fixtures/base')));
+  return resolveSite(fixtureSite());
 }
 
-let real: LoadedSite | undefined;
-/** The real site's validated files (its forms, collections, pages), for tests that check the site's own data. */
-export function realSite(): LoadedSite {
-  return (real ??= load(paths.root));
+let base: LoadedSite | undefined;
+/** The base fixture site's validated files (its forms, collections, pages): engine tests never read the agency's own content. */
+export function fixtureSite(): LoadedSite {
+  return (base ??= load(join(paths.root, 'tests/fixtures/base')));
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { realSite } from '../../tests/test-model.ts';
+import { fixtureSite } from '../../tests/test-model.ts';
 import type { CheckboxesField, FormConfig } from './form-types.ts';
 import { initialValues, validateField, validateForm } from './validation.ts';
 
-const form = (id: string) => realSite().forms[id] as unknown as FormConfig;
+const form = (id: string) => fixtureSite().forms[id] as unknown as FormConfig;
 
 describe('validateForm with the site forms', () => {
   it('contact: name and email required, email format checked, phone and message optional', () => {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { caseFor, checkResult, realFiles, validateCase } from './testing/mutations.ts';
+import { caseFor, checkResult, fixtureFiles, validateCase } from './testing/mutations.ts';
 
 const RUNS = 1000;
-const contentFiles = [...realFiles.keys()].filter((f) => f.startsWith('content/'));
+const contentFiles = [...fixtureFiles.keys()].filter((f) => f.startsWith('content/'));
 
 describe('validator on mutated pages, collections and forms', () => {
   it(`returns problems and never throws (${RUNS} generated cases; the seed is printed on failure)`, () => {

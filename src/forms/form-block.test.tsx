@@ -3,14 +3,14 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import userEvent from '@testing-library/user-event';
-import { realSite } from '../../tests/test-model.ts';
+import { fixtureSite } from '../../tests/test-model.ts';
 import type { SiteModel } from '../../core/site/model.ts';
 import { PageDataProvider, SiteProvider } from '../site/site-context.tsx';
 import FormBlock from './form-block.tsx';
 import { fakeNetwork, json, type Handler } from './testing/fake-network.ts';
 
 /** The real form block on a fake network (jsdom has no server); the e-mail SDK goes through the same fake fetch. */
-const loaded = realSite();
+const loaded = fixtureSite();
 
 function formTree(id: string, timeoutMs = 15000) {
   const site = { ...loaded.site, integrations: { ...loaded.site.integrations, leads: { ...loaded.site.integrations.leads, timeoutMs } } };

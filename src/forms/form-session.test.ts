@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { realSite } from '../../tests/test-model.ts';
+import { fixtureSite } from '../../tests/test-model.ts';
 import type { Integrations } from '../../core/site/schema-types.ts';
 import type { FormConfig, FormFiles, FormValues } from '../../core/forms/form-types.ts';
 import { createFormSession, type SessionOptions } from './form-session.ts';
@@ -11,8 +11,8 @@ import { fakeNetwork, json, type Handler } from './testing/fake-network.ts';
  * network: the SDK uses the global fetch, so the fake is installed there.
  */
 const ORIGIN = 'https://site.test';
-const site = realSite().site;
-const form = (id: string) => realSite().forms[id] as unknown as FormConfig;
+const site = fixtureSite().site;
+const form = (id: string) => fixtureSite().forms[id] as unknown as FormConfig;
 const contact = form('contact');
 const values = (overrides: Partial<FormValues> = {}): FormValues => ({
   ...initialValues(contact),

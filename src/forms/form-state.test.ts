@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { realSite } from '../../tests/test-model.ts';
+import { fixtureSite } from '../../tests/test-model.ts';
 import type { FormConfig } from '../../core/forms/form-types.ts';
 import { initialValues, validateForm } from '../../core/forms/validation.ts';
 import { formReducer, initialState } from './form-state.ts';
 
-const form = (id: string) => realSite().forms[id] as unknown as FormConfig;
+const form = (id: string) => fixtureSite().forms[id] as unknown as FormConfig;
 
 describe('form state', () => {
   const contact = form('contact');

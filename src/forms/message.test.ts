@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { realSite } from '../../tests/test-model.ts';
+import { fixtureSite } from '../../tests/test-model.ts';
 import type { FormConfig } from '../../core/forms/form-types.ts';
 import { composeMessage, templateParams } from './message.ts';
 import { initialValues } from '../../core/forms/validation.ts';
 
-const form = (id: string) => realSite().forms[id] as unknown as FormConfig;
+const form = (id: string) => fixtureSite().forms[id] as unknown as FormConfig;
 
 describe('composeMessage with the site forms', () => {
   it('contact: heading, lines, Niet opgegeven for an empty phone, message below its label', () => {

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { realSite } from '../../tests/test-model.ts';
+import { fixtureSite } from '../../tests/test-model.ts';
 import type { FormConfig, ImagesField } from '../../core/forms/form-types.ts';
 import { composeMessage } from './message.ts';
 import { dataUrlLength, hostedLinks, MESSAGE_BUDGET_BYTES, notUploadedLine, photoLines } from './photos.ts';
 import { readAsDataUrl } from './upload.ts';
 import { initialValues } from '../../core/forms/validation.ts';
 
-const demo = realSite().forms['demo'] as unknown as FormConfig;
+const demo = fixtureSite().forms['demo'] as unknown as FormConfig;
 const images = demo.fields.find((f): f is ImagesField => f.type === 'images')!;
 const values = { ...initialValues(demo), name: 'Jan', email: 'jan@example.nl', company: 'Jansen BV' };
 const file = (name: string, size: number) => new File([new Uint8Array(size)], name, { type: 'image/png' });

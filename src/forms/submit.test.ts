@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { realSite } from '../../tests/test-model.ts';
+import { fixtureSite } from '../../tests/test-model.ts';
 import type { FormConfig } from '../../core/forms/form-types.ts';
 import { submitForm, type SubmitDeps } from './submit.ts';
 import { initialValues } from '../../core/forms/validation.ts';
 import { MailSettingsError } from './mail.ts';
 import { readAsDataUrl } from './upload.ts';
 
-const form = (id: string) => realSite().forms[id] as unknown as FormConfig;
+const form = (id: string) => fixtureSite().forms[id] as unknown as FormConfig;
 
 function deps(overrides: Partial<SubmitDeps> = {}): SubmitDeps {
   return {

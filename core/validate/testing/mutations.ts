@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { loadSchemaSet } from '../schemas.ts';
 import { siteFiles } from '../site-files.ts';
@@ -6,9 +7,13 @@ import { paths } from '../../paths.ts';
 import { validateSite, type ValidationResult } from '../validate.ts';
 import { formatProblems } from '../report-formats.ts';
 
-/** The real site, read once: every generated case is an in-memory overlay of it (no disk writes, milliseconds per case). */
-export const disk = siteFiles([paths.root]);
-export const realFiles = new Map<string, string>(
+/**
+ * The English fixture site, read once: every generated case is an in-memory overlay of it (no disk writes,
+ * milliseconds per case). A fixture, never the agency's content, so a copy edit cannot change what is tested.
+ */
+export const fixtureRoot = join(paths.root, 'tests/fixtures/en');
+export const disk = siteFiles([fixtureRoot]);
+export const fixtureFiles = new Map<string, string>(
   ['site.config.json', ...disk.list('content/pages'), ...disk.list('content/collections'), ...disk.list('content/forms')].map((f) => [f, disk.read(f)!]),
 );
 export const schemas = loadSchemaSet(paths.schemas);
@@ -164,13 +169,13 @@ export const caseFor = (files: string[]): fc.Arbitrary<Case> =>
 
 /** The mutated text of one file, everything else as on disk. */
 export function mutate(c: Case): Map<string, string> {
-  let data = JSON.parse(realFiles.get(c.file)!) as Json;
+  let data = JSON.parse(fixtureFiles.get(c.file)!) as Json;
   // a copy: fast-check hands the same value objects to later runs and shrinks, and one grafted into the tree
   // and then added to would become a cycle (a broken generator, not a validator crash)
   for (const m of c.mutations) data = applyMutation(data, structuredClone(m));
   let text = JSON.stringify(data, null, 2);
   if (c.truncate !== undefined) text = text.slice(0, c.truncate % (text.length + 1));
-  return new Map([...realFiles, [c.file, text]]);
+  return new Map([...fixtureFiles, [c.file, text]]);
 }
 
 export function validateCase(c: Case): ValidationResult {
@@ -197,8 +202,8 @@ export function checkResult(result: ValidationResult): void {
 
 /** One hand-written edit of a real file, validated like the generated cases. */
 export function validateEdited(file: string, edit: (data: Record<string, unknown>) => void): ValidationResult {
-  const data = JSON.parse(realFiles.get(file)!) as Record<string, unknown>;
+  const data = JSON.parse(fixtureFiles.get(file)!) as Record<string, unknown>;
   edit(data);
-  const files = new Map([...realFiles, [file, JSON.stringify(data, null, 2)]]);
+  const files = new Map([...fixtureFiles, [file, JSON.stringify(data, null, 2)]]);
   return validateSite({ roots: [], files: memoryFiles(files, disk), schemaDir: paths.schemas, schemas });
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { realSite } from '../../../tests/test-model.ts';
+import { fixtureSite } from '../../../tests/test-model.ts';
 import type { FormConfig, ImagesField } from '../../../core/forms/form-types.ts';
 import { acceptList, rejectionMessage } from './image-rejections.ts';
 
-const demo = realSite().forms['demo'] as unknown as FormConfig;
+const demo = fixtureSite().forms['demo'] as unknown as FormConfig;
 const images = demo.fields.find((f): f is ImagesField => f.type === 'images')!;
 
 describe('rejectionMessage with the demo form texts', () => {
