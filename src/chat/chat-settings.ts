@@ -86,7 +86,5 @@ export function formatTime(date: Date): string {
   return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** The click-to-chat link; the text is encoded (the library pasted it in raw, breaking on & # + and newlines). */
-export function whatsappUrl(phone: string, text: string): string {
-  return `https://api.whatsapp.com/send/?phone=${encodeURIComponent(phone)}&text=${encodeURIComponent(text)}`;
-}
+/** The click-to-chat link, the same form as the footer's. */
+export { whatsappUrl } from '../../core/site/whatsapp.ts';

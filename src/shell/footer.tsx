@@ -2,12 +2,13 @@ import { useSite } from '../site/site-context.tsx';
 import { SmartLink } from '../ui/smart-link.tsx';
 import { ButtonLink } from '../ui/button-link.tsx';
 import { Icon } from '../ui/icons.tsx';
+import { whatsappUrl } from '../../core/site/whatsapp.ts';
 import styles from './footer.module.css';
 
 export function Footer() {
   const { site } = useSite();
   const { footer, contact, brand } = site;
-  const whatsapp = `https://wa.me/${contact.whatsapp}${contact.whatsappText ? `?text=${encodeURIComponent(contact.whatsappText)}` : ''}`;
+  const whatsapp = whatsappUrl(contact.whatsapp, contact.whatsappText);
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>

@@ -95,7 +95,7 @@ test.describe('navigation', () => {
     const footer = page.getByRole('contentinfo');
     await expect(footer.locator('a[href^="tel:+31"]')).toHaveCount(1);
     await expect(footer.locator('a[href^="mailto:info@"]')).toHaveCount(1);
-    await expect(footer.locator('a[href^="https://wa.me/31"]')).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(footer.locator('a[href^="https://api.whatsapp.com/send/?phone=31"]')).toHaveAttribute('rel', 'noopener noreferrer');
     for (const name of ['Instagram', 'Facebook', 'LinkedIn']) await expect(footer.getByRole('link', { name })).toHaveAttribute('target', '_blank');
     await expect(footer.getByRole('link', { name: 'Vraag een offerte aan' })).toHaveAttribute('href', '/offerte');
     await expect(footer).toContainText('© 2025');
