@@ -35,11 +35,16 @@ export function submissionSchema(form: FormConfig): object {
   };
 }
 
+/** A lead as the browser sends it and the server stores it: the one wire format of POST {leads endpoint}/{form id}. */
 export interface Submission {
+  /** Matches SUBMISSION_ID; the same id sent again is the same lead, stored once. */
   submissionId: string;
   values: FormValues;
+  /** Links of the uploaded photos only; a photo the host refused is never sent as a data URL. */
   photos?: string[];
+  /** The signed fill-time token the page fetched when the form was shown. */
   token?: string;
+  /** The honeypot's value: empty for people. */
   hp?: string;
 }
 

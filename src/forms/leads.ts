@@ -1,5 +1,5 @@
 import type { Integrations } from '../../core/site/schema-types.ts';
-import type { FormValues } from '../../core/forms/form-types.ts';
+import type { Submission } from '../../core/forms/lead-contract.ts';
 import type { MailResult } from './mail.ts';
 import { DEFAULT_TIMEOUT_MS, fetchWithin, type Fetch } from './timeout.ts';
 
@@ -40,15 +40,8 @@ export async function fetchFormToken(settings: LeadSettings, fetchFn: Fetch = fe
   }
 }
 
-export interface LeadRecord {
-  submissionId: string;
-  values: FormValues;
-  /** Links of the uploaded photos only; a photo the host refused is never stored as a data URL. */
-  photos: string[];
-  token?: string;
-  /** The honeypot's value: empty for people. */
-  hp: string;
-}
+/** What the browser sends: the wire format, with the photo list and the honeypot always present. */
+export type LeadRecord = Submission & Required<Pick<Submission, 'photos' | 'hp'>>;
 
 const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
 
