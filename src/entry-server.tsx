@@ -9,7 +9,8 @@ import { loadPage } from './site/page-store.ts';
 import { preloadBlocks } from './renderer/block-components.ts';
 import { createCollector, IslandCollectorContext, slotMarkup } from './islands/collector.tsx';
 import { IslandRoot } from './islands/island-root.tsx';
-import { ISLAND_ATTR, islandPrefix, loadIsland, type IslandProps, type IslandSpec } from './islands/islands.ts';
+import { islandPrefix, loadIsland, type IslandProps, type IslandSpec } from './islands/islands.ts';
+import { ISLAND_ATTR } from '../core/islands/attributes.ts';
 import { bootstrapScript, notFoundScript, splashScript } from './islands/inline-scripts.ts';
 import './styles/global.css';
 
