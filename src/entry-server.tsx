@@ -11,7 +11,9 @@ import { createCollector, IslandCollectorContext, slotMarkup } from './islands/c
 import { IslandRoot } from './islands/island-root.tsx';
 import { islandPrefix, loadIsland, type IslandProps, type IslandSpec } from './islands/islands.ts';
 import { ISLAND_ATTR } from '../core/islands/attributes.ts';
-import { bootstrapScript, notFoundScript, splashScript } from './islands/inline-scripts.ts';
+import bootstrapScript from 'virtual:inline-script/bootstrap';
+import notFoundScript from 'virtual:inline-script/not-found';
+import splashScript from 'virtual:inline-script/splash';
 import './styles/global.css';
 
 export { model };
