@@ -3,13 +3,14 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { sitePlugin } from './scripts/vite-plugin-site.ts';
+import { inlineScriptsPlugin } from './scripts/vite-plugin-inline-scripts.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 // SITE_ROOT builds another site's data (site.config.json + content/) with this engine, e.g. the benchmark's
 const siteRoot = process.env.SITE_ROOT ? `${resolve(process.env.SITE_ROOT)}/` : root;
 
 export default defineConfig({
-  plugins: [react(), sitePlugin({ siteRoot, schemaDir: `${root}schemas` })],
+  plugins: [react(), sitePlugin({ siteRoot, schemaDir: `${root}schemas` }), inlineScriptsPlugin({ dir: `${root}src/islands/inline` })],
   // the site's own files (images, favicon, sounds) come from its root, like its config
   publicDir: `${siteRoot}public`,
   build: {

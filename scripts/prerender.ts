@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { paths } from '../core/paths.ts';
 import type { SiteConfig } from '../core/site/schema-types.ts';
+import { BOOTSTRAP_ATTR, NOT_FOUND_ATTR } from '../core/islands/attributes.ts';
 
 /** The parts of the site the build steps after the pages need. */
 export type PrerenderedSite = Pick<SiteConfig, 'lang' | 'seo' | 'integrations' | 'splash'>;
@@ -76,7 +77,8 @@ export function revealMs(splash: PrerenderedSite['splash']): number {
 /** A whole prerendered document: no script but the tiny inline ones, and the runtime only where islands are. */
 export function pageDocument({ lang, head, body, assets, islands, revealMs, scripts }: PageParts) {
   const styles = assets.css.map((href) => `<link rel="stylesheet" href="/${href}">`);
-  const bootstrap = islands > 0 ? `\n    <script data-src="/${assets.runtime}" data-after="${revealMs}">${scripts.bootstrap}</script>` : '';
+  const bootstrap =
+    islands > 0 ? `\n    <script ${BOOTSTRAP_ATTR.src}="/${assets.runtime}" ${BOOTSTRAP_ATTR.after}="${revealMs}">${scripts.bootstrap}</script>` : '';
   return `<!doctype html>
 <html lang="${escapeHtml(lang)}">
   <head>
@@ -142,7 +144,7 @@ export async function prerender({ onFile = () => {} }: PrerenderOptions = {}): P
     pageDocument({
       lang: site.lang,
       head: [`<title>${escapeHtml(site.seo.siteName)}</title>`, '<meta name="robots" content="noindex" />'],
-      body: `<main id="main" class="container"><h1>${escapeHtml(site.seo.siteName)}</h1><p><a href="/">${escapeHtml(site.seo.siteUrl.replace(/^https?:\/\//, ''))}</a></p></main><script data-to="/">${scripts.notFound}</script>`,
+      body: `<main id="main" class="container"><h1>${escapeHtml(site.seo.siteName)}</h1><p><a href="/">${escapeHtml(site.seo.siteUrl.replace(/^https?:\/\//, ''))}</a></p></main><script ${NOT_FOUND_ATTR.to}="/">${scripts.notFound}</script>`,
       assets,
       islands: 0,
       revealMs: 0,

@@ -2,7 +2,8 @@ import { hydrateRoot } from 'react-dom/client';
 import clientSite from 'virtual:site-client';
 import type { SiteModel } from '../core/site/model.ts';
 import { IslandRoot } from './islands/island-root.tsx';
-import { ISLAND_ATTR, islandPrefix, loadIsland, type IslandProps } from './islands/islands.ts';
+import { islandPrefix, loadIsland, type IslandProps } from './islands/islands.ts';
+import { ISLAND_ATTR } from '../core/islands/attributes.ts';
 // every stylesheet of the site, gathered into the one CSS file that each prerendered page links
 import './styles/global.css';
 import 'virtual:site-theme.css';
@@ -29,10 +30,10 @@ export async function hydrate(element: HTMLElement): Promise<void> {
   const id = Number(element.getAttribute(ISLAND_ATTR.id));
   const component = await loadIsland(name);
   // from here React's own listeners take the island's events (the bootstrap holds back a submit until then)
-  element.setAttribute('data-hydrating', '');
+  element.setAttribute(ISLAND_ATTR.hydrating, '');
   hydrateRoot(
     element,
-    <IslandRoot name={name} site={site} props={props} component={component} onMount={() => element.setAttribute('data-hydrated', 'true')} />,
+    <IslandRoot name={name} site={site} props={props} component={component} onMount={() => element.setAttribute(ISLAND_ATTR.hydrated, 'true')} />,
     { identifierPrefix: islandPrefix(id) },
   );
 }

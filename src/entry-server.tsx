@@ -9,8 +9,11 @@ import { loadPage } from './site/page-store.ts';
 import { preloadBlocks } from './renderer/block-components.ts';
 import { createCollector, IslandCollectorContext, slotMarkup } from './islands/collector.tsx';
 import { IslandRoot } from './islands/island-root.tsx';
-import { ISLAND_ATTR, islandPrefix, loadIsland, type IslandProps, type IslandSpec } from './islands/islands.ts';
-import { bootstrapScript, notFoundScript, splashScript } from './islands/inline-scripts.ts';
+import { islandPrefix, loadIsland, type IslandProps, type IslandSpec } from './islands/islands.ts';
+import { ISLAND_ATTR } from '../core/islands/attributes.ts';
+import bootstrapScript from 'virtual:inline-script/bootstrap';
+import notFoundScript from 'virtual:inline-script/not-found';
+import splashScript from 'virtual:inline-script/splash';
 import './styles/global.css';
 
 export { model };

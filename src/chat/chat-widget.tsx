@@ -6,6 +6,7 @@ import { chatTiming, formatTime, whatsappUrl, withDefaults } from './chat-settin
 import { playNotificationSound } from './notification-sound.ts';
 import { ChatGlyph, CloseGlyph, SendGlyph } from './chat-icons.tsx';
 import styles from './chat-widget.module.css';
+import { ISLAND_ATTR } from '../../core/islands/attributes.ts';
 
 function readSaved(): SavedChat | null {
   try {
@@ -45,8 +46,8 @@ export default function ChatWidget() {
     machine.start();
     setLive(true);
     // a click on the button before the code arrived opens the box now
-    if (island?.hasAttribute('data-pending-click')) {
-      island.removeAttribute('data-pending-click');
+    if (island?.hasAttribute(ISLAND_ATTR.pendingClick)) {
+      island.removeAttribute(ISLAND_ATTR.pendingClick);
       machine.open();
     }
     const save = () => {

@@ -8,6 +8,7 @@ import type { SiteModel } from '../../core/site/model.ts';
 import { PageDataProvider, SiteProvider } from '../site/site-context.tsx';
 import FormBlock from './form-block.tsx';
 import { fakeNetwork, json, type Handler } from './testing/fake-network.ts';
+import { ISLAND_ATTR } from '../../core/islands/attributes.ts';
 
 /** The real form block on a fake network (jsdom has no server); the e-mail SDK goes through the same fake fetch. */
 const loaded = fixtureSite();
@@ -120,12 +121,12 @@ describe('FormBlock', () => {
     const { island, hydrate } = prerenderedForm('contact');
     typeBeforeCode(island, 'name', 'Els');
     typeBeforeCode(island, 'email', 'els@example.nl');
-    island.setAttribute('data-pending-submit', '');
+    island.setAttribute(ISLAND_ATTR.pendingSubmit, '');
     await hydrate();
     // busy at once; the lead waits for the fill-time token's minimum age (3 s), so it is not taken for spam
     expect(button().disabled).toBe(true);
     await screen.findByText(/Bedankt voor je bericht/, {}, { timeout: 6000 });
-    expect(island.hasAttribute('data-pending-submit')).toBe(false);
+    expect(island.hasAttribute(ISLAND_ATTR.pendingSubmit)).toBe(false);
     expect(net.to(/POST \/api\/forms\/contact$/)[0]?.body).toMatchObject({ values: { name: 'Els', email: 'els@example.nl' } });
     island.remove();
   });

@@ -10,6 +10,7 @@ import { TextField } from './fields/text-field.tsx';
 import { CheckboxGroup } from './fields/checkbox-group.tsx';
 import { Honeypot, honeypotName } from './fields/honeypot.tsx';
 import styles from './form.module.css';
+import { ISLAND_ATTR } from '../../core/islands/attributes.ts';
 
 // react-dropzone is only fetched by forms that have an image field.
 const ImageField = lazy(() => import('./fields/image-field.tsx'));
@@ -39,9 +40,9 @@ export default function FormBlock({ block }: { block: BlockOf<'form'> }) {
     const element = formRef.current;
     if (!element) return;
     dispatch({ type: 'adopt', values: domValues(form, element) });
-    const island = element.closest('[data-pending-submit]');
+    const island = element.closest(`[${ISLAND_ATTR.pendingSubmit}]`);
     if (island) {
-      island.removeAttribute('data-pending-submit');
+      island.removeAttribute(ISLAND_ATTR.pendingSubmit);
       sentBeforeCode.current = true;
       element.requestSubmit();
       sentBeforeCode.current = false;

@@ -3,18 +3,19 @@ import type { Block } from '../../core/site/schema-types.ts';
 import type { CollectionData, FormData } from '../../core/site/model.ts';
 import { isBlockType, registry, type Hydrate } from '../registry/registry.ts';
 import { CHAT_SESSION_KEY } from '../chat/chat-machine.ts';
+import { DOCUMENT_SCOPE } from '../../core/islands/attributes.ts';
 
 /** Islands of the shell, not blocks of a page: one line each, like the block registry. */
 export const shellIslands = {
   // HTML and CSS (the button, the badge's timing) until the visitor touches the page: only then can a chime play
   chat: {
     hydrate: 'interaction',
-    scope: 'document',
+    scope: DOCUMENT_SCOPE,
     // a chat left open on the last page hydrates at once; a saved badge shows from the first paint
     session: CHAT_SESSION_KEY,
     load: () => import('../chat/chat-widget.tsx').then((m) => m.default),
   },
-} as const satisfies Record<string, { hydrate: Hydrate; scope?: 'document'; session?: string; load: () => Promise<ComponentType> }>;
+} as const satisfies Record<string, { hydrate: Hydrate; scope?: typeof DOCUMENT_SCOPE; session?: string; load: () => Promise<ComponentType> }>;
 
 export type ShellIsland = keyof typeof shellIslands;
 
@@ -32,7 +33,7 @@ export interface IslandProps {
 export interface IslandSpec {
   name: string;
   hydrate: Hydrate;
-  scope?: 'document';
+  scope?: typeof DOCUMENT_SCOPE;
   /** sessionStorage key of the state the island carries between pages */
   session?: string;
   /** more data-* attributes for the island's element, read by the bootstrap before it hydrates */
@@ -48,16 +49,6 @@ export async function loadIsland(name: string): Promise<ComponentType<{ block?: 
   if (isBlockType(name)) return (await registry[name].load()) as ComponentType<{ block?: Block }>;
   throw new Error(`no island "${name}"`);
 }
-
-/** Attribute names of an island's element, shared by the prerenderer, the inline bootstrap and the runtime. */
-export const ISLAND_ATTR = {
-  name: 'data-island',
-  hydrate: 'data-hydrate',
-  id: 'data-island-id',
-  props: 'data-props',
-  scope: 'data-scope',
-  session: 'data-session',
-} as const;
 
 /** The prefix of React's generated ids in island number `id`: the same in the prerender and in the browser. */
 export const islandPrefix = (id: number) => `i${id}-`;

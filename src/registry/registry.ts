@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Block } from '../../core/site/schema-types.ts';
 import type { BlockOf } from '../../core/site/model.ts';
+import type { HydrateDirective } from '../../core/islands/attributes.ts';
 
 export type BlockType = Block['type'];
 export type BlockComponent<T extends BlockType> = ComponentType<{ block: BlockOf<T> }>;
@@ -13,7 +14,7 @@ export type BlockComponent<T extends BlockType> = ComponentType<{ block: BlockOf
  * - `idle`: when the browser is idle after load.
  * - `interaction`: on the visitor's first pointer, touch, focus or key on the block.
  */
-export type Hydrate = 'static' | 'load' | 'visible' | 'idle' | 'interaction';
+export type Hydrate = 'static' | HydrateDirective;
 
 export interface RegistryLine<T extends BlockType> {
   hydrate: Hydrate;

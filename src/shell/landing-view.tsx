@@ -6,7 +6,8 @@ import type { LandingConfig } from '../../core/site/schema-types.ts';
 import { useSite } from '../site/site-context.tsx';
 import { Head } from '../renderer/head.tsx';
 import { useIslandCollector } from '../islands/collector.tsx';
-import { landingScript } from '../islands/inline-scripts.ts';
+import landingScript from 'virtual:inline-script/landing';
+import { LANDING_ATTR } from '../../core/islands/attributes.ts';
 import styles from './landing-view.module.css';
 
 /** Staff look at a landing page in the dev server or with ?preview; visitors are forwarded. */
@@ -36,7 +37,7 @@ export function LandingView({ landing }: { landing: LandingPage }) {
       <Head title={landing.title} description={landing.description} path={landing.path} noindex={preview} />
       <div className="container">
         {preview || prerendered ? (
-          <p className={styles.preview} role="note" data-testid="landing-preview-notice" data-landing-preview="" hidden={!preview}>
+          <p className={styles.preview} role="note" data-testid="landing-preview-notice" {...{ [LANDING_ATTR.preview]: '' }} hidden={!preview}>
             {previewNotice}
           </p>
         ) : null}
@@ -49,7 +50,9 @@ export function LandingView({ landing }: { landing: LandingPage }) {
           </Link>
         </p>
       </div>
-      {prerendered ? <script data-to={redirectTo} data-delay={redirectDelayMs} dangerouslySetInnerHTML={{ __html: landingScript }} /> : null}
+      {prerendered ? (
+        <script {...{ [LANDING_ATTR.to]: redirectTo, [LANDING_ATTR.delay]: redirectDelayMs }} dangerouslySetInnerHTML={{ __html: landingScript }} />
+      ) : null}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { DeferredChat } from './deferred-chat.tsx';
 import { IslandSlot, useIslandCollector } from '../islands/collector.tsx';
 import { shellIslands } from '../islands/islands.ts';
 import { chatTiming } from '../chat/chat-settings.ts';
+import { ISLAND_ATTR } from '../../core/islands/attributes.ts';
 
 const CHAT_KEY = {};
 
@@ -21,7 +22,7 @@ function Chat() {
   const { hydrate, scope, session } = shellIslands.chat;
   const interval = chatTiming(site.chat).notificationIntervalMs;
   // until the chat hydrates, the bootstrap's timer shows its prerendered badge when the first interval has passed
-  const attributes = interval === null ? undefined : { 'data-badge-after': String(interval) };
+  const attributes = interval === null ? undefined : { [ISLAND_ATTR.badgeAfter]: String(interval) };
   return <IslandSlot id={collector.add(CHAT_KEY, { name: 'chat', hydrate, scope, session, attributes, props: { data: { collections: {}, forms: {} } } })} />;
 }
 

@@ -1,0 +1,130 @@
+import { BOOTSTRAP_ATTR, DOCUMENT_SCOPE, ISLAND_ATTR, SPLASH_ATTR, SPLASH_SEEN, type HydrateDirective } from '../../../core/islands/attributes.ts';
+
+/** The islands' runtime, as the bootstrap sees it: hydrate(element) hydrates that one island. */
+export interface IslandRuntime {
+  hydrate(element: HTMLElement): unknown;
+}
+
+/** How the runtime is imported; the page's own dynamic import unless a test gives another. */
+export type RuntimeLoader = (src: string) => Promise<IslandRuntime>;
+
+const importRuntime: RuntimeLoader = (src) => import(/* @vite-ignore */ src) as Promise<IslandRuntime>;
+
+/** The events of a first interaction: pointer, touch, focus or key. */
+const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+
+/** How far outside the viewport a `visible` island starts hydrating. */
+const VISIBLE_MARGIN = '200px';
+
+/** The longest an `idle` island waits for the browser to be idle. */
+const IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * At the end of <body>, on pages with islands. It fetches nothing itself: each island's directive
+ * (data-hydrate) says when the runtime (the script's data-src) is imported to hydrate that island. No island's
+ * script starts before the page is shown: the load event, and on the first page of a visit the end of the splash
+ * and the page's fade-in (the script's data-after, in ms after the page started), so that no script competes
+ * with the page's first paint. A page that skips the splash (html[data-splash=seen]) waits for the load event only.
+ * - load: as soon as the page is shown; idle: then, when the browser is idle (at most 2 s later; at once where the browser cannot tell); visible: then,
+ *   when the island comes within 200px of the viewport;
+ * - interaction: the first pointer, touch, focus or key on the island (on the whole page with data-scope="document").
+ * An island with data-session restores its saved state from sessionStorage into data-saved-* attributes
+ * (CSS can show it at once) and hydrates now if it was left open. A click before the code arrives is
+ * noted in data-pending-click for the island to act on when it hydrates. A form sent before React has taken
+ * the island (data-hydrating) is held back, not sent natively (the visitor's input would go into the URL and
+ * be lost): the island is marked data-pending-submit and hydrated now. An island with data-badge-after
+ * is marked data-badge-due that many ms after the page started, until it hydrates (the chat's badge).
+ * The runtime is imported once, however many islands hydrate; a failure is logged, never thrown.
+ */
+export function runBootstrap(script: Pick<Element, 'getAttribute'>, doc: Document, load: RuntimeLoader = importRuntime): void {
+  const src = script.getAttribute(BOOTSTRAP_ATTR.src) || '';
+  const wait = doc.documentElement.getAttribute(SPLASH_ATTR) === SPLASH_SEEN ? 0 : Number(script.getAttribute(BOOTSTRAP_ATTR.after) || 0);
+  let runtime: Promise<IslandRuntime> | undefined;
+
+  const go = (el: HTMLElement) => {
+    (runtime ||= load(src)).then((m) => m.hydrate(el)).catch((e: unknown) => console.error(e));
+  };
+
+  /** Calls `f` once the page is shown: after the load event and `wait` ms after the page started. */
+  const shown = (f: () => void) => {
+    const later = () => setTimeout(f, Math.max(0, wait - performance.now()));
+    if (doc.readyState === 'complete') later();
+    else addEventListener('load', later, { once: true });
+  };
+
+  const hydrated = (el: Element) => el.hasAttribute(ISLAND_ATTR.hydrated);
+
+  doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR.hydrate}]`).forEach((el) => {
+    const how = el.getAttribute(ISLAND_ATTR.hydrate) as HydrateDirective;
+    const key = el.getAttribute(ISLAND_ATTR.session);
+    let saved: Record<string, unknown> | null = null;
+    if (key) {
+      try {
+        saved = JSON.parse(sessionStorage.getItem(key) || 'null') as Record<string, unknown> | null;
+      } catch {
+        // storage switched off or not JSON: nothing saved
+      }
+    }
+    if (saved) for (const k in saved) el.setAttribute(ISLAND_ATTR.savedPrefix + k, String(saved[k]));
+
+    const badgeAfter = el.getAttribute(ISLAND_ATTR.badgeAfter);
+    if (badgeAfter) {
+      setTimeout(
+        () => {
+          if (!hydrated(el)) el.setAttribute(ISLAND_ATTR.badgeDue, '');
+        },
+        Number(badgeAfter) - performance.now(),
+      );
+    }
+
+    el.addEventListener(
+      'submit',
+      (e) => {
+        if (el.hasAttribute(ISLAND_ATTR.hydrating)) return;
+        e.preventDefault();
+        el.setAttribute(ISLAND_ATTR.pendingSubmit, '');
+        go(el);
+      },
+      true,
+    );
+
+    if (saved && saved.open) return go(el);
+    if (how === 'load') return shown(() => go(el));
+    if (how === 'idle') {
+      return shown(() => {
+        // without requestIdleCallback (older Safari): at once
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(() => go(el), { timeout: IDLE_TIMEOUT_MS });
+        else setTimeout(() => go(el));
+      });
+    }
+    if (how === 'visible') {
+      return shown(() => {
+        const io = new IntersectionObserver(
+          (entries) => {
+            if (!entries.some((entry) => entry.isIntersecting)) return;
+            io.disconnect();
+            go(el);
+          },
+          { rootMargin: VISIBLE_MARGIN },
+        );
+        io.observe(el.firstElementChild || el);
+      });
+    }
+    if (how === 'interaction') {
+      const targets: EventTarget[] = [el];
+      if (el.getAttribute(ISLAND_ATTR.scope) === DOCUMENT_SCOPE) targets.push(doc);
+      const fire = () => {
+        for (const t of targets) for (const name of INTERACTION_EVENTS) t.removeEventListener(name, fire, true);
+        go(el);
+      };
+      for (const t of targets) for (const name of INTERACTION_EVENTS) t.addEventListener(name, fire, { capture: true, passive: true });
+      el.addEventListener(
+        'click',
+        () => {
+          if (!hydrated(el)) el.setAttribute(ISLAND_ATTR.pendingClick, '');
+        },
+        true,
+      );
+    }
+  });
+}

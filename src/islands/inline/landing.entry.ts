@@ -1,0 +1,3 @@
+import { runLanding } from './landing.ts';
+
+runLanding(document.currentScript!, document);

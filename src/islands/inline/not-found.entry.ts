@@ -1,0 +1,3 @@
+import { runNotFound } from './not-found.ts';
+
+runNotFound(document.currentScript!);

@@ -1,0 +1,3 @@
+import { runSplash } from './splash.ts';
+
+runSplash(document);
