@@ -18,7 +18,12 @@ const quiet = process.env.BUILD_QUIET ? ('warn' as const) : undefined;
 await build({
   root: paths.root,
   logLevel: quiet,
-  build: { outDir: paths.dist, emptyOutDir: true, cssCodeSplit: false, rollupOptions: { input: { hydrate: ISLANDS_ENTRY }, preserveEntrySignatures: 'exports-only' } },
+  build: {
+    outDir: paths.dist,
+    emptyOutDir: true,
+    cssCodeSplit: false,
+    rollupOptions: { input: { hydrate: ISLANDS_ENTRY }, preserveEntrySignatures: 'exports-only' },
+  },
 });
 
 // Each file is compressed as soon as it is final, on zlib's threads, while the main thread builds and renders:
