@@ -31,6 +31,11 @@ const ROOM_ZONES = [
   { target: './core', from: ['./src', './scripts', './server'], message: 'core/ is shared by the browser, the build and the server: it imports none of them' },
   { target: './src', from: ['./scripts', './server'], message: 'src/ imports core/, never scripts/ or server/' },
   { target: './server', from: ['./src', './scripts'], message: 'server/ imports core/, never src/ or scripts/; it reads what the build wrote' },
+  {
+    target: './server',
+    from: ['./core/validate'],
+    message: 'server/ reads the site the build validated (dist/.server/site.json), never the sources: it does not import the validator',
+  },
   { target: './scripts', from: ['./src', './server'], message: 'scripts/ imports core/, never src/ or server/; it reaches src/ through Vite' },
 ];
 

@@ -32,8 +32,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // the real production server, on a fresh data folder; the suite's parallel forms come from one address, so no rate limits
-    command: `rm -rf '${e2eDataDir}' && node --import tsx server/main.ts`,
+    // the production server as production runs it (the build's dist-server/main.js, as `npm run serve`), on a fresh
+    // data folder; the suite's parallel forms come from one address, so no rate limits
+    command: `rm -rf '${e2eDataDir}' && node dist-server/main.js`,
     env: {
       PORT: String(port),
       DATA_DIR: e2eDataDir,

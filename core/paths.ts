@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 
-// string paths, not new URL(): under jsdom the global URL is not Node's
+// string paths, not new URL(): under jsdom the global URL is not Node's.
+// This file's folder is one level below the root; so is the bundled server's (dist-server/), which inlines it.
 const root = `${resolve(dirname(fileURLToPath(import.meta.url)), '..')}/`;
 /** SITE_OUT moves the build elsewhere, so parallel builds do not overwrite each other. */
 const dist = process.env.SITE_OUT ? resolve(process.env.SITE_OUT) : join(root, 'dist');
@@ -12,4 +13,6 @@ export const paths = {
   generatedTypes: join(root, 'core/site/schema-types.ts'),
   dist,
   distSsr: `${dist}-ssr`,
+  /** the production server and the leads command as plain JavaScript, built from server/ */
+  distServer: join(root, 'dist-server'),
 };

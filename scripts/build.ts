@@ -6,7 +6,9 @@ import { writeCspHashes } from './lib/csp-hashes.ts';
 import { writeHeadersFile } from './lib/csp-headers-file.ts';
 import { addTree, createCompressor } from './lib/precompress.ts';
 import { buildResponsiveImages, generateResponsiveImages } from './lib/responsive-images.ts';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { loadValidSite, writeServerSite } from './lib/server-site-file.ts';
+import { bundleServer } from './lib/server-bundle.ts';
 
 /** Client build, server build, every route to static HTML, then what serving it needs: CSP hashes, _headers, .br/.gz. */
 const started = performance.now();
@@ -40,6 +42,11 @@ await buildResponsiveImages(paths.dist, images);
 const hashes = await writeCspHashes(paths.dist);
 await writeHeadersFile(paths.dist, { hashes, integrations: site.integrations, env: process.env });
 console.log(`.csp.json: ${hashes.scriptHashes.length} script and ${hashes.styleHashes.length} style hashes; _headers written`);
+// what the server reads of the site (the forms as validated for these pages), and the server as plain JavaScript
+const siteRoot = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : paths.root;
+const serverSite = writeServerSite(paths.dist, loadValidSite(siteRoot, paths.schemas));
+const bundled = await bundleServer(paths.root, paths.distServer);
+console.log(`.server/site.json: ${Object.keys(serverSite.forms).length} forms; dist-server/: ${bundled.files.filter((f) => f.endsWith('.js')).join(', ')}`);
 const waitStarted = performance.now();
 const packed = await compressor.finish();
 const kB = (n: number) => `${Math.round(n / 1024)} kB`;

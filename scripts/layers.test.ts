@@ -29,6 +29,7 @@ describe('the layers are enforced by lint', () => {
     ['src/islands/islands.ts', "import { PageView as imported } from '../renderer/page-view.tsx';", 'src/islands'],
     ['core/site/resolve.ts', "import { siteModel as imported } from '../../src/site/site-model.ts';", 'core/'],
     ['server/app.ts', "import { fill as imported } from '../src/ui/stars.tsx';", 'server/'],
+    ['server/site.ts', "import { validateSite as imported } from '../core/validate/validate.ts';", 'server/'],
     ['scripts/build.ts', "import { createApp as imported } from '../server/app.ts';", 'scripts/'],
     ['src/forms/submit.ts', "import { paths as imported } from '../../scripts/lib/browser.ts';", 'src/'],
   ])(

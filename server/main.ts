@@ -7,7 +7,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { paths } from '../core/paths.ts';
 import { createApp } from './app.ts';
-import { loadServerSite } from './site.ts';
+import { loadServerSite, type ServerSite } from './site.ts';
 import { openStorage } from './storage/open-storage.ts';
 import { startSmtpDelivery } from './mail/smtp-delivery.ts';
 import { serveDist } from './static/serve-dist.ts';
@@ -43,7 +43,13 @@ function clientIp(c: Context): string {
   }
 }
 
-const site = loadServerSite();
+let site: ServerSite;
+try {
+  site = loadServerSite(distDir);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir });
 const smtp = env.SMTP_URL
   ? startSmtpDelivery({ storage, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `website@${new URL(site.siteUrl).hostname.replace(/^www\./, '')}` })

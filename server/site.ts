@@ -1,24 +1,25 @@
-import type { FormConfig } from '../core/forms/form-types.ts';
-import type { SiteConfig } from '../core/site/schema-types.ts';
-import { formatProblems, validateSite } from '../core/validate/validate.ts';
-import { paths } from '../core/paths.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseServerSite, SERVER_SITE_FILE, type ServerSite } from '../core/site/server-site.ts';
 
-/** What the server needs of the site: its forms (to check submissions) and where mail and photos go. */
-export interface ServerSite {
-  forms: Record<string, FormConfig>;
-  integrations: SiteConfig['integrations'];
-  siteUrl: string;
-}
+export type { ServerSite };
 
-/** Reads and validates the site the same way the build does; an invalid config stops the server with the validator's messages. */
-export function loadServerSite(root = paths.root): ServerSite {
-  const result = validateSite({ roots: [root], schemaDir: paths.schemas });
-  if (!result.site) throw new Error(`the site config is invalid:\n${formatProblems(result.problems)}`);
-  const { site, forms } = result.site;
-  return {
-    // the validator checked every form file against form.schema.json
-    forms: forms as unknown as Record<string, FormConfig>,
-    integrations: site.integrations,
-    siteUrl: site.seo.siteUrl,
-  };
+/**
+ * The site as the build validated it: the server reads only the file the build wrote into the output
+ * folder, never the sources, so it checks leads against the forms the built pages show.
+ */
+export function loadServerSite(distDir: string): ServerSite {
+  const file = join(distDir, SERVER_SITE_FILE);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : String(error);
+    throw new Error(`cannot read ${file} (${reason}): run npm run build first, or set DIST_DIR to a build`);
+  }
+  try {
+    return parseServerSite(text);
+  } catch (error) {
+    throw new Error(`${file} is not a site file this server reads (${(error as Error).message}): run npm run build again`);
+  }
 }

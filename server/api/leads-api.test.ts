@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
-import { loadServerSite } from '../site.ts';
+import { fixtureServerSite } from '../../tests/support/server-site.ts';
 import { openStorage } from '../storage/open-storage.ts';
 import type { Storage } from '../storage/types.ts';
 import { issueToken } from './form-token.ts';
 
-/** The API in process (app.request), on the real site config and a real SQLite database. */
+/** The API in process (app.request), on the fixture site's forms and a real SQLite database. */
 const SECRET = 'test-secret';
-const site = loadServerSite();
+const site = fixtureServerSite();
 const passThrough: MiddlewareHandler = async (_c, next) => next();
 let dataDir: string;
 let storage: Storage;

@@ -8,12 +8,13 @@
  *   npm run -s leads -- --json | --csv  data only on stdout (-s keeps npm's banner out)
  *   --limit N                           at most N leads
  */
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { paths } from '../../core/paths.ts';
 import { leadsCommand } from './leads-command.ts';
 
 process.exitCode = await leadsCommand(process.argv.slice(2), {
   env: process.env,
-  defaultDataDir: fileURLToPath(new URL('../../data', import.meta.url)),
+  defaultDataDir: join(paths.root, 'data'),
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
 });

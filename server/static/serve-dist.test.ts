@@ -32,6 +32,8 @@ function makeFixture(dir: string) {
   file('robots.txt', 'User-agent: *\n');
   file('.csp.json', JSON.stringify({ scriptHashes: [SCRIPT_HASH], styleHashes: [] }));
   file('.secret/key.txt', 'dot folder');
+  // where the build writes the server's site file (SERVER_SITE_FILE)
+  file('.server/site.json', JSON.stringify({ format: 1, forms: { contact: { id: 'contact' } }, siteUrl: 'https://example.nl' }));
   file('_headers', '/*\n  X-Test: 1\n');
 }
 
@@ -148,6 +150,9 @@ describe('nothing outside the index', () => {
     '/up/dist/index.html',
     '/.csp.json',
     '/.secret/key.txt',
+    '/.server/site.json',
+    '/.server/',
+    '/.server',
     '/_headers',
     '/assets/app-abc12345.js.br',
   ])('%s serves no file outside the build or hidden in it', async (path) => {
@@ -158,6 +163,7 @@ describe('nothing outside the index', () => {
     expect(body).not.toContain('dot folder');
     expect(body).not.toContain('scriptHashes');
     expect(body).not.toContain('X-Test');
+    expect(body).not.toContain('siteUrl');
   });
 
   it('serves a link that stays inside the build', async () => {

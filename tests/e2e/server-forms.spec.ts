@@ -25,7 +25,8 @@ interface LeadRow {
 }
 
 function leads(): LeadRow[] {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/leads.ts', '--json'], {
+  // `npm run leads` as the build made it
+  const out = execFileSync(process.execPath, ['dist-server/leads.js', '--json'], {
     env: { ...process.env, DATA_DIR: e2eDataDir },
     encoding: 'utf8',
   });

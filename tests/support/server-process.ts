@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { paths } from '../../core/paths.ts';
+import { writeFixtureServerSite } from './server-site.ts';
 
 /** The real `npm run serve` entry in its own process, on a free port, with its own data folder. */
 export interface ServerProcess {
@@ -24,7 +25,7 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
-/** A few files in the shape of a build, so server tests need no `npm run build`. */
+/** A few files in the shape of a build, with the fixture site's server file, so server tests need no `npm run build`. */
 export function fixtureDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'dist-fixture-'));
   mkdirSync(join(dir, 'assets'));
@@ -34,6 +35,7 @@ export function fixtureDist(): string {
   writeFileSync(join(dir, 'contact/index.html'), page('Contact'));
   writeFileSync(join(dir, '404.html'), page('Niet gevonden'));
   writeFileSync(join(dir, 'assets/index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});\n`);
+  writeFixtureServerSite(dir);
   return dir;
 }
 

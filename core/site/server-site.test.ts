@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { fixtureServerSite } from '../../tests/support/server-site.ts';
+import { parseServerSite, serializeServerSite, serverSiteOf } from './server-site.ts';
+import type { LoadedSite } from './model.ts';
+
+describe('the server site', () => {
+  it('carries the validated forms with their schema defaults filled in, the integrations and the site URL', () => {
+    const site = fixtureServerSite();
+    for (const form of Object.values(site.forms)) expect(typeof form.fallback).toBe('boolean');
+    expect(site.integrations.emailjs?.toEmail).toContain('@');
+    expect(site.siteUrl).toMatch(/^https:\/\/[^/]+$/);
+  });
+
+  it('takes nothing else of the site', () => {
+    const loaded = { site: { seo: { siteUrl: 'https://a.nl' }, integrations: {}, brand: 'x' }, forms: { f: { id: 'f' } } } as unknown as LoadedSite;
+    expect(serverSiteOf(loaded)).toEqual({ forms: { f: { id: 'f' } }, integrations: {}, siteUrl: 'https://a.nl' });
+  });
+
+  it('reads back what it wrote', () => {
+    const site = fixtureServerSite();
+    expect(parseServerSite(serializeServerSite(site))).toEqual(site);
+  });
+
+  it.each([
+    ['[]', /not a JSON object/],
+    ['{"forms": {}, "integrations": {}, "siteUrl": "https://a.nl"}', /format undefined/],
+    ['{"format": 1, "forms": [], "integrations": {}, "siteUrl": "https://a.nl"}', /"forms"/],
+    ['{"format": 1, "forms": {}, "integrations": {}}', /"siteUrl"/],
+    ['{"format": 1, "forms": {}, "siteUrl": "https://a.nl"}', /"integrations"/],
+  ])('refuses %s', (text, message) => {
+    expect(() => parseServerSite(text)).toThrow(message);
+  });
+});

@@ -1,0 +1,124 @@
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { afterAll, expect, it } from 'vitest';
+import { paths } from '../core/paths.ts';
+import { parseServerSite, SERVER_SITE_FILE } from '../core/site/server-site.ts';
+
+/**
+ * A production install: the build's output, package.json and the lockfile in a folder of their own,
+ * `npm ci --omit=dev`, then `npm run serve` and `npm run leads` there. Nothing of the sources and no
+ * development package may be needed. npm ci builds better-sqlite3 when no prebuilt binary is reachable:
+ * the whole test took 260 s on a busy 2-core machine (the install 232 s of it); the timeout is twice that.
+ */
+const INSTALL_TIMEOUT_MS = 540_000;
+const app = mkdtempSync(join(tmpdir(), 'production-install-'));
+const dataDir = join(app, 'data');
+const dist = join(app, 'dist');
+// npm's own variables of an enclosing `npm test` (its flags, its lifecycle) stay out of the copy's npm
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_|^SITE_OUT$|^DIST_DIR$|^DATA_DIR$|^PORT$/i.test(name)));
+
+afterAll(() => {
+  rmSync(app, { recursive: true, force: true });
+});
+
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): string {
+  const result = spawnSync(command, args, { cwd: options.cwd, env: options.env ?? env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+/** Every package folder under node_modules, scoped ones included. */
+function packageCount(dir: string): number {
+  let count = 0;
+  for (const name of readdirSync(dir)) {
+    if (name.startsWith('.')) continue;
+    if (name.startsWith('@')) count += readdirSync(join(dir, name)).length;
+    else count++;
+  }
+  return count;
+}
+
+it(
+  'the build runs after npm ci --omit=dev, with neither the sources nor a development package',
+  async () => {
+    // the build, into the copy: its pages and site file, and the bundled server it writes to dist-server/
+    let started = performance.now();
+    run(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], { cwd: paths.root, env: { ...env, SITE_OUT: dist, BUILD_QUIET: '1' } });
+    rmSync(`${dist}-ssr`, { recursive: true, force: true });
+    cpSync(paths.distServer, join(app, 'dist-server'), { recursive: true });
+    for (const file of ['package.json', 'package-lock.json']) cpSync(join(paths.root, file), join(app, file));
+    console.log(`production install: build ${seconds(started)} s`);
+
+    started = performance.now();
+    run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: app });
+    const modules = join(app, 'node_modules');
+    const size = execFileSync('du', ['-sh', modules], { encoding: 'utf8' }).split('\t')[0];
+    console.log(`production install: npm ci --omit=dev ${seconds(started)} s, ${packageCount(modules)} packages, node_modules ${size}`);
+    expect(existsSync(join(modules, 'tsx'))).toBe(false);
+    expect(existsSync(join(modules, 'react'))).toBe(false);
+
+    const server = spawn('npm', ['run', 'serve'], {
+      cwd: app,
+      env: { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: dist },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    server.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    server.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`npm run serve did not start:\n${output}`)), 30_000);
+        server.stdout.on('data', () => {
+          const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+          if (match) {
+            clearTimeout(timer);
+            resolve(`http://127.0.0.1:${match[1]}`);
+          }
+        });
+        void exited.then((code) => {
+          clearTimeout(timer);
+          reject(new Error(`npm run serve exited with ${code}:\n${output}`));
+        });
+      });
+
+      const home = await fetch(`${url}/`);
+      expect(home.status).toBe(200);
+      expect(home.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await home.text()).toContain('<!doctype html>');
+      expect((await fetch(`${url}/${SERVER_SITE_FILE}`)).status).toBe(404);
+
+      // a person takes longer than the form's minimum fill time
+      const site = parseServerSite(readFileSync(join(dist, SERVER_SITE_FILE), 'utf8'));
+      const { token } = (await (await fetch(`${url}/api/forms/token`)).json()) as { token: string };
+      await new Promise((r) => setTimeout(r, (site.integrations.leads?.minFillSeconds ?? 3) * 1000 + 300));
+      const email = `production-${Date.now()}@example.nl`;
+      const values = { name: 'Productie Test', email, phone: '06 12345678', message: 'Een lead op de productie-installatie.' };
+      const sent = await fetch(`${url}/api/forms/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ submissionId: `prod-${Date.now().toString(36)}`, values, token, hp: '' }),
+      });
+      expect(sent.status, await sent.clone().text()).toBe(201);
+      const { id } = (await sent.json()) as { id: string };
+
+      const leads = JSON.parse(run('npm', ['run', '-s', 'leads', '--', '--json'], { cwd: app, env: { ...env, DATA_DIR: dataDir } })) as {
+        id: string;
+        email: string;
+        spam: boolean;
+      }[];
+      expect(leads).toContainEqual(expect.objectContaining({ id, email, spam: false }));
+    } finally {
+      // npm and the server it started: the whole process group
+      if (server.exitCode === null && server.pid) process.kill(-server.pid, 'SIGTERM');
+      await exited;
+    }
+  },
+  INSTALL_TIMEOUT_MS,
+);

@@ -1,0 +1,27 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { paths } from '../../core/paths.ts';
+import { serializeServerSite, serverSiteOf, SERVER_SITE_FILE, type ServerSite } from '../../core/site/server-site.ts';
+import { formatProblems, validateSite } from '../../core/validate/validate.ts';
+
+let cached: ServerSite | undefined;
+
+/**
+ * The server's view of the base fixture site, with the forms the server tests post to
+ * (tests/fixtures/server over tests/fixtures/base): server tests never read the agency's own content.
+ */
+export function fixtureServerSite(): ServerSite {
+  if (cached) return cached;
+  const result = validateSite({ roots: [join(paths.root, 'tests/fixtures/server'), join(paths.root, 'tests/fixtures/base')], schemaDir: paths.schemas });
+  if (!result.site) throw new Error(formatProblems(result.problems));
+  return (cached = serverSiteOf(result.site));
+}
+
+/** Writes the fixture's server site into distDir, where the build writes a real one. */
+export function writeFixtureServerSite(distDir: string): ServerSite {
+  const site = fixtureServerSite();
+  const file = join(distDir, SERVER_SITE_FILE);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, serializeServerSite(site));
+  return site;
+}
