@@ -7,12 +7,11 @@ import { formatProblems, validateSite } from '../../core/validate/validate.ts';
 let cached: ServerSite | undefined;
 
 /**
- * The server's view of the base fixture site, with the forms the server tests post to
- * (tests/fixtures/server over tests/fixtures/base): server tests never read the agency's own content.
+ * The server's view of the base fixture site and its forms: server tests never read the agency's own content.
  */
 export function fixtureServerSite(): ServerSite {
   if (cached) return cached;
-  const result = validateSite({ roots: [join(paths.root, 'tests/fixtures/server'), join(paths.root, 'tests/fixtures/base')], schemaDir: paths.schemas });
+  const result = validateSite({ roots: [join(paths.root, 'tests/fixtures/base')], schemaDir: paths.schemas });
   if (!result.site) throw new Error(formatProblems(result.problems));
   return (cached = serverSiteOf(result.site));
 }
