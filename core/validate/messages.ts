@@ -30,71 +30,75 @@ export interface Message {
   message: string;
 }
 
+interface ErrorContext {
+  err: ErrorObject;
+  pointer: string;
+  parent: AnySchemaObject;
+  /** the value found, described for a person */
+  found: string;
+  p: Record<string, unknown>;
+  set: SchemaSet;
+}
+
+const itemsFound = (c: ErrorContext) => (c.err.data as unknown[]).length;
+const charsFound = (c: ErrorContext) => String((c.err.data as string).length);
+const range = (c: ErrorContext) => `expected a number ${String(c.p.comparison)} ${String(c.p.limit)}, found ${c.found}`;
+const oneKeyOf = (c: ErrorContext) => `expected exactly one of the keys ${Object.keys((c.parent.properties as object | undefined) ?? {}).join(', ')}`;
+
+/** The message of each schema keyword whose error stays at the value's own pointer. */
+const AT_VALUE: Record<string, (c: ErrorContext) => string> = {
+  required: (c) => `missing required key "${String(c.p.missingProperty)}"`,
+  type: (c) => `expected ${String(c.p.type).replace(',', ' or ')}, found ${c.found}`,
+  enum: (c) => {
+    const allowed = (c.p.allowedValues as unknown[]) ?? [];
+    const guess = typeof c.err.data === 'string' ? suggestion(c.err.data, allowed.map(String)) : '';
+    return `expected one of ${list(allowed)}, found ${c.found}${guess}`;
+  },
+  const: (c) => `expected ${JSON.stringify(c.p.allowedValue)}, found ${c.found}`,
+  pattern: (c) => `expected ${typeof c.parent['x-hint'] === 'string' ? c.parent['x-hint'] : `text matching ${String(c.p.pattern)}`}, found ${c.found}`,
+  format: (c) => `expected a valid ${String(c.p.format)}, found ${c.found}`,
+  minLength: (c) => (c.p.limit === 1 ? 'must not be empty' : `expected at least ${String(c.p.limit)} characters, found ${charsFound(c)}`),
+  maxLength: (c) => `expected at most ${String(c.p.limit)} characters, found ${charsFound(c)}`,
+  minItems: (c) => `expected at least ${String(c.p.limit)} items, found ${itemsFound(c)}`,
+  maxItems: (c) => `expected at most ${String(c.p.limit)} items, found ${itemsFound(c)}`,
+  minimum: range,
+  maximum: range,
+  exclusiveMinimum: range,
+  exclusiveMaximum: range,
+  minProperties: oneKeyOf,
+  maxProperties: oneKeyOf,
+};
+
+/** An unknown key: pointed at the key itself, with the likely intended key or the allowed ones. */
+function unknownKey({ pointer, parent, p }: ErrorContext): Message {
+  const key = String(p.additionalProperty);
+  const allowed = Object.keys((parent.properties as object | undefined) ?? {});
+  const hintText = suggestion(key, allowed) || (allowed.length ? `; allowed keys: ${allowed.join(', ')}` : '; no keys are allowed here');
+  return { pointer: `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, key, message: `unknown key "${key}"${hintText}` };
+}
+
+/** A union's tag (a block's "type", say) that is missing or names no member of the union. */
+function unknownVariant({ pointer, parent, p, set }: ErrorContext): Message {
+  const tag = String(p.tag);
+  const kind = typeof parent['x-kind'] === 'string' ? parent['x-kind'] : `value of "${tag}"`;
+  if (p.error !== 'mapping') return { pointer, message: `missing required key "${tag}" (the ${kind})` };
+  const value = String(p.tagValue);
+  const tags = unionTags(set, parent, tag);
+  const guess = suggestion(value, tags);
+  return { pointer: `${pointer}/${tag}`, message: `unknown ${kind} "${value}"${guess || `; known: ${tags.join(', ')}`}` };
+}
+
 export function messageFor(err: ErrorObject, set: SchemaSet): Message {
-  const pointer = err.instancePath;
-  const parent = (err.parentSchema ?? {}) as AnySchemaObject;
-  const found = describe(err.data);
-  const hint = typeof parent['x-hint'] === 'string' ? parent['x-hint'] : undefined;
-  const p = err.params as Record<string, unknown>;
-  switch (err.keyword) {
-    case 'required': {
-      const key = String(p.missingProperty);
-      return { pointer, message: `missing required key "${key}"` };
-    }
-    case 'additionalProperties': {
-      const key = String(p.additionalProperty);
-      const allowed = Object.keys((parent.properties as object | undefined) ?? {});
-      const hintText = suggestion(key, allowed) || (allowed.length ? `; allowed keys: ${allowed.join(', ')}` : '; no keys are allowed here');
-      return { pointer: `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, key, message: `unknown key "${key}"${hintText}` };
-    }
-    case 'type':
-      return { pointer, message: `expected ${String(p.type).replace(',', ' or ')}, found ${found}` };
-    case 'enum': {
-      const allowed = (p.allowedValues as unknown[]) ?? [];
-      const guess = typeof err.data === 'string' ? suggestion(err.data, allowed.map(String)) : '';
-      return { pointer, message: `expected one of ${list(allowed)}, found ${found}${guess}` };
-    }
-    case 'const':
-      return { pointer, message: `expected ${JSON.stringify(p.allowedValue)}, found ${found}` };
-    case 'pattern':
-      return { pointer, message: `expected ${hint ?? `text matching ${String(p.pattern)}`}, found ${found}` };
-    case 'format':
-      return { pointer, message: `expected a valid ${String(p.format)}, found ${found}` };
-    case 'minLength':
-      return {
-        pointer,
-        message: p.limit === 1 ? 'must not be empty' : `expected at least ${String(p.limit)} characters, found ${String((err.data as string).length)}`,
-      };
-    case 'maxLength':
-      return { pointer, message: `expected at most ${String(p.limit)} characters, found ${String((err.data as string).length)}` };
-    case 'minItems':
-    case 'maxItems':
-      return {
-        pointer,
-        message: `expected ${err.keyword === 'minItems' ? 'at least' : 'at most'} ${String(p.limit)} items, found ${(err.data as unknown[]).length}`,
-      };
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
-      return { pointer, message: `expected a number ${String(p.comparison)} ${String(p.limit)}, found ${found}` };
-    case 'minProperties':
-    case 'maxProperties': {
-      const keys = Object.keys((parent.properties as object | undefined) ?? {});
-      return { pointer, message: `expected exactly one of the keys ${keys.join(', ')}` };
-    }
-    case 'discriminator': {
-      const tag = String(p.tag);
-      const kind = typeof parent['x-kind'] === 'string' ? parent['x-kind'] : `value of "${tag}"`;
-      if (p.error === 'mapping') {
-        const value = String(p.tagValue);
-        const tags = unionTags(set, parent, tag);
-        const guess = suggestion(value, tags);
-        return { pointer: `${pointer}/${tag}`, message: `unknown ${kind} "${value}"${guess || `; known: ${tags.join(', ')}`}` };
-      }
-      return { pointer, message: `missing required key "${tag}" (the ${kind})` };
-    }
-    default:
-      return { pointer, message: err.message ?? err.keyword };
-  }
+  const c: ErrorContext = {
+    err,
+    pointer: err.instancePath,
+    parent: (err.parentSchema ?? {}) as AnySchemaObject,
+    found: describe(err.data),
+    p: err.params as Record<string, unknown>,
+    set,
+  };
+  if (err.keyword === 'additionalProperties') return unknownKey(c);
+  if (err.keyword === 'discriminator') return unknownVariant(c);
+  const text = Object.hasOwn(AT_VALUE, err.keyword) ? AT_VALUE[err.keyword] : undefined;
+  return { pointer: c.pointer, message: text ? text(c) : (err.message ?? err.keyword) };
 }
