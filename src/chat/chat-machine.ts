@@ -1,6 +1,6 @@
 import type { ChatTiming } from './chat-settings.ts';
 
-/** The widget's three flags, as in the spec: open, typing delay, notification badge. */
+/** The widget's three flags: open, typing delay, notification badge. */
 export interface ChatState {
   open: boolean;
   delay: boolean;
@@ -64,27 +64,19 @@ export interface SavedChat {
 }
 
 /**
- * State plus the two timers, outside React so fake timers can drive it directly.
- * The notification timer is an interval: the first badge comes after one full interval. Opening stops it for good.
+ * The notification ticks: the first after one full interval (or after `delayFirst`'s time, for a page that was
+ * already open a while), then one per interval, until the loop count is reached or `stop` is called.
  */
-export function createChatMachine(timing: ChatTiming, effects: { playSound?: (src: string) => void } = {}): ChatMachine {
-  let state = initialChatState;
-  const listeners = new Set<() => void>();
+function createNotifier(timing: ChatTiming, onTick: (tick: number) => void) {
   let interval: ReturnType<typeof setInterval> | undefined;
-  let delayTimer: ReturnType<typeof setTimeout> | undefined;
-  let ticks = 0;
-  let opened = false;
-  /** when the first badge is due, if the page had already been open a while when the machine took over */
-  let firstTickInMs: number | undefined;
   let firstTimer: ReturnType<typeof setTimeout> | undefined;
-
-  const send = (event: ChatEvent) => {
-    const next = chatReducer(state, event);
-    if (next === state) return;
-    state = next;
-    for (const listener of listeners) listener();
-  };
-  const stopNotifications = () => {
+  let firstInMs: number | undefined;
+  let ticks = 0;
+  // a stop during a tick must keep the interval from starting after it
+  let stops = 0;
+  const loopDone = () => timing.notificationLoop > 0 && ticks >= timing.notificationLoop;
+  const stop = () => {
+    stops += 1;
     if (interval !== undefined) clearInterval(interval);
     if (firstTimer !== undefined) clearTimeout(firstTimer);
     interval = undefined;
@@ -92,11 +84,52 @@ export function createChatMachine(timing: ChatTiming, effects: { playSound?: (sr
   };
   const tick = () => {
     ticks += 1;
-    const { notificationLoop: loop, soundSrc } = timing;
-    send({ type: 'notify' });
-    if (soundSrc && tickPlaysSound(ticks, loop)) effects.playSound?.(soundSrc);
-    if (loop > 0 && ticks >= loop) stopNotifications();
+    onTick(ticks);
+    if (loopDone()) stop();
   };
+  return {
+    stop,
+    /** the badge already showed before the machine took over: that counts as the first tick, without its chime */
+    countShown: () => (ticks = 1),
+    delayFirst: (ms: number) => (firstInMs = ms),
+    start() {
+      const ms = timing.notificationIntervalMs;
+      if (ms === null || loopDone() || interval !== undefined || firstTimer !== undefined) return;
+      if (firstInMs === undefined || ticks > 0) {
+        interval = setInterval(tick, ms);
+        return;
+      }
+      firstTimer = setTimeout(() => {
+        firstTimer = undefined;
+        firstInMs = undefined;
+        const before = stops;
+        tick();
+        if (before === stops && interval === undefined) interval = setInterval(tick, ms);
+      }, firstInMs);
+    },
+  };
+}
+
+/**
+ * State plus the two timers, outside React so fake timers can drive it directly.
+ * The notification timer is an interval: the first badge comes after one full interval. Opening stops it for good.
+ */
+export function createChatMachine(timing: ChatTiming, effects: { playSound?: (src: string) => void } = {}): ChatMachine {
+  let state = initialChatState;
+  const listeners = new Set<() => void>();
+  let delayTimer: ReturnType<typeof setTimeout> | undefined;
+  let opened = false;
+
+  const send = (event: ChatEvent) => {
+    const next = chatReducer(state, event);
+    if (next === state) return;
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  const notifier = createNotifier(timing, (tick) => {
+    send({ type: 'notify' });
+    if (timing.soundSrc && tickPlaysSound(tick, timing.notificationLoop)) effects.playSound?.(timing.soundSrc);
+  });
 
   const machine: ChatMachine = {
     getState: () => state,
@@ -105,23 +138,11 @@ export function createChatMachine(timing: ChatTiming, effects: { playSound?: (sr
       return () => listeners.delete(listener);
     },
     start() {
-      const ms = timing.notificationIntervalMs;
-      const done = timing.notificationLoop > 0 && ticks >= timing.notificationLoop;
-      if (ms === null || opened || done || interval !== undefined || firstTimer !== undefined) return;
-      if (firstTickInMs === undefined || ticks > 0) {
-        interval = setInterval(tick, ms);
-        return;
-      }
-      firstTimer = setTimeout(() => {
-        firstTimer = undefined;
-        firstTickInMs = undefined;
-        tick();
-        if (interval === undefined && !opened && !(timing.notificationLoop > 0 && ticks >= timing.notificationLoop)) interval = setInterval(tick, ms);
-      }, firstTickInMs);
+      if (!opened) notifier.start();
     },
     open() {
       opened = true;
-      stopNotifications();
+      notifier.stop();
       send({ type: 'open' });
       if (!state.delay || delayTimer !== undefined) return;
       if (timing.messageDelayMs === 0) send({ type: 'delay-done' });
@@ -139,7 +160,7 @@ export function createChatMachine(timing: ChatTiming, effects: { playSound?: (sr
       const ms = timing.notificationIntervalMs;
       if (saved?.opened) {
         opened = true;
-        stopNotifications();
+        notifier.stop();
       }
       if (saved?.notification && !opened) send({ type: 'notify' });
       if (saved && !saved.delay) send({ type: 'delay-done' });
@@ -147,16 +168,16 @@ export function createChatMachine(timing: ChatTiming, effects: { playSound?: (sr
       if (opened || ms === null || state.notification) return;
       if (elapsedMs >= ms) {
         // the HTML already shows the badge (its CSS timer ran out before the script came): keep it, without a late chime
-        ticks = 1;
+        notifier.countShown();
         send({ type: 'notify' });
         return;
       }
-      stopNotifications();
-      firstTickInMs = ms - elapsedMs;
+      notifier.stop();
+      notifier.delayFirst(ms - elapsedMs);
       machine.start();
     },
     dispose() {
-      stopNotifications();
+      notifier.stop();
       if (delayTimer !== undefined) clearTimeout(delayTimer);
       delayTimer = undefined;
     },
