@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Ajv } from 'ajv';
 import type { FormConfig } from '../../core/forms/form-types.ts';
 import { isEmail, minFillMs } from '../../core/forms/validation.ts';
@@ -36,13 +36,15 @@ function leadFrom(
   };
 }
 
-export function leadsApi(api: ApiContext, ajv: Ajv): Hono {
-  const app = new Hono();
+const userAgent = (c: Context) => c.req.header('user-agent')?.slice(0, 500) ?? null;
+
+/**
+ * POST /api/forms/:formId: a lead checked against the same form config the page was built with. It is stored
+ * whatever its spam signs (a filled honeypot, a missing, forged or too young fill-time token): those only flag it.
+ */
+function postLead(app: Hono, api: ApiContext, ajv: Ajv) {
   const minFill = minFillMs(api.site.integrations);
   const checkers = new Map(Object.entries(api.site.forms).map(([id, form]) => [id, submissionChecker(ajv, form)]));
-
-  app.get('/api/forms/token', (c) => c.json({ token: issueToken(api.secret) }, 200, { 'Cache-Control': 'no-store' }));
-
   app.post('/api/forms/:formId', async (c) => {
     const formId = c.req.param('formId');
     const form = api.site.forms[formId];
@@ -66,11 +68,14 @@ export function leadsApi(api: ApiContext, ajv: Ajv): Hono {
       review: false,
       flags,
       ip,
-      userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+      userAgent: userAgent(c),
     });
     return c.json({ id }, created ? 201 : 200, { 'Cache-Control': 'no-store' });
   });
+}
 
+/** POST /api/forms/:formId/:submissionId/delivery: the browser reports how the mail service answered, for staff. */
+function postDelivery(app: Hono, api: ApiContext) {
   app.post('/api/forms/:formId/:submissionId/delivery', async (c) => {
     const submissionId = c.req.param('submissionId');
     if (!SUBMISSION.test(submissionId) || !api.site.forms[c.req.param('formId')]) return problem(c, 404, 'unknown submission');
@@ -87,14 +92,19 @@ export function leadsApi(api: ApiContext, ajv: Ajv): Hono {
     // a mail that went through the site's own endpoint already set the delivery state; the browser's report adds nothing
     if ((await api.storage.mailsForLead(lead.id)).length === 0) {
       const sent = report.status === 200;
-      // 'Email sending failed' is the spec's reason for any non-200 answer; it is for staff, never shown to visitors
+      // 'Email sending failed' is the reason recorded for any non-200 answer; it is for staff, never shown to visitors
       const detail = sent ? null : `Email sending failed: ${report.status} ${report.text.slice(0, 200)}`.trim();
       await api.storage.setDelivery(lead.id, sent ? 'emailjs-sent' : 'emailjs-failed', detail);
     }
     return c.body(null, 204);
   });
+}
 
-  // The spec's fallback: { name, email, phone, message, timestamp }. A real lead even without a token: stored for review.
+/**
+ * POST /api/contact, the contact form's fallback when the mail service fails: { name, email, phone, message,
+ * timestamp }. A real lead even without a token: stored for review.
+ */
+function postFallback(app: Hono, api: ApiContext) {
   const fallbackForm = Object.entries(api.site.forms).find(([, f]) => f.fallback)?.[0] ?? 'contact';
   app.post('/api/contact', async (c) => {
     const ip = api.clientIp(c);
@@ -123,10 +133,18 @@ export function leadsApi(api: ApiContext, ajv: Ajv): Hono {
       review: true,
       flags: ['fallback'],
       ip,
-      userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+      userAgent: userAgent(c),
     });
     return c.json({ id }, created ? 201 : 200, { 'Cache-Control': 'no-store' });
   });
+}
 
+/** The leads API: the fill-time token, the leads of every form, delivery reports and the contact fallback. */
+export function leadsApi(api: ApiContext, ajv: Ajv): Hono {
+  const app = new Hono();
+  app.get('/api/forms/token', (c) => c.json({ token: issueToken(api.secret) }, 200, { 'Cache-Control': 'no-store' }));
+  postLead(app, api, ajv);
+  postDelivery(app, api);
+  postFallback(app, api);
   return app;
 }
