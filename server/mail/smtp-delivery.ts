@@ -51,11 +51,11 @@ function isPermanent(error: unknown): boolean {
   return e.permanent === true && e.code !== 'EAUTH';
 }
 
-/** Delivers the outbox over SMTP in the background, with retries and backoff, recording the outcome on mail and lead. */
-export function startSmtpDelivery(options: SmtpDeliveryOptions): SmtpDelivery {
-  const { storage, from, intervalMs = 10_000, maxAttempts = 8, backoffMs = defaultBackoffMs, batchSize = 50, log = (line) => console.log(line) } = options;
-  const transport = createTransport({
-    url: options.smtpUrl,
+type Transport = ReturnType<typeof createTransport>;
+
+function smtpTransport(url: string): Transport {
+  return createTransport({
+    url,
     // a stalled SMTP server must not hold the (sequential) outbox for the default 10 minutes
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
@@ -64,40 +64,62 @@ export function startSmtpDelivery(options: SmtpDeliveryOptions): SmtpDelivery {
     disableFileAccess: true,
     disableUrlAccess: true,
   });
+}
 
-  async function deliver(mail: Mail, round: DeliveryRound): Promise<void> {
-    const attempt = mail.attempts + 1;
-    try {
-      // the recipient is the one stored with the mail (from config); nothing else is consulted
-      await transport.sendMail({ from, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, text: mail.text });
-    } catch (error) {
-      const detail = describeError(error);
-      if (attempt >= maxAttempts || isPermanent(error)) {
-        await storage.markMailFailed(mail.id, detail);
-        if (mail.leadId) await storage.setDelivery(mail.leadId, 'smtp-failed', detail);
-        log(`smtp: mail ${mail.id} failed for good after attempt ${attempt}: ${detail}`);
-        round.failed++;
-      } else {
-        const next = new Date(Date.now() + backoffMs(attempt));
-        await storage.markMailRetry(mail.id, detail, next);
-        if (mail.leadId) await storage.setDelivery(mail.leadId, 'smtp-retrying', detail);
-        log(`smtp: mail ${mail.id} attempt ${attempt} failed, retrying at ${next.toISOString()}: ${detail}`);
-        round.retried++;
-      }
-      return;
-    }
-    await storage.markMailSent(mail.id, new Date());
-    if (mail.leadId) await storage.setDelivery(mail.leadId, 'smtp-sent', null);
-    log(`smtp: mail ${mail.id} sent`);
-    round.sent++;
+interface Deliverer {
+  transport: Transport;
+  storage: Storage;
+  from: string;
+  maxAttempts: number;
+  backoffMs: (attempt: number) => number;
+  log: (line: string) => void;
+}
+
+/** A failed attempt: given up (permanent reply or last attempt) or scheduled again after the backoff. */
+async function recordFailure({ storage, maxAttempts, backoffMs, log }: Deliverer, mail: Mail, error: unknown, round: DeliveryRound) {
+  const attempt = mail.attempts + 1;
+  const detail = describeError(error);
+  if (attempt >= maxAttempts || isPermanent(error)) {
+    await storage.markMailFailed(mail.id, detail);
+    if (mail.leadId) await storage.setDelivery(mail.leadId, 'smtp-failed', detail);
+    log(`smtp: mail ${mail.id} failed for good after attempt ${attempt}: ${detail}`);
+    round.failed++;
+    return;
   }
+  const next = new Date(Date.now() + backoffMs(attempt));
+  await storage.markMailRetry(mail.id, detail, next);
+  if (mail.leadId) await storage.setDelivery(mail.leadId, 'smtp-retrying', detail);
+  log(`smtp: mail ${mail.id} attempt ${attempt} failed, retrying at ${next.toISOString()}: ${detail}`);
+  round.retried++;
+}
+
+/** One attempt at one mail, its outcome recorded on the mail and on its lead. */
+async function deliver(d: Deliverer, mail: Mail, round: DeliveryRound): Promise<void> {
+  try {
+    // the recipient is the one stored with the mail (from config); nothing else is consulted
+    await d.transport.sendMail({ from: d.from, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, text: mail.text });
+  } catch (error) {
+    await recordFailure(d, mail, error, round);
+    return;
+  }
+  await d.storage.markMailSent(mail.id, new Date());
+  if (mail.leadId) await d.storage.setDelivery(mail.leadId, 'smtp-sent', null);
+  d.log(`smtp: mail ${mail.id} sent`);
+  round.sent++;
+}
+
+/** Delivers the outbox over SMTP in the background, with retries and backoff, recording the outcome on mail and lead. */
+export function startSmtpDelivery(options: SmtpDeliveryOptions): SmtpDelivery {
+  const { storage, from, intervalMs = 10_000, maxAttempts = 8, backoffMs = defaultBackoffMs, batchSize = 50, log = (line) => console.log(line) } = options;
+  const transport = smtpTransport(options.smtpUrl);
+  const deliverer: Deliverer = { transport, storage, from, maxAttempts, backoffMs, log };
 
   async function round(): Promise<DeliveryRound> {
     const result = { sent: 0, retried: 0, failed: 0 };
     try {
       for (const mail of await storage.dueMails(new Date(), batchSize)) {
         if (stopped) break;
-        await deliver(mail, result);
+        await deliver(deliverer, mail, result);
       }
     } catch (error) {
       // a storage error (database down) ends this round; the next round tries again
