@@ -41,6 +41,35 @@ function notModified(c: Context, etag: string, mtimeMs: number): boolean {
   return Number.isFinite(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
 }
 
+/** A file's body: from the memory cache when it fits, else streamed from disk. */
+async function bodyOf(bodies: BodyCache, rep: Representation): Promise<{ body: Uint8Array<ArrayBuffer> | ReadableStream; length: number }> {
+  if (bodies.fits(rep.size)) {
+    // readFile's Buffer has its own ArrayBuffer, never a shared one
+    const body = (await bodies.read(rep.file, rep.size)) as Uint8Array<ArrayBuffer>;
+    return { body, length: body.length };
+  }
+  const handle = await open(rep.file);
+  try {
+    const { size } = await handle.stat();
+    // the stream closes the handle when it ends or fails
+    return { body: Readable.toWeb(handle.createReadStream()) as ReadableStream, length: size };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** Type, caching and encoding headers of a file's answer; a 404 is never cached: the file may exist after the next deploy. */
+function headersFor(entry: IndexEntry, encoding: string, status: 200 | 404): Headers {
+  const headers: Headers = {
+    'Content-Type': entry.type,
+    'Cache-Control': status === 404 ? 'no-store' : entry.immutable ? IMMUTABLE : 'no-cache',
+  };
+  if (entry.compressible || entry.br || entry.gz) headers.Vary = 'Accept-Encoding';
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+  return headers;
+}
+
 /**
  * Serves the prerendered site from an index made once at start (see
  * file-index.ts): directory indexes, precompressed .br/.gz by the client's
@@ -55,33 +84,10 @@ export function serveDist({ root, notFoundPage = '404.html', passThrough = API_P
   const notFound = index.get(`/${notFoundPage.replace(/^\/+/, '')}`);
   const bodies = new BodyCache(cacheBytes, cacheFileBytes);
 
-  async function bodyOf(rep: Representation): Promise<{ body: Uint8Array<ArrayBuffer> | ReadableStream; length: number }> {
-    if (bodies.fits(rep.size)) {
-      // readFile's Buffer has its own ArrayBuffer, never a shared one
-      const body = (await bodies.read(rep.file, rep.size)) as Uint8Array<ArrayBuffer>;
-      return { body, length: body.length };
-    }
-    const handle = await open(rep.file);
-    try {
-      const { size } = await handle.stat();
-      // the stream closes the handle when it ends or fails
-      return { body: Readable.toWeb(handle.createReadStream()) as ReadableStream, length: size };
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
-  }
-
   async function send(c: Context, entry: IndexEntry, status: 200 | 404): Promise<Response> {
     const encoding = negotiateEncoding(c.req.header('accept-encoding'), { br: entry.br !== undefined, gzip: entry.gz !== undefined });
     const rep = encoding === 'br' ? entry.br! : encoding === 'gzip' ? entry.gz! : entry;
-    const headers: Headers = {
-      'Content-Type': entry.type,
-      // a 404 is never cached: the file may exist after the next deploy
-      'Cache-Control': status === 404 ? 'no-store' : entry.immutable ? IMMUTABLE : 'no-cache',
-    };
-    if (entry.compressible || entry.br || entry.gz) headers.Vary = 'Accept-Encoding';
-    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+    const headers = headersFor(entry, encoding, status);
     if (status === 200) {
       headers.ETag = rep.etag;
       headers['Last-Modified'] = entry.lastModified;
@@ -91,7 +97,7 @@ export function serveDist({ root, notFoundPage = '404.html', passThrough = API_P
       headers['Content-Length'] = String(rep.size);
       return new Response(null, { status, headers });
     }
-    const { body, length } = await bodyOf(rep);
+    const { body, length } = await bodyOf(bodies, rep);
     headers['Content-Length'] = String(length);
     return new Response(body, { status, headers });
   }
