@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { paths } from '../../core/paths.ts';
 
-/** Debian's Chromium with the flags that keep it quiet on a closed network (see STACK.md). */
+/** Debian's Chromium with the flags that keep it quiet on a closed network. */
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -106,8 +106,8 @@ describe('POST /api/forms/:formId', () => {
   });
 });
 
-describe('POST /api/contact (the spec’s fallback)', () => {
-  it('stores the spec’s body as a contact lead marked for review', async () => {
+describe('POST /api/contact (the contact form’s fallback)', () => {
+  it('stores the fallback body as a contact lead marked for review', async () => {
     const answer = await app().request('/api/contact', json({ ...contact, timestamp: new Date().toISOString() }));
     expect(answer.status).toBe(201);
     const lead = await storage.getLead(((await answer.json()) as { id: string }).id);
@@ -160,7 +160,7 @@ describe('the local EmailJS-compatible endpoint', () => {
     expect((await app().request('/api/v1.0/email/send', { method: 'POST', body: 'x', headers: { 'Content-Type': 'text/xml' } })).status).toBe(415);
   });
 
-  it('records an EmailJS failure the browser reports, with the spec’s reason', async () => {
+  it('records an EmailJS failure the browser reports, with the reason Email sending failed', async () => {
     const submissionId = newId();
     const created = await app().request('/api/forms/contact', json({ submissionId, values: contact, token: oldToken() }));
     const { id } = (await created.json()) as { id: string };

@@ -26,7 +26,7 @@ export interface NewLead {
   /** Links of uploaded photos. */
   photos: string[];
   spam: boolean;
-  /** Stored without the signed fill-time token (the spec's /api/contact fallback): a person should look at it. */
+  /** Stored without the signed fill-time token (the contact form's /api/contact fallback): a person should look at it. */
   review: boolean;
   /** Why it was flagged: 'honeypot', 'too-fast', 'bad-token', 'no-token', ... */
   flags: string[];

@@ -77,7 +77,7 @@ describe('checkMailSettings', () => {
     expect(checkMailSettings({ ...settings, blockList: { list: ['spam@x.nl'], watchVariable: 'from_email' }, throttleMs: 1000 }, params)).toEqual([]);
   });
 
-  it('applies the spec rules', () => {
+  it('refuses bad keys, ids, params, block list and throttle, with a message per problem', () => {
     const bad = {
       ...settings,
       publicKey: '',

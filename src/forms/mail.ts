@@ -35,7 +35,7 @@ export class MailSettingsError extends Error {
 const nonEmpty = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 const isPlainObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The spec's checks, in its words; an empty list means the settings are usable. */
+/** The mail settings' checks, each problem in words for staff; an empty list means the settings are usable. */
 export function checkMailSettings(settings: MailSettings, params: unknown): string[] {
   const problems: string[] = [];
   if (!nonEmpty(settings.publicKey)) problems.push('public key must be a non-empty string');

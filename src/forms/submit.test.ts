@@ -33,7 +33,7 @@ describe('submitForm', () => {
 
     const rescued = deps({ sendMail: async () => ({ ok: false, status: 500, text: 'err' }) });
     expect(await submitForm(form('contact'), filled('contact'), {}, rescued)).toBe(true);
-    // the spec's body (values; the timestamp is added on the way out) plus the submission id
+    // the fallback body (values; the timestamp is added on the way out) plus the submission id
     expect(rescued.postFallback).toHaveBeenCalledWith({ ...filled('contact'), submissionId: 'sub-12345678' });
 
     const lost = deps({ sendMail: async () => ({ ok: false, status: 0, text: 'Network Error' }), postFallback: async () => false });

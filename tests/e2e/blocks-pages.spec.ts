@@ -22,7 +22,7 @@ test.describe('axe finds no violations', () => {
   }
 });
 
-/** The spec's buttons: [page, accessible name, target]. The first match in the main content is clicked. */
+/** The pages' buttons: [page, accessible name, target]. The first match in the main content is clicked. */
 const BUTTONS: [string, string, string][] = [
   ['/', 'Ontvang Een Gratis Website Ontwerp', '/demo'],
   ['/', 'Lees meer', '/web-development'],
@@ -116,7 +116,7 @@ test.describe('/portfolio', () => {
 });
 
 test.describe('/algemene-voorwaarden', () => {
-  test('carries the date and the terms the spec fixes', async ({ page }) => {
+  test('carries the date and the fixed terms (deposit, payment, prices without btw)', async ({ page }) => {
     await openPage(page, '/algemene-voorwaarden');
     const main = page.locator('main');
     await expect(main).toContainText('Laatst bijgewerkt: 1 maart 2024');

@@ -130,7 +130,7 @@ test.describe('forms on the real server, no keys', () => {
     }
   });
 
-  test('quote with the mail endpoint failing: the spec’s error, and the lead is kept with the failure', async ({ page }) => {
+  test('quote with the mail endpoint failing: the configured error, and the lead is kept with the failure', async ({ page }) => {
     const email = unique('quote-fail');
     await page.route('**/api/v1.0/email/send', (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
     await openPage(page, '/offerte');
@@ -145,7 +145,7 @@ test.describe('forms on the real server, no keys', () => {
     expect((await leadOf(email)).deliveryDetail).toContain('Email sending failed: 500');
   });
 
-  test('contact with the mail endpoint failing: the spec’s fallback stores it and the visitor sees success', async ({ page }) => {
+  test('contact with the mail endpoint failing: the fallback stores it and the visitor sees success', async ({ page }) => {
     const email = unique('contact-fallback');
     await page.route('**/api/v1.0/email/send', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
     await openPage(page, '/contact');

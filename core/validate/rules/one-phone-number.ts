@@ -4,7 +4,7 @@ const digits = (v: string | undefined) => v?.replace(/\D/g, '');
 
 export const onePhoneNumber: Rule = {
   name: 'one-phone-number',
-  description: 'The tel: link, WhatsApp and the chat use the same phone number (the spec: one number for the whole site).',
+  description: 'The tel: link, WhatsApp and the chat use the same phone number (one number for the whole site).',
   needs: ['/contact', '/chat'],
   check(context) {
     const { contact, chat } = context.site;

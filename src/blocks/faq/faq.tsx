@@ -11,7 +11,7 @@ import { Section } from '../../ui/section.tsx';
 /**
  * An exclusive accordion made of `<details>` elements sharing one `name`: the browser keeps
  * at most one open, closes the open one when its summary is clicked again and switches when
- * another is clicked. That is the spec's FAQ state, so the block works without JavaScript and
+ * another is clicked. That is the FAQ's required state (at most one answer open), so the block works without JavaScript and
  * holds no React state that hydration could re-render.
  */
 export function Faq({ block }: { block: BlockOf<'faq'> }) {

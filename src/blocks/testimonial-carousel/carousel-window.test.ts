@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dotCount, nextStart, previousStart, visibleIndices } from './carousel-window.ts';
 
-// count 6, 3 visible: the home carousel of the spec
+// count 6, 3 visible: the home page's carousel
 describe('home testimonial carousel arithmetic (6 items, 3 visible)', () => {
   it.each([
     [0, [0, 1, 2]],

@@ -1,5 +1,5 @@
 /**
- * The home testimonial carousel's arithmetic, exactly as the spec states it:
+ * The home testimonial carousel's arithmetic, as it must behave:
  * a window of `visible` items from a start index, wrapping to the beginning
  * when fewer remain; previous from 0 goes to count - visible; next at the
  * last start goes to 0; one dot per start (count - 2 dots for 3 visible).
