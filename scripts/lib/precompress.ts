@@ -4,12 +4,10 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { isCompressible } from '../../core/static/compressible.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
-
-/** Text formats that shrink; images, audio and fonts are compressed already. */
-export const COMPRESSIBLE = /\.(?:html|js|mjs|css|svg|json|xml|txt|map|webmanifest)$/i;
 
 export interface CompressOptions {
   /** smaller files gain less than the bytes of the Content-Encoding header */
@@ -53,7 +51,7 @@ export async function compressibleFiles(dir: string, rel = ''): Promise<string[]
     entries.map(async (e) => {
       if (e.name.startsWith('.') || e.name === '_headers') return [];
       if (e.isDirectory()) return compressibleFiles(join(dir, e.name), `${rel}${e.name}/`);
-      return e.isFile() && COMPRESSIBLE.test(e.name) ? [`${rel}${e.name}`] : [];
+      return e.isFile() && isCompressible(e.name) ? [`${rel}${e.name}`] : [];
     }),
   );
   return nested.flat();
@@ -133,7 +131,7 @@ export function createCompressor({
   return {
     add(file) {
       if (finishing) throw new Error('the compressor has finished');
-      if (!COMPRESSIBLE.test(file)) return;
+      if (!isCompressible(file)) return;
       queue.push(file);
       pump();
     },

@@ -1,3 +1,5 @@
+import { extensionOf, isCompressible } from '../../core/static/compressible.ts';
+
 /** Content-Type by file extension; anything else is sent as application/octet-stream (and nosniff keeps it so). */
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -22,18 +24,8 @@ const TYPES: Record<string, string> = {
   woff2: 'font/woff2',
 };
 
-/** the same list as the build's precompress step (scripts/lib/precompress.ts) */
-const COMPRESSIBLE = new Set(['html', 'js', 'mjs', 'css', 'svg', 'json', 'map', 'webmanifest', 'xml', 'txt']);
-
-const extensionOf = (name: string) => {
-  const dot = name.lastIndexOf('.');
-  return dot > name.lastIndexOf('/') ? name.slice(dot + 1).toLowerCase() : '';
-};
-
 export function contentTypeOf(name: string): string {
   return TYPES[extensionOf(name)] ?? 'application/octet-stream';
 }
 
-export function isCompressible(name: string): boolean {
-  return COMPRESSIBLE.has(extensionOf(name));
-}
+export { isCompressible };
