@@ -112,10 +112,9 @@ export function notFoundDocument(site: PrerenderedSite, assets: ClientAssets, sc
   });
 }
 
-/** The document of one route of the site. */
-export async function routeDocument(entry: ServerEntry, path: string, assets: ClientAssets): Promise<string> {
+/** The document of a page the entry rendered. */
+export function renderedDocument(entry: ServerEntry, page: RenderedPage, assets: ClientAssets): string {
   const { site } = entry.model;
-  const page = await entry.render(path);
   return pageDocument({
     lang: site.lang,
     head: page.head,
@@ -125,4 +124,9 @@ export async function routeDocument(entry: ServerEntry, path: string, assets: Cl
     revealMs: revealMs(site.splash),
     scripts: entry.inlineScripts,
   });
+}
+
+/** The document of one route of the site. */
+export async function routeDocument(entry: ServerEntry, path: string, assets: ClientAssets): Promise<string> {
+  return renderedDocument(entry, await entry.render(path), assets);
 }
