@@ -13,7 +13,7 @@ const PAGES_ID = 'virtual:site-pages';
 const PAGE_PREFIX = 'virtual:site-page/';
 /** what an island needs in the browser: the site-wide settings only, the same bytes whatever the size of the landing matrix */
 const CLIENT_ID = 'virtual:site-client';
-/** the theme's custom properties as a stylesheet of the build (an inline <style> would need a CSP hash) */
+/** the theme's custom properties as a stylesheet (an inline <style> would need a CSP hash), linked by the dev server's pages */
 const THEME_URL = '/@site-theme.css';
 const THEME_ID = '\0site-theme.css';
 /** the same stylesheet imported from the islands' entry */
@@ -75,21 +75,25 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       if (!page) this.error(`no routed page "${vid.slice(PAGE_PREFIX.length)}"`);
       return asModule(page);
     },
-    transformIndexHtml(html, ctx) {
-      const site = readSite();
-      if (!site?.theme) return html;
-      const withLang = html.replace(/<html lang="[^"]*">/, `<html lang="${site.lang}">`);
-      // dev has no CSP and reloads on every config change: inline is simplest there
-      return ctx.server ? withLang.replace('<!--app-head-->', `<style>${themeCss(site.theme)}</style>\n    <!--app-head-->`) : withLang;
-    },
     configureServer(devServer) {
       server = devServer;
+      // the dev server's pages link the theme as a stylesheet (Vite serves no virtual module as plain CSS)
+      devServer.middlewares.use(THEME_URL, (_req, res) => {
+        const site = readSite();
+        res.setHeader('Content-Type', 'text/css; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(site?.theme ? themeCss(site.theme) : '');
+      });
       devServer.watcher.add([join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), schemaDir]);
       const onChange = (file: string) => {
         if (!isSiteFile(file) || !server) return;
         current = undefined;
-        for (const mod of server.moduleGraph.idToModuleMap.values()) {
-          if (mod.id?.startsWith('\0virtual:site-')) server.moduleGraph.invalidateModule(mod);
+        // in the browser's graph and in the one that renders the pages; their importers follow
+        for (const environment of Object.values(server.environments)) {
+          const graph = environment.moduleGraph;
+          for (const mod of graph.idToModuleMap.values()) {
+            if (mod.id?.startsWith('\0virtual:site-') || mod.id === THEME_ID) graph.invalidateModule(mod);
+          }
         }
         const result = validate();
         if (result.problems.length > 0) {
@@ -112,19 +116,15 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
     },
   };
 
-  // In a build the theme is a <link> seen before Vite bundles the HTML, so it joins the entry's hashed CSS file.
+  // The islands' entry imports the theme, so in a build it joins the site's one hashed CSS file; the dev server's
+  // pages link it as a stylesheet of its own.
   const theme: Plugin = {
     name: 'site-theme',
-    apply: 'build',
     resolveId: (id) => (id === THEME_URL || id === THEME_MODULE ? THEME_ID : undefined),
     load(id) {
       if (id !== THEME_ID) return undefined;
       const site = readSite();
       return site?.theme ? themeCss(site.theme) : '';
-    },
-    transformIndexHtml: {
-      order: 'pre',
-      handler: (html) => html.replace('<!--app-head-->', `<link rel="stylesheet" href="${THEME_URL}">\n    <!--app-head-->`),
     },
   };
   return [config, theme];

@@ -14,7 +14,7 @@ const site = clientSite as SiteModel;
  * Never called. It puts the whole app (shell, every block) into the client build's module graph so that
  * their CSS lands in the site's one stylesheet (cssCodeSplit is off); the chunk it names is never fetched.
  */
-export const everyStylesheet = () => import('./app.tsx');
+export const everyStylesheet = () => import('./site-page.tsx');
 
 /**
  * The islands' runtime: loaded by the inline bootstrap only when an island's directive fires.

@@ -1,9 +1,8 @@
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
 import { HelmetProvider } from 'react-helmet-async';
 import { siteModel as model } from './site/site-model.ts';
-import { App } from './app.tsx';
+import { SitePage } from './site-page.tsx';
 import { expandLanding, islandSiteModel } from '../core/site/resolve.ts';
 import { loadPage } from './site/page-store.ts';
 import { preloadBlocks } from './renderer/block-components.ts';
@@ -118,11 +117,9 @@ export async function render(url: string): Promise<RenderedPage> {
     await toHtml(
       <StrictMode>
         <HelmetProvider>
-          <StaticRouter location={url}>
-            <IslandCollectorContext.Provider value={collector}>
-              <App model={model} />
-            </IslandCollectorContext.Provider>
-          </StaticRouter>
+          <IslandCollectorContext.Provider value={collector}>
+            <SitePage model={model} path={url} />
+          </IslandCollectorContext.Provider>
         </HelmetProvider>
       </StrictMode>,
     ),

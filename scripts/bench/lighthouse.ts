@@ -1,17 +1,15 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { paths } from '../../core/paths.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, serveBuild, type BuildServer } from '../lib/browser.ts';
-import { writeCspHashes } from '../lib/csp-hashes.ts';
-import { addTree, createCompressor } from '../lib/precompress.ts';
+import { createCompressor } from '../lib/precompress.ts';
 
 /**
- * Lighthouse (mobile: simulated Slow 4G and 4x CPU) on three builds of the site, each served by the production server:
+ * Lighthouse (mobile: simulated Slow 4G and 4x CPU) on two builds of the site, each served by the production server:
  *   here:  the production build (prerendered HTML and its scripts)
  *   limit: the same HTML without a single script: what the markup alone can reach
- *   spa:   the same app rendered in the browser only (index.html's empty shell on every route)
  * and, once per round, the machine's floor: a page of one heading and one paragraph (no CSS, no script) on the
  * same server. What that page scores is what this machine and Lighthouse allow any page; goals below it are
  * not the site's to reach.
@@ -20,9 +18,9 @@ import { addTree, createCompressor } from '../lib/precompress.ts';
  * Usage: npm run bench:lighthouse [-- runs]   (default 5)
  */
 
-const VARIANTS = ['here', 'limit', 'spa'] as const;
+const VARIANTS = ['here', 'limit'] as const;
 type Variant = (typeof VARIANTS)[number];
-const PORTS: Record<Variant, number> = { here: 4396, limit: 4397, spa: 4398 };
+const PORTS: Record<Variant, number> = { here: 4396, limit: 4397 };
 const FLOOR_PORT = 4399;
 const ROUTES = ['/', '/demo', '/portfolio', '/contact', '/webdesign-amersfoort'];
 /**
@@ -68,7 +66,6 @@ interface Summary {
   /** runs without error that ended on another path than the route (the landing page's redirect) */
   endedElsewhere: number;
   lcpToLimit?: number | null;
-  lcpToSpa?: number | null;
 }
 
 interface Lhr {
@@ -126,24 +123,6 @@ async function buildLimit(here: string, dir: string): Promise<void> {
     dropPacked(file);
     compressor.add(file);
   }
-  await compressor.finish();
-}
-
-/** Vite's client build of index.html (the client-rendered app), its empty shell at every measured route. */
-async function buildSpa(here: string, dir: string): Promise<void> {
-  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: paths.root, stdio: 'inherit' });
-  const shell = join(dir, 'index.html');
-  for (const route of ROUTES.filter((r) => r !== '/')) {
-    mkdirSync(join(dir, route), { recursive: true });
-    copyFileSync(shell, join(dir, route, 'index.html'));
-  }
-  // the responsive widths (-400.webp, ...) are made by the production build only
-  cpSync(join(here, 'images'), join(dir, 'images'), { recursive: true });
-  // the server's CSP allows exactly the inline scripts and styles listed here
-  await writeCspHashes(dir);
-  // brotli and gzip beside every file, as the real build does: the comparison is of the rendering, not of compression
-  const compressor = createCompressor();
-  await addTree(compressor, dir, () => true);
   await compressor.finish();
 }
 
@@ -236,7 +215,6 @@ function summarize(samples: Sample[]): Summary[] {
     }
     const here = byVariant.get('here')!;
     here.lcpToLimit = ratio(here.lcp, byVariant.get('limit')!.lcp);
-    here.lcpToSpa = ratio(here.lcp, byVariant.get('spa')!.lcp);
     out.push(...byVariant.values());
   }
   return out;
@@ -249,7 +227,7 @@ const errorText = (errors: Record<string, number>) =>
     .join(', ') || '0';
 
 function printTable(summaries: Summary[]): void {
-  const header = ['route', 'variant', 'perf', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'LCP/limit', 'LCP/spa', 'errors'];
+  const header = ['route', 'variant', 'perf', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'LCP/limit', 'errors'];
   const rows = summaries.map((s) => [
     s.route,
     s.variant,
@@ -259,7 +237,6 @@ function printTable(summaries: Summary[]): void {
     num(s.tbt),
     num(s.cls, 3),
     s.variant === 'here' ? num(s.lcpToLimit, 2) : '',
-    s.variant === 'here' ? num(s.lcpToSpa, 2) : '',
     errorText(s.errors),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -350,7 +327,6 @@ try {
   console.log(`building the variants in ${work}`);
   buildHere(dirs.here);
   await buildLimit(dirs.here, dirs.limit);
-  await buildSpa(dirs.here, dirs.spa);
   buildFloor(dirs.limit, floorDir);
 
   for (const variant of [...VARIANTS, 'floor'] as const) await serverFor(variant);

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { IslandSpec } from './islands.ts';
 
-/** Collects the islands of a page while it is prerendered; null everywhere else (dev server, SPA, unit tests). */
+/** Collects the islands of a page while the server renders it (build and dev server); null everywhere else (inside an island, unit tests). */
 export interface IslandCollector {
   /** registers an island once per key and returns its number on the page */
   add(key: object, spec: IslandSpec): number;

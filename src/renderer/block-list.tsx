@@ -3,7 +3,6 @@ import type { Block } from '../../core/site/schema-types.ts';
 import { isBlockType, registry } from '../registry/registry.ts';
 import { blockComponent } from './block-components.ts';
 import { BlockBoundary } from '../ui/block-boundary.tsx';
-import { DevNotice } from '../ui/dev-notice.tsx';
 import { usePageDataOrNull } from '../site/site-context.tsx';
 import { IslandSlot, useIslandCollector } from '../islands/collector.tsx';
 
@@ -19,8 +18,8 @@ export function BlockList({ blocks }: { blocks: Block[] }) {
   return blocks.map((block, index) => {
     const key = `${index}-${block.type}`;
     const Component = blockComponent(block.type);
-    if (!Component || !isBlockType(block.type))
-      return <DevNotice key={key} title={`Unknown block type "${block.type}"`} detail="Add it to src/registry/registry.ts or fix the type in the page file." />;
+    // the validator rejects an unknown type before anything renders
+    if (!Component || !isBlockType(block.type)) return null;
     const { hydrate } = registry[block.type];
     if (collector && hydrate !== 'static') {
       const id = collector.add(block, { name: block.type, hydrate, props: { block, index, data } });

@@ -1,12 +1,8 @@
-import type { CSSProperties } from 'react';
-import { Outlet } from 'react-router-dom';
+import type { CSSProperties, ReactNode } from 'react';
 import { useSite } from '../site/site-context.tsx';
 import { Header } from './header.tsx';
 import { Footer } from './footer.tsx';
 import { Splash } from './splash.tsx';
-import { useSplash } from './use-splash.ts';
-import { ScrollToTop } from './scroll-to-top.tsx';
-import { DeferredChat } from './deferred-chat.tsx';
 import { IslandSlot, useIslandCollector } from '../islands/collector.tsx';
 import { shellIslands } from '../islands/islands.ts';
 import { chatTiming } from '../chat/chat-settings.ts';
@@ -14,11 +10,11 @@ import { ISLAND_ATTR } from '../../core/islands/attributes.ts';
 
 const CHAT_KEY = {};
 
-/** The chat: in the prerendered page an island that hydrates on the first touch; in the dev server loaded when idle. */
+/** The chat: an island that hydrates on the first touch. */
 function Chat() {
   const { site } = useSite();
   const collector = useIslandCollector();
-  if (!collector) return <DeferredChat />;
+  if (!collector) return null;
   const { hydrate, scope, session } = shellIslands.chat;
   const interval = chatTiming(site.chat).notificationIntervalMs;
   // until the chat hydrates, the bootstrap's timer shows its prerendered badge when the first interval has passed
@@ -26,23 +22,22 @@ function Chat() {
   return <IslandSlot id={collector.add(CHAT_KEY, { name: 'chat', hydrate, scope, session, attributes, props: { data: { collections: {}, forms: {} } } })} />;
 }
 
-export function Shell() {
+/** Every page's frame. The splash is in the HTML; the inline splash script times it and takes it away. */
+export function Shell({ children }: { children: ReactNode }) {
   const { site } = useSite();
-  const phase = useSplash(site.splash);
   const fade = site.splash.enabled
     ? ({ '--page-fade': `${site.splash.pageFadeInMs}ms`, '--page-delay': `${site.splash.durationMs + site.splash.fadeOutMs}ms` } as CSSProperties)
     : undefined;
   return (
     <>
-      <Splash cfg={site.splash} phase={phase} brand={site.brand.name} />
+      <Splash cfg={site.splash} brand={site.brand.name} />
       <div className={site.splash.enabled ? 'page page--fade' : 'page'} style={fade}>
         <a href="#main" className="skip-link">
           {site.navigation.labels.skipToContent}
         </a>
-        <ScrollToTop />
         <Header />
         <main id="main" tabIndex={-1}>
-          <Outlet />
+          {children}
         </main>
         <Footer />
       </div>

@@ -1,6 +1,5 @@
-import { useContext, type ReactNode } from 'react';
-import { useRouterLinks } from './router-links.ts';
-import { LinkIntentContext } from './link-intent.ts';
+import type { ReactNode } from 'react';
+import { samePath, useCurrentPath } from './current-path.ts';
 
 export const isInternal = (to: string) => to.startsWith('/');
 
@@ -9,38 +8,28 @@ interface SmartLinkProps {
   className?: string;
   children: ReactNode;
   ariaLabel?: string;
+  /** a link of the site's navigation: it is marked as the current page on that page */
   nav?: boolean;
   onClick?: () => void;
 }
 
 /**
- * Internal paths use the router where there is one (the prerender, the dev server); inside an island there is
- * none, and a plain link loads the next prerendered page. Other sites open in a new tab; tel: and mailto: stay plain.
+ * A plain link: internal paths load the next page (its HTML is ready on the server), other sites open in a new
+ * tab, tel: and mailto: stay as they are.
  */
 export function SmartLink({ to, className, children, ariaLabel, nav, onClick }: SmartLinkProps) {
-  const onIntent = useContext(LinkIntentContext);
-  const router = useRouterLinks();
-  if (isInternal(to) && router) {
-    const Tag = nav ? router.NavLink : router.Link;
-    const prefetch = () => onIntent(to);
-    return (
-      <Tag
-        to={to}
-        className={className}
-        aria-label={ariaLabel}
-        onClick={onClick}
-        end={nav ? true : undefined}
-        onMouseEnter={prefetch}
-        onFocus={prefetch}
-        onTouchStart={prefetch}
-      >
-        {children}
-      </Tag>
-    );
-  }
+  const current = useCurrentPath();
   const external = /^https?:/.test(to);
+  const here = nav && isInternal(to) && current !== null && samePath(current, to);
   return (
-    <a href={to} className={className} aria-label={ariaLabel} onClick={onClick} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+    <a
+      href={to}
+      className={className}
+      aria-label={ariaLabel}
+      aria-current={here ? 'page' : undefined}
+      onClick={onClick}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
       {children}
     </a>
   );

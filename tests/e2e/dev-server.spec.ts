@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { expectHydrated, waitForSplash } from './helpers.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,9 +28,84 @@ test.describe('dev server', { tag: '@desktop-only' }, () => {
     await expect.poll(() => output, { timeout: 20_000 }).toContain(`${port}`);
   });
 
+  const dev = (path: string) => `http://127.0.0.1:${port}${path}`;
+  /** Each island of a page with its directive, in order. */
+  const islands = (html: string) => [...html.matchAll(/data-island="([^"]+)" data-hydrate="([^"]+)"/g)].map((m) => `${m[1]}:${m[2]}`);
+
   test.afterAll(() => {
     server?.kill();
     if (site) rmSync(site, { recursive: true, force: true });
+  });
+
+  test('serves each page as the build writes it: prerendered HTML, the same islands and inline scripts, no client-side app', async ({ request }) => {
+    for (const path of ['/', '/contact', '/webdesign-amersfoort']) {
+      const built = await (await request.get(path)).text();
+      const answer = await request.get(dev(path));
+      expect(answer.status()).toBe(200);
+      const html = await answer.text();
+      expect(islands(html), path).toEqual(islands(built));
+      expect(islands(html).length, path).toBeGreaterThan(0);
+      // the bootstrap loads Vite's islands entry instead of the hashed chunk; the page itself is already HTML
+      expect(html).toContain('<script data-src="/src/entry-islands.tsx" data-after="');
+      expect(html).toMatch(/<div id="root"><div class="[^"]*"/);
+      expect(html).not.toContain('entry-client');
+      expect(html).toContain('<script type="speculationrules">');
+      expect(html.match(/<title>[^<]*<\/title>/)?.[0]).toBe(built.match(/<title>[^<]*<\/title>/)?.[0]);
+    }
+    // an unknown path gets the build's 404 page, which sends the visitor home
+    const missing = await request.get(dev('/bestaat-niet'));
+    expect(missing.status()).toBe(404);
+    expect(islands(await missing.text())).toEqual([]);
+    expect(await missing.text()).toContain('data-to="/"');
+  });
+
+  test("an island hydrates from Vite's sources, styled as in the build", async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(dev('/contact'));
+    await waitForSplash(page);
+    // the stylesheets are linked: the header is sticky, as the built page's
+    await expect(page.locator('header').first()).toHaveCSS('position', 'sticky');
+    await page.mouse.move(20, 300);
+    await page.mouse.down();
+    await page.mouse.up();
+    await expectHydrated(page, 'chat');
+    await page.getByRole('button', { name: /^Chat openen/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Chat met Helder Digitaal' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('an edit of a content file shows on the open page', async ({ page }) => {
+    const file = join(site, 'content/pages/marketing.json');
+    const original = readFileSync(file, 'utf8');
+    const heading = 'Online marketing die meetbaar meer klanten oplevert';
+    await page.goto(dev('/marketing'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    try {
+      writeFileSync(file, original.replace(heading, 'Een nieuwe kop uit de editor'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Een nieuwe kop uit de editor', { timeout: 5000 });
+    } finally {
+      writeFileSync(file, original);
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading, { timeout: 5000 });
+  });
+
+  test('a page loaded while the config is invalid shows the problem with its file and line', async ({ page }) => {
+    const file = join(site, 'content/pages/marketing.json');
+    const original = readFileSync(file, 'utf8');
+    try {
+      writeFileSync(file, original.replace('"type": "hero"', '"type": "hreo"'));
+      await expect.poll(() => output, { timeout: 10_000 }).toContain('unknown block type "hreo"');
+      const answer = await page.goto(dev('/marketing'));
+      expect(answer?.status()).toBe(500);
+      await expect(page.locator('[data-dev-error]')).toContainText(/content\/pages\/marketing\.json:\d+:\d+/);
+      await expect(page.locator('vite-error-overlay').locator('.message')).toContainText('unknown block type "hreo" - did you mean "hero"?');
+    } finally {
+      writeFileSync(file, original);
+    }
+    // the fix reloads the page
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Online marketing die meetbaar meer klanten oplevert', { timeout: 15_000 });
+    expect(server.exitCode).toBeNull();
   });
 
   test('shows config errors in the overlay and the terminal, keeps running, and clears them when fixed', async ({ page }) => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { PageDataProvider } from '../../site/site-context.tsx';
 import { Faq } from './faq.tsx';
 
@@ -21,11 +20,9 @@ const data = {
 
 function renderFaq() {
   render(
-    <MemoryRouter>
-      <PageDataProvider data={data}>
-        <Faq block={{ type: 'faq', header: { heading: 'Vragen' }, collection: 'faq' }} />
-      </PageDataProvider>
-    </MemoryRouter>,
+    <PageDataProvider data={data}>
+      <Faq block={{ type: 'faq', header: { heading: 'Vragen' }, collection: 'faq' }} />
+    </PageDataProvider>,
   );
   // a <summary> has no ARIA role that testing-library knows; each item is its <details>
   return [...document.querySelectorAll('details')];

@@ -1,0 +1,106 @@
+import type { EnvironmentModuleNode, Plugin, ViteDevServer } from 'vite';
+import { ISLANDS_ENTRY, escapeHtml, notFoundDocument, renderedDocument, type ClientAssets, type ServerEntry } from './lib/page-document.ts';
+
+/** The module that renders the pages, the same one the build compiles for the prerender. */
+const SERVER_ENTRY = '/src/entry-server.tsx';
+/** The site-wide stylesheet and the theme (served by the site plugin): first, as in the build's one stylesheet. */
+const FIRST_STYLESHEETS = ['src/styles/global.css', '@site-theme.css'];
+const CSS = /\.css(?:$|\?)/;
+
+/** Paths of pages: not Vite's own (/@vite/client, /@id/...), not source modules, not files (favicon.svg, images). */
+export function isPagePath(pathname: string): boolean {
+  if (/^\/(?:@|src\/|node_modules\/|__)/.test(pathname)) return false;
+  return !/\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
+}
+
+/** "/diensten/" and "/diensten" are one page, as in the production server. */
+export const cleanPath = (pathname: string) => decodeURIComponent(pathname).replace(/(.)\/+$/, '$1');
+
+/** Every stylesheet the rendered pages imported (the SSR module graph after a render), as paths for <link>. */
+function stylesheets(server: ViteDevServer): string[] {
+  const graph = server.environments.ssr.moduleGraph;
+  const seen = new Set<EnvironmentModuleNode>();
+  const found: string[] = [];
+  const visit = (mod: EnvironmentModuleNode | undefined) => {
+    if (!mod || seen.has(mod)) return;
+    seen.add(mod);
+    if (mod.id && !mod.id.startsWith('\0') && CSS.test(mod.id) && mod.url.startsWith('/')) found.push(mod.url.slice(1));
+    for (const imported of mod.importedModules) visit(imported);
+  };
+  for (const mod of graph.urlToModuleMap.values()) if (mod.url === SERVER_ENTRY) visit(mod);
+  return [...new Set([...FIRST_STYLESHEETS, ...found])];
+}
+
+/** A config or render error as a page: the text, and Vite's overlay with it (the file and line of each problem). */
+function errorDocument(error: Error): string {
+  const payload = JSON.stringify({ message: error.message, stack: error.stack ?? '' }).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Error</title>
+  </head>
+  <body>
+    <pre data-dev-error>${escapeHtml(error.message)}</pre>
+    <script type="module">
+      import { ErrorOverlay } from '/@vite/client';
+      document.body.appendChild(new ErrorOverlay(${payload}));
+    </script>
+  </body>
+</html>
+`;
+}
+
+/**
+ * The dev server answers every page with the document the build writes: src/entry-server.tsx renders it
+ * (through Vite, so an edit of the source shows on the next load) into the same HTML, with the same islands
+ * and inline scripts; only the islands' runtime and the stylesheets are Vite's sources instead of hashed files.
+ * A change of a module that renders pages reloads the page; the site plugin reloads it after a config edit.
+ */
+export function devPagesPlugin(): Plugin {
+  let server: ViteDevServer | undefined;
+  return {
+    name: 'dev-pages',
+    apply: 'serve',
+    // no index.html and no SPA fallback: the pages come from the middleware below. The islands' entry is where
+    // the browser's dependencies are found before the first page asks for them (no reload to optimize them then).
+    config: () => ({ appType: 'custom', optimizeDeps: { entries: [ISLANDS_ENTRY] } }),
+    configureServer(devServer) {
+      server = devServer;
+      devServer.middlewares.use((req, res, next) => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPagePath(url.pathname)) return next();
+        const send = (status: number, html: string) => {
+          res.statusCode = status;
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          res.setHeader('Cache-Control', 'no-store');
+          res.end(req.method === 'HEAD' ? undefined : html);
+        };
+        const render = async () => {
+          const entry = (await devServer.ssrLoadModule(SERVER_ENTRY)) as ServerEntry;
+          const path = cleanPath(url.pathname);
+          const known = entry.routePaths().includes(path);
+          // the page is rendered first: the stylesheets are those its modules imported
+          const page = known ? await entry.render(path) : undefined;
+          const assets: ClientAssets = { css: stylesheets(devServer), runtime: ISLANDS_ENTRY };
+          const html = page ? renderedDocument(entry, page, assets) : notFoundDocument(entry.model.site, assets, entry.inlineScripts);
+          send(known ? 200 : 404, await devServer.transformIndexHtml(url.pathname + url.search, html, req.originalUrl));
+        };
+        render().catch(async (error: unknown) => {
+          const err = error instanceof Error ? error : new Error(String(error));
+          devServer.ssrFixStacktrace(err);
+          devServer.config.logger.error(err.message, { timestamp: true, error: err });
+          try {
+            send(500, await devServer.transformIndexHtml(url.pathname, errorDocument(err)));
+          } catch (inner) {
+            next(inner);
+          }
+        });
+      });
+    },
+    hotUpdate({ modules }) {
+      // the pages' HTML comes from the server-side modules: a change there needs a new document
+      if (this.environment.name === 'ssr' && modules.length > 0) server?.ws.send({ type: 'full-reload' });
+    },
+  };
+}
