@@ -27,6 +27,68 @@ export interface SitePluginOptions {
 
 const asModule = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
 
+/** The text of a virtual module of a valid site; undefined for a page id that no route names. */
+function virtualModule(id: string, site: NonNullable<ValidationResult['site']>): string | undefined {
+  if (id === MODEL_ID) return asModule(resolveSite(site));
+  if (id === CLIENT_ID) return asModule(islandSiteModel(resolveSite(site)));
+  const pages = resolvePages(site);
+  if (id === PAGES_ID) {
+    const entries = Object.keys(pages).map((p) => `  ${JSON.stringify(p)}: () => import(${JSON.stringify(PAGE_PREFIX + p)}),`);
+    return `export default {\n${entries.join('\n')}\n};`;
+  }
+  const page = pages[id.slice(PAGE_PREFIX.length)];
+  return page ? asModule(page) : undefined;
+}
+
+/** Drops the site's virtual modules (and the theme) from every module graph, so their importers load them again. */
+function invalidateSiteModules(server: ViteDevServer) {
+  // in the browser's graph and in the one that renders the pages
+  for (const environment of Object.values(server.environments)) {
+    const graph = environment.moduleGraph;
+    for (const mod of graph.idToModuleMap.values()) {
+      if (mod.id?.startsWith('\0virtual:site-') || mod.id === THEME_ID) graph.invalidateModule(mod);
+    }
+  }
+}
+
+/** After a site file changed: the problems in the terminal and the overlay, or a full reload of the open pages. */
+function reportOrReload(server: ViteDevServer, result: ValidationResult, file: string) {
+  if (result.problems.length > 0) {
+    const message = `Invalid site config:\n${formatProblems(result.problems)}`;
+    server.config.logger.error(message, { timestamp: true });
+    server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'site-config', id: file } });
+    return;
+  }
+  server.config.logger.info('site config valid, reloading', { timestamp: true });
+  server.ws.send({ type: 'full-reload' });
+}
+
+/** The theme's stylesheet for the dev server's pages, which link it (Vite serves no virtual module as plain CSS). */
+function serveTheme(devServer: ViteDevServer, readSite: () => SiteConfig | undefined) {
+  devServer.middlewares.use(THEME_URL, (_req, res) => {
+    const site = readSite();
+    res.setHeader('Content-Type', 'text/css; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(site?.theme ? themeCss(site.theme) : '');
+  });
+}
+
+/**
+ * The islands' entry imports the theme, so in a build it joins the site's one hashed CSS file; the dev server's
+ * pages link it as a stylesheet of its own.
+ */
+function themePlugin(readSite: () => SiteConfig | undefined): Plugin {
+  return {
+    name: 'site-theme',
+    resolveId: (id) => (id === THEME_URL || id === THEME_MODULE ? THEME_ID : undefined),
+    load(id) {
+      if (id !== THEME_ID) return undefined;
+      const site = readSite();
+      return site?.theme ? themeCss(site.theme) : '';
+    },
+  };
+}
+
 /**
  * Validates the site config in every build and in the dev server, and serves
  * the resolved site as virtual modules. An invalid config fails the build; in
@@ -63,47 +125,19 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
         // Vite prints plugin errors in the terminal and shows them in the dev overlay.
         this.error({ message: `Invalid site config:\n${formatProblems(result.problems)}`, stack: '' });
       }
-      const vid = id.slice(1);
-      if (vid === MODEL_ID) return asModule(resolveSite(result.site));
-      if (vid === CLIENT_ID) return asModule(islandSiteModel(resolveSite(result.site)));
-      const pages = resolvePages(result.site);
-      if (vid === PAGES_ID) {
-        const entries = Object.keys(pages).map((p) => `  ${JSON.stringify(p)}: () => import(${JSON.stringify(PAGE_PREFIX + p)}),`);
-        return `export default {\n${entries.join('\n')}\n};`;
-      }
-      const page = pages[vid.slice(PAGE_PREFIX.length)];
-      if (!page) this.error(`no routed page "${vid.slice(PAGE_PREFIX.length)}"`);
-      return asModule(page);
+      const text = virtualModule(id.slice(1), result.site);
+      if (text === undefined) this.error(`no routed page "${id.slice(1 + PAGE_PREFIX.length)}"`);
+      return text;
     },
     configureServer(devServer) {
       server = devServer;
-      // the dev server's pages link the theme as a stylesheet (Vite serves no virtual module as plain CSS)
-      devServer.middlewares.use(THEME_URL, (_req, res) => {
-        const site = readSite();
-        res.setHeader('Content-Type', 'text/css; charset=utf-8');
-        res.setHeader('Cache-Control', 'no-store');
-        res.end(site?.theme ? themeCss(site.theme) : '');
-      });
+      serveTheme(devServer, readSite);
       devServer.watcher.add([join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), schemaDir]);
       const onChange = (file: string) => {
         if (!isSiteFile(file) || !server) return;
         current = undefined;
-        // in the browser's graph and in the one that renders the pages; their importers follow
-        for (const environment of Object.values(server.environments)) {
-          const graph = environment.moduleGraph;
-          for (const mod of graph.idToModuleMap.values()) {
-            if (mod.id?.startsWith('\0virtual:site-') || mod.id === THEME_ID) graph.invalidateModule(mod);
-          }
-        }
-        const result = validate();
-        if (result.problems.length > 0) {
-          const message = `Invalid site config:\n${formatProblems(result.problems)}`;
-          server.config.logger.error(message, { timestamp: true });
-          server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'site-config', id: file } });
-        } else {
-          server.config.logger.info('site config valid, reloading', { timestamp: true });
-          server.ws.send({ type: 'full-reload' });
-        }
+        invalidateSiteModules(server);
+        reportOrReload(server, validate(), file);
       };
       devServer.watcher.on('change', onChange);
       devServer.watcher.on('add', onChange);
@@ -116,16 +150,5 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
     },
   };
 
-  // The islands' entry imports the theme, so in a build it joins the site's one hashed CSS file; the dev server's
-  // pages link it as a stylesheet of its own.
-  const theme: Plugin = {
-    name: 'site-theme',
-    resolveId: (id) => (id === THEME_URL || id === THEME_MODULE ? THEME_ID : undefined),
-    load(id) {
-      if (id !== THEME_ID) return undefined;
-      const site = readSite();
-      return site?.theme ? themeCss(site.theme) : '';
-    },
-  };
-  return [config, theme];
+  return [config, themePlugin(readSite)];
 }

@@ -3,12 +3,13 @@ import { SmartLink } from '../ui/smart-link.tsx';
 import { ButtonLink } from '../ui/button-link.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { whatsappUrl } from '../../core/site/whatsapp.ts';
+import type { SiteConfig } from '../../core/site/schema-types.ts';
 import styles from './footer.module.css';
 
+/** The site's footer: about and quote button, navigation, contact, social profiles, copyright and legal links. */
 export function Footer() {
   const { site } = useSite();
   const { footer, contact, brand } = site;
-  const whatsapp = whatsappUrl(contact.whatsapp, contact.whatsappText);
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>
@@ -27,40 +28,8 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <div>
-          <h2 className={styles.heading}>{footer.headings.contact}</h2>
-          <ul className={styles.list}>
-            <li>
-              <a href={contact.phoneHref} className={styles.contactLink}>
-                <Icon name="phone" size={18} /> {contact.phone}
-              </a>
-            </li>
-            <li>
-              <a href={`mailto:${contact.email}`} className={styles.contactLink}>
-                <Icon name="mail" size={18} /> {contact.email}
-              </a>
-            </li>
-            <li>
-              <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={styles.contactLink}>
-                <Icon name="whatsapp" size={18} /> {footer.whatsappLabel}
-                <span className="visually-hidden"> {footer.newTabHint}</span>
-              </a>
-            </li>
-            {contact.hours ? <li className={styles.muted}>{contact.hours}</li> : null}
-          </ul>
-        </div>
-        <div>
-          <h2 className={styles.heading}>{footer.headings.social}</h2>
-          <ul className={styles.social}>
-            {footer.social.map((s) => (
-              <li key={s.href}>
-                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`${s.label} ${footer.newTabHint}`} className={styles.socialLink}>
-                  <Icon name={s.network} size={20} />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <FooterContact footer={footer} contact={contact} />
+        <FooterSocial footer={footer} />
       </div>
       <div className={`container ${styles.bottom}`}>
         <p>{footer.copyright}</p>
@@ -75,5 +44,52 @@ export function Footer() {
         ) : null}
       </div>
     </footer>
+  );
+}
+
+/** Phone, e-mail and WhatsApp (in a new tab), with the opening hours. */
+function FooterContact({ footer, contact }: Pick<SiteConfig, 'footer' | 'contact'>) {
+  const whatsapp = whatsappUrl(contact.whatsapp, contact.whatsappText);
+  return (
+    <div>
+      <h2 className={styles.heading}>{footer.headings.contact}</h2>
+      <ul className={styles.list}>
+        <li>
+          <a href={contact.phoneHref} className={styles.contactLink}>
+            <Icon name="phone" size={18} /> {contact.phone}
+          </a>
+        </li>
+        <li>
+          <a href={`mailto:${contact.email}`} className={styles.contactLink}>
+            <Icon name="mail" size={18} /> {contact.email}
+          </a>
+        </li>
+        <li>
+          <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={styles.contactLink}>
+            <Icon name="whatsapp" size={18} /> {footer.whatsappLabel}
+            <span className="visually-hidden"> {footer.newTabHint}</span>
+          </a>
+        </li>
+        {contact.hours ? <li className={styles.muted}>{contact.hours}</li> : null}
+      </ul>
+    </div>
+  );
+}
+
+/** The social profiles, each an icon link named by its network and the new-tab hint. */
+function FooterSocial({ footer }: Pick<SiteConfig, 'footer'>) {
+  return (
+    <div>
+      <h2 className={styles.heading}>{footer.headings.social}</h2>
+      <ul className={styles.social}>
+        {footer.social.map((s) => (
+          <li key={s.href}>
+            <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`${s.label} ${footer.newTabHint}`} className={styles.socialLink}>
+              <Icon name={s.network} size={20} />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
