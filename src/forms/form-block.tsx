@@ -53,8 +53,10 @@ export default function FormBlock({ block }: { block: BlockOf<'form'> }) {
 
   useEffect(() => {
     if (!focusFirstError.current) return;
-    focusFirstError.current = false;
     const first = form.fields.find((f) => state.errors[f.name]);
+    // a send held until hydration is validated inside the mount effects: its errors render one pass later
+    if (!first) return;
+    focusFirstError.current = false;
     const target = first && formRef.current?.querySelector<HTMLElement>(`[data-field="${first.name}"]`);
     // A checkbox group is a fieldset: focus its first box.
     const focusable = target?.matches('input, textarea') ? target : target?.querySelector<HTMLElement>('input, textarea, button');
