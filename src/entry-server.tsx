@@ -92,7 +92,6 @@ async function renderIslandOnce(spec: IslandSpec, id: number): Promise<{ head: s
     `${ISLAND_ATTR.name}="${spec.name}"`,
     `${ISLAND_ATTR.hydrate}="${spec.hydrate}"`,
     `${ISLAND_ATTR.id}="${id}"`,
-    spec.scope ? `${ISLAND_ATTR.scope}="${spec.scope}"` : '',
     spec.session ? `${ISLAND_ATTR.session}="${spec.session}"` : '',
     ...Object.entries(spec.attributes ?? {}).map(([name, value]) => `${name}="${escapeAttr(value)}"`),
     `${ISLAND_ATTR.props}="${escapeAttr(JSON.stringify(props))}"`,

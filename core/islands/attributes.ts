@@ -14,8 +14,6 @@ export const ISLAND_ATTR = {
   id: 'data-island-id',
   /** the island's props, as JSON */
   props: 'data-props',
-  /** with the value DOCUMENT_SCOPE, an interaction anywhere on the page hydrates the island */
-  scope: 'data-scope',
   /** sessionStorage key of the state the island carries from page to page */
   session: 'data-session',
   /** set when React takes the island's events: from then on a submit is React's */
@@ -32,10 +30,24 @@ export const ISLAND_ATTR = {
   badgeDue: 'data-badge-due',
   /** prefix of the attributes holding the island's saved state, one per key of the saved object */
   savedPrefix: 'data-saved-',
+  /** URL of a form's fill-time token, fetched by the bootstrap once the page is shown (see FORM_TOKENS) */
+  tokenUrl: 'data-token-url',
 } as const;
 
-/** data-scope's one value: the island listens for the first interaction on the whole document. */
-export const DOCUMENT_SCOPE = 'document';
+/**
+ * The global (on window) where the bootstrap leaves each fill-time token it fetched, by its URL: a promise
+ * that never rejects, so a form that hydrates later counts its fill time from when the visitor saw it.
+ */
+export const FORM_TOKENS = '__formTokens';
+
+/** What a prefetched token request gives: the server's answer (its `token`, if any) and when it arrived (Date.now()). */
+export interface PrefetchedToken {
+  token?: unknown;
+  at: number;
+}
+
+/** The value of window[FORM_TOKENS]. */
+export type PrefetchedTokens = Record<string, Promise<PrefetchedToken> | undefined>;
 
 /** Attributes of the bootstrap's <script> element. */
 export const BOOTSTRAP_ATTR = {

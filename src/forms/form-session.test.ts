@@ -5,6 +5,7 @@ import type { FormConfig, FormFiles, FormValues } from '../../core/forms/form-ty
 import { createFormSession, type SessionOptions } from './form-session.ts';
 import { initialValues } from '../../core/forms/validation.ts';
 import { fakeNetwork, json, type Handler } from './testing/fake-network.ts';
+import { FORM_TOKENS, type PrefetchedToken } from '../../core/islands/attributes.ts';
 
 /**
  * The whole pipeline for real (our modules and the real e-mail SDK) on a fake
@@ -155,6 +156,58 @@ describe('form session', () => {
     expect(await send(s, values())).toBe(true);
     expect(net.to(/api\/forms/)).toHaveLength(0);
     expect(net.to(/email\/send/)).toHaveLength(1);
+  });
+
+  describe('a token the page fetched when it showed the form', () => {
+    const integrations = { ...site.integrations, leads: { ...site.integrations.leads, minFillSeconds: 0.4 } };
+    const prefetched = (answer: Promise<PrefetchedToken>) => ({ [FORM_TOKENS]: { '/api/forms/token': answer } });
+    const sendBeforeCode = (s: ReturnType<typeof session>) => s.submit({ values: values(), files: {}, hp: '', onProgress: () => {}, sentBeforeCode: true });
+
+    it('is used instead of a fetch of its own, and its age counts from when it arrived', async () => {
+      let recordedAt = 0;
+      const net = network({ record: () => ((recordedAt = Date.now()), json(201, { id: 1 })) });
+      // the page got its token a whole minimum fill time ago: a send held back since then waits no longer
+      const s = session(contact, integrations, { prefetched: prefetched(Promise.resolve({ token: 'early.sig', at: Date.now() - 1000 })) });
+      s.start();
+      const started = Date.now();
+      expect(await sendBeforeCode(s)).toBe(true);
+      expect(recordedAt - started).toBeLessThan(300);
+      expect(net.to(/token/)).toHaveLength(0);
+      expect(body(net.to(/POST \/api\/forms\/contact$/)[0])).toMatchObject({ token: 'early.sig' });
+    });
+
+    it('still on its way when the form hydrates: the form waits for it, and its age counts from its arrival', async () => {
+      let recordedAt = 0;
+      const net = network({ record: () => ((recordedAt = Date.now()), json(201, { id: 1 })) });
+      let arrive: (answer: PrefetchedToken) => void = () => {};
+      const s = session(contact, integrations, { prefetched: prefetched(new Promise((resolve) => (arrive = resolve))) });
+      s.start();
+      setTimeout(() => arrive({ token: 'early.sig', at: Date.now() }), 100);
+      const started = Date.now();
+      expect(await sendBeforeCode(s)).toBe(true);
+      expect(recordedAt - started).toBeGreaterThanOrEqual(100 + 400);
+      expect(net.to(/token/)).toHaveLength(0);
+      expect(body(net.to(/POST \/api\/forms\/contact$/)[0])).toMatchObject({ token: 'early.sig' });
+    });
+
+    it('without a token in the answer (the request failed), the form fetches its own', async () => {
+      const net = network();
+      const s = session(contact, integrations, { prefetched: prefetched(Promise.resolve({ at: Date.now() - 1000 })) });
+      s.start();
+      expect(await send(s, values())).toBe(true);
+      expect(net.to(/token/)).toHaveLength(1);
+      expect(body(net.to(/POST \/api\/forms\/contact$/)[0])).toMatchObject({ token: 'issued.sig' });
+    });
+
+    it('for another endpoint, or none at all, is not taken', async () => {
+      for (const scope of [{}, { [FORM_TOKENS]: { '/elsewhere/token': Promise.resolve({ token: 'other.sig', at: 0 }) } }]) {
+        const net = network();
+        const s = session(contact, integrations, { prefetched: scope });
+        s.start();
+        expect(await send(s, values())).toBe(true);
+        expect(body(net.to(/POST \/api\/forms\/contact$/)[0])).toMatchObject({ token: 'issued.sig' });
+      }
+    });
   });
 
   it('a send pressed before the code arrived records its lead only once the token has the minimum fill age; a live send never waits', async () => {

@@ -1,6 +1,6 @@
 import type { Integrations } from '../../core/site/schema-types.ts';
 import type { FormConfig, FormFiles, FormValues } from '../../core/forms/form-types.ts';
-import { fetchFormToken, leadSettingsFor, recordLead, reportDelivery, requestTimeout } from './leads.ts';
+import { fetchFormToken, leadSettingsFor, prefetchedFormToken, recordLead, reportDelivery, requestTimeout } from './leads.ts';
 import { minFillMs } from '../../core/forms/validation.ts';
 import { sendMail } from './mail.ts';
 import { imageHostFor, mailSettingsFor, type IntegrationEnv } from './mail-settings.ts';
@@ -14,6 +14,8 @@ import type { Fetch } from './timeout.ts';
 export interface SessionOptions {
   /** The network; the page's fetch unless a test passes its own (the e-mail SDK always uses the global one). */
   fetch?: Fetch;
+  /** Where the page's bootstrap left the token it fetched when the form was shown: the window unless a test gives another. */
+  prefetched?: object;
   env?: IntegrationEnv;
   /** The page's origin, for the local mail and image endpoints; read at send time when absent. */
   origin?: string;
@@ -37,7 +39,10 @@ export interface SubmitInput {
 }
 
 export interface FormSession {
-  /** Fetches the fill-time token; call it once the form is on screen (an effect, so never while prerendering). */
+  /**
+   * Takes the fill-time token the page fetched when it showed the form, or fetches one when the page did not
+   * (or got none); call it once the form is on screen (an effect, so never while prerendering).
+   */
   start(): void;
   submit(input: SubmitInput): Promise<boolean>;
 }
@@ -69,11 +74,18 @@ export function createFormSession(form: FormConfig, integrations: Integrations, 
 
   return {
     start() {
-      if (leads && !token)
-        token = fetchFormToken(leads, net).then((value) => {
+      if (!leads || token) return;
+      const own = () =>
+        fetchFormToken(leads, net).then((value) => {
           tokenAt = Date.now();
           return value;
         });
+      // the token's age counts from when the prefetched answer arrived: the visitor has seen the form since then
+      token = prefetchedFormToken(leads, options.prefetched).then((early) => {
+        if (!early) return own();
+        tokenAt = early.at;
+        return early.token;
+      });
     },
 
     async submit({ values, files, hp, onProgress, sentBeforeCode = false }) {

@@ -1,7 +1,8 @@
 import type { Integrations } from '../../core/site/schema-types.ts';
+import { FORM_TOKENS, type PrefetchedToken, type PrefetchedTokens } from '../../core/islands/attributes.ts';
 import type { Submission } from '../../core/forms/lead-contract.ts';
 import type { MailResult } from './mail.ts';
-import { DEFAULT_TIMEOUT_MS, fetchWithin, type Fetch } from './timeout.ts';
+import { DEFAULT_TIMEOUT_MS, fetchWithin, withinTime, type Fetch } from './timeout.ts';
 
 /**
  * The site's own record of every submission (`integrations.leads`): a lead is
@@ -28,13 +29,46 @@ export function leadSettingsFor(integrations: Integrations | undefined): LeadSet
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
+/** Where the signed fill-time token is fetched: GET, answered with JSON {token}. */
+export const formTokenUrl = (settings: LeadSettings) => `${settings.endpoint}/token`;
+
+/** The site's lead settings' token URL, for the prerendered form island; undefined when no leads are recorded. */
+export function formTokenUrlFor(integrations: Integrations | undefined): string | undefined {
+  const settings = leadSettingsFor(integrations);
+  return settings && formTokenUrl(settings);
+}
+
+const validToken = (token: unknown) => (typeof token === 'string' && token !== '' ? token : undefined);
+
 /** The signed fill-time token; undefined when the server gives none (the lead is then only flagged, never refused). */
 export async function fetchFormToken(settings: LeadSettings, fetchFn: Fetch = fetch): Promise<string | undefined> {
   try {
-    const answer = await fetchWithin(fetchFn, settings.timeoutMs, `${settings.endpoint}/token`, { method: 'GET' }, async (response) =>
+    const answer = await fetchWithin(fetchFn, settings.timeoutMs, formTokenUrl(settings), { method: 'GET' }, async (response) =>
       response.ok ? ((await response.json()) as { token?: unknown }) : {},
     );
-    return typeof answer.token === 'string' && answer.token !== '' ? answer.token : undefined;
+    return validToken(answer.token);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A token with the time it arrived (Date.now()). */
+export interface TimedToken {
+  token: string;
+  at: number;
+}
+
+/**
+ * The token the page's bootstrap fetched when the form was shown (window[FORM_TOKENS]), once it has arrived;
+ * undefined when it fetched none, got none, or gave no answer within the request timeout.
+ */
+export async function prefetchedFormToken(settings: LeadSettings, scope: object = globalThis): Promise<TimedToken | undefined> {
+  const pending = (scope as Record<string, PrefetchedTokens | undefined>)[FORM_TOKENS]?.[formTokenUrl(settings)];
+  if (!pending) return undefined;
+  try {
+    const answer: PrefetchedToken = await withinTime(settings.timeoutMs, () => pending);
+    const token = validToken(answer.token);
+    return token ? { token, at: answer.at } : undefined;
   } catch {
     return undefined;
   }

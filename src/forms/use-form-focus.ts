@@ -12,8 +12,10 @@ export function useFormFocus(form: FormConfig, state: FormState, formRef: RefObj
 
   useEffect(() => {
     if (!focusFirstError.current) return;
-    focusFirstError.current = false;
     const first = form.fields.find((f) => state.errors[f.name]);
+    // a send held until hydration is checked inside the mount effects: its errors render one pass later
+    if (!first) return;
+    focusFirstError.current = false;
     const target = first && formRef.current?.querySelector<HTMLElement>(`[data-field="${first.name}"]`);
     const focusable = target?.matches('input, textarea') ? target : target?.querySelector<HTMLElement>('input, textarea, button');
     focusable?.focus();

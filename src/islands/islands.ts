@@ -3,19 +3,18 @@ import type { Block } from '../../core/site/schema-types.ts';
 import type { CollectionData, FormData } from '../../core/site/model.ts';
 import { isBlockType, registry, type Hydrate } from '../registry/registry.ts';
 import { CHAT_SESSION_KEY } from '../chat/chat-machine.ts';
-import { DOCUMENT_SCOPE } from '../../core/islands/attributes.ts';
 
 /** Islands of the shell, not blocks of a page: one line each, like the block registry. */
 export const shellIslands = {
-  // HTML and CSS (the button, the badge's timing) until the visitor touches the page: only then can a chime play
+  // HTML and CSS (the button, the badge's timing) until the visitor points at, touches or focuses the chat itself:
+  // no script of it runs while the page loads (a click before its code arrives still opens it)
   chat: {
     hydrate: 'interaction',
-    scope: DOCUMENT_SCOPE,
     // a chat left open on the last page hydrates at once; a saved badge shows from the first paint
     session: CHAT_SESSION_KEY,
     load: () => import('../chat/chat-widget.tsx').then((m) => m.default),
   },
-} as const satisfies Record<string, { hydrate: Hydrate; scope?: typeof DOCUMENT_SCOPE; session?: string; load: () => Promise<ComponentType> }>;
+} as const satisfies Record<string, { hydrate: Hydrate; session?: string; load: () => Promise<ComponentType> }>;
 
 export type ShellIsland = keyof typeof shellIslands;
 
@@ -33,7 +32,6 @@ export interface IslandProps {
 export interface IslandSpec {
   name: string;
   hydrate: Hydrate;
-  scope?: typeof DOCUMENT_SCOPE;
   /** sessionStorage key of the state the island carries between pages */
   session?: string;
   /** more data-* attributes for the island's element, read by the bootstrap before it hydrates */

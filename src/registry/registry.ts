@@ -47,7 +47,8 @@ export const registry: { [T in BlockType]: RegistryLine<T> } = {
   'testimonial-slider': { hydrate: 'visible', load: () => import('../blocks/testimonial-slider/testimonial-slider.tsx').then((m) => m.default) },
   'portfolio-mockup': { hydrate: 'visible', load: () => import('../blocks/portfolio-mockup/portfolio-mockup.tsx').then((m) => m.PortfolioMockup) },
   'demo-carousel': { hydrate: 'visible', load: () => import('../blocks/demo-carousel/demo-carousel.tsx').then((m) => m.default) },
-  form: { hydrate: 'visible', load: () => import('../forms/form-block.tsx').then((m) => m.default) },
+  // the form is HTML until the visitor touches it; its fill-time token is fetched by the page's bootstrap at load
+  form: { hydrate: 'interaction', load: () => import('../forms/form-block.tsx').then((m) => m.default) },
 };
 
 export const isBlockType = (type: string): type is BlockType => Object.hasOwn(registry, type);

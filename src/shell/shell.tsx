@@ -10,16 +10,16 @@ import { ISLAND_ATTR } from '../../core/islands/attributes.ts';
 
 const CHAT_KEY = {};
 
-/** The chat: an island that hydrates on the first touch. */
+/** The chat: an island that hydrates on the first touch of it. */
 function Chat() {
   const { site } = useSite();
   const collector = useIslandCollector();
   if (!collector) return null;
-  const { hydrate, scope, session } = shellIslands.chat;
+  const { hydrate, session } = shellIslands.chat;
   const interval = chatTiming(site.chat).notificationIntervalMs;
   // until the chat hydrates, the bootstrap's timer shows its prerendered badge when the first interval has passed
   const attributes = interval === null ? undefined : { [ISLAND_ATTR.badgeAfter]: String(interval) };
-  return <IslandSlot id={collector.add(CHAT_KEY, { name: 'chat', hydrate, scope, session, attributes, props: { data: { collections: {}, forms: {} } } })} />;
+  return <IslandSlot id={collector.add(CHAT_KEY, { name: 'chat', hydrate, session, attributes, props: { data: { collections: {}, forms: {} } } })} />;
 }
 
 /** Every page's frame. The splash is in the HTML; the inline splash script times it and takes it away. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, openPage } from './helpers.ts';
+import { expectNoAxeViolations, hydrateForm, openPage } from './helpers.ts';
 import { field, form, mockLeads, mockMail, status, submitButton } from './forms-support/mocks.ts';
 
 /** Script files the page fetched, by chunk name. */
@@ -44,9 +44,13 @@ test('the form code loads only on form pages, and the upload library only where 
   expect(seen.filter((s) => /form-block|image-field/.test(s))).toEqual([]);
   await openPage(page, '/contact');
   await expect(submitButton(page)).toBeVisible();
+  // the form's code arrives when the visitor reaches the form
+  expect(seen.filter((s) => /form-block|image-field/.test(s))).toEqual([]);
+  await hydrateForm(page);
   expect(seen.some((s) => s.includes('form-block'))).toBe(true);
   expect(seen.filter((s) => s.includes('image-field'))).toEqual([]);
   await openPage(page, '/demo');
+  await hydrateForm(page);
   await expect(page.getByRole('button', { name: "Foto's kiezen" })).toBeVisible();
   expect(seen.some((s) => s.includes('image-field'))).toBe(true);
 });

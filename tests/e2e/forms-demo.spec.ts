@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openPage, watchConsole } from './helpers.ts';
+import { hydrateForm, openPage, watchConsole } from './helpers.ts';
 import { field, form, gate, mockImageHost, mockLeads, mockMail, png, status, submitButton, tabTo, type Leads } from './forms-support/mocks.ts';
 
 /**
@@ -8,6 +8,8 @@ import { field, form, gate, mockImageHost, mockLeads, mockMail, png, status, sub
  */
 async function openDemo(page: Page) {
   await openPage(page, '/demo');
+  // the form hydrates when the visitor reaches it: a file set by the test alone would not count as that
+  await hydrateForm(page);
   await page.waitForLoadState('networkidle');
 }
 

@@ -37,6 +37,13 @@ export async function hydrateIslands(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }
 
+/** Brings the page's form to life as a visitor does, by pointing at it, and waits until it is hydrated. */
+export async function hydrateForm(page: Page): Promise<void> {
+  const island = page.locator('[data-island="form"]').first();
+  await island.locator('form').hover();
+  await expect(island).toHaveAttribute('data-hydrated', 'true');
+}
+
 /** Waits until the island of this name (a block type, or "chat") is hydrated. */
 export async function expectHydrated(page: Page, name: string): Promise<void> {
   await expect(page.locator(`[data-island="${name}"]`).first()).toHaveAttribute('data-hydrated', 'true');

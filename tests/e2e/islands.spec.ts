@@ -25,10 +25,13 @@ test.describe('static pages', () => {
       await expect(page.locator('script[src]')).toHaveCount(0);
       await scrollThrough(page);
       expect(scripts).toEqual([]);
-      // the first touch of the page brings the chat to life, and nothing else
+      // a touch elsewhere on the page loads nothing; pointing at the chat brings it to life, and nothing else
       await page.mouse.move(20, 300);
       await page.mouse.down();
       await page.mouse.up();
+      await page.waitForTimeout(300);
+      expect(scripts).toEqual([]);
+      await page.getByRole('button', { name: /^Chat openen/ }).hover();
       await expectHydrated(page, 'chat');
       expect(scripts).toContain('chat-widget');
       expect(scripts.filter((s) => /swiper|form-block|image-field|carousel|mockup|app/.test(s))).toEqual([]);
@@ -58,6 +61,9 @@ test('/demo fetches Swiper and the form island only, and no other island or the 
   // the carousel is on the first screen: it hydrates once the page is shown (after the splash)
   await expectHydrated(page, 'demo-carousel');
   await scrollThrough(page);
+  // the form waits for the visitor: scrolled past, it is still HTML
+  expect(scripts.filter((s) => /form-block/.test(s))).toEqual([]);
+  await page.locator('[data-island="form"] input').first().focus();
   await expectHydrated(page, 'form');
   const islands = scripts.filter((s) => !/^(hydrate|rolldown-runtime|react|react-dom|jsx-runtime|site-context|islands|preload-helper|chat-machine)$/.test(s));
   expect(islands.some((s) => s.startsWith('swiper'))).toBe(true);
@@ -73,8 +79,33 @@ test('hydration re-renders nothing: the prerendered nodes of an island stay the 
     return true;
   });
   expect(marked).toBe(true);
+  await page.locator('[data-island="form"] input').first().focus();
   await expectHydrated(page, 'form');
   expect(await page.locator('[data-island="form"] form').evaluate((form) => (form as unknown as { __prerendered?: boolean }).__prerendered)).toBe(true);
+});
+
+test('/contact: the token request goes out at load; the form and the chat fetch no script until the visitor interacts with each', async ({ page }) => {
+  const scripts = watchScripts(page);
+  const tokens: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/forms/token') tokens.push(r.method());
+  });
+  await page.goto('/contact');
+  await waitForSplash(page);
+  await expect.poll(() => tokens).toEqual(['GET']);
+  await page.waitForLoadState('networkidle');
+  await scrollThrough(page);
+  await page.waitForTimeout(500);
+  expect(scripts).toEqual([]);
+  // the visitor starts on the form: its code arrives, and it takes the page's token instead of asking for another
+  await page.locator('[data-island="form"] input').first().focus();
+  await expectHydrated(page, 'form');
+  expect(scripts).toContain('form-block');
+  expect(scripts.filter((s) => /chat-widget/.test(s))).toEqual([]);
+  await page.getByRole('button', { name: /^Chat openen/ }).hover();
+  await expectHydrated(page, 'chat');
+  expect(scripts).toContain('chat-widget');
+  expect(tokens).toEqual(['GET']);
 });
 
 test('a click on the chat before its code has arrived still opens it', async ({ page }) => {

@@ -1,22 +1,30 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BOOTSTRAP_ATTR, DOCUMENT_SCOPE, ISLAND_ATTR, SPLASH_ATTR, SPLASH_SEEN, type HydrateDirective } from '../../../core/islands/attributes.ts';
+import {
+  BOOTSTRAP_ATTR,
+  FORM_TOKENS,
+  ISLAND_ATTR,
+  SPLASH_ATTR,
+  SPLASH_SEEN,
+  type HydrateDirective,
+  type PrefetchedTokens,
+} from '../../../core/islands/attributes.ts';
 import { runBootstrap, type RuntimeLoader } from './bootstrap.ts';
 
 const RUNTIME = '/assets/hydrate-abc123.js';
 
 interface IslandOptions {
   session?: string;
-  scope?: typeof DOCUMENT_SCOPE;
+  tokenUrl?: string;
   badgeAfter?: number;
   inner?: string;
 }
 
 /** An island element as the prerenderer writes it, in the page's body. */
-function addIsland(how: HydrateDirective, { session, scope, badgeAfter, inner = '<button type="button">chat</button>' }: IslandOptions = {}): HTMLElement {
+function addIsland(how: HydrateDirective, { session, tokenUrl, badgeAfter, inner = '<button type="button">chat</button>' }: IslandOptions = {}): HTMLElement {
   const el = document.createElement('div');
   el.setAttribute(ISLAND_ATTR.hydrate, how);
   if (session) el.setAttribute(ISLAND_ATTR.session, session);
-  if (scope) el.setAttribute(ISLAND_ATTR.scope, scope);
+  if (tokenUrl) el.setAttribute(ISLAND_ATTR.tokenUrl, tokenUrl);
   if (badgeAfter !== undefined) el.setAttribute(ISLAND_ATTR.badgeAfter, String(badgeAfter));
   el.innerHTML = inner;
   document.body.append(el);
@@ -184,16 +192,36 @@ describe('interaction', () => {
     expect(hydrate).toHaveBeenCalledTimes(1);
   });
 
-  it('with data-scope=document, hydrates on the first interaction anywhere on the page', async () => {
-    const island = addIsland('interaction', { scope: DOCUMENT_SCOPE });
+  it('the chat: no script while the page loads and its badge comes due; a touch elsewhere leaves it HTML; a hover on it hydrates it', async () => {
+    const chat = addIsland('interaction', { session: 'chat-state', badgeAfter: 3000 });
+    const { load, hydrate } = boot(1000);
+    await advance(60_000);
+    expect(chat.hasAttribute(ISLAND_ATTR.badgeDue)).toBe(true);
+    for (const name of ['pointerdown', 'touchstart', 'focusin', 'keydown', 'pointerover']) document.body.dispatchEvent(new Event(name, { bubbles: true }));
+    await advance(0);
+    expect(load).not.toHaveBeenCalled();
+    chat.querySelector('button')?.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await advance(0);
+    expect(hydrate).toHaveBeenCalledWith(chat);
+  });
+
+  it('a form: hydrates when the visitor focuses a field; one sent before that is held, marked pending and hydrated', async () => {
+    const inner = '<form><input name="email"><button>Send</button></form>';
+    const focused = addIsland('interaction', { inner });
+    const sent = addIsland('interaction', { inner });
     const { hydrate } = boot();
-    document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true }));
+    await advance(60_000);
+    expect(hydrate).not.toHaveBeenCalled();
+    focused.querySelector('input')?.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
     await advance(0);
-    expect(hydrate).toHaveBeenCalledWith(island);
-    document.body.dispatchEvent(new Event('touchstart', { bubbles: true }));
-    island.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    expect(hydrate).toHaveBeenCalledWith(focused);
+    // a send that came without any event the island listens for first (a form submitted by script or the browser)
+    const event = new Event('submit', { bubbles: true, cancelable: true });
+    sent.querySelector('form')?.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    expect(sent.hasAttribute(ISLAND_ATTR.pendingSubmit)).toBe(true);
     await advance(0);
-    expect(hydrate).toHaveBeenCalledTimes(1);
+    expect(hydrate).toHaveBeenCalledWith(sent);
   });
 
   it('notes a click before the island has hydrated in data-pending-click, and none after', () => {
@@ -285,5 +313,75 @@ describe('badge timer', () => {
     island.setAttribute(ISLAND_ATTR.hydrated, 'true');
     await advance(3000);
     expect(island.hasAttribute(ISLAND_ATTR.badgeDue)).toBe(false);
+  });
+});
+
+describe('fill-time token', () => {
+  const URL = '/api/forms/token';
+  const tokens = () => (window as unknown as Record<string, PrefetchedTokens | undefined>)[FORM_TOKENS];
+
+  beforeEach(() => {
+    delete (window as unknown as Record<string, unknown>)[FORM_TOKENS];
+  });
+
+  const answering = (answer: () => Promise<Response>) => {
+    const fetchSpy = vi.fn(answer);
+    vi.stubGlobal('fetch', fetchSpy);
+    return fetchSpy;
+  };
+
+  it('is fetched once the page is shown, without the runtime, and left with its arrival time under its URL', async () => {
+    const fetchSpy = answering(() => Promise.resolve(new Response(JSON.stringify({ token: 'issued.sig' }), { status: 200 })));
+    readyState = 'loading';
+    addIsland('interaction', { tokenUrl: URL, inner: '<form></form>' });
+    const { load } = boot(1000);
+    await advance(2000);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    readyState = 'complete';
+    dispatchEvent(new Event('load'));
+    await advance(0);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(fetchSpy).toHaveBeenCalledWith(URL);
+    const before = Date.now();
+    const answer = await tokens()?.[URL];
+    expect(answer?.token).toBe('issued.sig');
+    expect(answer?.at).toBeGreaterThanOrEqual(before);
+    expect(answer?.at).toBeLessThanOrEqual(Date.now());
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('waits for the splash and the fade-in like the islands do', async () => {
+    const fetchSpy = answering(() => Promise.resolve(new Response('{}', { status: 200 })));
+    addIsland('interaction', { tokenUrl: URL });
+    boot(1000);
+    await advance(999);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    await advance(1);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed request or an error answer leaves an answer without a token, never a rejection', async () => {
+    for (const answer of [() => Promise.reject(new TypeError('offline')), () => Promise.resolve(new Response('busy', { status: 503 }))]) {
+      delete (window as unknown as Record<string, unknown>)[FORM_TOKENS];
+      answering(answer);
+      addIsland('interaction', { tokenUrl: URL });
+      boot();
+      await advance(0);
+      const result = await tokens()?.[URL];
+      expect(result?.token).toBeUndefined();
+      expect(typeof result?.at).toBe('number');
+    }
+  });
+
+  it('is fetched once for two forms of the same site, and not for a form already hydrating (its code fetches its own)', async () => {
+    const fetchSpy = answering(() => Promise.resolve(new Response('{}', { status: 200 })));
+    addIsland('interaction', { tokenUrl: URL });
+    addIsland('interaction', { tokenUrl: URL });
+    const hydrating = addIsland('interaction', { tokenUrl: '/other/token' });
+    hydrating.setAttribute(ISLAND_ATTR.hydrating, '');
+    boot();
+    await advance(0);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(tokens()?.['/other/token']).toBeUndefined();
   });
 });

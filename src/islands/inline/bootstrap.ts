@@ -1,4 +1,13 @@
-import { BOOTSTRAP_ATTR, DOCUMENT_SCOPE, ISLAND_ATTR, SPLASH_ATTR, SPLASH_SEEN, type HydrateDirective } from '../../../core/islands/attributes.ts';
+import {
+  BOOTSTRAP_ATTR,
+  FORM_TOKENS,
+  ISLAND_ATTR,
+  SPLASH_ATTR,
+  SPLASH_SEEN,
+  type HydrateDirective,
+  type PrefetchedToken,
+  type PrefetchedTokens,
+} from '../../../core/islands/attributes.ts';
 
 /** The islands' runtime, as the bootstrap sees it: hydrate(element) hydrates that one island. */
 export interface IslandRuntime {
@@ -27,13 +36,17 @@ const IDLE_TIMEOUT_MS = 2000;
  * with the page's first paint. A page that skips the splash (html[data-splash=seen]) waits for the load event only.
  * - load: as soon as the page is shown; idle: then, when the browser is idle (at most 2 s later; at once where the browser cannot tell); visible: then,
  *   when the island comes within 200px of the viewport;
- * - interaction: the first pointer, touch, focus or key on the island (on the whole page with data-scope="document").
+ * - interaction: the first pointer, touch, focus or key on the island.
  * An island with data-session restores its saved state from sessionStorage into data-saved-* attributes
  * (CSS can show it at once) and hydrates now if it was left open. A click before the code arrives is
  * noted in data-pending-click for the island to act on when it hydrates. A form sent before React has taken
  * the island (data-hydrating) is held back, not sent natively (the visitor's input would go into the URL and
  * be lost): the island is marked data-pending-submit and hydrated now. An island with data-badge-after
  * is marked data-badge-due that many ms after the page started, until it hydrates (the chat's badge).
+ * A form island with data-token-url has its fill-time token fetched once the page is shown, unless it is already
+ * hydrating (its own code then fetches one): the promise of the answer and its arrival time is left on
+ * window[FORM_TOKENS] under that URL, for the form to use when it hydrates, so the minimum fill time counts from
+ * when the visitor saw the form rather than from when its code arrived.
  * The runtime is imported once, however many islands hydrate; a failure is logged, never thrown.
  */
 export function runBootstrap(script: Pick<Element, 'getAttribute'>, doc: Document, load: RuntimeLoader = importRuntime): void {
@@ -77,6 +90,18 @@ export function runBootstrap(script: Pick<Element, 'getAttribute'>, doc: Documen
       );
     }
 
+    const tokenUrl = el.getAttribute(ISLAND_ATTR.tokenUrl);
+    if (tokenUrl) {
+      shown(() => {
+        const tokens: PrefetchedTokens = ((window as unknown as Record<string, PrefetchedTokens>)[FORM_TOKENS] ||= {});
+        if (el.hasAttribute(ISLAND_ATTR.hydrating) || tokens[tokenUrl]) return;
+        const arrived = (answer: { token?: unknown }): PrefetchedToken => ({ token: answer.token, at: Date.now() });
+        tokens[tokenUrl] = fetch(tokenUrl)
+          .then((r) => (r.ok ? (r.json() as Promise<{ token?: unknown }>) : {}))
+          .then(arrived, () => arrived({}));
+      });
+    }
+
     el.addEventListener(
       'submit',
       (e) => {
@@ -111,13 +136,11 @@ export function runBootstrap(script: Pick<Element, 'getAttribute'>, doc: Documen
       });
     }
     if (how === 'interaction') {
-      const targets: EventTarget[] = [el];
-      if (el.getAttribute(ISLAND_ATTR.scope) === DOCUMENT_SCOPE) targets.push(doc);
       const fire = () => {
-        for (const t of targets) for (const name of INTERACTION_EVENTS) t.removeEventListener(name, fire, true);
+        for (const name of INTERACTION_EVENTS) el.removeEventListener(name, fire, true);
         go(el);
       };
-      for (const t of targets) for (const name of INTERACTION_EVENTS) t.addEventListener(name, fire, { capture: true, passive: true });
+      for (const name of INTERACTION_EVENTS) el.addEventListener(name, fire, { capture: true, passive: true });
       el.addEventListener(
         'click',
         () => {
