@@ -338,11 +338,12 @@ describe('fill-time token', () => {
     await advance(2000);
     expect(fetchSpy).not.toHaveBeenCalled();
     readyState = 'complete';
+    // before the load event: the answer may already be in by the time the fetch is checked
+    const before = Date.now();
     dispatchEvent(new Event('load'));
     await advance(0);
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     expect(fetchSpy).toHaveBeenCalledWith(URL);
-    const before = Date.now();
     const answer = await tokens()?.[URL];
     expect(answer?.token).toBe('issued.sig');
     expect(answer?.at).toBeGreaterThanOrEqual(before);
