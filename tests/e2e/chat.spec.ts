@@ -57,6 +57,27 @@ test('the badge shows 1 60 seconds after the page appeared, fetching the chime o
   check();
 });
 
+test('a visitor who has used the page but not the chat still hears the chime on time: the chat takes over 3 s before its badge', async ({ page }) => {
+  const sounds: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/sounds/')) sounds.push(r.url());
+  });
+  await page.clock.install({ time: START });
+  await page.clock.pauseAt(START.getTime() + 2000);
+  await page.goto('/');
+  await page.clock.runFor(1500); // splash
+  // a click far from the chat: a user activation, so the page may play sound
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.clock.runFor(56_000 - (await pageAge(page)));
+  await expect(page.locator('[data-island="chat"]')).not.toHaveAttribute('data-hydrated', 'true');
+  await page.clock.runFor(1_500);
+  await expectHydrated(page, 'chat');
+  expect(sounds).toEqual([]);
+  await page.clock.runFor(60_500 - (await pageAge(page)));
+  await expect(page.getByTestId('chat-badge')).toHaveText('1');
+  await expect.poll(() => sounds.length).toBe(1);
+});
+
 test('opening shows typing dots for 2 seconds, then the name, greeting and time', async ({ page }) => {
   await openWithClock(page);
   await toggle(page).click();

@@ -307,6 +307,26 @@ describe('badge timer', () => {
     expect(island.hasAttribute(ISLAND_ATTR.badgeDue)).toBe(true);
   });
 
+  it('hydrates the island 3 s before its badge is due once the visitor has used the page, so the chime can play', async () => {
+    addIsland('interaction', { badgeAfter: 10_000 });
+    const { load } = boot();
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await advance(6999);
+    expect(load).not.toHaveBeenCalled();
+    await advance(1);
+    expect(load).toHaveBeenCalledWith(RUNTIME);
+  });
+
+  it('stays HTML until the badge is due, and after, on a page nobody has used', async () => {
+    const island = addIsland('interaction', { badgeAfter: 10_000 });
+    const { load } = boot();
+    // a pointer passing over is no activation
+    document.body.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await advance(20_000);
+    expect(island.hasAttribute(ISLAND_ATTR.badgeDue)).toBe(true);
+    expect(load).not.toHaveBeenCalled();
+  });
+
   it('leaves the badge to an island that has hydrated by then', async () => {
     const island = addIsland('interaction', { badgeAfter: 3000 });
     boot();

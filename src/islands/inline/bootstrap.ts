@@ -25,6 +25,15 @@ const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin
 /** How far outside the viewport a `visible` island starts hydrating. */
 const VISIBLE_MARGIN = '200px';
 
+/**
+ * How long before its badge is due an island with a timed badge hydrates, on a page the visitor has used: its
+ * own code then shows the badge and plays the chime on time (browsers refuse sound before a user activation).
+ */
+const CHIME_LEAD_MS = 3000;
+
+/** The events that give the page a user activation, after which a browser lets it play sound. */
+const ACTIVATION_EVENTS = ['pointerdown', 'keydown', 'touchend'] as const;
+
 /** The longest an `idle` island waits for the browser to be idle. */
 const IDLE_TIMEOUT_MS = 2000;
 
@@ -42,7 +51,9 @@ const IDLE_TIMEOUT_MS = 2000;
  * noted in data-pending-click for the island to act on when it hydrates. A form sent before React has taken
  * the island (data-hydrating) is held back, not sent natively (the visitor's input would go into the URL and
  * be lost): the island is marked data-pending-submit and hydrated now. An island with data-badge-after
- * is marked data-badge-due that many ms after the page started, until it hydrates (the chat's badge).
+ * is marked data-badge-due that many ms after the page started, until it hydrates (the chat's badge); on a page
+ * the visitor has already used (a pointer down, key or touch: what lets a page play sound) it hydrates 3 s before
+ * then, so its chime can play on time.
  * A form island with data-token-url has its fill-time token fetched once the page is shown, unless it is already
  * hydrating (its own code then fetches one): the promise of the answer and its arrival time is left on
  * window[FORM_TOKENS] under that URL, for the form to use when it hydrates, so the minimum fill time counts from
@@ -82,11 +93,18 @@ export function runBootstrap(script: Pick<Element, 'getAttribute'>, doc: Documen
 
     const badgeAfter = el.getAttribute(ISLAND_ATTR.badgeAfter);
     if (badgeAfter) {
+      const due = Number(badgeAfter);
+      setTimeout(() => {
+        if (!hydrated(el)) el.setAttribute(ISLAND_ATTR.badgeDue, '');
+      }, due - performance.now());
+      // a visitor who has used the page may hear the badge's chime: the island's code takes over just before it is due
+      let used = false;
+      for (const name of ACTIVATION_EVENTS) doc.addEventListener(name, () => (used = true), { capture: true, passive: true, once: true });
       setTimeout(
         () => {
-          if (!hydrated(el)) el.setAttribute(ISLAND_ATTR.badgeDue, '');
+          if (used && !hydrated(el)) go(el);
         },
-        Number(badgeAfter) - performance.now(),
+        due - CHIME_LEAD_MS - performance.now(),
       );
     }
 
