@@ -37,6 +37,112 @@ const ACTIVATION_EVENTS = ['pointerdown', 'keydown', 'touchend'] as const;
 /** The longest an `idle` island waits for the browser to be idle. */
 const IDLE_TIMEOUT_MS = 2000;
 
+/** Hydrates an island (the runtime imported once). */
+type Go = (el: HTMLElement) => void;
+/** Calls `f` once the page is shown. */
+type Shown = (f: () => void) => void;
+
+const hydrated = (el: Element) => el.hasAttribute(ISLAND_ATTR.hydrated);
+
+/** The island's saved state from sessionStorage, copied into data-saved-* attributes for CSS. */
+function restoreSaved(el: HTMLElement): Record<string, unknown> | null {
+  const key = el.getAttribute(ISLAND_ATTR.session);
+  let saved: Record<string, unknown> | null = null;
+  if (key) {
+    try {
+      saved = JSON.parse(sessionStorage.getItem(key) || 'null') as Record<string, unknown> | null;
+    } catch {
+      // storage switched off or not JSON: nothing saved
+    }
+  }
+  if (saved) for (const k in saved) el.setAttribute(ISLAND_ATTR.savedPrefix + k, String(saved[k]));
+  return saved;
+}
+
+/** The timed badge: due `data-badge-after` ms after the page started; on a used page the code takes over before. */
+function timeBadge(doc: Document, go: Go, el: HTMLElement, due: number) {
+  setTimeout(() => {
+    if (!hydrated(el)) el.setAttribute(ISLAND_ATTR.badgeDue, '');
+  }, due - performance.now());
+  // a visitor who has used the page may hear the badge's chime: the island's code takes over just before it is due
+  let used = false;
+  for (const name of ACTIVATION_EVENTS) doc.addEventListener(name, () => (used = true), { capture: true, passive: true, once: true });
+  setTimeout(
+    () => {
+      if (used && !hydrated(el)) go(el);
+    },
+    due - CHIME_LEAD_MS - performance.now(),
+  );
+}
+
+/** The form's fill-time token, fetched once the page is shown and left under its URL with its arrival time. */
+function prefetchToken(shown: Shown, el: HTMLElement, url: string) {
+  shown(() => {
+    const tokens: PrefetchedTokens = ((window as unknown as Record<string, PrefetchedTokens>)[FORM_TOKENS] ||= {});
+    if (el.hasAttribute(ISLAND_ATTR.hydrating) || tokens[url]) return;
+    const arrived = (answer: { token?: unknown }): PrefetchedToken => ({ token: answer.token, at: Date.now() });
+    tokens[url] = fetch(url)
+      .then((r) => (r.ok ? (r.json() as Promise<{ token?: unknown }>) : {}))
+      .then(arrived, () => arrived({}));
+  });
+}
+
+/** A send before React has the island is held, never sent natively, and made once it hydrates. */
+function holdSubmit(go: Go, el: HTMLElement) {
+  el.addEventListener(
+    'submit',
+    (e) => {
+      if (el.hasAttribute(ISLAND_ATTR.hydrating)) return;
+      e.preventDefault();
+      el.setAttribute(ISLAND_ATTR.pendingSubmit, '');
+      go(el);
+    },
+    true,
+  );
+}
+
+/** Hydrates on the first pointer, touch, focus or key on the island; a click before then is noted. */
+function onInteraction(go: Go, el: HTMLElement) {
+  const fire = () => {
+    for (const name of INTERACTION_EVENTS) el.removeEventListener(name, fire, true);
+    go(el);
+  };
+  for (const name of INTERACTION_EVENTS) el.addEventListener(name, fire, { capture: true, passive: true });
+  el.addEventListener(
+    'click',
+    () => {
+      if (!hydrated(el)) el.setAttribute(ISLAND_ATTR.pendingClick, '');
+    },
+    true,
+  );
+}
+
+/** Hydrates once the island comes within the margin of the viewport. */
+function onVisible(go: Go, el: HTMLElement) {
+  const io = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      io.disconnect();
+      go(el);
+    },
+    { rootMargin: VISIBLE_MARGIN },
+  );
+  io.observe(el.firstElementChild || el);
+}
+
+/** When the island's directive says: the runtime is imported then, never before the page is shown. */
+function scheduleHydration(go: Go, shown: Shown, el: HTMLElement, how: HydrateDirective) {
+  if (how === 'load') shown(() => go(el));
+  else if (how === 'idle') {
+    shown(() => {
+      // without requestIdleCallback (older Safari): at once
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => go(el), { timeout: IDLE_TIMEOUT_MS });
+      else setTimeout(() => go(el));
+    });
+  } else if (how === 'visible') shown(() => onVisible(go, el));
+  else if (how === 'interaction') onInteraction(go, el);
+}
+
 /**
  * At the end of <body>, on pages with islands. It fetches nothing itself: each island's directive
  * (data-hydrate) says when the runtime (the script's data-src) is imported to hydrate that island. No island's
@@ -64,108 +170,24 @@ export function runBootstrap(script: Pick<Element, 'getAttribute'>, doc: Documen
   const src = script.getAttribute(BOOTSTRAP_ATTR.src) || '';
   const wait = doc.documentElement.getAttribute(SPLASH_ATTR) === SPLASH_SEEN ? 0 : Number(script.getAttribute(BOOTSTRAP_ATTR.after) || 0);
   let runtime: Promise<IslandRuntime> | undefined;
-
-  const go = (el: HTMLElement) => {
+  const go: Go = (el) => {
     (runtime ||= load(src)).then((m) => m.hydrate(el)).catch((e: unknown) => console.error(e));
   };
-
-  /** Calls `f` once the page is shown: after the load event and `wait` ms after the page started. */
-  const shown = (f: () => void) => {
+  // after the load event and `wait` ms after the page started
+  const shown: Shown = (f) => {
     const later = () => setTimeout(f, Math.max(0, wait - performance.now()));
     if (doc.readyState === 'complete') later();
     else addEventListener('load', later, { once: true });
   };
 
-  const hydrated = (el: Element) => el.hasAttribute(ISLAND_ATTR.hydrated);
-
   doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR.hydrate}]`).forEach((el) => {
-    const how = el.getAttribute(ISLAND_ATTR.hydrate) as HydrateDirective;
-    const key = el.getAttribute(ISLAND_ATTR.session);
-    let saved: Record<string, unknown> | null = null;
-    if (key) {
-      try {
-        saved = JSON.parse(sessionStorage.getItem(key) || 'null') as Record<string, unknown> | null;
-      } catch {
-        // storage switched off or not JSON: nothing saved
-      }
-    }
-    if (saved) for (const k in saved) el.setAttribute(ISLAND_ATTR.savedPrefix + k, String(saved[k]));
-
+    const saved = restoreSaved(el);
     const badgeAfter = el.getAttribute(ISLAND_ATTR.badgeAfter);
-    if (badgeAfter) {
-      const due = Number(badgeAfter);
-      setTimeout(() => {
-        if (!hydrated(el)) el.setAttribute(ISLAND_ATTR.badgeDue, '');
-      }, due - performance.now());
-      // a visitor who has used the page may hear the badge's chime: the island's code takes over just before it is due
-      let used = false;
-      for (const name of ACTIVATION_EVENTS) doc.addEventListener(name, () => (used = true), { capture: true, passive: true, once: true });
-      setTimeout(
-        () => {
-          if (used && !hydrated(el)) go(el);
-        },
-        due - CHIME_LEAD_MS - performance.now(),
-      );
-    }
-
+    if (badgeAfter) timeBadge(doc, go, el, Number(badgeAfter));
     const tokenUrl = el.getAttribute(ISLAND_ATTR.tokenUrl);
-    if (tokenUrl) {
-      shown(() => {
-        const tokens: PrefetchedTokens = ((window as unknown as Record<string, PrefetchedTokens>)[FORM_TOKENS] ||= {});
-        if (el.hasAttribute(ISLAND_ATTR.hydrating) || tokens[tokenUrl]) return;
-        const arrived = (answer: { token?: unknown }): PrefetchedToken => ({ token: answer.token, at: Date.now() });
-        tokens[tokenUrl] = fetch(tokenUrl)
-          .then((r) => (r.ok ? (r.json() as Promise<{ token?: unknown }>) : {}))
-          .then(arrived, () => arrived({}));
-      });
-    }
-
-    el.addEventListener(
-      'submit',
-      (e) => {
-        if (el.hasAttribute(ISLAND_ATTR.hydrating)) return;
-        e.preventDefault();
-        el.setAttribute(ISLAND_ATTR.pendingSubmit, '');
-        go(el);
-      },
-      true,
-    );
-
-    if (saved && saved.open) return go(el);
-    if (how === 'load') return shown(() => go(el));
-    if (how === 'idle') {
-      return shown(() => {
-        // without requestIdleCallback (older Safari): at once
-        if (typeof requestIdleCallback === 'function') requestIdleCallback(() => go(el), { timeout: IDLE_TIMEOUT_MS });
-        else setTimeout(() => go(el));
-      });
-    }
-    if (how === 'visible') {
-      return shown(() => {
-        const io = new IntersectionObserver(
-          (entries) => {
-            if (!entries.some((entry) => entry.isIntersecting)) return;
-            io.disconnect();
-            go(el);
-          },
-          { rootMargin: VISIBLE_MARGIN },
-        );
-        io.observe(el.firstElementChild || el);
-      });
-    }
-    if (how === 'interaction') {
-      const fire = () => {
-        for (const name of INTERACTION_EVENTS) el.removeEventListener(name, fire, true);
-        go(el);
-      };
-      for (const name of INTERACTION_EVENTS) el.addEventListener(name, fire, { capture: true, passive: true });
-      el.addEventListener(
-        'click',
-        () => {
-          if (!hydrated(el)) el.setAttribute(ISLAND_ATTR.pendingClick, '');
-        },
-        true,
-      );
-    }
+    if (tokenUrl) prefetchToken(shown, el, tokenUrl);
+    holdSubmit(go, el);
+    if (saved && saved.open) go(el);
+    else scheduleHydration(go, shown, el, el.getAttribute(ISLAND_ATTR.hydrate) as HydrateDirective);
   });
 }
