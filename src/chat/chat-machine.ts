@@ -110,6 +110,25 @@ function createNotifier(timing: ChatTiming, onTick: (tick: number) => void) {
   };
 }
 
+/** The typing dots' delay: `done` after `ms` (at once for 0), one timer at a time. */
+function createTyping(ms: number, done: () => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    start() {
+      if (timer !== undefined) return;
+      if (ms === 0) return done();
+      timer = setTimeout(() => {
+        timer = undefined;
+        done();
+      }, ms);
+    },
+    stop() {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
 /**
  * State plus the two timers, outside React so fake timers can drive it directly.
  * The notification timer is an interval: the first badge comes after one full interval. Opening stops it for good.
@@ -117,7 +136,6 @@ function createNotifier(timing: ChatTiming, onTick: (tick: number) => void) {
 export function createChatMachine(timing: ChatTiming, effects: { playSound?: (src: string) => void } = {}): ChatMachine {
   let state = initialChatState;
   const listeners = new Set<() => void>();
-  let delayTimer: ReturnType<typeof setTimeout> | undefined;
   let opened = false;
 
   const send = (event: ChatEvent) => {
@@ -126,6 +144,7 @@ export function createChatMachine(timing: ChatTiming, effects: { playSound?: (sr
     state = next;
     for (const listener of listeners) listener();
   };
+  const typing = createTyping(timing.messageDelayMs, () => send({ type: 'delay-done' }));
   const notifier = createNotifier(timing, (tick) => {
     send({ type: 'notify' });
     if (timing.soundSrc && tickPlaysSound(tick, timing.notificationLoop)) effects.playSound?.(timing.soundSrc);
@@ -144,13 +163,7 @@ export function createChatMachine(timing: ChatTiming, effects: { playSound?: (sr
       opened = true;
       notifier.stop();
       send({ type: 'open' });
-      if (!state.delay || delayTimer !== undefined) return;
-      if (timing.messageDelayMs === 0) send({ type: 'delay-done' });
-      else
-        delayTimer = setTimeout(() => {
-          delayTimer = undefined;
-          send({ type: 'delay-done' });
-        }, timing.messageDelayMs);
+      if (state.delay) typing.start();
     },
     close() {
       send({ type: 'close' });
@@ -178,8 +191,7 @@ export function createChatMachine(timing: ChatTiming, effects: { playSound?: (sr
     },
     dispose() {
       notifier.stop();
-      if (delayTimer !== undefined) clearTimeout(delayTimer);
-      delayTimer = undefined;
+      typing.stop();
     },
   };
   return machine;

@@ -371,6 +371,22 @@ describe('fill-time token', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
+  it('on a page prerendered before the visitor opened it, waits until it is opened', async () => {
+    const fetchSpy = answering(() => Promise.resolve(new Response('{}', { status: 200 })));
+    Object.defineProperty(document, 'prerendering', { value: true, configurable: true });
+    try {
+      addIsland('interaction', { tokenUrl: URL });
+      boot();
+      await advance(5000);
+      expect(fetchSpy).not.toHaveBeenCalled();
+      Object.defineProperty(document, 'prerendering', { value: false, configurable: true });
+      document.dispatchEvent(new Event('prerenderingchange'));
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+    } finally {
+      Reflect.deleteProperty(document, 'prerendering');
+    }
+  });
+
   it('waits for the splash and the fade-in like the islands do', async () => {
     const fetchSpy = answering(() => Promise.resolve(new Response('{}', { status: 200 })));
     addIsland('interaction', { tokenUrl: URL });

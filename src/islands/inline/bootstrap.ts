@@ -75,16 +75,18 @@ function timeBadge(doc: Document, go: Go, el: HTMLElement, due: number) {
   );
 }
 
-/** The form's fill-time token, fetched once the page is shown and left under its URL with its arrival time. */
-function prefetchToken(shown: Shown, el: HTMLElement, url: string) {
-  shown(() => {
+/** The form's fill-time token, fetched once the page is shown (a prerendered page: once opened), left under its URL with its arrival time. */
+function prefetchToken(doc: Document, shown: Shown, el: HTMLElement, url: string) {
+  const fetchToken = () => {
     const tokens: PrefetchedTokens = ((window as unknown as Record<string, PrefetchedTokens>)[FORM_TOKENS] ||= {});
     if (el.hasAttribute(ISLAND_ATTR.hydrating) || tokens[url]) return;
     const arrived = (answer: { token?: unknown }): PrefetchedToken => ({ token: answer.token, at: Date.now() });
     tokens[url] = fetch(url)
       .then((r) => (r.ok ? (r.json() as Promise<{ token?: unknown }>) : {}))
       .then(arrived, () => arrived({}));
-  });
+  };
+  // a page prerendered on hover has not been seen yet: its fill time starts when the visitor opens it
+  shown(() => ((doc as { prerendering?: boolean }).prerendering ? doc.addEventListener('prerenderingchange', fetchToken, { once: true }) : fetchToken()));
 }
 
 /** A send before React has the island is held, never sent natively, and made once it hydrates. */
@@ -185,7 +187,7 @@ export function runBootstrap(script: Pick<Element, 'getAttribute'>, doc: Documen
     const badgeAfter = el.getAttribute(ISLAND_ATTR.badgeAfter);
     if (badgeAfter) timeBadge(doc, go, el, Number(badgeAfter));
     const tokenUrl = el.getAttribute(ISLAND_ATTR.tokenUrl);
-    if (tokenUrl) prefetchToken(shown, el, tokenUrl);
+    if (tokenUrl) prefetchToken(doc, shown, el, tokenUrl);
     holdSubmit(go, el);
     if (saved && saved.open) go(el);
     else scheduleHydration(go, shown, el, el.getAttribute(ISLAND_ATTR.hydrate) as HydrateDirective);
