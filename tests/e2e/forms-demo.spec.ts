@@ -8,9 +8,12 @@ import { field, form, gate, mockImageHost, mockLeads, mockMail, png, status, sub
  */
 async function openDemo(page: Page) {
   await openPage(page, '/demo');
+  const photoField = page.waitForResponse((r) => /\/assets\/image-field-[\w-]+\.js$/.test(r.url()));
   // the form hydrates when the visitor reaches it: a file set by the test alone would not count as that
   await hydrateForm(page);
-  await page.waitForLoadState('networkidle');
+  await photoField;
+  // React hydrates the field's boundary in a task of its own once the chunk is in
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
 const SUCCESS = 'Bedankt voor uw aanvraag! We nemen binnen 48 uur contact met u op.';

@@ -21,8 +21,9 @@ test.describe('every route', () => {
       const html = await (await request.get(path)).text();
       expect(html).toContain(`>${headline}</h1>`);
       const check = watchConsole(page);
-      // openPage hydrates every island that hydrates by itself; a touch wakes the chat
+      // openPage hydrates every island that hydrates by itself; the chat and a form wake when the visitor points at them
       await openPage(page, path);
+      for (const form of await page.locator('[data-island="form"] form').all()) await form.hover();
       await page.getByRole('button', { name: /^Chat openen/ }).hover();
       await expectHydrated(page, 'chat');
       for (const island of await page.locator('[data-island]').all()) await expect(island).toHaveAttribute('data-hydrated', 'true');
