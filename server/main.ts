@@ -12,6 +12,7 @@ import { openStorage } from './storage/open-storage.ts';
 import { startSmtpDelivery } from './mail/smtp-delivery.ts';
 import { serveDist } from './static/serve-dist.ts';
 import { securityHeaders } from './security/security-headers.ts';
+import { clientAddress, trustedHops } from './api/client-address.ts';
 
 /** `npm start`: the built site, the leads API and the outbox on one port. Every setting comes from the environment. */
 const env = process.env;
@@ -30,17 +31,17 @@ function formSecret(): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-/** The peer address; X-Forwarded-For only when TRUST_PROXY says a proxy in front sets it. */
+const hops = trustedHops(env.TRUST_PROXY);
+
+/** The visitor's address: the peer, or behind TRUST_PROXY=N proxies the address the last of them appended. */
 function clientIp(c: Context): string {
-  if (env.TRUST_PROXY === '1') {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
-  }
+  let peer: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    peer = getConnInfo(c).remote.address;
   } catch {
-    return 'unknown';
+    peer = undefined;
   }
+  return clientAddress(hops > 0 ? c.req.header('x-forwarded-for') : undefined, peer, hops);
 }
 
 let site: ServerSite;

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Storage } from '../storage/types.ts';
 import type { ServerSite } from '../site.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import { rateKey } from './client-address.ts';
 
 /** What every API route needs, built once by createApp. */
 export interface ApiContext {
@@ -21,9 +22,9 @@ export function problem(c: Context, status: 400 | 401 | 403 | 404 | 405 | 413 | 
   return c.json({ error, ...extra }, status, { 'Cache-Control': 'no-store' });
 }
 
-/** 429 with Retry-After when the address is over its limit; undefined when it may go on. */
+/** 429 with Retry-After when the address (an IPv6 address by its /64) is over its limit; undefined when it may go on. */
 export function limited(c: Context, limiter: RateLimiter, ip: string) {
-  const wait = limiter.hit(ip);
+  const wait = limiter.hit(rateKey(ip));
   if (wait === undefined) return undefined;
   return c.json({ error: 'too many requests' }, 429, { 'Retry-After': String(wait), 'Cache-Control': 'no-store' });
 }
