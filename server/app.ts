@@ -8,6 +8,7 @@ import { problem, type ApiContext } from './api/context.ts';
 import { leadsApi } from './api/leads.ts';
 import { localMailApi } from './api/local-mail.ts';
 import { localImagesApi } from './api/local-images.ts';
+import { sameSiteOnly } from './security/same-site.ts';
 
 export interface AppOptions {
   site: ServerSite;
@@ -63,6 +64,7 @@ export function createApp(options: AppOptions): Hono {
   const app = new Hono();
 
   app.use('*', options.securityHeaders);
+  app.use('*', sameSiteOnly([options.site.siteUrl, ...(options.publicOrigin ? [options.publicOrigin] : [])].map((u) => new URL(u).origin)));
   app.route('/', leadsApi(api, ajv));
   app.route('/', localMailApi(api));
   app.route('/', localImagesApi(api, options.publicOrigin));

@@ -214,3 +214,46 @@ describe('no HTTP route reads leads', () => {
     }
   });
 });
+
+describe('requests from another site', () => {
+  const mail = { service_id: 'service_helder', template_id: 'template_contact', user_id: 'helder-public-key', template_params: { subject: 'x', message: 'y' } };
+  const from = (headers: Record<string, string>, body: string, type = 'text/plain') => ({
+    method: 'POST',
+    headers: { 'Content-Type': type, ...headers },
+    body,
+  });
+
+  it('refuses a text/plain POST that another site makes a visitor send (no preflight needed), to any state-changing path', async () => {
+    for (const path of ['/api/v1.0/email/send', '/api/forms/contact', '/api/contact', '/3/image']) {
+      const answer = await app().request(
+        `http://www.helderdigitaal.nl${path}`,
+        from({ Origin: 'https://evil.example', Host: 'www.helderdigitaal.nl' }, JSON.stringify(mail)),
+      );
+      expect(answer.status, path).toBe(403);
+    }
+    const fetchMeta = await app().request('/api/contact', from({ 'Sec-Fetch-Site': 'cross-site' }, JSON.stringify(contact), 'application/json'));
+    expect(fetchMeta.status).toBe(403);
+  });
+
+  it('takes the site’s own pages, by the request’s host or the site URL, and clients that send no Origin', async () => {
+    const body = JSON.stringify({ submissionId: newId(), values: contact, token: oldToken(), hp: '' });
+    const sameHost = await app().request(
+      'http://127.0.0.1:4173/api/forms/contact',
+      from({ Origin: 'http://127.0.0.1:4173', Host: '127.0.0.1:4173', 'Sec-Fetch-Site': 'same-origin' }, body, 'application/json'),
+    );
+    expect(sameHost.status).toBe(201);
+    const siteUrl = await app().request(
+      '/api/forms/contact',
+      from(
+        { Origin: new URL(site.siteUrl).origin, Host: 'internal:4173' },
+        JSON.stringify({ submissionId: newId(), values: contact, token: oldToken(), hp: '' }),
+        'application/json',
+      ),
+    );
+    expect(siteUrl.status).toBe(201);
+    const noOrigin = await app().request('/api/forms/contact', json({ submissionId: newId(), values: contact, token: oldToken(), hp: '' }));
+    expect(noOrigin.status).toBe(201);
+    // reading stays open: a token for the page's own form
+    expect((await app().request('/api/forms/token', { headers: { Origin: 'https://evil.example' } })).status).toBe(200);
+  });
+});
