@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Duplex } from 'node:stream';
@@ -21,14 +21,34 @@ const host = env.HOST ?? '127.0.0.1';
 const distDir = env.DIST_DIR ? resolve(env.DIST_DIR) : paths.dist;
 const dataDir = resolve(env.DATA_DIR ?? join(paths.root, 'data'));
 const uploadsDir = join(dataDir, 'uploads');
-mkdirSync(uploadsDir, { recursive: true });
+// leads, photos and the form secret are for this server's user only
+mkdirSync(uploadsDir, { recursive: true, mode: 0o700 });
+chmodSync(dataDir, 0o700);
 
-/** FORM_SECRET, or one made on first start and kept in the data folder, so tokens survive a restart. */
+/** The least a form secret may have: 32 bytes, so a token's signature cannot be guessed. */
+const MIN_SECRET_BYTES = 32;
+
+/**
+ * FORM_SECRET, or one made on first start and kept in the data folder, so tokens survive a restart. The file is
+ * written to a temporary name and renamed, so a failed first write never leaves an empty or short secret; one
+ * found short anyway is made again.
+ */
 function formSecret(): string {
-  if (env.FORM_SECRET) return env.FORM_SECRET;
+  if (env.FORM_SECRET !== undefined) {
+    if (Buffer.byteLength(env.FORM_SECRET) < MIN_SECRET_BYTES) {
+      console.error(`FORM_SECRET must be at least ${MIN_SECRET_BYTES} bytes; leave it unset to have one made in ${dataDir}`);
+      process.exit(1);
+    }
+    return env.FORM_SECRET;
+  }
   const file = join(dataDir, 'form-secret');
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
-  return readFileSync(file, 'utf8').trim();
+  const kept = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (Buffer.byteLength(kept) >= MIN_SECRET_BYTES) return kept;
+  const made = randomBytes(MIN_SECRET_BYTES).toString('base64url');
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, made, { mode: 0o600 });
+  renameSync(temporary, file);
+  return made;
 }
 
 const hops = trustedHops(env.TRUST_PROXY);
