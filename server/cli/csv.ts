@@ -1,4 +1,5 @@
 import type { Lead } from '../storage/types.ts';
+import { csvText } from './terminal-safe.ts';
 
 /**
  * One RFC 4180 field, always quoted. A spreadsheet runs a cell that starts with = + - @ (or
@@ -6,7 +7,8 @@ import type { Lead } from '../storage/types.ts';
  * cells get a leading single quote (OWASP's advice for CSV injection).
  */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const text = csvText(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${text}` : text;
   return `"${safe.replaceAll('"', '""')}"`;
 }
 

@@ -1,12 +1,12 @@
 import type { Lead, Mail } from '../storage/types.ts';
+import { terminalText } from './terminal-safe.ts';
 
 /**
- * Terminal text for `npm run leads`. Everything a visitor typed goes through clean(): a
- * name holding escape sequences must not be able to rewrite the operator's terminal.
+ * Terminal text for `npm run leads`. Everything a visitor typed goes through clean(): a name holding escape
+ * sequences or bidi overrides must not be able to rewrite or disguise the operator's terminal.
  */
 export function clean(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replaceAll('\t', ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return terminalText(text);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { terminalJson } from './terminal-safe.ts';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sqliteFile } from '../storage/paths.ts';
@@ -63,7 +64,7 @@ async function show(storage: Storage, prefix: string, json: boolean, io: LeadsIo
     return 1;
   }
   const mails = await storage.mailsForLead(lead.id);
-  io.out(json ? `${JSON.stringify({ ...lead, mails }, null, 2)}\n` : leadDetail(lead, mails));
+  io.out(json ? `${terminalJson({ ...lead, mails })}\n` : leadDetail(lead, mails));
   return 0;
 }
 
@@ -87,7 +88,7 @@ async function run(argv: string[], io: LeadsIo): Promise<number> {
   try {
     if (args.show) return await show(storage, args.show, args.json, io);
     const leads = await storage.listLeads({ spam: args.spam, limit: args.limit });
-    if (args.json) io.out(`${JSON.stringify(leads, null, 2)}\n`);
+    if (args.json) io.out(`${terminalJson(leads)}\n`);
     else if (args.csv) io.out(leadsCsv(leads));
     else if (leads.length === 0) io.out(args.spam ? 'no spam\n' : 'no leads yet (spam is listed with --spam)\n');
     else io.out(leadList(leads, args.spam));

@@ -228,3 +228,34 @@ describe('leadsCommand', () => {
     expect(stderr).toContain('DATABASE_URL must start with postgres://');
   });
 });
+
+describe('a lead that tries to take over the terminal', () => {
+  // ESC [2J clears the screen, U+009B is a one-byte CSI, U+202E shows what follows backwards
+  const hostile = 'Eve\u001b[2J\u009b31m\u202Efdp.exe\u2066x\u2069';
+  // eslint-disable-next-line no-control-regex
+  const raw = /[\u001b\u009b\u202e\u2066\u2069]/;
+  let store: string;
+
+  beforeAll(async () => {
+    store = join(dir, 'hostile');
+    const storage = await openStorage({ dataDir: store });
+    await storage.addLead({ ...base, submissionId: 'sub-hostile', name: hostile, message: `Hallo\u001b]8;;https://evil.example\u0007klik` });
+    await storage.close();
+  });
+
+  it('shows none of its control or bidi characters in the list, the detail, the JSON or the CSV', async () => {
+    const list = (await runLeads(store)).stdout;
+    expect(list).toContain('Eve?[2J?31m?fdp.exe?x?');
+    const id = (JSON.parse((await runLeads(store, '--json')).stdout) as { id: string }[])[0]!.id;
+    for (const args of [[], ['--json'], ['--csv'], ['show', id], ['show', id, '--json']]) {
+      const { stdout } = await runLeads(store, ...args);
+      expect(stdout, args.join(' ')).not.toMatch(raw);
+      expect(stdout, args.join(' ')).not.toContain('\u0007');
+    }
+  });
+
+  it('keeps the data itself: the JSON parses back to exactly what was stored', async () => {
+    const [lead] = JSON.parse((await runLeads(store, '--json')).stdout) as { name: string }[];
+    expect(lead!.name).toBe(hostile);
+  });
+});
