@@ -23,3 +23,8 @@ export function terminalJson(value: unknown): string {
   // JSON.stringify already escapes U+0000-U+001F; C1 and bidi characters it leaves raw
   return JSON.stringify(value, null, 2).replace(BIDI_AND_C1, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** Text for a log line: quoted and escaped like JSON, C1 and bidi characters as \\u escapes too. */
+export function logText(text: string): string {
+  return JSON.stringify(text).replace(BIDI_AND_C1, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { securityHeaders } from '../security/security-headers.ts';
 import { serveDist } from './serve-dist.ts';
 
@@ -292,19 +292,25 @@ describe('security headers', () => {
 });
 
 describe('failures', () => {
-  it('turns a file gone since the start into a 500 that names no path', async () => {
+  it('turns a file gone since the start into a 500 that names no path, and logs the path escaped', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'serve-dist-gone-'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
+      const name = 'gone\u202etxt.exe';
       writeFileSync(join(dir, 'index.html'), 'home');
-      writeFileSync(join(dir, 'gone.txt'), 'soon gone');
+      writeFileSync(join(dir, name), 'soon gone');
       const gone = new Hono().use('*', serveDist({ root: dir }));
-      rmSync(join(dir, 'gone.txt'));
-      const res = await gone.request('/gone.txt');
+      rmSync(join(dir, name));
+      const res = await gone.request(`/${encodeURIComponent(name)}`);
       expect(res.status).toBe(500);
       const body = await res.text();
       expect(body).not.toContain(dir);
-      expect(body).not.toContain('gone.txt');
+      expect(body).not.toContain('gone');
+      const line = logged.mock.calls.map((args) => args.join(' ')).join('\n');
+      expect(line).toContain('gone\\u202etxt.exe');
+      expect(line).not.toContain('\u202e');
     } finally {
+      logged.mockRestore();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { logText } from '../cli/terminal-safe.ts';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { negotiateEncoding } from './accept-encoding.ts';
@@ -115,8 +116,8 @@ export function serveDist({ root, notFoundPage = '404.html', passThrough = API_P
       if (entry) return await send(c, entry, 200);
       return notFound ? await send(c, notFound, 404) : plain(404, 'Not Found');
     } catch (error) {
-      // the log may name the file; the answer does not
-      console.error(`static files: ${error instanceof Error ? error.message : String(error)}`);
+      // the log may name the file, escaped (a path a visitor chose may hold bidi overrides); the answer does not
+      console.error(`static files: ${logText(error instanceof Error ? error.message : String(error))}`);
       return plain(500, 'Internal Server Error');
     }
   };
