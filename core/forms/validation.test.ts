@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureSite } from '../../tests/test-model.ts';
 import type { CheckboxesField, FormConfig } from './form-types.ts';
-import { initialValues, validateField, validateForm } from './validation.ts';
+import { initialValues, isEmail, validateField, validateForm } from './validation.ts';
 
 const form = (id: string) => fixtureSite().forms[id] as unknown as FormConfig;
 
@@ -41,5 +41,39 @@ describe('validateForm with the site forms', () => {
     const field: CheckboxesField = { type: 'checkboxes', name: 'services', label: 'Diensten', required: true, options: [{ value: 'a', label: 'A' }] };
     expect(validateField(field, [], { required: '{label} kiezen' })).toBe('Diensten kiezen');
     expect(validateField(field, ['a'], { required: '{label} kiezen' })).toBeUndefined();
+  });
+});
+
+describe('isEmail', () => {
+  it('takes plain addresses, subaddresses and international domains', () => {
+    for (const ok of [
+      'anna@example.nl',
+      'anna.de.vries+offerte@mail.example.co.uk',
+      "o'brien@example.ie",
+      'info@bäckerei-müller.de',
+      `${'a'.repeat(64)}@example.nl`,
+    ]) {
+      expect(isEmail(ok), ok).toBe(true);
+    }
+  });
+
+  it('refuses a display name, a second address, control characters, and more than 64 + 254 characters', () => {
+    for (const bad of [
+      '"Directie" <anna@example.nl>',
+      '<anna@example.nl>',
+      'anna@example.nl,boss@example.com',
+      'anna@example.nl;boss@example.com',
+      'an\u0001na@example.nl',
+      'anna@exa\u0007mple.nl',
+      'anna@example.nl\r\nBcc:x@y.z',
+      'anna@localhost',
+      'anna@-example.nl',
+      '.anna@example.nl',
+      'an..na@example.nl',
+      `${'a'.repeat(65)}@example.nl`,
+      `anna@${'a'.repeat(250)}.nl`,
+    ]) {
+      expect(isEmail(bad), JSON.stringify(bad)).toBe(false);
+    }
   });
 });

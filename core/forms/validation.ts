@@ -3,10 +3,18 @@ import { fill } from '../text/fill.ts';
 import type { Integrations } from '../site/schema-types.ts';
 
 /** Deliberately loose: one @, no spaces, a dot in the domain. The mail service does the real check. */
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/**
+ * One plain address and nothing else: the local part of RFC 5322's atext and dots (no quotes, spaces, angle
+ * brackets, commas or control characters, so no display name and no second address can ride along into a
+ * Reply-To header), a domain of letter, digit and hyphen labels with a dot; 64 characters before the @, 254 in all.
+ */
+const EMAIL =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)+$/u;
+const MAX_EMAIL = 254;
+const MAX_LOCAL = 64;
 
 /** The browser's e-mail rule, shared with the server so both accept the same addresses. */
-export const isEmail = (value: string) => EMAIL.test(value);
+export const isEmail = (value: string) => value.length <= MAX_EMAIL && value.indexOf('@') <= MAX_LOCAL && EMAIL.test(value);
 
 /** The fields whose values are typed or chosen (hidden ones included, images excluded: those are files). */
 export function valueFields(form: FormConfig): Exclude<FormField, { type: 'images' }>[] {
@@ -38,7 +46,7 @@ export function validateField(field: FormField, value: FieldValue | undefined, d
   if (field.required && isEmpty(value)) return message('required');
   if (typeof value !== 'string' || field.type === 'checkboxes') return undefined;
   if (value.length > field.maxLength) return message('tooLong', { max: field.maxLength });
-  if (field.type === 'email' && value.trim() !== '' && !EMAIL.test(value.trim())) return message('email');
+  if (field.type === 'email' && value.trim() !== '' && !isEmail(value.trim())) return message('email');
   return undefined;
 }
 
