@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStorage } from '../storage/open-storage.ts';
 import type { Storage } from '../storage/types.ts';
-import { defaultBackoffMs, startSmtpDelivery } from './smtp-delivery.ts';
+import { defaultBackoffMs, startSmtpDelivery, transportOptions } from './smtp-delivery.ts';
 
 interface Received {
   from: string;
@@ -222,5 +222,14 @@ describe('startSmtpDelivery', () => {
 
   it('backs off 30 s, 2 min, 10 min ... up to 6 h', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map(defaultBackoffMs)).toEqual([30e3, 120e3, 600e3, 1800e3, 3600e3, 10800e3, 21600e3, 21600e3, 21600e3]);
+  });
+});
+
+describe('transportOptions', () => {
+  it('insists on STARTTLS for plain SMTP off this machine, and not on the loopback relay or smtps', () => {
+    expect(transportOptions('smtp://user:pass@mail.example.com:587').requireTLS).toBe(true);
+    expect(transportOptions('smtp://10.0.0.5:25').requireTLS).toBe(true);
+    for (const local of ['smtp://127.0.0.1:2525', 'smtp://localhost:25', 'smtp://[::1]:25']) expect(transportOptions(local).requireTLS, local).toBe(false);
+    expect(transportOptions('smtps://user:pass@mail.example.com:465').requireTLS).toBe(false);
   });
 });

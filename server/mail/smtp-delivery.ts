@@ -53,9 +53,18 @@ function isPermanent(error: unknown): boolean {
 
 type Transport = ReturnType<typeof createTransport>;
 
-function smtpTransport(url: string): Transport {
-  return createTransport({
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/i;
+
+/**
+ * The transport's settings for an SMTP_URL. Off this machine a plain smtp:// connection must upgrade with
+ * STARTTLS (requireTLS): the login and the visitors' messages never cross a network in clear text. A relay on
+ * the loopback interface may speak plain SMTP; smtps:// is TLS from the start.
+ */
+export function transportOptions(url: string) {
+  const { protocol, hostname } = new URL(url);
+  return {
     url,
+    requireTLS: protocol === 'smtp:' && !LOOPBACK.test(hostname),
     // a stalled SMTP server must not hold the (sequential) outbox for the default 10 minutes
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
@@ -63,7 +72,11 @@ function smtpTransport(url: string): Transport {
     // the text comes from a web form: never let message options read files or URLs
     disableFileAccess: true,
     disableUrlAccess: true,
-  });
+  };
+}
+
+function smtpTransport(url: string): Transport {
+  return createTransport(transportOptions(url));
 }
 
 interface Deliverer {
