@@ -8,6 +8,9 @@
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const BIDI_AND_C1 = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
+/** JSON text with the C1 and bidi characters JSON.stringify leaves raw written as \\u escapes: still the same JSON. */
+const escapeRaw = (json: string) => json.replace(BIDI_AND_C1, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /** Text for a terminal line: every such character (a tab and a newline too) as '?'. */
 export function terminalText(text: string): string {
   return text.replace(/[\t\n\r]/g, ' ').replace(CONTROLS, '?');
@@ -21,10 +24,10 @@ export function csvText(text: string): string {
 /** JSON with every such character written as a \\u escape: the same data, nothing live on a terminal. */
 export function terminalJson(value: unknown): string {
   // JSON.stringify already escapes U+0000-U+001F; C1 and bidi characters it leaves raw
-  return JSON.stringify(value, null, 2).replace(BIDI_AND_C1, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeRaw(JSON.stringify(value, null, 2));
 }
 
 /** Text for a log line: quoted and escaped like JSON, C1 and bidi characters as \\u escapes too. */
 export function logText(text: string): string {
-  return JSON.stringify(text).replace(BIDI_AND_C1, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeRaw(JSON.stringify(text));
 }

@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { paths } from '../../core/paths.ts';
 import { serializeServerSite, serverSiteOf, SERVER_SITE_FILE, type ServerSite } from '../../core/site/server-site.ts';
-import { formatProblems, validateSite } from '../../core/validate/validate.ts';
+import { fixtureSite } from '../test-model.ts';
 
 let cached: ServerSite | undefined;
 
@@ -10,10 +9,7 @@ let cached: ServerSite | undefined;
  * The server's view of the base fixture site and its forms: server tests never read the agency's own content.
  */
 export function fixtureServerSite(): ServerSite {
-  if (cached) return cached;
-  const result = validateSite({ roots: [join(paths.root, 'tests/fixtures/base')], schemaDir: paths.schemas });
-  if (!result.site) throw new Error(formatProblems(result.problems));
-  return (cached = serverSiteOf(result.site));
+  return (cached ??= serverSiteOf(fixtureSite()));
 }
 
 /** Writes the fixture's server site into distDir, where the build writes a real one. */
