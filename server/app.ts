@@ -20,8 +20,8 @@ export interface AppOptions {
   /** static files and security headers; absent when the API runs apart from the static files (serverless) */
   staticFiles?: MiddlewareHandler;
   securityHeaders: MiddlewareHandler;
-  /** requests per minute per address */
-  limits?: { leads?: number; mails?: number; uploads?: number };
+  /** requests per minute per address; mailsTotal is per minute for all addresses together */
+  limits?: { leads?: number; tokens?: number; mails?: number; mailsTotal?: number; uploads?: number };
   /** where links to uploaded photos point; the request's own origin when absent */
   publicOrigin?: string;
   onMail?: () => void;
@@ -30,7 +30,7 @@ export interface AppOptions {
 
 /** API paths and the methods they answer; anything else under these prefixes is a 404. */
 const API_ROUTES: [RegExp, string][] = [
-  [/^\/api\/forms\/token$/, 'GET, HEAD'],
+  [/^\/api\/forms\/[^/]+\/token$/, 'GET, HEAD'],
   [/^\/api\/forms\/[^/]+$/, 'POST'],
   [/^\/api\/forms\/[^/]+\/[^/]+\/delivery$/, 'POST'],
   [/^\/api\/contact$/, 'POST'],
@@ -54,7 +54,9 @@ export function createApp(options: AppOptions): Hono {
     clientIp: options.clientIp,
     limits: {
       leads: rateLimiter({ limit: options.limits?.leads ?? 30, windowMs: 60_000 }),
+      tokens: rateLimiter({ limit: options.limits?.tokens ?? 30, windowMs: 60_000 }),
       mails: rateLimiter({ limit: options.limits?.mails ?? 30, windowMs: 60_000 }),
+      mailsTotal: rateLimiter({ limit: options.limits?.mailsTotal ?? 120, windowMs: 60_000, maxClients: 1 }),
       uploads: rateLimiter({ limit: options.limits?.uploads ?? 60, windowMs: 60_000 }),
     },
     onMail: options.onMail ?? (() => {}),

@@ -85,7 +85,13 @@ const app = createApp({
   clientIp,
   staticFiles: serveDist({ root: distDir }),
   securityHeaders: securityHeaders({ root: distDir, integrations: site.integrations, hsts: env.HSTS === '1' }),
-  limits: { leads: limit('RATE_LIMIT_LEADS'), mails: limit('RATE_LIMIT_MAILS'), uploads: limit('RATE_LIMIT_UPLOADS') },
+  limits: {
+    leads: limit('RATE_LIMIT_LEADS'),
+    tokens: limit('RATE_LIMIT_TOKENS'),
+    mails: limit('RATE_LIMIT_MAILS'),
+    mailsTotal: limit('RATE_LIMIT_MAILS_TOTAL'),
+    uploads: limit('RATE_LIMIT_UPLOADS'),
+  },
   publicOrigin: env.PUBLIC_URL?.replace(/\/+$/, ''),
   onMail: () => void smtp?.runOnce(),
 });

@@ -12,7 +12,15 @@ export interface ApiContext {
   uploadsDir: string;
   /** the visitor's address, for rate limits and the lead record */
   clientIp: (c: Context) => string;
-  limits: { leads: RateLimiter; mails: RateLimiter; uploads: RateLimiter };
+  limits: {
+    leads: RateLimiter;
+    /** fill-time tokens, per address */
+    tokens: RateLimiter;
+    mails: RateLimiter;
+    /** mails queued by all addresses together: the staff inbox's budget */
+    mailsTotal: RateLimiter;
+    uploads: RateLimiter;
+  };
   /** wakes the SMTP delivery when a mail was put in the outbox */
   onMail: () => void;
   log: (message: string) => void;

@@ -21,8 +21,7 @@ function toMail(row: Selectable<MailsTable>): Mail {
   };
 }
 
-export async function addMail(db: Kysely<Database>, mail: NewMail, now: Date): Promise<string> {
-  const id = newId();
+export async function addMail(db: Kysely<Database>, mail: NewMail, now: Date, id = newId()): Promise<string> {
   await db
     .insertInto('mails')
     .values({

@@ -64,6 +64,20 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002-lead-mail-and-tokens': {
+    async up(db: Kysely<unknown>) {
+      // the one notification mail a lead may have: set once, by the request that queues it
+      await db.schema.alterTable('leads').addColumn('mail_id', 'text').execute();
+      // a fill-time token serves one submission (a retry of it is the same submission)
+      await db.schema
+        .createTable('form_tokens')
+        .addColumn('nonce', 'text', (c) => c.primaryKey())
+        .addColumn('submission_id', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('form_tokens_used').on('form_tokens').column('used_at').execute();
+    },
+  },
 };
 
 /**

@@ -8,6 +8,7 @@ import { groupCommit } from './group-commit.ts';
 import * as leads from './lead-queries.ts';
 import * as mails from './mail-queries.ts';
 import * as uploads from './upload-queries.ts';
+import * as once from './once-queries.ts';
 
 /**
  * Opens SQLite (`${dataDir}/leads.sqlite`, the directory is created) or PostgreSQL (databaseUrl
@@ -36,6 +37,8 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     setDelivery: (leadId, delivery, detail) => leads.setDelivery(db, leadId, delivery, detail),
 
     addMail: (mail) => mails.addMail(db, mail, now()),
+    queueLeadMail: (leadId, mail) => once.queueLeadMail(db, leadId, mail, now()),
+    bindFormToken: (nonce, submissionId, forgetBefore) => once.bindFormToken(db, nonce, submissionId, forgetBefore, now()),
     dueMails: (at, limit) => mails.dueMails(db, at, limit),
     mailsForLead: (leadId) => mails.mailsForLead(db, leadId),
     listMails: (listOptions) => mails.listMails(db, listOptions),

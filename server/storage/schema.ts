@@ -22,6 +22,8 @@ export interface LeadsTable {
   created_at: string;
   delivery: string;
   delivery_detail: string | null;
+  /** the lead's notification mail, once one was queued */
+  mail_id: string | null;
 }
 
 export interface MailsTable {
@@ -50,8 +52,15 @@ export interface UploadsTable {
   created_at: string;
 }
 
+export interface FormTokensTable {
+  nonce: string;
+  submission_id: string;
+  used_at: string;
+}
+
 export interface Database {
   leads: LeadsTable;
   mails: MailsTable;
   uploads: UploadsTable;
+  form_tokens: FormTokensTable;
 }

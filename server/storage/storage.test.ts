@@ -216,6 +216,27 @@ describe.each([sqlite, postgres])('$name storage', (backend) => {
     await expect(storage.addMail(mail('missing'))).rejects.toThrow();
   });
 
+  it('queues one notification per lead, however many ask for it at once', async () => {
+    const { id } = await storage.addLead(lead());
+    const { leadId: _unused, ...body } = mail(id);
+    const results = await Promise.all(Array.from({ length: 20 }, () => storage.queueLeadMail(id, body)));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(await storage.mailsForLead(id)).toEqual([expect.objectContaining({ id: results[0]!.id, leadId: id, text: 'Body', state: 'outbox' })]);
+    await expect(storage.queueLeadMail('missing', body)).rejects.toThrow();
+  });
+
+  it('binds a fill-time token to the first submission that uses it, and forgets old bindings', async () => {
+    const forget = new Date(Date.now() - 60_000);
+    const holders = await Promise.all(['sub-a', 'sub-b', 'sub-c'].map((id) => storage.bindFormToken('nonce-1', id, forget)));
+    expect(new Set(holders).size).toBe(1);
+    expect(await storage.bindFormToken('nonce-1', 'sub-z', forget)).toBe(holders[0]);
+    expect(await storage.bindFormToken('nonce-2', 'sub-b', forget)).toBe('sub-b');
+    // a binding older than the forget time is dropped by the next call, so the table does not grow for ever
+    expect(await storage.bindFormToken('nonce-3', 'sub-c', new Date(Date.now() + 60_000))).toBe('sub-c');
+    expect(await storage.bindFormToken('nonce-1', 'sub-z', forget)).toBe('sub-z');
+  });
+
   it('stores uploads', async () => {
     const upload = { id: 'up1', type: 'image/png', ext: 'png', size: 1234, width: 10, height: 20, createdAt: new Date().toISOString() };
     await storage.addUpload(upload);

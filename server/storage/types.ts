@@ -92,6 +92,13 @@ export interface Storage {
 
   /** Puts a mail in the outbox (state 'outbox', due now). */
   addMail(mail: NewMail): Promise<string>;
+  /** Puts the lead's notification in the outbox unless it already has one (from any process): `created` says which. */
+  queueLeadMail(leadId: string, mail: Omit<NewMail, 'leadId'>): Promise<{ id: string; created: boolean }>;
+  /**
+   * Binds a fill-time token's nonce to the first submission that used it; returns that submission's id. Bindings
+   * used before `forgetBefore` are dropped on the way.
+   */
+  bindFormToken(nonce: string, submissionId: string, forgetBefore: Date): Promise<string>;
   /** Mails in state 'outbox' or 'retrying' whose nextAttemptAt is null or not after `now`, oldest first. */
   dueMails(now: Date, limit: number): Promise<Mail[]>;
   mailsForLead(leadId: string): Promise<Mail[]>;

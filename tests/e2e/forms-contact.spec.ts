@@ -181,7 +181,7 @@ test.describe('contact form', () => {
       [ids[3], 200],
     ]);
     // the token when the form is shown, then the lead is stored before the mail goes out
-    expect(order.slice(0, 3)).toEqual(['GET /api/forms/token', 'POST /api/forms/contact', 'POST /api/v1.0/email/send']);
+    expect(order.slice(0, 3)).toEqual(['GET /api/forms/contact/token', 'POST /api/forms/contact', 'POST /api/v1.0/email/send']);
   });
 
   test('a mail request that never answers ends in the error message with the button enabled, after the timeout', async ({ page }) => {
