@@ -11,7 +11,7 @@ export type EditOp =
 export class OpError extends JsonEditError {
   constructor(
     readonly index: number,
-    readonly cause: unknown,
+    override readonly cause: unknown,
   ) {
     super(`edit ${index + 1} cannot apply: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = 'OpError';
