@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import type { NewLead } from './types.ts';
 import { addLead } from './lead-queries.ts';
+import { isSqliteBusy } from './errors.ts';
 
 type Added = { id: string; created: boolean };
 interface Waiting {
@@ -31,7 +32,13 @@ export function groupCommit(db: Kysely<Database>, now: () => Date): (lead: NewLe
           return out;
         });
         batch.forEach((item, i) => item.resolve(added[i]!));
-      } catch {
+      } catch (error) {
+        // another process holds the write lock: one by one would only wait for it again, once per lead; the
+        // callers try again (busy.ts) or answer 503
+        if (isSqliteBusy(error)) {
+          for (const item of batch) item.reject(error);
+          continue;
+        }
         // one lead the database refuses must not take its neighbours with it: write them one by one
         for (const item of batch) {
           try {

@@ -10,6 +10,8 @@ import { startPostgres } from '../../tests/support/postgres.ts';
 import type { TestPostgres } from '../../tests/support/postgres.ts';
 import { openStorage } from './open-storage.ts';
 import type { NewLead, Storage, StorageOptions } from './types.ts';
+import { StorageBusyError } from './errors.ts';
+import { holdSqliteWriteLock } from '../../tests/support/sqlite-lock.ts';
 
 /** One backend under test: `fresh()` gives options for an empty database of its own. */
 interface Backend {
@@ -258,6 +260,44 @@ describe.each([sqlite, postgres])('$name storage', (backend) => {
       await check.close();
     }
   }, 30_000);
+
+  it.runIf(backend.name === 'sqlite')('waits for another process’s write lock without blocking the event loop, then gives up busy', async () => {
+    const holder = await holdSqliteWriteLock(join(options.dataDir, 'leads.sqlite'));
+    let released = false;
+    try {
+      // a timer that should fire every 10 ms: its longest gap is how long the event loop was blocked
+      let last = performance.now();
+      let gap = 0;
+      const ticker = setInterval(() => {
+        gap = Math.max(gap, performance.now() - last);
+        last = performance.now();
+      }, 10);
+      const start = performance.now();
+      const refused = await storage.addLead(lead()).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      const waited = performance.now() - start;
+      clearInterval(ticker);
+      expect(refused).toBeInstanceOf(StorageBusyError);
+      expect(waited).toBeGreaterThanOrEqual(700);
+      expect(waited).toBeLessThan(1200);
+      expect(gap).toBeLessThan(200);
+      // reading needs no write lock
+      expect(await storage.listLeads()).toEqual([]);
+
+      // a lock let go while a call waits: the call goes through
+      const input = lead();
+      const pending = storage.addLead(input);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await holder.release();
+      released = true;
+      expect(await pending).toMatchObject({ created: true });
+      expect((await storage.listLeads()).map((l) => l.submissionId)).toEqual([input.submissionId]);
+    } finally {
+      if (!released) await holder.release();
+    }
+  });
 
   it('reopens an existing database without harm (migrations run twice)', async () => {
     const { id } = await storage.addLead(lead());

@@ -117,4 +117,9 @@ export interface StorageOptions {
   /** postgres://... : PostgreSQL; absent: SQLite in `${dataDir}/leads.sqlite` */
   databaseUrl?: string;
   dataDir: string;
+  /**
+   * SQLite: how long a call waits (asynchronously) while another process holds the write lock before it fails
+   * with StorageBusyError. Default 800 ms, so an API request is answered within a second.
+   */
+  busyWaitMs?: number;
 }
