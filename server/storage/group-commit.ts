@@ -26,9 +26,13 @@ export function groupCommit(db: Kysely<Database>, now: () => Date): (lead: NewLe
       const batch = queue;
       queue = [];
       try {
+        // stamped in the order they came, written in the order of their submission ids: two processes whose
+        // batches share submissions then wait for each other's rows in the same order, never in a deadlock
+        const stamped = batch.map((item, i) => ({ lead: item.lead, at: now(), i }));
+        stamped.sort((x, y) => (x.lead.submissionId < y.lead.submissionId ? -1 : x.lead.submissionId > y.lead.submissionId ? 1 : x.i - y.i));
         const added = await db.transaction().execute(async (trx) => {
           const out: Added[] = [];
-          for (const item of batch) out.push(await addLead(trx, item.lead, now()));
+          for (const { lead, at, i } of stamped) out[i] = await addLead(trx, lead, at);
           return out;
         });
         batch.forEach((item, i) => item.resolve(added[i]!));
