@@ -78,6 +78,13 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('form_tokens_used').on('form_tokens').column('used_at').execute();
     },
   },
+  // several server processes share one PostgreSQL: a process claims a mail for a while before it sends it
+  '0004-mail-claims': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('mails').addColumn('claimed_until', 'text').execute();
+      await db.schema.alterTable('mails').addColumn('claimed_by', 'text').execute();
+    },
+  },
 };
 
 /**

@@ -1,8 +1,9 @@
+import { hostname } from 'node:os';
 import { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import type { Storage, StorageOptions } from './types.ts';
 import { chooseDialect } from './dialect.ts';
-import { monotonicClock } from './ids.ts';
+import { monotonicClock, newId } from './ids.ts';
 import { DEFAULT_BUSY_WAIT_MS, retryWhileBusy } from './busy.ts';
 import { isSqliteBusy, StorageBusyError } from './errors.ts';
 import { migrate } from './migrations.ts';
@@ -29,6 +30,8 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   const now = monotonicClock();
   let closed: Promise<void> | undefined;
   const addLead = groupCommit(db, now);
+  // who holds a mail's claim: this Storage of this process on this machine (for staff looking at the table)
+  const owner = `${hostname().slice(0, 100)}/${process.pid}/${newId().slice(0, 8)}`;
 
   const storage: Storage = {
     kind,
@@ -42,7 +45,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     addMail: (mail) => mails.addMail(db, mail, now()),
     queueLeadMail: (leadId, mail) => once.queueLeadMail(db, leadId, mail, now()),
     bindFormToken: (nonce, submissionId, forgetBefore) => once.bindFormToken(db, nonce, submissionId, forgetBefore, now()),
-    dueMails: (at, limit) => mails.dueMails(db, at, limit),
+    claimDueMails: (at, limit, leaseMs, dueBy = at) => mails.claimDueMails(db, kind, { now: at, dueBy, limit, leaseMs, owner }),
     mailsForLead: (leadId) => mails.mailsForLead(db, leadId),
     listMails: (listOptions) => mails.listMails(db, listOptions),
     markMailSent: (id, at) => mails.markMailSent(db, id, at),
