@@ -70,7 +70,12 @@ export function chooseDialect(options: StorageOptions): ChosenDialect {
   database.pragma('busy_timeout = 5000');
   // switching a new file to WAL needs an exclusive lock, and SQLite answers SQLITE_BUSY at once instead
   // of waiting (busy_timeout does not cover it) when another process is opening the same file right now
-  whileBusy(() => database.pragma('journal_mode = WAL'));
+  try {
+    whileBusy(() => database.pragma('journal_mode = WAL'));
+  } catch (error) {
+    database.close();
+    throw error;
+  }
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   // better-sqlite3 waits out a lock synchronously, freezing the event loop and with it every page and request
