@@ -4,7 +4,7 @@ import type { Storage } from './storage/types.ts';
 import type { ServerSite } from './site.ts';
 import { API_PATHS } from '../core/forms/api-paths.ts';
 import { rateLimiter } from './api/rate-limit.ts';
-import { problem, type ApiContext } from './api/context.ts';
+import { problem, storageBusy, type ApiContext } from './api/context.ts';
 import { leadsApi } from './api/leads.ts';
 import { localMailApi } from './api/local-mail.ts';
 import { localImagesApi } from './api/local-images.ts';
@@ -81,6 +81,8 @@ export function createApp(options: AppOptions): Hono {
 
   app.notFound((c) => c.text('Not found', 404, { 'Cache-Control': 'no-store' }));
   app.onError((error, c) => {
+    const busy = storageBusy(c, error);
+    if (busy) return busy;
     // one request's failure is logged and answered; it never ends the process
     log(`${c.req.method} ${c.req.path.slice(0, 200)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return c.text('Internal Server Error', 500, { 'Cache-Control': 'no-store' });

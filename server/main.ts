@@ -72,8 +72,15 @@ try {
   process.exit(1);
 }
 const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir });
+// SMTP_INTERVAL_MS: the pause between the outbox's rounds (default 10 s); a new mail is sent at once anyway
+const smtpInterval = Number(env.SMTP_INTERVAL_MS);
 const smtp = env.SMTP_URL
-  ? startSmtpDelivery({ storage, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `website@${new URL(site.siteUrl).hostname.replace(/^www\./, '')}` })
+  ? startSmtpDelivery({
+      storage,
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `website@${new URL(site.siteUrl).hostname.replace(/^www\./, '')}`,
+      intervalMs: Number.isFinite(smtpInterval) && smtpInterval > 0 ? smtpInterval : undefined,
+    })
   : undefined;
 const limit = (name: string) => (env[name] ? Number(env[name]) : undefined);
 

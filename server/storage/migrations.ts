@@ -78,6 +78,13 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('form_tokens_used').on('form_tokens').column('used_at').execute();
     },
   },
+  // several server processes share one PostgreSQL: a process claims a mail for a while before it sends it
+  '0004-mail-claims': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('mails').addColumn('claimed_until', 'text').execute();
+      await db.schema.alterTable('mails').addColumn('claimed_by', 'text').execute();
+    },
+  },
 };
 
 /**
@@ -85,10 +92,12 @@ const migrations: Record<string, Migration> = {
  * two processes from migrating at once. On SQLite Kysely takes no lock and runs without a
  * transaction, so the whole run goes in one BEGIN IMMEDIATE: a second process (another server,
  * `npm run leads`) waits for the write lock (busy_timeout) and then finds the work done, and a
- * migration that fails leaves nothing half applied.
+ * migration that fails leaves nothing half applied. A schema already up to date is only read, so
+ * `npm run leads` and a restarting server open it even while another process holds the write lock.
  */
 export async function migrate(db: Kysely<Database>, kind: 'sqlite' | 'postgres'): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  if (kind === 'sqlite' && (await migrator.getMigrations()).every((m) => m.executedAt !== undefined)) return;
   if (kind === 'sqlite') await sql`begin immediate`.execute(db);
   const { error, results } = await migrator.migrateToLatest();
   if (kind === 'sqlite') await sql.raw(error ? 'rollback' : 'commit').execute(db);

@@ -40,6 +40,9 @@ export interface MailsTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** ISO; while in the future, the process named in claimed_by is sending it and no other may (0004) */
+  claimed_until: string | null;
+  claimed_by: string | null;
 }
 
 export interface UploadsTable {
