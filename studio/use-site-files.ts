@@ -113,7 +113,8 @@ export function useSiteFiles(say: (message: string) => void) {
     [],
   );
 
-  const step = useCallback(
+  const stepping = useRef<Promise<void>>(Promise.resolve());
+  const stepNow = useCallback(
     async (direction: 'undo' | 'redo') => {
       await settled();
       const h = history.current;
@@ -136,6 +137,8 @@ export function useSiteFiles(say: (message: string) => void) {
     },
     [put, refreshProblems, say, settled],
   );
+  /** Undo and redo one after another: a second Ctrl+Z waits for the first to be on disk. */
+  const step = useCallback((direction: 'undo' | 'redo') => (stepping.current = stepping.current.then(() => stepNow(direction))), [stepNow]);
 
   const create = useCallback(
     async (path: string, text: string) => {
