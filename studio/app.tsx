@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
 import type { Problem } from './api.ts';
 import { BlockList } from './blocks.tsx';
 import { ChangesPanel, LandingPanel, NewPage, ProblemsPanel } from './panels.tsx';
-import { Preview } from './preview.tsx';
+import { Preview, type TextPatch } from './preview.tsx';
 import { labelFor, resolve, type Located, type SchemaFiles } from './schema.ts';
 import { pointerOf, SchemaField, type FieldProblems, type FormContext, type Path } from './schema-form.tsx';
 import { useSiteFiles } from './use-site-files.ts';
@@ -76,6 +76,9 @@ export function Studio() {
   const [open, setOpen] = useState('content/pages/home.json');
   const [selected, setSelected] = useState<number | undefined>(0);
   const [route, setRoute] = useState<string | undefined>();
+  const [patch, setPatch] = useState<TextPatch | undefined>();
+  /** the text each field last showed in the preview, by file and pointer */
+  const shown = useRef(new Map<string, string>());
   const { undo, redo } = site;
 
   useEffect(() => {
@@ -106,7 +109,17 @@ export function Studio() {
   const data = parse(file?.text);
   const isPage = open.startsWith('content/pages/');
   const blocks = (isPage && Array.isArray(data?.blocks) ? data.blocks : []) as Json[];
-  const edit = (op: EditOp) => site.edit(open, op, op.op === 'set' ? `set:${pointerOf(op.path)}` : undefined);
+  const edit = (op: EditOp) => {
+    // a text typed into a field shows in the preview at once; the render that follows the write confirms it
+    if (op.op === 'set' && typeof op.value === 'string') {
+      const key = `${open}#${pointerOf(op.path)}`;
+      const stored = op.path.reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], data);
+      const from = [shown.current.get(key), typeof stored === 'string' ? stored : undefined].filter((t): t is string => t !== undefined);
+      shown.current.set(key, op.value);
+      setPatch({ from, to: op.value });
+    }
+    site.edit(open, op, op.op === 'set' ? `set:${pointerOf(op.path)}` : undefined);
+  };
   const ctx: FormContext = { files: schemas, problems: fieldProblems(site.problems, open), images: site.state.images, edit };
   const root: Located = { schema: schemas[schemaFileFor(open)] ?? {}, file: schemaFileFor(open) };
   const previewRoute = route ?? (isPage ? (pageRoutes.get(pageId(open)) ?? '/') : '/');
@@ -213,7 +226,13 @@ export function Studio() {
         {data && !isPage ? <SchemaField ctx={ctx} located={root} value={data} path={[]} label={open} required /> : null}
       </main>
       <aside className="side">
-        <Preview route={previewRoute} selected={isPage && route === undefined ? selected : undefined} onSelect={setSelected} />
+        <Preview
+          route={previewRoute}
+          patch={patch}
+          revision={site.revision}
+          selected={isPage && route === undefined ? selected : undefined}
+          onSelect={setSelected}
+        />
         <ProblemsPanel
           problems={site.problems}
           files={Object.values(site.files)}

@@ -1,7 +1,16 @@
 import { useEffect, useRef } from 'react';
 
+/** A text the person is typing, shown in the page at once: any of `from` (what the page may show now) becomes `to`. */
+export interface TextPatch {
+  from: string[];
+  to: string;
+}
+
 interface PreviewProps {
   route: string;
+  patch?: TextPatch;
+  /** counts the site's saved edits: a frame that has not loaded again soon after one reloads itself */
+  revision: number;
   /** the block to outline and scroll to */
   selected: number | undefined;
   /** a click on a block of the page, by its place among the page's blocks */
@@ -13,8 +22,35 @@ function blockElements(doc: Document): Element[] {
   return [...(doc.querySelector('main')?.children ?? [])].filter((el) => el.tagName !== 'SCRIPT' && el.tagName !== 'TEMPLATE');
 }
 
-function Frame({ route, width, label, selected, onSelect }: PreviewProps & { width: number; label: string }) {
+/**
+ * Replaces the text `from` with `to` in the page's main content, in text nodes that hold exactly it: the same
+ * text the render will put there, shown a reload sooner. A text the page shows otherwise (filled into a template,
+ * split by markup) is left to the render.
+ */
+function patchText(doc: Document, patch: TextPatch): void {
+  const main = doc.querySelector('main');
+  const from = new Set(patch.from.filter((text) => text.trim() !== '' && text !== patch.to));
+  if (!main || from.size === 0) return;
+  const walker = doc.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.nodeValue !== null && from.has(node.nodeValue)) node.nodeValue = patch.to;
+  }
+}
+
+function Frame({ route, width, label, selected, onSelect, patch, revision }: PreviewProps & { width: number; label: string }) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const loads = useRef(0);
+
+  // Vite reloads the page after each saved edit; a reload asked for while the page was already reloading is
+  // lost with the old page, so a frame that has not loaded again within a while after an edit reloads itself
+  useEffect(() => {
+    if (revision === 0) return;
+    const seen = loads.current;
+    const timer = setTimeout(() => {
+      if (loads.current === seen) frame.current?.contentWindow?.location.reload();
+    }, 1500);
+    return () => clearTimeout(timer);
+  }, [revision]);
   const scale = width > 600 ? 0.5 : 0.75;
 
   // outline the selected block in the page, each time it loads or the selection changes
@@ -29,6 +65,11 @@ function Frame({ route, width, label, selected, onSelect }: PreviewProps & { wid
   };
 
   useEffect(() => {
+    const doc = frame.current?.contentDocument;
+    if (patch && doc) patchText(doc, patch);
+  }, [patch]);
+
+  useEffect(() => {
     mark();
     const doc = frame.current?.contentDocument;
     const el = selected === undefined || !doc ? undefined : blockElements(doc)[selected];
@@ -36,6 +77,7 @@ function Frame({ route, width, label, selected, onSelect }: PreviewProps & { wid
   });
 
   const onLoad = () => {
+    loads.current += 1;
     const doc = frame.current?.contentDocument;
     if (!doc) return;
     mark();

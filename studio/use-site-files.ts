@@ -33,6 +33,8 @@ export function useSiteFiles(say: (message: string) => void) {
   const [routes, setRoutes] = useState<string[]>([]);
   const [conflict, setConflict] = useState<Conflict | undefined>();
   const [can, setCan] = useState({ undo: false, redo: false });
+  /** counts the changes of the site's files on disk that the studio knows of */
+  const [revision, setRevision] = useState(0);
   const filesRef = useRef(files);
   useEffect(() => {
     filesRef.current = files;
@@ -77,7 +79,10 @@ export function useSiteFiles(say: (message: string) => void) {
           filesRef.current = { ...filesRef.current, [path]: answer.file };
           put(answer.file);
           if (answer.ok) {
-            if (answer.changed) history.current.record({ path, before, after: answer.file, key: next.key, at: Date.now() });
+            if (answer.changed) {
+              history.current.record({ path, before, after: answer.file, key: next.key, at: Date.now() });
+              setRevision((r) => r + 1);
+            }
             if (answer.replayed) say(`${path} had changed on disk; your edit was applied to the new text.`);
             refreshProblems();
           } else {
@@ -127,6 +132,7 @@ export function useSiteFiles(say: (message: string) => void) {
         put(answer.file);
         if (direction === 'undo') h.undid(answer.file);
         else h.redid(answer.file);
+        setRevision((r) => r + 1);
         say(`${direction === 'undo' ? 'Undone' : 'Redone'}: ${change.path}`);
         refreshProblems();
       } else {
@@ -161,6 +167,7 @@ export function useSiteFiles(say: (message: string) => void) {
           if (filesRef.current[path]?.version === file.version) return;
           filesRef.current = { ...filesRef.current, [path]: file };
           put(file);
+          setRevision((r) => r + 1);
           say(`${path} changed on disk and was reloaded.`);
           refreshProblems();
         },
@@ -172,6 +179,7 @@ export function useSiteFiles(say: (message: string) => void) {
 
   return {
     state,
+    revision,
     files,
     problems,
     routes,

@@ -1,0 +1,159 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Page } from '@playwright/test';
+import { paths } from '../../core/paths.ts';
+import { launchChromium } from '../lib/browser.ts';
+
+/**
+ * Keystroke-to-preview time of the studio (`npm run dev`, /__studio): a character typed into the home page's hero
+ * headline, timed from the key press until the desktop preview has painted the new heading (the studio puts a
+ * typed text into the open page at once), and until a new render of the page shows it. Beside them, in the same
+ * run and interleaved, the dev server's own full-reload time: the same heading written to the file by another
+ * editor, until the same preview has painted it. On the real site and on a copy with 1,000 landing pages.
+ * Median and p95 of each. Exits 0: a benchmark, not a test.
+ * Usage: npm run bench:studio [-- rounds]   (default 15)
+ */
+
+const GOAL_MS = 200;
+const PORT = Number(process.env.BENCH_STUDIO_PORT ?? 4395);
+const FILE = 'content/pages/home.json';
+const HEADING = 'Krijg een website waar je echt trots op kunt zijn';
+
+const rounds = Number(process.argv[2] ?? 15);
+if (!Number.isInteger(rounds) || rounds < 1) {
+  console.error(`usage: npm run bench:studio [-- rounds]; "${process.argv[2]}" is not a positive whole number`);
+  process.exit(2);
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const summary = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { median: percentile(sorted, 50), p95: percentile(sorted, 95) };
+};
+
+/** A copy of the site (never a link: the studio writes to it), with `cities` cities when asked (x 8 services). */
+function copySite(cities?: number): string {
+  const site = mkdtempSync(join(tmpdir(), 'bench-studio-'));
+  for (const name of ['site.config.json', 'content', 'public']) cpSync(join(paths.root, name), join(site, name), { recursive: true });
+  if (cities) {
+    const config = JSON.parse(readFileSync(join(site, 'site.config.json'), 'utf8')) as { landing: { cities: string[] } };
+    const names = [...config.landing.cities];
+    for (let n = 1; names.length < cities; n++) names.push(`Plaats ${n}`);
+    config.landing.cities = names.slice(0, cities);
+    writeFileSync(join(site, 'site.config.json'), `${JSON.stringify(config, null, 2)}\n`);
+  }
+  return site;
+}
+
+async function startVite(site: string): Promise<ChildProcess> {
+  let output = '';
+  const vite = spawn(process.execPath, [join(paths.root, 'node_modules/vite/bin/vite.js'), '--port', String(PORT), '--strictPort'], {
+    cwd: paths.root,
+    env: { ...process.env, SITE_ROOT: site },
+  });
+  vite.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  vite.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  for (let waited = 0; !output.includes(String(PORT)); waited += 100) {
+    if (waited > 30_000 || vite.exitCode !== null) throw new Error(`the dev server did not start:\n${output}`);
+    await sleep(100);
+  }
+  return vite;
+}
+
+type Stamp = '__shownAt' | '__renderedAt';
+
+/**
+ * When the desktop preview first painted an <h1> reading `text`, stamped by the frame itself: __shownAt in any
+ * way (the studio's instant text or a new render), __renderedAt in a document rendered with it.
+ */
+async function stampOf(page: Page, text: string, stamp: Stamp): Promise<number> {
+  const frame = page.frameLocator('iframe[title^="Desktop preview"]');
+  await frame.locator('main h1', { hasText: text }).waitFor({ timeout: 20_000 });
+  for (let waited = 0; waited < 20_000; waited += 20) {
+    const preview = page.frames().find((f) => f.url().startsWith(`http://127.0.0.1:${PORT}/`) && !f.url().includes('__studio') && f.parentFrame());
+    const at = await preview?.evaluate((name) => (window as unknown as Record<string, number | undefined>)[name], stamp).catch(() => undefined);
+    if (at) return at;
+    await sleep(20);
+  }
+  throw new Error(`the preview never stamped ${stamp} for "${text}"`);
+}
+
+async function measure(label: string, cities?: number): Promise<{ label: string; studio: number[]; rendered: number[]; reload: number[] }> {
+  const site = copySite(cities);
+  const vite = await startVite(site);
+  const browser = await launchChromium();
+  const studio: number[] = [];
+  const rendered: number[] = [];
+  const reload: number[] = [];
+  try {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    // every preview document stamps the first frame in which its <h1> reads what the benchmark waits for: at all
+    // (__shownAt) and as rendered by the server into a new document (__renderedAt)
+    await page.addInitScript(`if (!location.pathname.startsWith('/__studio')) {
+      const rendered = sessionStorage.getItem('bench-wanted');
+      let last;
+      const check = () => {
+        const wanted = sessionStorage.getItem('bench-wanted');
+        if (wanted !== last) { last = wanted; window.__shownAt = undefined; }
+        const text = document.querySelector('main h1')?.textContent;
+        const now = performance.timeOrigin + performance.now();
+        if (window.__shownAt === undefined && text === wanted) window.__shownAt = now;
+        if (window.__renderedAt === undefined && text === rendered && wanted === rendered) window.__renderedAt = now;
+        requestAnimationFrame(check);
+      };
+      document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(check));
+    }`);
+    await page.goto(`http://127.0.0.1:${PORT}/__studio`);
+    const field = page.getByLabel('Headline');
+    await field.waitFor({ timeout: 30_000 });
+    await page.frameLocator('iframe[title^="Desktop preview"]').locator('main h1', { hasText: HEADING }).waitFor({ timeout: 30_000 });
+    let text = HEADING;
+    for (let round = 1; round <= rounds; round++) {
+      // a key pressed in the studio
+      text = `${text.slice(0, 40)} ${round}`;
+      await field.fill(text.slice(0, -1));
+      // the preview has rendered that before the key is pressed
+      await page
+        .frameLocator('iframe[title^="Desktop preview"]')
+        .locator('main h1', { hasText: text.slice(0, -1) })
+        .waitFor({ timeout: 20_000 });
+      await sleep(1000);
+      await page.evaluate((t) => sessionStorage.setItem('bench-wanted', t), text);
+      const pressed = Date.now();
+      await field.press(text.slice(-1));
+      studio.push(Math.round((await stampOf(page, text, '__shownAt')) - pressed));
+      rendered.push(Math.round((await stampOf(page, text, '__renderedAt')) - pressed));
+      await sleep(1000);
+      // the same kind of change written by another editor: Vite's own full reload
+      const file = join(site, FILE);
+      const outside = `${text.slice(0, 40)} x${round}`;
+      await page.evaluate((t) => sessionStorage.setItem('bench-wanted', t), outside);
+      const written = Date.now();
+      writeFileSync(file, readFileSync(file, 'utf8').replace(JSON.stringify(text), JSON.stringify(outside)));
+      reload.push(Math.round((await stampOf(page, outside, '__renderedAt')) - written));
+      text = outside;
+      await sleep(1000);
+      console.log(`${label} round ${String(round).padStart(2)}: studio ${studio.at(-1)} ms (rendered ${rendered.at(-1)} ms), full reload ${reload.at(-1)} ms`);
+    }
+  } finally {
+    await browser.close();
+    vite.kill();
+    rmSync(site, { recursive: true, force: true });
+  }
+  return { label, studio, rendered, reload };
+}
+
+const results = [await measure('home page'), await measure('1,000 landing pages', 125)];
+console.log("\nkeystroke to preview (studio) beside the dev server's full reload (baseline), same run:");
+for (const { label, studio, rendered, reload } of results) {
+  const s = summary(studio);
+  const d = summary(rendered);
+  const r = summary(reload);
+  console.log(
+    `  ${label.padEnd(20)} studio median ${s.median} ms, p95 ${s.p95} ms (goal ${GOAL_MS} ms: ${s.p95 <= GOAL_MS ? 'met' : 'NOT met'}) · ` +
+      `its render median ${d.median} ms, p95 ${d.p95} ms · full reload (baseline) median ${r.median} ms, p95 ${r.p95} ms`,
+  );
+}
