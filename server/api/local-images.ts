@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { readLimited } from './json-body.ts';
 import { imageSize, sniffImage } from './image-file.ts';
 import { limited, type ApiContext } from './context.ts';
+import { rateKey } from './client-address.ts';
 
 const DEFAULT_MAX = 5 * 1024 * 1024;
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -57,7 +58,17 @@ export function localImagesApi(api: ApiContext, publicOrigin?: string): Hono {
       await handle.close();
     }
     const { width, height } = imageSize(bytes, kind);
-    await api.storage.addUpload({ id, type: kind.type, ext: kind.ext, size: bytes.byteLength, width, height, createdAt: new Date().toISOString() });
+    await api.storage.addUpload({
+      id,
+      type: kind.type,
+      ext: kind.ext,
+      size: bytes.byteLength,
+      width,
+      height,
+      createdAt: new Date().toISOString(),
+      ip: rateKey(api.clientIp(c)),
+      leadId: null,
+    });
     const origin = publicOrigin ?? new URL(c.req.url).origin;
     const link = `${origin}/uploads/${id}.${kind.ext}`;
     return c.json({ data: { id, link, type: kind.type, width, height, size: bytes.byteLength }, success: true, status: 200 });
