@@ -27,9 +27,10 @@ export async function sweepUploads({ storage, uploadsDir, ttlMs, log = () => {},
   for (;;) {
     const expired = await storage.expiredUploads(new Date(at.getTime() - ttlMs), 200);
     for (const upload of expired) {
-      // the file first: a row without its file is a 404, a file without its row would be kept for ever
+      // the row first, and only while no lead uses it (one may have just taken it); a file whose row is gone
+      // (a crash in between) is removed below, an hour later
+      if (!(await storage.deleteUpload(upload.id))) continue;
       await rm(join(uploadsDir, `${upload.id}.${upload.ext}`), { force: true });
-      await storage.deleteUpload(upload.id);
       removed++;
     }
     if (expired.length < 200) break;

@@ -265,9 +265,12 @@ describe.each([sqlite, postgres])('$name storage', (backend) => {
     expect((await storage.expiredUploads(new Date(at(31)), 1)).map((u) => u.id)).toEqual(['a1']);
     expect((await storage.expiredUploads(new Date(at(30)), 10)).map((u) => u.id)).toEqual(['a1']);
     expect((await storage.expiredUploads(new Date(at(31)), 10))[0]).toMatchObject({ id: 'a1', size: 2_000_000_000, leadId: null });
-    await storage.deleteUpload('a1');
-    await storage.deleteUpload('a1');
+    expect(await storage.deleteUpload('a1')).toBe(true);
+    expect(await storage.deleteUpload('a1')).toBe(false);
     expect(await storage.getUpload('a1')).toBeUndefined();
+    // a lead's photo is never removed, even when the sweep had found it unattached a moment before
+    expect(await storage.deleteUpload('a2')).toBe(false);
+    expect(await storage.getUpload('a2')).toMatchObject({ leadId });
     expect(await storage.totalUploadBytes()).toBe(2_000_000_507);
     expect((await storage.expiredUploads(new Date(at(59)), 10)).map((u) => u.id)).toEqual(['c1']);
   });

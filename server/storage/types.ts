@@ -110,8 +110,8 @@ export interface Storage {
   attachUploads(ids: string[], leadId: string): Promise<void>;
   /** Uploads no lead uses that were made before `before`, oldest first, at most `limit`: the sweep removes them. */
   expiredUploads(before: Date, limit: number): Promise<Upload[]>;
-  /** Removes the upload's row (its file is the caller's). */
-  deleteUpload(id: string): Promise<void>;
+  /** Removes the upload's row unless a lead uses it (its file is the caller's); true when a row was removed. */
+  deleteUpload(id: string): Promise<boolean>;
   /** Bytes of the uploads from this address (rate key) that no lead uses yet. */
   unattachedUploadBytes(ip: string): Promise<number>;
   /** Bytes of all uploads. */

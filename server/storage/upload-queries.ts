@@ -54,8 +54,9 @@ export async function expiredUploads(db: Kysely<Database>, before: Date, limit: 
   return rows.map(toUpload);
 }
 
-export async function deleteUpload(db: Kysely<Database>, id: string): Promise<void> {
-  await db.deleteFrom('uploads').where('id', '=', id).execute();
+export async function deleteUpload(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('uploads').where('id', '=', id).where('lead_id', 'is', null).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 // PostgreSQL's sum of integers is a bigint, which pg hands over as a string
