@@ -152,7 +152,7 @@ beforeAll(async () => {
   [server, loaded, sweeping, big] = await Promise.all([
     startServer({ distDir: dist, env: { ...open, PUBLIC_URL, REQUEST_TIMEOUT_MS: '10000' } }),
     startServer({ distDir: dist, env: open }),
-    startServer({ distDir: dist, dataDir: sweepingData, env: { ...open, UPLOAD_TTL_HOURS: String(6 / 3600), UPLOAD_SWEEP_MINUTES: String(0.5 / 60) } }),
+    startServer({ distDir: dist, dataDir: sweepingData, env: { ...open, UPLOAD_TTL_HOURS: String(10 / 3600), UPLOAD_SWEEP_MINUTES: String(0.5 / 60) } }),
     noisePng(),
   ]);
   expect(big.length).toBeGreaterThan(4.7 * MB);
@@ -268,6 +268,10 @@ describe('what is stored is only the picture', () => {
     expect(served.bytes.includes('Exif')).toBe(false);
     expect(served.bytes.includes('GPS-Leak')).toBe(false);
     expect(served.bytes.includes('TestCam')).toBe(false);
+    const head = await fetch(`${server.url}${new URL(answer.body.data.link!).pathname}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(served.bytes.length));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
     const meta = await sharp(served.bytes).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 48, height: 64 });
     expect(meta.exif).toBeUndefined();
@@ -459,12 +463,12 @@ describe('links and the sweep', () => {
       await storage.close();
     }
     expect((await download(sweeping, dropped.body.data.link!)).status).toBe(200);
-    const deadline = performance.now() + 20_000;
+    const deadline = performance.now() + 25_000;
     while ((await download(sweeping, dropped.body.data.link!)).status !== 404 && performance.now() < deadline) await sleep(250);
     expect((await download(sweeping, dropped.body.data.link!)).status).toBe(404);
     const names = files(sweeping).stored;
     expect(names).not.toContain(`${dropped.body.data.id}.png`);
     expect(names).toContain(`${kept.body.data.id}.png`);
     expect((await download(sweeping, kept.body.data.link!)).status).toBe(200);
-  }, 40_000);
+  }, 45_000);
 });
