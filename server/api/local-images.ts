@@ -89,8 +89,6 @@ export function localImagesApi(api: ApiContext, options: { publicOrigin?: string
     const ip = api.clientIp(c);
     const tooMany = limited(c, api.limits.uploads, ip);
     if (tooMany) return tooMany;
-    const wait = everyone.hit('all');
-    if (wait !== undefined) return failure(c, 429, 'Too many uploads right now; try again in a minute', { 'Retry-After': String(wait) });
     const contentType = c.req.header('content-type') ?? '';
     if (!contentType.toLowerCase().startsWith('multipart/form-data')) return failure(c, 415, 'expected multipart/form-data');
     const declared = Number(c.req.header('content-length') ?? Number.NaN);
@@ -98,6 +96,9 @@ export function localImagesApi(api: ApiContext, options: { publicOrigin?: string
     if (inFlight >= settings.inFlight || process.memoryUsage.rss() > settings.maxRssBytes) {
       return failure(c, 503, 'The server is busy with other uploads; try again in a moment', { 'Retry-After': '2' });
     }
+    // the budget of all addresses together counts only uploads that pass the cheap checks and find a free place
+    const wait = everyone.hit('all');
+    if (wait !== undefined) return failure(c, 429, 'Too many uploads right now; try again in a minute', { 'Retry-After': String(wait) });
 
     const key = rateKey(ip);
     const reserve = Number.isFinite(declared) && declared >= 0 ? declared : maxBody;
