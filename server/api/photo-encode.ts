@@ -39,11 +39,12 @@ export async function reencodePhoto(input: string, output: string, sniffed: Imag
   if (!meta) return { ok: false, error: 'File type invalid (1)' };
   if (meta.format !== FORMATS[sniffed.type]) return { ok: false, error: 'File type invalid (1)' };
   if (!meta.width || !meta.height || meta.width * meta.height > maxPixels) return { ok: false, error: 'Image is too large (pixels)' };
-  // the first frame only: an animation's frames would multiply the pixels held at once
+  // the first frame only: an animation's frames would multiply the pixels held at once. A palette image (a GIF,
+  // an 8-bit PNG) keeps a palette, or its PNG would be several times the size of what was sent
   const image = sharp(input, { limitInputPixels: maxPixels, failOn: 'error', animated: false, sequentialRead: true }).rotate();
   const kind: ImageKind = sniffed.ext === 'jpg' ? sniffed : { type: 'image/png', ext: 'png' };
   try {
-    const info = await (kind.ext === 'jpg' ? image.jpeg({ quality: 90 }) : image.png()).toFile(output);
+    const info = await (kind.ext === 'jpg' ? image.jpeg({ quality: 90 }) : image.png({ palette: meta.isPalette || sniffed.ext === 'gif' })).toFile(output);
     return { ok: true, kind, width: info.width, height: info.height, size: info.size };
   } catch {
     return { ok: false, error: 'File type invalid (1)' };
