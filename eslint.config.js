@@ -8,7 +8,7 @@ import globals from 'globals';
 /**
  * The layers, lowest first. A folder may import from the folders before it, never from those after it:
  * core <- src/site <- src/ui <- src/blocks, src/forms, src/chat <- src/registry <- src/islands <- src/renderer <- src/shell <- src/*.tsx
- * and src/, scripts/ and server/ import core/ but never each other.
+ * and src/, scripts/, server/ and studio/ import core/ but never each other.
  */
 const SRC_LAYERS = [['site'], ['ui'], ['blocks', 'forms', 'chat'], ['registry'], ['islands'], ['renderer'], ['shell']];
 
@@ -36,7 +36,17 @@ const ROOM_ZONES = [
     from: ['./core/validate'],
     message: 'server/ reads the site the build validated (dist/.server/site.json), never the sources: it does not import the validator',
   },
-  { target: './scripts', from: ['./src', './server'], message: 'scripts/ imports core/, never src/ or server/; it reaches src/ through Vite' },
+  {
+    target: './scripts',
+    from: ['./src', './server', './studio'],
+    message: 'scripts/ imports core/, never src/, server/ or studio/; it reaches src/ through Vite',
+  },
+  {
+    target: './studio',
+    from: ['./src', './scripts', './server'],
+    message: 'studio/ (the studio page) imports core/ only; it talks to scripts/studio over HTTP',
+  },
+  { target: './core', from: ['./studio'], message: 'core/ imports nothing of the studio' },
 ];
 
 export default tseslint.config(
@@ -77,7 +87,7 @@ export default tseslint.config(
     },
   },
   // globals: the browser's in browser code, Node's in Node code, only what both have in the shared core
-  { files: ['src/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
+  { files: ['src/**/*.{ts,tsx}', 'studio/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
   {
     files: ['scripts/**/*.ts', 'server/**/*.ts', 'tests/**/*.ts', '*.config.{ts,js}', 'core/paths.ts', 'core/validate/**/*.ts'],
     languageOptions: { globals: globals.node },

@@ -5,13 +5,20 @@ import react from '@vitejs/plugin-react';
 import { sitePlugin } from './scripts/vite-plugin-site.ts';
 import { inlineScriptsPlugin } from './scripts/vite-plugin-inline-scripts.ts';
 import { devPagesPlugin } from './scripts/dev-pages.ts';
+import { studioPlugin } from './scripts/studio/plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 // SITE_ROOT builds another site's data (site.config.json + content/) with this engine, e.g. the benchmark's
 const siteRoot = process.env.SITE_ROOT ? `${resolve(process.env.SITE_ROOT)}/` : root;
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), sitePlugin({ siteRoot, schemaDir: `${root}schemas` }), inlineScriptsPlugin({ dir: `${root}src/islands/inline` }), devPagesPlugin()],
+  plugins: [
+    react(),
+    sitePlugin({ siteRoot, schemaDir: `${root}schemas` }),
+    inlineScriptsPlugin({ dir: `${root}src/islands/inline` }),
+    devPagesPlugin(),
+    studioPlugin({ root, siteRoot, schemaDir: `${root}schemas` }),
+  ],
   // the site's own files (images, favicon, sounds) come from its root, like its config
   publicDir: `${siteRoot}public`,
   build: {

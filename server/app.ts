@@ -4,7 +4,7 @@ import type { Storage } from './storage/types.ts';
 import type { ServerSite } from './site.ts';
 import { API_PATHS } from '../core/forms/api-paths.ts';
 import { rateLimiter } from './api/rate-limit.ts';
-import { problem, type ApiContext } from './api/context.ts';
+import { problem, storageBusy, type ApiContext } from './api/context.ts';
 import { leadsApi } from './api/leads.ts';
 import { localMailApi } from './api/local-mail.ts';
 import { localImagesApi, type UploadSettings } from './api/local-images.ts';
@@ -20,8 +20,8 @@ export interface AppOptions {
   /** static files and security headers; absent when the API runs apart from the static files (serverless) */
   staticFiles?: MiddlewareHandler;
   securityHeaders: MiddlewareHandler;
-  /** requests per minute per address */
-  limits?: { leads?: number; mails?: number; uploads?: number };
+  /** requests per minute per address; mailsTotal is per minute for all addresses together */
+  limits?: { leads?: number; tokens?: number; mails?: number; mailsTotal?: number; uploads?: number };
   /** where links to uploaded photos point; the site's URL when absent (never the request's Host) */
   publicOrigin?: string;
   /** quotas, caps and timeouts of the photo endpoints; defaults in UPLOAD_DEFAULTS */
@@ -32,7 +32,7 @@ export interface AppOptions {
 
 /** API paths and the methods they answer; anything else under these prefixes is a 404. */
 const API_ROUTES: [RegExp, string][] = [
-  [/^\/api\/forms\/token$/, 'GET, HEAD'],
+  [/^\/api\/forms\/[^/]+\/token$/, 'GET, HEAD'],
   [/^\/api\/forms\/[^/]+$/, 'POST'],
   [/^\/api\/forms\/[^/]+\/[^/]+\/delivery$/, 'POST'],
   [/^\/api\/contact$/, 'POST'],
@@ -56,7 +56,9 @@ export function createApp(options: AppOptions): Hono {
     clientIp: options.clientIp,
     limits: {
       leads: rateLimiter({ limit: options.limits?.leads ?? 30, windowMs: 60_000 }),
+      tokens: rateLimiter({ limit: options.limits?.tokens ?? 30, windowMs: 60_000 }),
       mails: rateLimiter({ limit: options.limits?.mails ?? 30, windowMs: 60_000 }),
+      mailsTotal: rateLimiter({ limit: options.limits?.mailsTotal ?? 120, windowMs: 60_000, maxClients: 1 }),
       uploads: rateLimiter({ limit: options.limits?.uploads ?? 60, windowMs: 60_000 }),
     },
     onMail: options.onMail ?? (() => {}),
@@ -81,6 +83,8 @@ export function createApp(options: AppOptions): Hono {
 
   app.notFound((c) => c.text('Not found', 404, { 'Cache-Control': 'no-store' }));
   app.onError((error, c) => {
+    const busy = storageBusy(c, error);
+    if (busy) return busy;
     // one request's failure is logged and answered; it never ends the process
     log(`${c.req.method} ${c.req.path.slice(0, 200)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return c.text('Internal Server Error', 500, { 'Cache-Control': 'no-store' });

@@ -73,8 +73,15 @@ try {
   process.exit(1);
 }
 const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir });
+// SMTP_INTERVAL_MS: the pause between the outbox's rounds (default 10 s); a new mail is sent at once anyway
+const smtpInterval = Number(env.SMTP_INTERVAL_MS);
 const smtp = env.SMTP_URL
-  ? startSmtpDelivery({ storage, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `website@${new URL(site.siteUrl).hostname.replace(/^www\./, '')}` })
+  ? startSmtpDelivery({
+      storage,
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `website@${new URL(site.siteUrl).hostname.replace(/^www\./, '')}`,
+      intervalMs: Number.isFinite(smtpInterval) && smtpInterval > 0 ? smtpInterval : undefined,
+    })
   : undefined;
 const limit = (name: string) => (env[name] ? Number(env[name]) : undefined);
 /** A positive number from the environment (fractions allowed), or undefined when unset; anything else stops the start. */
@@ -101,7 +108,13 @@ const app = createApp({
   clientIp,
   staticFiles: serveDist({ root: distDir }),
   securityHeaders: securityHeaders({ root: distDir, integrations: site.integrations, hsts: env.HSTS === '1' }),
-  limits: { leads: limit('RATE_LIMIT_LEADS'), mails: limit('RATE_LIMIT_MAILS'), uploads: limit('RATE_LIMIT_UPLOADS') },
+  limits: {
+    leads: limit('RATE_LIMIT_LEADS'),
+    tokens: limit('RATE_LIMIT_TOKENS'),
+    mails: limit('RATE_LIMIT_MAILS'),
+    mailsTotal: limit('RATE_LIMIT_MAILS_TOTAL'),
+    uploads: limit('RATE_LIMIT_UPLOADS'),
+  },
   publicOrigin: env.PUBLIC_URL?.replace(/\/+$/, ''),
   uploads: {
     quotaBytes: megabytes('UPLOAD_QUOTA_MB'),

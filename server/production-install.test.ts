@@ -96,7 +96,7 @@ it(
 
       // a person takes longer than the form's minimum fill time
       const site = parseServerSite(readFileSync(join(dist, SERVER_SITE_FILE), 'utf8'));
-      const { token } = (await (await fetch(`${url}/api/forms/token`)).json()) as { token: string };
+      const { token } = (await (await fetch(`${url}/api/forms/contact/token`)).json()) as { token: string };
       await new Promise((r) => setTimeout(r, (site.integrations.leads?.minFillSeconds ?? 3) * 1000 + 300));
       const email = `production-${Date.now()}@example.nl`;
       const values = { name: 'Productie Test', email, phone: '06 12345678', message: 'Een lead op de productie-installatie.' };

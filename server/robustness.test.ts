@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureDist, removeDir, startServer, type ServerProcess } from '../tests/support/server-process.ts';
+import { openStorage } from './storage/open-storage.ts';
 
 /**
  * A corpus of malformed and hostile requests, sent over raw sockets to the
@@ -271,4 +272,60 @@ describe('hostile requests', () => {
     const after = rssKb(server.process.pid!);
     expect(after - before, `RSS grew from ${before} kB to ${after} kB`).toBeLessThan(150_000);
   }, 240_000);
+});
+
+/**
+ * Requests that are well formed, and abuse what the API does: each was accepted before the server was
+ * hardened against it. Sent to the real process; what they left behind is read from its own database.
+ */
+describe('valid requests used for abuse', () => {
+  const mailBody = (params: Record<string, string>) =>
+    JSON.stringify({ lib_version: '4.4.1', user_id: 'pk', service_id: 'service', template_id: 'template_contact', template_params: params });
+  const phishing = { from_name: 'IT', message: 'Uw wachtwoord verloopt: https://evil.example/login', reply_to: 'attacker@evil.example' };
+  const values = { name: 'Anna de Vries', email: 'anna@example.nl', phone: '', message: 'Graag een offerte.' };
+  const lead = (submissionId: string, extra: object = {}) =>
+    fetch(`${server.url}/api/forms/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ submissionId, values, hp: '', ...extra }),
+    });
+  const mails = async () => {
+    const storage = await openStorage({ dataDir: server.dataDir });
+    try {
+      return await storage.listMails();
+    } finally {
+      await storage.close();
+    }
+  };
+
+  it('free text to the mail endpoint, by a plain POST or a cross-site text/plain one, puts nothing in the outbox', async () => {
+    const plain = await raw(server.port, post('/api/v1.0/email/send', 'application/json', mailBody(phishing)));
+    expect(statusOf(plain)).toBe(400);
+    const crossSite = await raw(server.port, post('/api/v1.0/email/send', 'text/plain', mailBody(phishing), 'Origin: https://evil.example\r\n'));
+    expect(statusOf(crossSite)).toBe(403);
+    expect(await mails()).toEqual([]);
+  });
+
+  it('a lead caught by the honeypot gets no mail, though the mail endpoint answers OK', async () => {
+    expect((await lead('honeypot-lead-1', { hp: 'https://spam.example' })).status).toBe(201);
+    const answer = await raw(server.port, post('/api/v1.0/email/send', 'application/json', mailBody({ ...phishing, submission_id: 'honeypot-lead-1' })));
+    expect(statusOf(answer)).toBe(200);
+    expect(await mails()).toEqual([]);
+  });
+
+  it('one fill-time token for many submissions: the first is a lead, the replays are spam', async () => {
+    const { token } = (await (await fetch(`${server.url}/api/forms/contact/token`)).json()) as { token: string };
+    // a person takes longer than the fixture's minimum fill time
+    await new Promise((resolve) => setTimeout(resolve, 3300));
+    const ids = ['replay-lead-0', 'replay-lead-1', 'replay-lead-2', 'replay-lead-3'];
+    for (const id of ids) expect((await lead(id, { token })).status).toBe(201);
+    const storage = await openStorage({ dataDir: server.dataDir });
+    try {
+      const stored = await Promise.all(ids.map((id) => storage.findLeadBySubmission(id)));
+      expect(stored.map((l) => l?.spam)).toEqual([false, true, true, true]);
+      expect(stored[1]?.flags).toEqual(['reused-token']);
+    } finally {
+      await storage.close();
+    }
+  }, 20_000);
 });

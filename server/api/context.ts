@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { Storage } from '../storage/types.ts';
+import { StorageBusyError } from '../storage/errors.ts';
 import type { ServerSite } from '../site.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { rateKey } from './client-address.ts';
@@ -12,7 +13,15 @@ export interface ApiContext {
   uploadsDir: string;
   /** the visitor's address, for rate limits and the lead record */
   clientIp: (c: Context) => string;
-  limits: { leads: RateLimiter; mails: RateLimiter; uploads: RateLimiter };
+  limits: {
+    leads: RateLimiter;
+    /** fill-time tokens, per address */
+    tokens: RateLimiter;
+    mails: RateLimiter;
+    /** mails queued by all addresses together: the staff inbox's budget */
+    mailsTotal: RateLimiter;
+    uploads: RateLimiter;
+  };
   /** wakes the SMTP delivery when a mail was put in the outbox */
   onMail: () => void;
   log: (message: string) => void;
@@ -27,4 +36,14 @@ export function limited(c: Context, limiter: RateLimiter, ip: string) {
   const wait = limiter.hit(rateKey(ip));
   if (wait === undefined) return undefined;
   return c.json({ error: 'too many requests' }, 429, { 'Retry-After': String(wait), 'Cache-Control': 'no-store' });
+}
+
+/**
+ * 503 with Retry-After when the request failed because another process held the database (StorageBusyError):
+ * nothing was stored, and the same request a moment later (a lead with the same submission id) goes through.
+ * Undefined for any other error.
+ */
+export function storageBusy(c: Context, error: unknown) {
+  if (!(error instanceof StorageBusyError)) return undefined;
+  return c.json({ error: 'the database is busy, try again in a moment' }, 503, { 'Retry-After': '1', 'Cache-Control': 'no-store' });
 }

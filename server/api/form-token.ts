@@ -1,32 +1,37 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * The signed minimum fill time: the browser fetches a token when a form is
- * shown, and sends it back with the submission. A bot that posts at once, or
- * without a token, is flagged as spam (and stored, never dropped).
+ * The signed fill-time token: the browser fetches one for a form when the form is shown, and sends it back
+ * with the submission. It is bound to its form (the form's id is signed with it), to one submission (its
+ * nonce is bound to the first submission that uses it; see Storage.bindFormToken), and lives two hours. A
+ * submission without a good token is flagged as spam, stored, never dropped.
  */
-export type TokenVerdict = { ok: true; ageMs: number } | { ok: false; flag: 'no-token' | 'bad-token' | 'too-fast' | 'expired' };
+export type TokenVerdict = { ok: true; ageMs: number; nonce: string } | { ok: false; flag: 'no-token' | 'bad-token' | 'too-fast' | 'expired' };
 
-const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** How long a token may be used; the browser fetches a fresh one before it gets this old. */
+export const TOKEN_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 
-function sign(secret: string, issuedAt: string): string {
-  return createHmac('sha256', secret).update(`form-token:${issuedAt}`).digest('base64url');
+const PART = /^[0-9A-Za-z_-]{1,24}$/;
+
+function sign(secret: string, formId: string, issuedAt: string, nonce: string): string {
+  return createHmac('sha256', secret).update(`form-token:${formId}:${issuedAt}:${nonce}`).digest('base64url');
 }
 
-export function issueToken(secret: string, now = Date.now()): string {
+export function issueToken(secret: string, formId: string, now = Date.now()): string {
   const issuedAt = now.toString(36);
-  return `${issuedAt}.${sign(secret, issuedAt)}`;
+  const nonce = randomBytes(12).toString('base64url');
+  return `${issuedAt}.${nonce}.${sign(secret, formId, issuedAt, nonce)}`;
 }
 
-export function checkToken(secret: string, token: unknown, minFillMs: number, now = Date.now()): TokenVerdict {
+export function checkToken(secret: string, token: unknown, formId: string, minFillMs: number, now = Date.now()): TokenVerdict {
   if (typeof token !== 'string' || token === '') return { ok: false, flag: 'no-token' };
-  const [issuedAt, mac, extra] = token.split('.');
-  if (!issuedAt || !mac || extra !== undefined || !/^[0-9a-z]{1,12}$/.test(issuedAt)) return { ok: false, flag: 'bad-token' };
-  const expected = Buffer.from(sign(secret, issuedAt));
+  const [issuedAt, nonce, mac, extra] = token.split('.');
+  if (!issuedAt || !nonce || !mac || extra !== undefined || !/^[0-9a-z]{1,12}$/.test(issuedAt) || !PART.test(nonce)) return { ok: false, flag: 'bad-token' };
+  const expected = Buffer.from(sign(secret, formId, issuedAt, nonce));
   const given = Buffer.from(mac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, flag: 'bad-token' };
   const ageMs = now - parseInt(issuedAt, 36);
   if (ageMs < minFillMs) return { ok: false, flag: 'too-fast' };
-  if (ageMs > MAX_AGE_MS) return { ok: false, flag: 'expired' };
-  return { ok: true, ageMs };
+  if (ageMs > TOKEN_MAX_AGE_MS) return { ok: false, flag: 'expired' };
+  return { ok: true, ageMs, nonce };
 }

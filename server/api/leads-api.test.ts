@@ -27,13 +27,13 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function app(limits?: { leads?: number; mails?: number; uploads?: number }) {
+function app(limits?: { leads?: number; tokens?: number; mails?: number; mailsTotal?: number; uploads?: number }) {
   return createApp({ site, storage, secret: SECRET, uploadsDir: join(dataDir, 'uploads'), clientIp: () => '192.0.2.1', securityHeaders: passThrough, limits });
 }
 
 const json = (body: unknown) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-/** A token issued ten seconds ago: the visitor took longer than the minimum fill time. */
-const oldToken = () => issueToken(SECRET, Date.now() - 10_000);
+/** A token for the form issued ten seconds ago: the visitor took longer than the minimum fill time. */
+const oldToken = (formId = 'contact') => issueToken(SECRET, formId, Date.now() - 10_000);
 let counter = 0;
 const newId = () => `sub-${Date.now().toString(36)}-${counter++}`;
 const contact = { name: 'Anna de Vries', email: 'anna@example.nl', phone: '06 12345678', message: 'Graag een offerte voor een webshop.' };
@@ -67,12 +67,14 @@ describe('POST /api/forms/:formId', () => {
     expect((await app().request('/api/forms/nope', json({ submissionId: newId(), values: {} }))).status).toBe(404);
   });
 
-  it('stores spam flagged instead of dropping it: honeypot, no token, too fast, forged token', async () => {
+  it('stores spam flagged instead of dropping it: honeypot, no token, too fast, forged, another form’s, expired token', async () => {
     const cases: [string, Record<string, unknown>][] = [
       ['honeypot', { token: oldToken(), hp: 'https://spam.example' }],
       ['no-token', {}],
-      ['too-fast', { token: issueToken(SECRET) }],
-      ['bad-token', { token: issueToken('another-secret', Date.now() - 10_000) }],
+      ['too-fast', { token: issueToken(SECRET, 'contact') }],
+      ['bad-token', { token: issueToken('another-secret', 'contact', Date.now() - 10_000) }],
+      ['bad-token', { token: oldToken('quote') }],
+      ['expired', { token: issueToken(SECRET, 'contact', Date.now() - 2 * 60 * 60 * 1000 - 1000) }],
     ];
     for (const [flag, extra] of cases) {
       const answer = await app().request('/api/forms/contact', json({ submissionId: newId(), values: contact, ...extra }));
@@ -82,7 +84,26 @@ describe('POST /api/forms/:formId', () => {
       expect(lead?.flags, flag).toContain(flag);
     }
     const spam = await storage.listLeads({ spam: true });
-    expect(spam.length).toBeGreaterThanOrEqual(4);
+    expect(spam.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('takes a token for one submission only: its retries pass, a second submission with it is spam', async () => {
+    const token = oldToken();
+    const first = newId();
+    const post = (submissionId: string, values = contact) => app().request('/api/forms/contact', json({ submissionId, values, token, hp: '' }));
+    const stored = await post(first);
+    expect(stored.status).toBe(201);
+    const { id } = (await stored.json()) as { id: string };
+    expect((await storage.getLead(id))?.spam).toBe(false);
+    const retry = await post(first);
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual({ id });
+    for (let i = 0; i < 3; i++) {
+      const replay = await post(newId(), { ...contact, message: `Replay ${i} met dezelfde token.` });
+      expect(replay.status).toBe(201);
+      const lead = await storage.getLead(((await replay.json()) as { id: string }).id);
+      expect(lead).toMatchObject({ spam: true, flags: ['reused-token'] });
+    }
   });
 
   it('answers 429 with Retry-After once an address is over its limit', async () => {
@@ -98,21 +119,38 @@ describe('POST /api/forms/:formId', () => {
     expect(Number(retryAfter)).toBeGreaterThan(0);
   });
 
-  it('issues fill-time tokens that are never cached', async () => {
-    const answer = await app().request('/api/forms/token');
+  it('issues fill-time tokens per form that are never cached, and only so many per address', async () => {
+    const answer = await app().request('/api/forms/contact/token');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(((await answer.json()) as { token: string }).token).toMatch(/^[0-9a-z]+\.[\w-]+$/);
+    expect(((await answer.json()) as { token: string }).token).toMatch(/^[0-9a-z]+\.[\w-]+\.[\w-]+$/);
+    expect((await app().request('/api/forms/nope/token')).status).toBe(404);
+    const limitedApp = app({ tokens: 3 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await limitedApp.request('/api/forms/quote/token')).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 });
 
 describe('POST /api/contact (the contact form’s fallback)', () => {
   it('stores the fallback body as a contact lead marked for review', async () => {
-    const answer = await app().request('/api/contact', json({ ...contact, timestamp: new Date().toISOString() }));
+    const answer = await app().request('/api/contact', json({ ...contact, timestamp: new Date().toISOString(), submissionId: newId(), token: oldToken() }));
     expect(answer.status).toBe(201);
     const lead = await storage.getLead(((await answer.json()) as { id: string }).id);
     expect(lead).toMatchObject({ form: 'contact', name: contact.name, email: contact.email, message: contact.message, review: true, spam: false });
     expect((await app().request('/api/contact', json({ name: '', email: 'x' }))).status).toBe(400);
+  });
+
+  it('is spam without a good token for the contact form', async () => {
+    for (const [flag, token] of [
+      ['no-token', undefined],
+      ['bad-token', oldToken('quote')],
+    ] as const) {
+      const answer = await app().request('/api/contact', json({ ...contact, submissionId: newId(), token }));
+      expect(answer.status, flag).toBe(201);
+      const lead = await storage.getLead(((await answer.json()) as { id: string }).id);
+      expect(lead, flag).toMatchObject({ spam: true, review: true, flags: ['fallback', flag] });
+    }
   });
 });
 
@@ -120,43 +158,80 @@ describe('the local EmailJS-compatible endpoint', () => {
   const send = (params: Record<string, string>, templateId = 'template_contact') =>
     json({ lib_version: '4.4.1', user_id: 'helder-public-key', service_id: 'service_helder', template_id: templateId, template_params: params });
 
-  it('puts the mail in the outbox for the configured recipient only, linked to its lead', async () => {
+  /** What an attacker would like staff to read: it must never reach the outbox. */
+  const phishing = {
+    from_name: 'IT-afdeling',
+    from_email: 'it@helderdigitaal.nl',
+    to_email: 'attacker@evil.example',
+    message: 'Uw wachtwoord verloopt vandaag. Log opnieuw in: https://evil.example/login',
+    reply_to: 'attacker@evil.example',
+  };
+  const outboxSize = async () => (await storage.listMails()).length;
+
+  it('queues the stored lead’s mail, built by the server, once, for the configured recipient only', async () => {
     const submissionId = newId();
     const created = await app().request('/api/forms/contact', json({ submissionId, values: contact, token: oldToken() }));
     const { id } = (await created.json()) as { id: string };
-    const message = 'Nieuwe contact aanvraag\n\nNaam: Anna de Vries';
-    const answer = await app().request(
-      '/api/v1.0/email/send',
-      send({
-        from_name: 'Anna de Vries',
-        from_email: contact.email,
-        to_email: 'attacker@evil.example',
-        message,
-        reply_to: contact.email,
-        submission_id: submissionId,
-      }),
-    );
+    // the browser's own params are ignored: even a tampered message, subject and reply address change nothing
+    const answer = await app().request('/api/v1.0/email/send', send({ ...phishing, submission_id: submissionId }));
     expect(answer.status).toBe(200);
     expect(await answer.text()).toBe('OK');
     const [mail] = await storage.mailsForLead(id);
-    expect(mail).toMatchObject({ to: site.integrations.emailjs!.toEmail, replyTo: contact.email, text: message, state: 'outbox' });
-    expect(mail?.subject).toContain('Nieuwe contact aanvraag');
+    expect(mail).toMatchObject({
+      to: site.integrations.emailjs!.toEmail,
+      replyTo: contact.email,
+      subject: 'Nieuwe contact aanvraag - Anna de Vries',
+      text: 'Nieuwe contact aanvraag\n\nNaam: Anna de Vries\nEmail: anna@example.nl\nTelefoon: 06 12345678\n\nBericht:\nGraag een offerte voor een webshop.',
+      state: 'outbox',
+    });
     expect((await storage.getLead(id))?.delivery).toBe('outbox');
-    // the same send again (a retry after a timeout) makes no second mail
-    const repeat = await app().request(
-      '/api/v1.0/email/send',
-      send({ from_name: 'Anna de Vries', from_email: contact.email, to_email: contact.email, message, reply_to: contact.email, submission_id: submissionId }),
+    // the same send again (a retry after a timeout), or many at once, makes no second mail
+    const repeats = await Promise.all(
+      Array.from({ length: 5 }, () => app().request('/api/v1.0/email/send', send({ ...phishing, submission_id: submissionId }))),
     );
-    expect(repeat.status).toBe(200);
+    expect(repeats.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(await storage.mailsForLead(id)).toHaveLength(1);
     // the browser's report afterwards does not overwrite what the server knows
     await app().request(`/api/forms/contact/${submissionId}/delivery`, json({ status: 200, text: 'OK' }));
     expect((await storage.getLead(id))?.delivery).toBe('outbox');
   });
 
+  it('puts no free text in the outbox: a send without a stored lead, or for another form’s template, is refused', async () => {
+    const before = await outboxSize();
+    const free = await app().request('/api/v1.0/email/send', send(phishing));
+    expect(free.status).toBe(400);
+    expect(await free.text()).toBe('The submission was not found');
+    expect((await app().request('/api/v1.0/email/send', send({ ...phishing, submission_id: 'sub-never-stored' }))).status).toBe(400);
+    const submissionId = newId();
+    await app().request('/api/forms/contact', json({ submissionId, values: contact, token: oldToken() }));
+    expect((await app().request('/api/v1.0/email/send', send({ ...phishing, submission_id: submissionId }, 'template_quote'))).status).toBe(400);
+    expect(await outboxSize()).toBe(before);
+  });
+
+  it('sends no mail for a lead flagged as spam, and says OK all the same', async () => {
+    const before = await outboxSize();
+    const submissionId = newId();
+    const created = await app().request('/api/forms/contact', json({ submissionId, values: contact, token: oldToken(), hp: 'https://spam.example' }));
+    const { id } = (await created.json()) as { id: string };
+    const answer = await app().request('/api/v1.0/email/send', send({ ...phishing, submission_id: submissionId }));
+    expect(answer.status).toBe(200);
+    expect(await storage.mailsForLead(id)).toHaveLength(0);
+    expect(await outboxSize()).toBe(before);
+  });
+
+  it('keeps to a budget of mails for all addresses together', async () => {
+    const budgeted = app({ mailsTotal: 2 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const submissionId = newId();
+      await budgeted.request('/api/forms/contact', json({ submissionId, values: { ...contact, message: `Bericht ${i}` }, token: oldToken() }));
+      statuses.push((await budgeted.request('/api/v1.0/email/send', send({ message: 'x', submission_id: submissionId }))).status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
   it('refuses what the SDK would never send', async () => {
     expect((await app().request('/api/v1.0/email/send', send({ message: 'x' }, 'template_unknown'))).status).toBe(400);
-    expect((await app().request('/api/v1.0/email/send', send({ message: '' }))).status).toBe(400);
     expect((await app().request('/api/v1.0/email/send', { method: 'POST', body: 'x', headers: { 'Content-Type': 'text/xml' } })).status).toBe(415);
   });
 
@@ -258,6 +333,6 @@ describe('requests from another site', () => {
     const noOrigin = await app().request('/api/forms/contact', json({ submissionId: newId(), values: contact, token: oldToken(), hp: '' }));
     expect(noOrigin.status).toBe(201);
     // reading stays open: a token for the page's own form
-    expect((await app().request('/api/forms/token', { headers: { Origin: 'https://evil.example' } })).status).toBe(200);
+    expect((await app().request('/api/forms/contact/token', { headers: { Origin: 'https://evil.example' } })).status).toBe(200);
   });
 });

@@ -3,7 +3,7 @@ import type { Ajv } from 'ajv';
 import type { FormConfig } from '../../core/forms/form-types.ts';
 import { isEmail, minFillMs } from '../../core/forms/validation.ts';
 import type { NewLead } from '../storage/types.ts';
-import { checkToken, issueToken } from './form-token.ts';
+import { checkToken, issueToken, TOKEN_MAX_AGE_MS } from './form-token.ts';
 import { SUBMISSION_ID, submissionChecker, type Submission } from '../../core/forms/lead-contract.ts';
 import { isRecord, readJson } from './json-body.ts';
 import { limited, problem, type ApiContext } from './context.ts';
@@ -39,6 +39,18 @@ function leadFrom(
 const userAgent = (c: Context) => c.req.header('user-agent')?.slice(0, 500) ?? null;
 
 /**
+ * Why a submission's fill-time token does not vouch for it, or nothing when it does: a token must be the
+ * server's own, for this form, old enough, not expired, and not used before by another submission (a retry
+ * of the same submission may carry it again).
+ */
+async function tokenFlag(api: ApiContext, token: unknown, formId: string, submissionId: string, minFill: number): Promise<string | undefined> {
+  const verdict = checkToken(api.secret, token, formId, minFill);
+  if (!verdict.ok) return verdict.flag;
+  const holder = await api.storage.bindFormToken(verdict.nonce, submissionId, new Date(Date.now() - 2 * TOKEN_MAX_AGE_MS));
+  return holder === submissionId ? undefined : 'reused-token';
+}
+
+/**
  * POST /api/forms/:formId: a lead checked against the same form config the page was built with. It is stored
  * whatever its spam signs (a filled honeypot, a missing, forged or too young fill-time token): those only flag it.
  */
@@ -60,8 +72,8 @@ function postLead(app: Hono, api: ApiContext, ajv: Ajv) {
     const s = checked.submission;
     const flags: string[] = [];
     if (s.hp && s.hp.trim() !== '') flags.push('honeypot');
-    const verdict = checkToken(api.secret, s.token, minFill);
-    if (!verdict.ok) flags.push(verdict.flag);
+    const tokenProblem = await tokenFlag(api, s.token, formId, s.submissionId, minFill);
+    if (tokenProblem) flags.push(tokenProblem);
     const { id, created } = await api.storage.addLead({
       ...leadFrom(form, formId, s),
       spam: flags.length > 0,
@@ -102,10 +114,11 @@ function postDelivery(app: Hono, api: ApiContext) {
 
 /**
  * POST /api/contact, the contact form's fallback when the mail service fails: { name, email, phone, message,
- * timestamp }. A real lead even without a token: stored for review.
+ * timestamp, submissionId, token }. Stored for review; without a good fill-time token for the form it is spam.
  */
 function postFallback(app: Hono, api: ApiContext) {
   const fallbackForm = Object.entries(api.site.forms).find(([, f]) => f.fallback)?.[0] ?? 'contact';
+  const minFill = minFillMs(api.site.integrations);
   app.post('/api/contact', async (c) => {
     const ip = api.clientIp(c);
     const tooMany = limited(c, api.limits.leads, ip);
@@ -120,8 +133,10 @@ function postFallback(app: Hono, api: ApiContext) {
     if (name === '' || email === '' || !isEmail(email)) return problem(c, 400, 'name and a valid email are required');
     const given = typeof data.submissionId === 'string' && SUBMISSION.test(data.submissionId) ? data.submissionId : undefined;
     const values = { name, email, phone: str('phone', 60), message: str('message', 10_000), timestamp: str('timestamp', 40) };
+    const submissionId = given ?? `contact-fallback-${crypto.randomUUID()}`;
+    const tokenProblem = await tokenFlag(api, data.token, fallbackForm, submissionId, minFill);
     const { id, created } = await api.storage.addLead({
-      submissionId: given ?? `contact-fallback-${crypto.randomUUID()}`,
+      submissionId,
       form: fallbackForm,
       name,
       email,
@@ -129,9 +144,9 @@ function postFallback(app: Hono, api: ApiContext) {
       message: values.message,
       values,
       photos: [],
-      spam: false,
+      spam: tokenProblem !== undefined,
       review: true,
-      flags: ['fallback'],
+      flags: tokenProblem ? ['fallback', tokenProblem] : ['fallback'],
       ip,
       userAgent: userAgent(c),
     });
@@ -139,10 +154,21 @@ function postFallback(app: Hono, api: ApiContext) {
   });
 }
 
-/** The leads API: the fill-time token, the leads of every form, delivery reports and the contact fallback. */
+/** GET /api/forms/:formId/token: a fill-time token for one form, limited per address like the leads themselves. */
+function getToken(app: Hono, api: ApiContext) {
+  app.get('/api/forms/:formId/token', (c) => {
+    const formId = c.req.param('formId');
+    if (!api.site.forms[formId]) return problem(c, 404, 'unknown form');
+    const tooMany = limited(c, api.limits.tokens, api.clientIp(c));
+    if (tooMany) return tooMany;
+    return c.json({ token: issueToken(api.secret, formId) }, 200, { 'Cache-Control': 'no-store' });
+  });
+}
+
+/** The leads API: the fill-time tokens, the leads of every form, delivery reports and the contact fallback. */
 export function leadsApi(api: ApiContext, ajv: Ajv): Hono {
   const app = new Hono();
-  app.get('/api/forms/token', (c) => c.json({ token: issueToken(api.secret) }, 200, { 'Cache-Control': 'no-store' }));
+  getToken(app, api);
   postLead(app, api, ajv);
   postDelivery(app, api);
   postFallback(app, api);

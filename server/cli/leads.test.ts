@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '../storage/open-storage.ts';
 import type { NewLead } from '../storage/types.ts';
 import { leadsCommand } from './leads-command.ts';
+import { holdSqliteWriteLock } from '../../tests/support/sqlite-lock.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const execFileAsync = promisify(execFile);
@@ -258,4 +259,36 @@ describe('a lead that tries to take over the terminal', () => {
     const [lead] = JSON.parse((await runLeads(store, '--json')).stdout) as { name: string }[];
     expect(lead!.name).toBe(hostile);
   });
+});
+
+describe('while another process holds the write lock', () => {
+  it('lists the leads at once: an up-to-date database is only read', async () => {
+    const holder = await holdSqliteWriteLock(join(data, 'leads.sqlite'));
+    try {
+      const start = performance.now();
+      const { code, stdout, stderr } = await runLeads(data, '--json');
+      const ms = performance.now() - start;
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+      expect((JSON.parse(stdout) as { id: string }[]).map((l) => l.id)).toEqual([second, first]);
+      expect(ms).toBeLessThan(1000);
+    } finally {
+      await holder.release();
+    }
+  }, 30_000);
+
+  it('says the database is busy when it cannot bring the schema up to date, after a bounded wait', async () => {
+    const store = join(dir, 'locked-new');
+    mkdirSync(store);
+    // a file the server has not set up yet, locked by someone else
+    const holder = await holdSqliteWriteLock(join(store, 'leads.sqlite'));
+    try {
+      const start = performance.now();
+      const { code, stderr } = await runLeads(store);
+      expect(performance.now() - start).toBeLessThan(15_000);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^leads: .*database is busy.*try again/);
+    } finally {
+      await holder.release();
+    }
+  }, 30_000);
 });

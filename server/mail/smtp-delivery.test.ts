@@ -220,6 +220,26 @@ describe('startSmtpDelivery', () => {
     storage = await openStorage({ dataDir: dir });
   });
 
+  it('shares the outbox with another process: two deliveries at once send each mail once', async () => {
+    const smtp = await startSmtp();
+    // a second connection to the same database, as a second server process has
+    const other = await openStorage({ dataDir: dir });
+    for (let i = 0; i < 10; i++) await leadWithMail();
+    const here = startSmtpDelivery({ storage, smtpUrl: smtp.url, from: 'site@example.org', intervalMs: 0, log });
+    const there = startSmtpDelivery({ storage: other, smtpUrl: smtp.url, from: 'site@example.org', intervalMs: 0, log });
+    try {
+      const rounds = await Promise.all([here.runOnce(), there.runOnce()]);
+      expect(smtp.received).toHaveLength(10);
+      expect(rounds.map((r) => r.sent).reduce((x, y) => x + y)).toBe(10);
+      expect((await storage.listMails()).map((m) => [m.state, m.attempts])).toEqual(Array.from({ length: 10 }, () => ['sent', 1]));
+    } finally {
+      await here.stop();
+      await there.stop();
+      await other.close();
+      await smtp.stop();
+    }
+  });
+
   it('backs off 30 s, 2 min, 10 min ... up to 6 h', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map(defaultBackoffMs)).toEqual([30e3, 120e3, 600e3, 1800e3, 3600e3, 10800e3, 21600e3, 21600e3, 21600e3]);
   });

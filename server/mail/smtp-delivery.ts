@@ -1,6 +1,7 @@
 import { createTransport } from 'nodemailer';
 import type { NodemailerError } from 'nodemailer';
 import type { Mail, Storage } from '../storage/types.ts';
+import { StorageBusyError } from '../storage/errors.ts';
 
 export interface SmtpDeliveryOptions {
   storage: Storage;
@@ -16,6 +17,12 @@ export interface SmtpDeliveryOptions {
   backoffMs?: (attempt: number) => number;
   /** Mails sent per round at most. Default 50. */
   batchSize?: number;
+  /**
+   * How long a mail is claimed for this process before it is sent (one mail at a time). Other processes on the
+   * same database leave it alone meanwhile; if this one dies, another sends it once the claim has run out.
+   * Longer than one send can take (the transport's timeouts). Default 5 min.
+   */
+  claimMs?: number;
   log?: (line: string) => void;
 }
 
@@ -88,20 +95,38 @@ interface Deliverer {
   log: (line: string) => void;
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Records a send's outcome even while another process holds SQLite's write lock for a while (a Storage call
+ * gives up after 800 ms): a mail that went out but is not marked would be sent again once its claim runs out.
+ */
+async function record(step: () => Promise<void>, until = Date.now() + 30_000): Promise<void> {
+  for (;;) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!(error instanceof StorageBusyError) || Date.now() > until) throw error;
+      await sleep(250);
+    }
+  }
+}
+
 /** A failed attempt: given up (permanent reply or last attempt) or scheduled again after the backoff. */
 async function recordFailure({ storage, maxAttempts, backoffMs, log }: Deliverer, mail: Mail, error: unknown, round: DeliveryRound) {
+  const { leadId } = mail;
   const attempt = mail.attempts + 1;
   const detail = describeError(error);
   if (attempt >= maxAttempts || isPermanent(error)) {
-    await storage.markMailFailed(mail.id, detail);
-    if (mail.leadId) await storage.setDelivery(mail.leadId, 'smtp-failed', detail);
+    await record(() => storage.markMailFailed(mail.id, detail));
+    if (leadId) await record(() => storage.setDelivery(leadId, 'smtp-failed', detail));
     log(`smtp: mail ${mail.id} failed for good after attempt ${attempt}: ${detail}`);
     round.failed++;
     return;
   }
   const next = new Date(Date.now() + backoffMs(attempt));
-  await storage.markMailRetry(mail.id, detail, next);
-  if (mail.leadId) await storage.setDelivery(mail.leadId, 'smtp-retrying', detail);
+  await record(() => storage.markMailRetry(mail.id, detail, next));
+  if (leadId) await record(() => storage.setDelivery(leadId, 'smtp-retrying', detail));
   log(`smtp: mail ${mail.id} attempt ${attempt} failed, retrying at ${next.toISOString()}: ${detail}`);
   round.retried++;
 }
@@ -115,23 +140,39 @@ async function deliver(d: Deliverer, mail: Mail, round: DeliveryRound): Promise<
     await recordFailure(d, mail, error, round);
     return;
   }
-  await d.storage.markMailSent(mail.id, new Date());
-  if (mail.leadId) await d.storage.setDelivery(mail.leadId, 'smtp-sent', null);
+  const { leadId } = mail;
+  const sentAt = new Date();
+  await record(() => d.storage.markMailSent(mail.id, sentAt));
+  if (leadId) await record(() => d.storage.setDelivery(leadId, 'smtp-sent', null));
   d.log(`smtp: mail ${mail.id} sent`);
   round.sent++;
 }
 
 /** Delivers the outbox over SMTP in the background, with retries and backoff, recording the outcome on mail and lead. */
 export function startSmtpDelivery(options: SmtpDeliveryOptions): SmtpDelivery {
-  const { storage, from, intervalMs = 10_000, maxAttempts = 8, backoffMs = defaultBackoffMs, batchSize = 50, log = (line) => console.log(line) } = options;
+  const {
+    storage,
+    from,
+    intervalMs = 10_000,
+    maxAttempts = 8,
+    backoffMs = defaultBackoffMs,
+    batchSize = 50,
+    claimMs = 300_000,
+    log = (line) => console.log(line),
+  } = options;
   const transport = smtpTransport(options.smtpUrl);
   const deliverer: Deliverer = { transport, storage, from, maxAttempts, backoffMs, log };
 
   async function round(): Promise<DeliveryRound> {
     const result = { sent: 0, retried: 0, failed: 0 };
     try {
-      for (const mail of await storage.dueMails(new Date(), batchSize)) {
-        if (stopped) break;
+      // one mail claimed at a time, right before it is sent: its claim never runs out while it waits its turn,
+      // and several processes share the outbox mail by mail. Only what was due when the round began: a mail
+      // this round tried and scheduled again (at the earliest now, with no backoff) waits for the next one
+      const began = new Date(Date.now() - 1);
+      for (let n = 0; n < batchSize && !stopped; n++) {
+        const [mail] = await storage.claimDueMails(new Date(), 1, claimMs, began);
+        if (!mail) break;
         await deliver(deliverer, mail, result);
       }
     } catch (error) {

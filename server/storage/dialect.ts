@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
-import { PostgresDialect, SqliteDialect } from 'kysely';
-import type { Dialect } from 'kysely';
+import { CompiledQuery, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
+import type { DatabaseConnection, Dialect } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl, sqliteFile } from './paths.ts';
 import type { StorageOptions } from './types.ts';
@@ -9,6 +9,29 @@ import type { StorageOptions } from './types.ts';
 export interface ChosenDialect {
   kind: 'sqlite' | 'postgres';
   dialect: Dialect;
+  /** SQLite only: called once the schema is up to date, before the storage serves anyone */
+  opened?: () => void;
+}
+
+/**
+ * Kysely's SQLite driver with write transactions that take the write lock first (BEGIN IMMEDIATE). A deferred
+ * BEGIN would take it at the first write, and a busy answer there leaves a transaction half begun that cannot
+ * simply run again; BEGIN IMMEDIATE is either refused before anything happened or holds the lock to the end.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+function sqliteDialect(database: BetterSqlite3.Database): Dialect {
+  const base = new SqliteDialect({ database });
+  return {
+    createAdapter: () => base.createAdapter(),
+    createDriver: () => new ImmediateSqliteDriver({ database }),
+    createIntrospector: (db) => base.createIntrospector(db),
+    createQueryCompiler: () => base.createQueryCompiler(),
+  };
 }
 
 /** Runs `step` again for up to `ms` while SQLite says the database is busy. */
@@ -43,11 +66,21 @@ export function chooseDialect(options: StorageOptions): ChosenDialect {
   // busy_timeout first: even switching to WAL waits out another process's lock instead of failing.
   // WAL lets `npm run leads` read while the server writes; FULL syncs every commit, so an
   // acknowledged lead survives kill -9 and power loss
+  // (only while opening: before the server listens a blocking wait harms nobody, see `opened` below)
   database.pragma('busy_timeout = 5000');
   // switching a new file to WAL needs an exclusive lock, and SQLite answers SQLITE_BUSY at once instead
   // of waiting (busy_timeout does not cover it) when another process is opening the same file right now
-  whileBusy(() => database.pragma('journal_mode = WAL'));
+  try {
+    whileBusy(() => database.pragma('journal_mode = WAL'));
+  } catch (error) {
+    database.close();
+    throw error;
+  }
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
-  return { kind: 'sqlite', dialect: new SqliteDialect({ database }) };
+  // better-sqlite3 waits out a lock synchronously, freezing the event loop and with it every page and request
+  // (10 s and more while a sqlite3 shell held the lock). Once open, SQLite answers SQLITE_BUSY at once and the
+  // storage waits asynchronously instead (busy.ts)
+  const opened = () => void database.pragma('busy_timeout = 0');
+  return { kind: 'sqlite', dialect: sqliteDialect(database), opened };
 }

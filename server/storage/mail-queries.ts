@@ -21,8 +21,7 @@ function toMail(row: Selectable<MailsTable>): Mail {
   };
 }
 
-export async function addMail(db: Kysely<Database>, mail: NewMail, now: Date): Promise<string> {
-  const id = newId();
+export async function addMail(db: Kysely<Database>, mail: NewMail, now: Date, id = newId()): Promise<string> {
   await db
     .insertInto('mails')
     .values({
@@ -39,22 +38,45 @@ export async function addMail(db: Kysely<Database>, mail: NewMail, now: Date): P
       last_error: null,
       created_at: now.toISOString(),
       sent_at: null,
+      claimed_until: null,
+      claimed_by: null,
     })
     .execute();
   return id;
 }
 
-export async function dueMails(db: Kysely<Database>, now: Date, limit: number): Promise<Mail[]> {
-  const rows = await db
+/**
+ * Claims up to `limit` due mails (state 'outbox' or 'retrying', next attempt not after `dueBy`, no claim that
+ * runs out after `now`) for `owner` until `now + leaseMs`, oldest first. No two callers ever get the same mail while its claim lasts, also
+ * in two processes at once: PostgreSQL skips rows another transaction is claiming right now (FOR UPDATE SKIP
+ * LOCKED) and checks the row again once that one committed; SQLite runs the one statement under its single
+ * write lock. A claim nobody clears (the process died) runs out, and the mail is due again.
+ */
+export async function claimDueMails(
+  db: Kysely<Database>,
+  kind: 'sqlite' | 'postgres',
+  claim: { now: Date; dueBy: Date; limit: number; leaseMs: number; owner: string },
+): Promise<Mail[]> {
+  const now = claim.now.toISOString();
+  const dueBy = claim.dueBy.toISOString();
+  const due = db
     .selectFrom('mails')
-    .selectAll()
+    .select('id')
     .where('state', 'in', ['outbox', 'retrying'])
-    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now.toISOString())]))
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', dueBy)]))
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
-    .limit(limit)
+    .limit(claim.limit)
+    .$if(kind === 'postgres', (q) => q.forUpdate().skipLocked());
+  const rows = await db
+    .updateTable('mails')
+    .set({ claimed_until: new Date(claim.now.getTime() + claim.leaseMs).toISOString(), claimed_by: claim.owner })
+    .where('id', 'in', due)
+    .returningAll()
     .execute();
-  return rows.map(toMail);
+  // RETURNING keeps no order
+  return rows.sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1)).map(toMail);
 }
 
 export async function mailsForLead(db: Kysely<Database>, leadId: string): Promise<Mail[]> {
@@ -69,12 +91,14 @@ export async function listMails(db: Kysely<Database>, options: { limit?: number 
   return (await query.execute()).map(toMail);
 }
 
-// every mark counts the attempt it reports, so `attempts` is the number of times a send was tried
+// every mark counts the attempt it reports, so `attempts` is the number of times a send was tried, and ends the claim
+
+const unclaimed = { claimed_until: null, claimed_by: null };
 
 export async function markMailSent(db: Kysely<Database>, id: string, at: Date): Promise<void> {
   await db
     .updateTable('mails')
-    .set((eb) => ({ state: 'sent', attempts: eb('attempts', '+', 1), sent_at: at.toISOString(), next_attempt_at: null }))
+    .set((eb) => ({ state: 'sent', attempts: eb('attempts', '+', 1), sent_at: at.toISOString(), next_attempt_at: null, ...unclaimed }))
     .where('id', '=', id)
     .execute();
 }
@@ -82,7 +106,7 @@ export async function markMailSent(db: Kysely<Database>, id: string, at: Date): 
 export async function markMailRetry(db: Kysely<Database>, id: string, error: string, nextAttemptAt: Date): Promise<void> {
   await db
     .updateTable('mails')
-    .set((eb) => ({ state: 'retrying', attempts: eb('attempts', '+', 1), last_error: error, next_attempt_at: nextAttemptAt.toISOString() }))
+    .set((eb) => ({ state: 'retrying', attempts: eb('attempts', '+', 1), last_error: error, next_attempt_at: nextAttemptAt.toISOString(), ...unclaimed }))
     .where('id', '=', id)
     .execute();
 }
@@ -90,7 +114,7 @@ export async function markMailRetry(db: Kysely<Database>, id: string, error: str
 export async function markMailFailed(db: Kysely<Database>, id: string, error: string): Promise<void> {
   await db
     .updateTable('mails')
-    .set((eb) => ({ state: 'failed', attempts: eb('attempts', '+', 1), last_error: error, next_attempt_at: null }))
+    .set((eb) => ({ state: 'failed', attempts: eb('attempts', '+', 1), last_error: error, next_attempt_at: null, ...unclaimed }))
     .where('id', '=', id)
     .execute();
 }

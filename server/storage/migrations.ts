@@ -64,6 +64,20 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002-lead-mail-and-tokens': {
+    async up(db: Kysely<unknown>) {
+      // the one notification mail a lead may have: set once, by the request that queues it
+      await db.schema.alterTable('leads').addColumn('mail_id', 'text').execute();
+      // a fill-time token serves one submission (a retry of it is the same submission)
+      await db.schema
+        .createTable('form_tokens')
+        .addColumn('nonce', 'text', (c) => c.primaryKey())
+        .addColumn('submission_id', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('form_tokens_used').on('form_tokens').column('used_at').execute();
+    },
+  },
   // who sent each photo (its rate key) and the lead that uses it: per-address quotas and the sweep of unused photos
   '0003-upload-owners': {
     async up(db: Kysely<unknown>) {
@@ -74,6 +88,13 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('uploads_ip_lead').on('uploads').columns(['ip', 'lead_id']).execute();
     },
   },
+  // several server processes share one PostgreSQL: a process claims a mail for a while before it sends it
+  '0004-mail-claims': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('mails').addColumn('claimed_until', 'text').execute();
+      await db.schema.alterTable('mails').addColumn('claimed_by', 'text').execute();
+    },
+  },
 };
 
 /**
@@ -81,10 +102,12 @@ const migrations: Record<string, Migration> = {
  * two processes from migrating at once. On SQLite Kysely takes no lock and runs without a
  * transaction, so the whole run goes in one BEGIN IMMEDIATE: a second process (another server,
  * `npm run leads`) waits for the write lock (busy_timeout) and then finds the work done, and a
- * migration that fails leaves nothing half applied.
+ * migration that fails leaves nothing half applied. A schema already up to date is only read, so
+ * `npm run leads` and a restarting server open it even while another process holds the write lock.
  */
 export async function migrate(db: Kysely<Database>, kind: 'sqlite' | 'postgres'): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  if (kind === 'sqlite' && (await migrator.getMigrations()).every((m) => m.executedAt !== undefined)) return;
   if (kind === 'sqlite') await sql`begin immediate`.execute(db);
   const { error, results } = await migrator.migrateToLatest();
   if (kind === 'sqlite') await sql.raw(error ? 'rollback' : 'commit').execute(db);

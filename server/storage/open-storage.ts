@@ -1,32 +1,39 @@
+import { hostname } from 'node:os';
 import { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import type { Storage, StorageOptions } from './types.ts';
 import { chooseDialect } from './dialect.ts';
-import { monotonicClock } from './ids.ts';
+import { monotonicClock, newId } from './ids.ts';
+import { DEFAULT_BUSY_WAIT_MS, retryWhileBusy } from './busy.ts';
+import { isSqliteBusy, StorageBusyError } from './errors.ts';
 import { migrate } from './migrations.ts';
 import { groupCommit } from './group-commit.ts';
 import * as leads from './lead-queries.ts';
 import * as mails from './mail-queries.ts';
 import * as uploads from './upload-queries.ts';
+import * as once from './once-queries.ts';
 
 /**
  * Opens SQLite (`${dataDir}/leads.sqlite`, the directory is created) or PostgreSQL (databaseUrl
  * postgres://...), brings the schema up to date and returns the Storage. Close it when done.
  */
 export async function openStorage(options: StorageOptions): Promise<Storage> {
-  const { kind, dialect } = chooseDialect(options);
+  const { kind, dialect, opened } = busyAtOpen(() => chooseDialect(options));
   const db = new Kysely<Database>({ dialect });
   try {
     await migrate(db, kind);
   } catch (error) {
     await db.destroy();
-    throw error;
+    throw isSqliteBusy(error) ? new StorageBusyError(undefined, { cause: error }) : error;
   }
+  opened?.();
   const now = monotonicClock();
   let closed: Promise<void> | undefined;
   const addLead = groupCommit(db, now);
+  // who holds a mail's claim: this Storage of this process on this machine (for staff looking at the table)
+  const owner = `${hostname().slice(0, 100)}/${process.pid}/${newId().slice(0, 8)}`;
 
-  return {
+  const storage: Storage = {
     kind,
     addLead,
     getLead: (id) => leads.getLead(db, id),
@@ -36,7 +43,9 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     setDelivery: (leadId, delivery, detail) => leads.setDelivery(db, leadId, delivery, detail),
 
     addMail: (mail) => mails.addMail(db, mail, now()),
-    dueMails: (at, limit) => mails.dueMails(db, at, limit),
+    queueLeadMail: (leadId, mail) => once.queueLeadMail(db, leadId, mail, now()),
+    bindFormToken: (nonce, submissionId, forgetBefore) => once.bindFormToken(db, nonce, submissionId, forgetBefore, now()),
+    claimDueMails: (at, limit, leaseMs, dueBy = at) => mails.claimDueMails(db, kind, { now: at, dueBy, limit, leaseMs, owner }),
     mailsForLead: (leadId) => mails.mailsForLead(db, leadId),
     listMails: (listOptions) => mails.listMails(db, listOptions),
     markMailSent: (id, at) => mails.markMailSent(db, id, at),
@@ -54,4 +63,25 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     // closing twice (shutdown handler + test cleanup) is harmless
     close: () => (closed ??= db.destroy()),
   };
+  return kind === 'sqlite' ? patientSqlite(storage, options.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS) : storage;
+}
+
+/** A lock held at open for longer than the blocking wait there (5 s) is reported as busy, not as a crash. */
+function busyAtOpen<T>(open: () => T): T {
+  try {
+    return open();
+  } catch (error) {
+    throw isSqliteBusy(error) ? new StorageBusyError(undefined, { cause: error }) : error;
+  }
+}
+
+/** Every call of a SQLite storage waits (asynchronously) for another process's write lock, up to `waitMs`. */
+function patientSqlite(storage: Storage, waitMs: number): Storage {
+  const patient = { ...storage };
+  for (const [name, method] of Object.entries(storage)) {
+    if (typeof method === 'function' && name !== 'close') {
+      (patient as Record<string, unknown>)[name] = retryWhileBusy(method as (...args: unknown[]) => Promise<unknown>, waitMs);
+    }
+  }
+  return patient;
 }

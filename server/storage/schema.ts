@@ -22,6 +22,8 @@ export interface LeadsTable {
   created_at: string;
   delivery: string;
   delivery_detail: string | null;
+  /** the lead's notification mail, once one was queued */
+  mail_id: string | null;
 }
 
 export interface MailsTable {
@@ -38,6 +40,9 @@ export interface MailsTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** ISO; while in the future, the process named in claimed_by is sending it and no other may (0004) */
+  claimed_until: string | null;
+  claimed_by: string | null;
 }
 
 export interface UploadsTable {
@@ -54,8 +59,15 @@ export interface UploadsTable {
   lead_id: string | null;
 }
 
+export interface FormTokensTable {
+  nonce: string;
+  submission_id: string;
+  used_at: string;
+}
+
 export interface Database {
   leads: LeadsTable;
   mails: MailsTable;
   uploads: UploadsTable;
+  form_tokens: FormTokensTable;
 }

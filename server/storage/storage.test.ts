@@ -10,6 +10,8 @@ import { startPostgres } from '../../tests/support/postgres.ts';
 import type { TestPostgres } from '../../tests/support/postgres.ts';
 import { openStorage } from './open-storage.ts';
 import type { NewLead, Storage, StorageOptions } from './types.ts';
+import { StorageBusyError } from './errors.ts';
+import { holdSqliteWriteLock } from '../../tests/support/sqlite-lock.ts';
 
 /** One backend under test: `fresh()` gives options for an empty database of its own. */
 interface Backend {
@@ -170,6 +172,14 @@ describe.each([sqlite, postgres])('$name storage', (backend) => {
     expect(await storage.listLeads()).toHaveLength(1);
   }, 30_000);
 
+  it('refuses one bad lead of a group commit alone: its neighbours in the batch are stored (PostgreSQL aborts the transaction)', async () => {
+    const good = Array.from({ length: 5 }, () => lead());
+    const bad = lead({ name: null as unknown as string });
+    const results = await Promise.allSettled([...good.slice(0, 2), bad, ...good.slice(2)].map((input) => storage.addLead(input)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect((await storage.listLeads()).map((l) => l.submissionId).sort()).toEqual(good.map((l) => l.submissionId).sort());
+  });
+
   it('updates the delivery state', async () => {
     const { id } = await storage.addLead(lead());
     await storage.setDelivery(id, 'emailjs-failed', '412 bad template');
@@ -178,20 +188,24 @@ describe.each([sqlite, postgres])('$name storage', (backend) => {
     expect(await storage.getLead(id)).toMatchObject({ delivery: 'emailjs-sent', deliveryDetail: null });
   });
 
-  it('keeps an outbox: due, retry, sent and failed', async () => {
+  it('keeps an outbox: claimed, retry, sent and failed', async () => {
     const { id: leadId } = await storage.addLead(lead());
     const m1 = await storage.addMail(mail(leadId));
     const m2 = await storage.addMail(mail(null));
     const now = new Date();
-    const due = await storage.dueMails(now, 10);
-    expect(due.map((m) => m.id)).toEqual([m1, m2]);
-    expect(due[0]).toMatchObject({ ...mail(leadId), state: 'outbox', attempts: 0, nextAttemptAt: null, lastError: null, sentAt: null });
-    expect(await storage.dueMails(now, 1)).toHaveLength(1);
+    const minute = 60_000;
+    const first = await storage.claimDueMails(now, 1, minute);
+    expect(first.map((m) => m.id)).toEqual([m1]);
+    expect(first[0]).toMatchObject({ ...mail(leadId), state: 'outbox', attempts: 0, nextAttemptAt: null, lastError: null, sentAt: null });
+    // a claimed mail is not given out again while its claim lasts
+    expect((await storage.claimDueMails(now, 10, minute)).map((m) => m.id)).toEqual([m2]);
+    expect(await storage.claimDueMails(now, 10, minute)).toEqual([]);
 
-    const later = new Date(now.getTime() + 60_000);
+    const later = new Date(now.getTime() + minute);
+    // the retry ends m1's claim and makes it due at `later`; m2's claim runs out then too
     await storage.markMailRetry(m1, '451 try later', later);
-    expect((await storage.dueMails(now, 10)).map((m) => m.id)).toEqual([m2]);
-    expect((await storage.dueMails(later, 10)).map((m) => m.id)).toEqual([m1, m2]);
+    expect(await storage.claimDueMails(new Date(now.getTime() + minute / 2), 10, minute)).toEqual([]);
+    expect((await storage.claimDueMails(later, 10, minute)).map((m) => m.id)).toEqual([m1, m2]);
     expect((await storage.mailsForLead(leadId))[0]).toMatchObject({
       state: 'retrying',
       attempts: 1,
@@ -201,7 +215,7 @@ describe.each([sqlite, postgres])('$name storage', (backend) => {
 
     await storage.markMailSent(m1, later);
     await storage.markMailFailed(m2, 'refused');
-    expect(await storage.dueMails(new Date(later.getTime() + 1e9), 10)).toEqual([]);
+    expect(await storage.claimDueMails(new Date(later.getTime() + 1e9), 10, 60_000)).toEqual([]);
     expect((await storage.mailsForLead(leadId))[0]).toMatchObject({ state: 'sent', attempts: 2, sentAt: later.toISOString(), nextAttemptAt: null });
     const all = await storage.listMails();
     expect(all.map((m) => [m.id, m.state])).toEqual([
@@ -212,8 +226,85 @@ describe.each([sqlite, postgres])('$name storage', (backend) => {
     expect(await storage.listMails({ limit: 1 })).toHaveLength(1);
   });
 
+  it('never gives one mail to two claimers, also on two connections at once (two processes)', async () => {
+    const other = await openStorage(options);
+    try {
+      const ids = new Set<string>();
+      for (let i = 0; i < 40; i++) ids.add(await storage.addMail(mail(null)));
+      const now = new Date();
+      const claimer = async (s: Storage) => {
+        const got: string[] = [];
+        for (let batch = await s.claimDueMails(now, 3, 60_000); batch.length > 0; batch = await s.claimDueMails(now, 3, 60_000)) {
+          got.push(...batch.map((m) => m.id));
+        }
+        return got;
+      };
+      const claimed = (await Promise.all([claimer(storage), claimer(other), claimer(storage), claimer(other)])).flat();
+      expect(claimed.length).toBe(ids.size);
+      expect(new Set(claimed)).toEqual(ids);
+    } finally {
+      await other.close();
+    }
+  }, 30_000);
+
+  it('gives a mail whose claim was never ended (its process died) to another claimer once the claim runs out', async () => {
+    const other = await openStorage(options);
+    try {
+      const id = await storage.addMail(mail(null));
+      const now = Date.now();
+      expect((await storage.claimDueMails(new Date(now), 5, 1000)).map((m) => m.id)).toEqual([id]);
+      expect(await other.claimDueMails(new Date(now + 999), 5, 1000)).toEqual([]);
+      expect((await other.claimDueMails(new Date(now + 1000), 5, 1000)).map((m) => m.id)).toEqual([id]);
+      await other.markMailSent(id, new Date(now + 1500));
+      expect(await storage.claimDueMails(new Date(now + 1e9), 5, 1000)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('stores a submission that reaches two processes at once once: one answer created, both with its id', async () => {
+    const other = await openStorage(options);
+    try {
+      const inputs = Array.from({ length: 50 }, (_, i) => lead({ submissionId: `both-${i}` }));
+      // the same submissions in opposite orders, each side's in one group commit: on PostgreSQL the second to
+      // insert a submission waits for the first's transaction, and must then answer with the first's id
+      const [here, there] = await Promise.all([
+        Promise.all(inputs.map((input) => storage.addLead(input))),
+        Promise.all(inputs.toReversed().map((input) => other.addLead(input))),
+      ]);
+      const pairs = here.map((a, i) => [a, there[inputs.length - 1 - i]!] as const);
+      expect(pairs.filter(([a, b]) => a.id !== b.id)).toEqual([]);
+      expect(pairs.filter(([a, b]) => Number(a.created) + Number(b.created) !== 1)).toEqual([]);
+      const stored = await storage.listLeads();
+      expect(stored.map((l) => l.submissionId).sort()).toEqual(inputs.map((l) => l.submissionId).sort());
+    } finally {
+      await other.close();
+    }
+  }, 30_000);
+
   it('refuses a mail linked to a lead that does not exist', async () => {
     await expect(storage.addMail(mail('missing'))).rejects.toThrow();
+  });
+
+  it('queues one notification per lead, however many ask for it at once', async () => {
+    const { id } = await storage.addLead(lead());
+    const { leadId: _unused, ...body } = mail(id);
+    const results = await Promise.all(Array.from({ length: 20 }, () => storage.queueLeadMail(id, body)));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(await storage.mailsForLead(id)).toEqual([expect.objectContaining({ id: results[0]!.id, leadId: id, text: 'Body', state: 'outbox' })]);
+    await expect(storage.queueLeadMail('missing', body)).rejects.toThrow();
+  });
+
+  it('binds a fill-time token to the first submission that uses it, and forgets old bindings', async () => {
+    const forget = new Date(Date.now() - 60_000);
+    const holders = await Promise.all(['sub-a', 'sub-b', 'sub-c'].map((id) => storage.bindFormToken('nonce-1', id, forget)));
+    expect(new Set(holders).size).toBe(1);
+    expect(await storage.bindFormToken('nonce-1', 'sub-z', forget)).toBe(holders[0]);
+    expect(await storage.bindFormToken('nonce-2', 'sub-b', forget)).toBe('sub-b');
+    // a binding older than the forget time is dropped by the next call, so the table does not grow for ever
+    expect(await storage.bindFormToken('nonce-3', 'sub-c', new Date(Date.now() + 60_000))).toBe('sub-c');
+    expect(await storage.bindFormToken('nonce-1', 'sub-z', forget)).toBe('sub-z');
   });
 
   it('stores uploads', async () => {
@@ -299,6 +390,55 @@ describe.each([sqlite, postgres])('$name storage', (backend) => {
     } finally {
       await again.close();
       await third.close();
+    }
+  });
+});
+
+/** SQLite alone has locks another process can hold: the wait for one never blocks the event loop. */
+describe('sqlite storage beside another process', () => {
+  let storage: Storage;
+  let options: StorageOptions;
+  beforeEach(async () => {
+    options = await sqlite.fresh();
+    storage = await openStorage(options);
+  });
+  afterEach(() => storage.close());
+
+  it('waits for another process’s write lock without blocking the event loop, then gives up busy', async () => {
+    const holder = await holdSqliteWriteLock(join(options.dataDir, 'leads.sqlite'));
+    let released = false;
+    try {
+      // a timer that should fire every 10 ms: its longest gap is how long the event loop was blocked
+      let last = performance.now();
+      let gap = 0;
+      const ticker = setInterval(() => {
+        gap = Math.max(gap, performance.now() - last);
+        last = performance.now();
+      }, 10);
+      const start = performance.now();
+      const refused = await storage.addLead(lead()).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      const waited = performance.now() - start;
+      clearInterval(ticker);
+      expect(refused).toBeInstanceOf(StorageBusyError);
+      expect(waited).toBeGreaterThanOrEqual(700);
+      expect(waited).toBeLessThan(1200);
+      expect(gap).toBeLessThan(200);
+      // reading needs no write lock
+      expect(await storage.listLeads()).toEqual([]);
+
+      // a lock let go while a call waits: the call goes through
+      const input = lead();
+      const pending = storage.addLead(input);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await holder.release();
+      released = true;
+      expect(await pending).toMatchObject({ created: true });
+      expect((await storage.listLeads()).map((l) => l.submissionId)).toEqual([input.submissionId]);
+    } finally {
+      if (!released) await holder.release();
     }
   });
 });

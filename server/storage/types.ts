@@ -96,8 +96,21 @@ export interface Storage {
 
   /** Puts a mail in the outbox (state 'outbox', due now). */
   addMail(mail: NewMail): Promise<string>;
-  /** Mails in state 'outbox' or 'retrying' whose nextAttemptAt is null or not after `now`, oldest first. */
-  dueMails(now: Date, limit: number): Promise<Mail[]>;
+  /** Puts the lead's notification in the outbox unless it already has one (from any process): `created` says which. */
+  queueLeadMail(leadId: string, mail: Omit<NewMail, 'leadId'>): Promise<{ id: string; created: boolean }>;
+  /**
+   * Binds a fill-time token's nonce to the first submission that used it; returns that submission's id. Bindings
+   * used before `forgetBefore` are dropped on the way.
+   */
+  bindFormToken(nonce: string, submissionId: string, forgetBefore: Date): Promise<string>;
+  /**
+   * Claims for this Storage, until `now + leaseMs`, up to `limit` mails in state 'outbox' or 'retrying' whose
+   * nextAttemptAt is null or not after `dueBy` (default `now`) and that nobody holds a live claim on (one that
+   * runs out after `now`); oldest first. While the claim lasts no other caller (another process on the same
+   * database included) gets them; markMailSent, markMailRetry and markMailFailed end it; one never ended (the
+   * process died) runs out and the mail is due again.
+   */
+  claimDueMails(now: Date, limit: number, leaseMs: number, dueBy?: Date): Promise<Mail[]>;
   mailsForLead(leadId: string): Promise<Mail[]>;
   listMails(options?: { limit?: number }): Promise<Mail[]>;
   markMailSent(id: string, at: Date): Promise<void>;
@@ -124,4 +137,9 @@ export interface StorageOptions {
   /** postgres://... : PostgreSQL; absent: SQLite in `${dataDir}/leads.sqlite` */
   databaseUrl?: string;
   dataDir: string;
+  /**
+   * SQLite: how long a call waits (asynchronously) while another process holds the write lock before it fails
+   * with StorageBusyError. Default 800 ms, so an API request is answered within a second.
+   */
+  busyWaitMs?: number;
 }

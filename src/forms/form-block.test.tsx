@@ -44,7 +44,7 @@ function typeBeforeCode(island: HTMLElement, name: string, text: string) {
 
 function network(mail: Handler) {
   const net = fakeNetwork([
-    [/^GET \/api\/forms\/token$/, () => json(200, { token: 'issued.sig' })],
+    [/^GET \/api\/forms\/[^/]+\/token$/, () => json(200, { token: 'issued.sig' })],
     [/\/delivery$/, () => new Response(null, { status: 204 })],
     [/^POST \/api\/forms\/[^/]+$/, () => json(201, { id: 1 })],
     [/\/api\/v1\.0\/email\/send$/, mail],

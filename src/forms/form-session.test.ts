@@ -28,7 +28,7 @@ type Routes = Partial<Record<'token' | 'record' | 'delivery' | 'mail' | 'fallbac
 function network(routes: Routes = {}) {
   let leads = 0;
   const net = fakeNetwork([
-    [/^GET \/api\/forms\/token$/, routes.token ?? (() => json(200, { token: 'issued.sig' }))],
+    [/^GET \/api\/forms\/[^/]+\/token$/, routes.token ?? (() => json(200, { token: 'issued.sig' }))],
     [/^POST \/api\/forms\/[^/]+\/[^/]+\/delivery$/, routes.delivery ?? (() => new Response(null, { status: 204 }))],
     [/^POST \/api\/forms\/[^/]+$/, routes.record ?? (() => json(201, { id: ++leads }))],
     [/^POST https:\/\/site\.test\/api\/v1\.0\/email\/send$/, routes.mail ?? (() => new Response('OK', { status: 200 }))],
@@ -51,15 +51,17 @@ beforeEach(() => vi.useRealTimers());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('form session', () => {
-  it('fetches the token once when started and records the submission with it before the mail', async () => {
+  it('fetches the form’s token once when started, records the submission with it before the mail, and fetches the next one', async () => {
     const net = network();
     const s = session(contact);
     s.start();
     s.start();
     expect(await send(s, values(), {}, '')).toBe(true);
-    expect(net.to(/token/)).toHaveLength(1);
+    // the second token is the next submission's: the server takes each token once
+    expect(net.to(/token/)).toHaveLength(2);
     expect(net.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
-      'GET /api/forms/token',
+      'GET /api/forms/contact/token',
+      'GET /api/forms/contact/token',
       'POST /api/forms/contact',
       `POST ${ORIGIN}/api/v1.0/email/send`,
       'POST /api/forms/contact/submission-1/delivery',
@@ -105,11 +107,51 @@ describe('form session', () => {
     expect(net.to(/POST \/api\/forms\/contact$/).map((c) => body(c).submissionId)).toEqual(['submission-1', 'submission-2']);
   });
 
-  it("the fallback body is the spec's plus submissionId", async () => {
+  it("the fallback body is the spec's plus submissionId and the lead's token", async () => {
     const net = network({ mail: () => Promise.reject(new TypeError('Failed to fetch')) });
     expect(await send(session(contact), values())).toBe(true);
     const fallback = body(net.to(/api\/contact/)[0]);
-    expect(fallback).toEqual({ ...values(), submissionId: 'submission-1', timestamp: expect.any(String) as unknown });
+    expect(fallback).toEqual({ ...values(), submissionId: 'submission-1', token: 'issued.sig', timestamp: expect.any(String) as unknown });
+  });
+
+  it('sends each submission with a token of its own, and a retry with the token it was first sent with', async () => {
+    let issued = 0;
+    let mailOk = false;
+    const net = network({
+      token: () => json(200, { token: `issued-${++issued}.sig` }),
+      mail: () => (mailOk ? new Response('OK', { status: 200 }) : new Response('boom', { status: 500 })),
+      fallback: () => json(500, {}),
+    });
+    const integrations = { ...site.integrations, leads: { ...site.integrations.leads, minFillSeconds: 0.2 } };
+    const s = session(contact, integrations);
+    s.start();
+    expect(await send(s, values())).toBe(false);
+    expect(await send(s, values())).toBe(false);
+    mailOk = true;
+    const edited = Date.now();
+    expect(await send(s, values({ message: 'Hallo, aangepast' }))).toBe(true);
+    // the replacement token was fetched right after the first send; it has its minimum age before it is used
+    expect(Date.now() - edited).toBeLessThan(1000);
+    expect(await send(s, values({ message: 'Nog een vraag' }))).toBe(true);
+    const sent = net.to(/POST \/api\/forms\/contact$/).map((c) => [body(c).submissionId, body(c).token]);
+    expect(sent).toEqual([
+      ['submission-1', 'issued-1.sig'],
+      ['submission-1', 'issued-1.sig'],
+      ['submission-2', 'issued-2.sig'],
+      ['submission-3', 'issued-3.sig'],
+    ]);
+    expect(net.to(/api\/contact/).map((c) => body(c).token)).toEqual(['issued-1.sig', 'issued-1.sig']);
+  });
+
+  it('replaces a token near the end of its life before the send uses it', async () => {
+    let issued = 0;
+    const net = network({ token: () => json(200, { token: `issued-${++issued}.sig` }) });
+    const integrations = { ...site.integrations, leads: { ...site.integrations.leads, minFillSeconds: 0.2 } };
+    const old = { [FORM_TOKENS]: { '/api/forms/contact/token': Promise.resolve({ token: 'early.sig', at: Date.now() - 2 * 60 * 60 * 1000 }) } };
+    const s = session(contact, integrations, { prefetched: old });
+    s.start();
+    expect(await send(s, values())).toBe(true);
+    expect(body(net.to(/POST \/api\/forms\/contact$/)[0])).toMatchObject({ token: 'issued-1.sig' });
   });
 
   it('recording failures change nothing the visitor sees', async () => {
@@ -160,7 +202,7 @@ describe('form session', () => {
 
   describe('a token the page fetched when it showed the form', () => {
     const integrations = { ...site.integrations, leads: { ...site.integrations.leads, minFillSeconds: 0.4 } };
-    const prefetched = (answer: Promise<PrefetchedToken>) => ({ [FORM_TOKENS]: { '/api/forms/token': answer } });
+    const prefetched = (answer: Promise<PrefetchedToken>) => ({ [FORM_TOKENS]: { '/api/forms/contact/token': answer } });
     const sendBeforeCode = (s: ReturnType<typeof session>) => s.submit({ values: values(), files: {}, hp: '', onProgress: () => {}, sentBeforeCode: true });
 
     it('is used instead of a fetch of its own, and its age counts from when it arrived', async () => {
@@ -172,7 +214,8 @@ describe('form session', () => {
       const started = Date.now();
       expect(await sendBeforeCode(s)).toBe(true);
       expect(recordedAt - started).toBeLessThan(300);
-      expect(net.to(/token/)).toHaveLength(0);
+      // the one token request is for the next submission's token, made after this one was taken
+      expect(net.to(/token/)).toHaveLength(1);
       expect(body(net.to(/POST \/api\/forms\/contact$/)[0])).toMatchObject({ token: 'early.sig' });
     });
 
@@ -186,7 +229,8 @@ describe('form session', () => {
       const started = Date.now();
       expect(await sendBeforeCode(s)).toBe(true);
       expect(recordedAt - started).toBeGreaterThanOrEqual(100 + 400);
-      expect(net.to(/token/)).toHaveLength(0);
+      // the one token request is for the next submission's token, made after this one was taken
+      expect(net.to(/token/)).toHaveLength(1);
       expect(body(net.to(/POST \/api\/forms\/contact$/)[0])).toMatchObject({ token: 'early.sig' });
     });
 
@@ -195,7 +239,8 @@ describe('form session', () => {
       const s = session(contact, integrations, { prefetched: prefetched(Promise.resolve({ at: Date.now() - 1000 })) });
       s.start();
       expect(await send(s, values())).toBe(true);
-      expect(net.to(/token/)).toHaveLength(1);
+      // its own, and then the next submission's
+      expect(net.to(/token/)).toHaveLength(2);
       expect(body(net.to(/POST \/api\/forms\/contact$/)[0])).toMatchObject({ token: 'issued.sig' });
     });
 

@@ -49,6 +49,14 @@ export interface FormSession {
 
 /** The server measures the token's age from when it signed it, a little before the answer arrived here. */
 const TOKEN_AGE_MARGIN_MS = 250;
+/** The server takes a token for two hours; one older than this is replaced before it is used. */
+export const TOKEN_REFRESH_MS = 90 * 60 * 1000;
+
+/** A fill-time token and when it arrived (Date.now()); no value when the server gave none. */
+interface HeldToken {
+  value: string | undefined;
+  at: number;
+}
 
 /** Same values and same picked files (by their ids) mean a retry of the same message. */
 function contentKey(values: FormValues, files: FormFiles): string {
@@ -61,31 +69,39 @@ export function createFormSession(form: FormConfig, integrations: Integrations, 
   const timeoutMs = requestTimeout(integrations);
   const leads = leadSettingsFor(integrations);
   const ids = new SubmissionIds(options.newId);
-  let token: Promise<string | undefined> | undefined;
-  let tokenAt = 0;
   const minFill = minFillMs(integrations);
-  /** The token, and for a send made before the code arrived, not before it has the minimum age. */
-  const tokenFor = async (sentBeforeCode: boolean) => {
-    const value = await token;
-    const wait = tokenAt + minFill + TOKEN_AGE_MARGIN_MS - Date.now();
-    if (sentBeforeCode && value && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    return value;
+  /** The next unused token; the server takes each token for one submission only. */
+  let fresh: Promise<HeldToken> | undefined;
+  /** The token each submission was sent with: its retries carry the same one. */
+  const bound = new Map<string, Promise<HeldToken>>();
+  const own = (): Promise<HeldToken> => (leads ? fetchFormToken(leads, form.id, net) : Promise.resolve(undefined)).then((value) => ({ value, at: Date.now() }));
+
+  /**
+   * The token for a submission: the one it was first sent with, or else the fresh one (replaced when it is near
+   * its end), after which the next submission's token is fetched at once, so that it has aged by the time the
+   * visitor sends again. A send made before the code arrived, or with a token that replaced a used one, waits
+   * until its token has the minimum fill age rather than be stored as spam; a first live send never waits.
+   */
+  const tokenFor = async (submissionId: string, sentBeforeCode: boolean) => {
+    let held = bound.get(submissionId);
+    const first = bound.size === 0 || bound.keys().next().value === submissionId;
+    if (!held) {
+      const next = fresh ?? own();
+      held = next.then((token) => (token.value && Date.now() - token.at > TOKEN_REFRESH_MS ? own() : token));
+      bound.set(submissionId, held);
+      fresh = held.then(() => own());
+    }
+    const token = await held;
+    const wait = token.at + minFill + TOKEN_AGE_MARGIN_MS - Date.now();
+    if ((sentBeforeCode || !first) && token.value && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    return token.value;
   };
 
   return {
     start() {
-      if (!leads || token) return;
-      const own = () =>
-        fetchFormToken(leads, net).then((value) => {
-          tokenAt = Date.now();
-          return value;
-        });
+      if (!leads || fresh) return;
       // the token's age counts from when the prefetched answer arrived: the visitor has seen the form since then
-      token = prefetchedFormToken(leads, options.prefetched).then((early) => {
-        if (!early) return own();
-        tokenAt = early.at;
-        return early.token;
-      });
+      fresh = prefetchedFormToken(leads, form.id, options.prefetched).then((early) => (early ? { value: early.token, at: early.at } : own()));
     },
 
     async submit({ values, files, hp, onProgress, sentBeforeCode = false }) {
@@ -100,9 +116,14 @@ export function createFormSession(form: FormConfig, integrations: Integrations, 
         uploadImages: (list, progress) => uploadImages(list, host, progress, { timeoutMs, fetch: net }),
         readDataUrl: readAsDataUrl,
         // the token request started when the form was shown; it ends on its own timeout, so waiting for it is bounded
-        recordLead: leads ? async (lead) => recordLead(leads, form.id, { submissionId, ...lead, token: await tokenFor(sentBeforeCode), hp }, net) : undefined,
+        recordLead: leads
+          ? async (lead) => recordLead(leads, form.id, { submissionId, ...lead, token: await tokenFor(submissionId, sentBeforeCode), hp }, net)
+          : undefined,
         reportDelivery: leads ? (result) => reportDelivery(leads, form.id, submissionId, result, net) : undefined,
-        postFallback: fallbackUrl ? (body) => postFallback(fallbackUrl, body, timeoutMs, net) : undefined,
+        // the fallback carries the lead's token, so the server can tell a visitor's message from a bot's
+        postFallback: fallbackUrl
+          ? async (body) => postFallback(fallbackUrl, { ...body, token: await bound.get(submissionId)?.then((t) => t.value) }, timeoutMs, net)
+          : undefined,
         trackPixel: options.trackPixel ?? trackPixel,
         onProgress,
         report: options.report ?? ((error) => console.error(error)),

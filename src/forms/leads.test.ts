@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchFormToken, leadSettingsFor, recordLead, reportDelivery, requestTimeout } from './leads.ts';
+import { fetchFormToken, formTokenUrlFor, leadSettingsFor, recordLead, reportDelivery, requestTimeout, retryDelayMs } from './leads.ts';
 import { fakeNetwork, json } from './testing/fake-network.ts';
 
 const settings = { endpoint: '/api/forms', timeoutMs: 1000 };
@@ -15,9 +15,11 @@ describe('lead settings', () => {
 });
 
 describe('fetchFormToken', () => {
-  it('GETs {endpoint}/token and returns the token', async () => {
-    const net = fakeNetwork([[/^GET \/api\/forms\/token$/, () => json(200, { token: 'abc.def' })]]);
-    expect(await fetchFormToken(settings, net.fetch)).toBe('abc.def');
+  it('GETs {endpoint}/{formId}/token and returns the token', async () => {
+    const net = fakeNetwork([[/^GET \/api\/forms\/contact\/token$/, () => json(200, { token: 'abc.def' })]]);
+    expect(await fetchFormToken(settings, 'contact', net.fetch)).toBe('abc.def');
+    expect(formTokenUrlFor({ leads: { endpoint: '/leads/' } }, 'quote')).toBe('/leads/quote/token');
+    expect(formTokenUrlFor({}, 'quote')).toBeUndefined();
   });
 
   it.each([
@@ -27,7 +29,7 @@ describe('fetchFormToken', () => {
     ['no answer in time', () => 'stall' as const],
   ])('gives undefined for %s', async (_, answer) => {
     const net = fakeNetwork([[/token/, answer]]);
-    expect(await fetchFormToken({ ...settings, timeoutMs: 20 }, net.fetch)).toBeUndefined();
+    expect(await fetchFormToken({ ...settings, timeoutMs: 20 }, 'contact', net.fetch)).toBeUndefined();
   });
 });
 
@@ -45,6 +47,39 @@ describe('recordLead', () => {
     expect(await recordLead(settings, 'contact', lead, fakeNetwork([[/./, () => json(429, { error: 'slow down' })]]).fetch)).toBe(false);
     expect(await recordLead(settings, 'contact', lead, fakeNetwork([[/./, () => Promise.reject(new TypeError('offline'))]]).fetch)).toBe(false);
     expect(await recordLead({ ...settings, timeoutMs: 20 }, 'contact', lead, fakeNetwork([[/./, () => 'stall']]).fetch)).toBe(false);
+  });
+});
+
+describe('recordLead when the database is busy (503)', () => {
+  it('sends the same submission again after Retry-After until it is stored', async () => {
+    let answers = 0;
+    const times: number[] = [];
+    const net = fakeNetwork([
+      [
+        /^POST \/api\/forms\/contact$/,
+        () => (times.push(Date.now()), ++answers <= 2 ? new Response('{}', { status: 503, headers: { 'Retry-After': '0' } }) : json(201, { id: 7 })),
+      ],
+    ]);
+    expect(await recordLead(settings, 'contact', lead, net.fetch)).toBe(true);
+    expect(net.calls.map((c) => (c.body as { submissionId: string }).submissionId)).toEqual(['sub-12345678', 'sub-12345678', 'sub-12345678']);
+    // Retry-After 0 still leaves a short pause: no burst against a busy server
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(240);
+  });
+
+  it('gives up when the next try would pass the request timeout', async () => {
+    const net = fakeNetwork([[/./, () => new Response('{}', { status: 503, headers: { 'Retry-After': '1' } })]]);
+    const started = Date.now();
+    expect(await recordLead({ ...settings, timeoutMs: 1500 }, 'contact', lead, net.fetch)).toBe(false);
+    expect(net.calls).toHaveLength(2);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('reads Retry-After in seconds, within a quarter second and five seconds', () => {
+    expect(retryDelayMs('1')).toBe(1000);
+    expect(retryDelayMs('0')).toBe(250);
+    expect(retryDelayMs('3600')).toBe(5000);
+    expect(retryDelayMs(null)).toBe(1000);
+    expect(retryDelayMs('Wed, 21 Oct 2015 07:28:00 GMT')).toBe(1000);
   });
 });
 

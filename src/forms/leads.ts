@@ -29,21 +29,23 @@ export function leadSettingsFor(integrations: Integrations | undefined): LeadSet
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
-/** Where the signed fill-time token is fetched: GET, answered with JSON {token}. */
-export const formTokenUrl = (settings: LeadSettings) => `${settings.endpoint}/token`;
+const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
 
-/** The site's lead settings' token URL, for the prerendered form island; undefined when no leads are recorded. */
-export function formTokenUrlFor(integrations: Integrations | undefined): string | undefined {
+/** Where a form's signed fill-time token is fetched: GET, answered with JSON {token}. A token serves one form. */
+export const formTokenUrl = (settings: LeadSettings, formId: string) => `${settings.endpoint}/${path(formId, 'token')}`;
+
+/** A form's token URL, for its prerendered island; undefined when the site records no leads. */
+export function formTokenUrlFor(integrations: Integrations | undefined, formId: string): string | undefined {
   const settings = leadSettingsFor(integrations);
-  return settings && formTokenUrl(settings);
+  return settings && formTokenUrl(settings, formId);
 }
 
 const validToken = (token: unknown) => (typeof token === 'string' && token !== '' ? token : undefined);
 
 /** The signed fill-time token; undefined when the server gives none (the lead is then only flagged, never refused). */
-export async function fetchFormToken(settings: LeadSettings, fetchFn: Fetch = fetch): Promise<string | undefined> {
+export async function fetchFormToken(settings: LeadSettings, formId: string, fetchFn: Fetch = fetch): Promise<string | undefined> {
   try {
-    const answer = await fetchWithin(fetchFn, settings.timeoutMs, formTokenUrl(settings), { method: 'GET' }, async (response) =>
+    const answer = await fetchWithin(fetchFn, settings.timeoutMs, formTokenUrl(settings, formId), { method: 'GET' }, async (response) =>
       response.ok ? ((await response.json()) as { token?: unknown }) : {},
     );
     return validToken(answer.token);
@@ -62,8 +64,8 @@ export interface TimedToken {
  * The token the page's bootstrap fetched when the form was shown (window[FORM_TOKENS]), once it has arrived;
  * undefined when it fetched none, got none, or gave no answer within the request timeout.
  */
-export async function prefetchedFormToken(settings: LeadSettings, scope: object = globalThis): Promise<TimedToken | undefined> {
-  const pending = (scope as Record<string, PrefetchedTokens | undefined>)[FORM_TOKENS]?.[formTokenUrl(settings)];
+export async function prefetchedFormToken(settings: LeadSettings, formId: string, scope: object = globalThis): Promise<TimedToken | undefined> {
+  const pending = (scope as Record<string, PrefetchedTokens | undefined>)[FORM_TOKENS]?.[formTokenUrl(settings, formId)];
   if (!pending) return undefined;
   try {
     const answer: PrefetchedToken = await withinTime(settings.timeoutMs, () => pending);
@@ -77,15 +79,33 @@ export async function prefetchedFormToken(settings: LeadSettings, scope: object 
 /** What the browser sends: the wire format, with the photo list and the honeypot always present. */
 export type LeadRecord = Submission & Required<Pick<Submission, 'photos' | 'hp'>>;
 
-const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
+/** How long to wait before sending again after a 503: the server's Retry-After (seconds), within 0.25-5 s. */
+export function retryDelayMs(retryAfter: string | null): number {
+  const seconds = retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : 1;
+  return Math.min(5000, Math.max(250, seconds * 1000));
+}
 
-/** POST {endpoint}/{formId}; true when the server stored it (201) or already had it (200). */
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * POST {endpoint}/{formId}; true when the server stored it (201) or already had it (200). A 503 (the database
+ * is busy for a moment) is sent again, with the same submission id so it is stored once, after the server's
+ * Retry-After, for as long as the request timeout allows.
+ */
 export async function recordLead(settings: LeadSettings, formId: string, lead: LeadRecord, fetchFn: Fetch = fetch): Promise<boolean> {
-  try {
-    const init = { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(lead) };
-    return await fetchWithin(fetchFn, settings.timeoutMs, `${settings.endpoint}/${path(formId)}`, init, async (response) => response.ok);
-  } catch {
-    return false;
+  const until = Date.now() + settings.timeoutMs;
+  const init = { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(lead) };
+  for (;;) {
+    let retryIn: number | undefined;
+    try {
+      const answer = await fetchWithin(fetchFn, Math.max(1, until - Date.now()), `${settings.endpoint}/${path(formId)}`, init, async (response) => response);
+      if (answer.ok) return true;
+      if (answer.status === 503) retryIn = retryDelayMs(answer.headers.get('retry-after'));
+    } catch {
+      return false;
+    }
+    if (retryIn === undefined || Date.now() + retryIn >= until) return false;
+    await sleep(retryIn);
   }
 }
 

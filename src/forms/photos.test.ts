@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixtureSite } from '../../tests/test-model.ts';
 import type { FormConfig, ImagesField } from '../../core/forms/form-types.ts';
-import { composeMessage } from './message.ts';
+import { composeMessage } from '../../core/forms/message.ts';
 import { dataUrlLength, hostedLinks, MESSAGE_BUDGET_BYTES, notUploadedLine, photoLines } from './photos.ts';
 import { readAsDataUrl } from './upload.ts';
 import { initialValues } from '../../core/forms/validation.ts';

@@ -1,5 +1,5 @@
 import type { FormConfig, FormValues, ImagesField } from '../../core/forms/form-types.ts';
-import { composeMessage } from './message.ts';
+import { composeMessage } from '../../core/forms/message.ts';
 import { fill } from '../../core/text/fill.ts';
 import type { UploadedPhoto } from './upload.ts';
 

@@ -1,6 +1,7 @@
 import type { FormConfig, FormFiles, FormValues } from '../../core/forms/form-types.ts';
 import { MailSettingsError, type MailResult } from './mail.ts';
-import { composeMessage, templateParams, type TemplateParams } from './message.ts';
+import { composeMessage } from '../../core/forms/message.ts';
+import { templateParams, type TemplateParams } from './message.ts';
 import { hostedLinks, photoLines } from './photos.ts';
 import type { UploadedPhoto } from './upload.ts';
 

@@ -26,7 +26,7 @@ export function BlockList({ blocks }: { blocks: Block[] }) {
     const { hydrate } = registry[block.type];
     if (collector && hydrate !== 'static') {
       // a form's fill-time token is fetched by the page's bootstrap when the form is shown, before its code arrives
-      const tokenUrl = block.type === 'form' ? formTokenUrlFor(integrations) : undefined;
+      const tokenUrl = block.type === 'form' ? formTokenUrlFor(integrations, block.form) : undefined;
       const attributes = tokenUrl ? { [ISLAND_ATTR.tokenUrl]: tokenUrl } : undefined;
       const id = collector.add(block, { name: block.type, hydrate, attributes, props: { block, index, data } });
       return <IslandSlot key={key} id={id} />;

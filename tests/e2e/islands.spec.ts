@@ -88,7 +88,7 @@ test('/contact: the token request goes out at load; the form and the chat fetch 
   const scripts = watchScripts(page);
   const tokens: string[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/forms/token') tokens.push(r.method());
+    if (new URL(r.url()).pathname === '/api/forms/contact/token') tokens.push(r.method());
   });
   await page.goto('/contact');
   await waitForSplash(page);

@@ -158,4 +158,28 @@ test.describe('forms on the real server, no keys', () => {
     await leadOf(email);
     expect(leads().filter((l) => l.email === email)).toHaveLength(1);
   });
+
+  test('a busy database (503) for a moment: the browser sends the same submission again, and it is stored once, not as spam', async ({ page }) => {
+    const email = unique('busy');
+    const sent: string[] = [];
+    let refused = 0;
+    await page.route('**/api/forms/contact', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      sent.push((route.request().postDataJSON() as { submissionId: string }).submissionId);
+      if (refused++ === 0) return route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, json: { error: 'database busy' } });
+      return route.continue();
+    });
+    await openPage(page, '/contact');
+    await field(page, 'Naam').fill('Bram de Boer');
+    await field(page, 'E-mailadres').fill(email);
+    await likeAPerson(page);
+    await submitButton(page).click();
+    await expect(status(page)).toHaveText('Bedankt voor je bericht! We nemen zo spoedig mogelijk contact met je op.');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toBe(sent[0]);
+    const lead = await leadOf(email);
+    expect(lead.spam).toBe(false);
+    // the mail was queued for the stored lead by the site's own endpoint
+    await expect.poll(async () => (await leadOf(email)).delivery).toBe('outbox');
+  });
 });

@@ -337,7 +337,7 @@ describe('badge timer', () => {
 });
 
 describe('fill-time token', () => {
-  const URL = '/api/forms/token';
+  const URL = '/api/forms/contact/token';
   const tokens = () => (window as unknown as Record<string, PrefetchedTokens | undefined>)[FORM_TOKENS];
 
   beforeEach(() => {

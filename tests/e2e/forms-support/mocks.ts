@@ -93,7 +93,7 @@ export interface DeliveryCall {
 export const TOKEN = 'e2e-token.signature';
 
 /**
- * The lead endpoints: GET /api/forms/token, POST /api/forms/:formId (201 new, 200 for a submission id seen before)
+ * The lead endpoints: GET /api/forms/:formId/token, POST /api/forms/:formId (201 new, 200 for a submission id seen before)
  * and POST /api/forms/:formId/:submissionId/delivery. `control.record` 'stall' leaves the record unanswered.
  */
 export async function mockLeads(page: Page) {
@@ -101,7 +101,7 @@ export async function mockLeads(page: Page) {
   await page.route(LEADS_URL, async (route) => {
     const request = route.request();
     const [formId, submissionId, last, ...rest] = new URL(request.url()).pathname.split('/').slice(3).map(decodeURIComponent);
-    if (request.method() === 'GET' && formId === 'token' && submissionId === undefined) {
+    if (request.method() === 'GET' && formId && submissionId === 'token' && last === undefined) {
       leads.tokens++;
       return route.fulfill({ status: 200, json: { token: TOKEN }, headers: { 'cache-control': 'no-store' } });
     }

@@ -1,0 +1,233 @@
+import { execFile } from 'node:child_process';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import { asOp } from '../../core/edit/ops.ts';
+import { parseJson } from '../../core/edit/json-edit.ts';
+import { loadSchemaSet, type SchemaSet } from '../../core/validate/schemas.ts';
+import { validateSite } from '../../core/validate/validate.ts';
+import { expandLanding } from '../../core/site/resolve.ts';
+import type { SiteConfig } from '../../core/site/schema-types.ts';
+import { isSiteFile, SiteFiles } from './site-files.ts';
+import { prettierLayout } from './layout.ts';
+import { studioDocument } from './document.ts';
+import { studioBundler } from './bundle.ts';
+
+const run = promisify(execFile);
+export const STUDIO_PATH = '/__studio';
+const API = `${STUDIO_PATH}/api/`;
+const BODY_LIMIT = 2 * 1024 * 1024;
+
+/**
+ * Whether a request may reach the studio: its Host must be this dev server's own address (a page on another
+ * site that resolves its name to 127.0.0.1, DNS rebinding, sends that name), and an Origin, when the browser
+ * sends one, must be the same.
+ */
+export function ownRequest(headers: { host?: string; origin?: string }, port: number): boolean {
+  const own = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
+  if (!headers.host || !own.has(headers.host.toLowerCase())) return false;
+  if (headers.origin === undefined) return true;
+  try {
+    const origin = new URL(headers.origin);
+    return origin.protocol === 'http:' && own.has(origin.host.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > BODY_LIMIT) {
+        reject(new Error('body too large'));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown);
+      } catch {
+        reject(new Error('expected a JSON body'));
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown, type = 'application/json') {
+  res.statusCode = status;
+  res.setHeader('Content-Type', `${type}; charset=utf-8`);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(type === 'application/json' ? JSON.stringify(body) : String(body));
+}
+
+/** The routes the site has now: its route table and its landing matrix, from the config as it is on disk. */
+function routesOf(configText: string): string[] {
+  try {
+    const site = JSON.parse(configText) as SiteConfig;
+    return [...site.routes.map((r) => r.path), ...expandLanding(site.landing).map((l) => l.path)];
+  } catch {
+    return [];
+  }
+}
+
+/** The images under public/images/ a field can name, as the site links them. */
+function imagesOf(siteRoot: string): string[] {
+  const dir = join(siteRoot, 'public', 'images');
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => /\.(webp|png|jpe?g|svg|gif)$/i.test(name))
+        .map((name) => `/images/${name}`)
+    : [];
+}
+
+/** What `git diff` says of the site's files, or undefined when the site is not in a git work tree. */
+async function gitDiff(siteRoot: string): Promise<{ diff: string; untracked: string[] } | undefined> {
+  try {
+    await run('git', ['-C', siteRoot, 'rev-parse', '--is-inside-work-tree']);
+  } catch {
+    return undefined;
+  }
+  const paths = ['site.config.json', 'content'];
+  const [{ stdout: diff }, { stdout: status }] = await Promise.all([
+    run('git', ['-C', siteRoot, 'diff', '--no-color', '--no-ext-diff', '--relative', '--', ...paths], { maxBuffer: 16 * 1024 * 1024 }),
+    run('git', ['-C', siteRoot, 'status', '--porcelain', '--untracked-files=all', '--', ...paths]),
+  ]);
+  const untracked = status
+    .split('\n')
+    .filter((line) => line.startsWith('?? '))
+    .map((line) => line.slice(3));
+  return { diff, untracked };
+}
+
+interface StudioOptions {
+  /** the project: where studio/ is */
+  root: string;
+  siteRoot: string;
+  schemaDir: string;
+}
+
+/**
+ * The studio in `npm run dev`: /__studio is its page, /__studio/api/* its API over the site's own files. It
+ * exists only in the dev server, answers only requests addressed to this server (Host and Origin), and writes
+ * only the site's config and content files.
+ */
+export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plugin {
+  const bundle = studioBundler(root);
+  const files = new SiteFiles(siteRoot, { format: prettierLayout(siteRoot) });
+  let schemas: SchemaSet | undefined;
+  const problems = () => {
+    schemas ??= loadSchemaSet(schemaDir);
+    return validateSite({ roots: [siteRoot], schemaDir, schemas }).problems;
+  };
+
+  const state = () => {
+    const list = files.list().map((path) => {
+      const file = files.read(path);
+      let parseError: string | undefined;
+      try {
+        parseJson(file.text);
+      } catch (error) {
+        parseError = (error as Error).message;
+      }
+      return { ...file, parseError };
+    });
+    const config = list.find((f) => f.path === 'site.config.json');
+    return {
+      files: list,
+      problems: problems(),
+      routes: config ? routesOf(config.text) : [],
+      images: imagesOf(siteRoot),
+      schemas: schemas ? Object.fromEntries(schemas.byPath) : {},
+      siteRoot,
+    };
+  };
+
+  async function api(req: IncomingMessage, res: ServerResponse, route: string) {
+    if (req.method === 'GET' && route === 'state') return send(res, 200, state());
+    if (req.method === 'GET' && route === 'problems') return send(res, 200, { problems: problems(), routes: routesOf(files.read('site.config.json').text) });
+    if (req.method === 'GET' && route.startsWith('file')) {
+      const path = new URL(req.url ?? '', 'http://localhost').searchParams.get('path') ?? '';
+      return isSiteFile(path) ? send(res, 200, files.read(path)) : send(res, 400, { error: 'not a site file' });
+    }
+    if (req.method === 'GET' && route === 'diff') return send(res, 200, (await gitDiff(siteRoot)) ?? { diff: null, untracked: [] });
+    if (req.method !== 'POST') return send(res, 405, { error: 'method not allowed' });
+    const body = (await readBody(req)) as Record<string, unknown>;
+    const path = typeof body.path === 'string' && isSiteFile(body.path) ? body.path : undefined;
+    if (!path) return send(res, 400, { error: 'path must be site.config.json or a .json file under content/' });
+    if (route === 'edit') {
+      const ops = Array.isArray(body.ops) ? body.ops.map(asOp) : [];
+      if (ops.length === 0 || ops.some((op) => op === undefined) || typeof body.base !== 'string')
+        return send(res, 400, { error: 'expected { path, base, ops }' });
+      const result = await files.edit(path, body.base, ops as NonNullable<(typeof ops)[number]>[]);
+      return send(res, result.ok ? 200 : 409, result);
+    }
+    if (route === 'restore') {
+      if (typeof body.base !== 'string' || typeof body.text !== 'string') return send(res, 400, { error: 'expected { path, base, text }' });
+      const result = files.restore(path, body.base, body.text);
+      return send(res, result.ok ? 200 : 409, result);
+    }
+    if (route === 'create') {
+      if (typeof body.text !== 'string') return send(res, 400, { error: 'expected { path, text }' });
+      try {
+        return send(res, 201, files.create(path, body.text));
+      } catch (error) {
+        return send(res, 409, { error: (error as Error).message });
+      }
+    }
+    return send(res, 404, { error: 'no such studio call' });
+  }
+
+  /** Server-sent events: the path of each site file that changed on disk, whoever changed it. */
+  function events(server: ViteDevServer, res: ServerResponse) {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    res.write('retry: 1000\n\n');
+    const onChange = (file: string) => {
+      const path = relative(siteRoot, file).split(sep).join('/');
+      if (isSiteFile(path)) res.write(`data: ${JSON.stringify({ path })}\n\n`);
+    };
+    server.watcher.on('change', onChange);
+    server.watcher.on('add', onChange);
+    server.watcher.on('unlink', onChange);
+    res.on('close', () => {
+      server.watcher.off('change', onChange);
+      server.watcher.off('add', onChange);
+      server.watcher.off('unlink', onChange);
+    });
+  }
+
+  return {
+    name: 'studio',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        if (url.pathname !== STUDIO_PATH && !url.pathname.startsWith(`${STUDIO_PATH}/`)) return next();
+        const port = server.config.server.port ?? 5173;
+        const address = server.httpServer?.address();
+        const actual = typeof address === 'object' && address ? address.port : port;
+        if (!ownRequest({ host: req.headers.host, origin: req.headers.origin }, actual))
+          return send(res, 403, 'This studio answers only its own address.', 'text/plain');
+        if (url.pathname === STUDIO_PATH || url.pathname === `${STUDIO_PATH}/`) return send(res, 200, studioDocument(), 'text/html');
+        if (url.pathname === `${STUDIO_PATH}/app.js` || url.pathname === `${STUDIO_PATH}/app.css`) {
+          const js = url.pathname.endsWith('.js');
+          bundle()
+            .then((made) => send(res, 200, js ? made.js : made.css, js ? 'text/javascript' : 'text/css'))
+            .catch((error: unknown) => send(res, 500, `the studio's code did not build: ${(error as Error).message}`, 'text/plain'));
+          return;
+        }
+        if (url.pathname === `${API}events`) return events(server, res);
+        if (url.pathname.startsWith(API)) {
+          api(req, res, url.pathname.slice(API.length)).catch((error: unknown) => send(res, 500, { error: (error as Error).message }));
+          return;
+        }
+        next();
+      });
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import type { EditOp } from '../core/edit/ops.ts';
+import type { SchemaFiles } from './schema.ts';
+
+/** The studio's calls to its dev-server side (scripts/studio/plugin.ts). */
+export interface SiteFile {
+  path: string;
+  text: string;
+  version: string;
+  parseError?: string;
+}
+
+export interface Problem {
+  file: string;
+  line: number;
+  column: number;
+  pointer: string;
+  message: string;
+}
+
+export interface StudioState {
+  files: SiteFile[];
+  problems: Problem[];
+  routes: string[];
+  images: string[];
+  schemas: SchemaFiles;
+}
+
+export type EditAnswer =
+  | { ok: true; file: SiteFile; changed: boolean; replayed: boolean }
+  | { ok: false; reason: 'conflict' | 'invalid' | 'stale'; message: string; failedOp?: number; file: SiteFile };
+
+const BASE = '/__studio/api';
+
+async function json<T>(response: Response): Promise<T> {
+  const body = (await response.json()) as T & { error?: string };
+  if (!response.ok && response.status !== 409) throw new Error(body.error ?? `${response.status} ${response.statusText}`);
+  return body;
+}
+
+const post = (route: string, body: unknown) =>
+  fetch(`${BASE}/${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+export const api = {
+  state: async () => json<StudioState>(await fetch(`${BASE}/state`)),
+  problems: async () => json<{ problems: Problem[]; routes: string[] }>(await fetch(`${BASE}/problems`)),
+  file: async (path: string) => json<SiteFile>(await fetch(`${BASE}/file?path=${encodeURIComponent(path)}`)),
+  diff: async () => json<{ diff: string | null; untracked: string[] }>(await fetch(`${BASE}/diff`)),
+  edit: async (path: string, base: string, ops: EditOp[]) => json<EditAnswer>(await post('edit', { path, base, ops })),
+  restore: async (path: string, base: string, text: string) => json<EditAnswer>(await post('restore', { path, base, text })),
+  create: async (path: string, text: string) => json<SiteFile>(await post('create', { path, text })),
+  /** Opens the file at its line in the editor Vite knows ($EDITOR, VS Code, ...). */
+  openInEditor: (file: string, line: number, column = 1) => fetch(`/__open-in-editor?file=${encodeURIComponent(`${file}:${line}:${column}`)}`),
+};

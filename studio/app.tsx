@@ -1,0 +1,233 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { EditOp } from '../core/edit/ops.ts';
+import type { Problem } from './api.ts';
+import { BlockList } from './blocks.tsx';
+import { ChangesPanel, LandingPanel, NewPage, ProblemsPanel } from './panels.tsx';
+import { Preview } from './preview.tsx';
+import { labelFor, resolve, type Located, type SchemaFiles } from './schema.ts';
+import { pointerOf, SchemaField, type FieldProblems, type FormContext, type Path } from './schema-form.tsx';
+import { useSiteFiles } from './use-site-files.ts';
+
+type Json = Record<string, unknown>;
+
+/** Which schema a site file follows, by where it is. */
+function schemaFileFor(path: string): string {
+  if (path === 'site.config.json') return 'site.schema.json';
+  if (path.startsWith('content/pages/')) return 'page.schema.json';
+  if (path.startsWith('content/collections/')) return 'collection.schema.json';
+  return 'form.schema.json';
+}
+
+function parse(text: string | undefined): Json | undefined {
+  try {
+    return text === undefined ? undefined : (JSON.parse(text) as Json);
+  } catch {
+    return undefined;
+  }
+}
+
+const pageId = (path: string) => path.replace(/^content\/pages\//, '').replace(/\.json$/, '');
+
+function groupFiles(paths: string[]) {
+  return [
+    { title: 'Pages', files: paths.filter((p) => p.startsWith('content/pages/')) },
+    { title: 'Site', files: paths.filter((p) => p === 'site.config.json') },
+    { title: 'Collections', files: paths.filter((p) => p.startsWith('content/collections/')) },
+    { title: 'Forms', files: paths.filter((p) => p.startsWith('content/forms/')) },
+  ];
+}
+
+function fieldProblems(problems: Problem[], file: string): FieldProblems {
+  const map: FieldProblems = new Map();
+  for (const p of problems) {
+    if (p.file !== file) continue;
+    map.set(p.pointer, [...(map.get(p.pointer) ?? []), `${p.message} (${p.file}:${p.line})`]);
+  }
+  return map;
+}
+
+/** The page's own settings (title, description, ...): every field of the page but its blocks. */
+function PageSettings({ ctx, root, data }: { ctx: FormContext; root: Located; data: Json }) {
+  const { schema, file } = resolve(ctx.files, root);
+  const required = new Set(schema.required ?? []);
+  return (
+    <fieldset className="group">
+      <legend>Page</legend>
+      {Object.entries(schema.properties ?? {})
+        .filter(([key]) => key !== 'blocks' && key !== '$schema')
+        .map(([key, child]) => (
+          <SchemaField
+            key={key}
+            ctx={ctx}
+            located={{ schema: child, file }}
+            value={data[key]}
+            path={[key]}
+            label={labelFor(key)}
+            required={required.has(key)}
+          />
+        ))}
+    </fieldset>
+  );
+}
+
+export function Studio() {
+  const [status, setStatus] = useState('');
+  const site = useSiteFiles(setStatus);
+  const [open, setOpen] = useState('content/pages/home.json');
+  const [selected, setSelected] = useState<number | undefined>(0);
+  const [route, setRoute] = useState<string | undefined>();
+  const { undo, redo } = site;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z') return;
+      event.preventDefault();
+      void (event.shiftKey ? redo() : undo());
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undo, redo]);
+
+  const config = parse(site.files['site.config.json']?.text);
+  const pageRoutes = useMemo(() => {
+    const routes = (config?.routes ?? []) as { path: string; page: string }[];
+    return new Map(routes.map((r) => [r.page, r.path]));
+  }, [config]);
+
+  const openFile = useCallback((path: string) => {
+    setOpen(path);
+    setSelected(path.startsWith('content/pages/') ? 0 : undefined);
+    setRoute(undefined);
+  }, []);
+
+  if (!site.state) return <p className="loading">Loading the site…</p>;
+  const schemas: SchemaFiles = site.state.schemas;
+  const file = site.files[open];
+  const data = parse(file?.text);
+  const isPage = open.startsWith('content/pages/');
+  const blocks = (isPage && Array.isArray(data?.blocks) ? data.blocks : []) as Json[];
+  const edit = (op: EditOp) => site.edit(open, op, op.op === 'set' ? `set:${pointerOf(op.path)}` : undefined);
+  const ctx: FormContext = { files: schemas, problems: fieldProblems(site.problems, open), images: site.state.images, edit };
+  const root: Located = { schema: schemas[schemaFileFor(open)] ?? {}, file: schemaFileFor(open) };
+  const previewRoute = route ?? (isPage ? (pageRoutes.get(pageId(open)) ?? '/') : '/');
+  const blockProblems = (index: number) =>
+    site.problems.filter((p) => p.file === open && (p.pointer === `/blocks/${index}` || p.pointer.startsWith(`/blocks/${index}/`))).length;
+
+  const show = (problem: Problem) => {
+    openFile(problem.file);
+    const block = /^\/blocks\/(\d+)/.exec(problem.pointer);
+    if (block) setSelected(Number(block[1]));
+  };
+
+  const createPage = async (id: string, path: string, title: string) => {
+    const text = `${JSON.stringify({ $schema: '../../schemas/page.schema.json', title, blocks: [{ type: 'hero', variant: 'page', headline: title }] }, null, 2)}\n`;
+    await site.create(`content/pages/${id}.json`, text);
+    const routes = (config?.routes ?? []) as unknown[];
+    site.edit('site.config.json', { op: 'insert', path: ['routes'], index: routes.length, value: { path, page: id } });
+    openFile(`content/pages/${id}.json`);
+    setStatus(`Added the page ${id} at ${path}.`);
+  };
+
+  return (
+    <div className="studio">
+      <header className="top">
+        <h1>Studio</h1>
+        <span className="file-name">{open}</span>
+        <button type="button" onClick={() => void undo()} disabled={!site.canUndo} aria-keyshortcuts="Control+Z">
+          Undo
+        </button>
+        <button type="button" onClick={() => void redo()} disabled={!site.canRedo} aria-keyshortcuts="Control+Shift+Z">
+          Redo
+        </button>
+        <p className="status" role="status" aria-live="polite">
+          {status}
+        </p>
+      </header>
+      {site.conflict ? (
+        <div className="conflict" role="alert">
+          <p>
+            An edit of <code>{site.conflict.path}</code> could not be applied: {site.conflict.message}. The file was reloaded from disk; your edit is kept here.
+          </p>
+          <button type="button" onClick={site.retryConflict}>
+            Try it again
+          </button>
+          <button type="button" onClick={site.dropConflict}>
+            Drop it
+          </button>
+        </div>
+      ) : null}
+      <nav className="files" aria-label="Site files">
+        {groupFiles(Object.keys(site.files)).map((group) => (
+          <div key={group.title}>
+            <h2>{group.title}</h2>
+            <ul>
+              {group.files.map((path) => {
+                const count = site.problems.filter((p) => p.file === path).length + (site.files[path]?.parseError ? 1 : 0);
+                const name = path.replace(/^content\/[a-z]+\//, '').replace(/\.json$/, '');
+                return (
+                  <li key={path}>
+                    <button type="button" aria-current={path === open ? 'page' : undefined} onClick={() => openFile(path)}>
+                      {path.startsWith('content/pages/') ? `${name} ${pageRoutes.get(name) ?? '(no route)'}` : name}
+                      {count > 0 ? (
+                        <span className="badge" aria-label={`${count} problem${count === 1 ? '' : 's'}`}>
+                          {count}
+                        </span>
+                      ) : null}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ))}
+        <NewPage exists={(id) => `content/pages/${id}.json` in site.files} create={createPage} />
+      </nav>
+      <main className="editor">
+        {!file ? <p>No such file.</p> : null}
+        {file && !data ? (
+          <p className="conflict" role="alert">
+            {open} is not valid JSON ({file.parseError ?? 'it does not parse'}). Fix it in your editor; the studio shows it again once it parses.
+          </p>
+        ) : null}
+        {data && isPage ? (
+          <>
+            <PageSettings ctx={ctx} root={root} data={data} />
+            <BlockList blocks={blocks} selected={selected} select={setSelected} edit={edit} schemas={schemas} problemCount={blockProblems} />
+            {selected !== undefined && blocks[selected] ? (
+              <section className="block-form" aria-labelledby="block-form-heading">
+                <h2 id="block-form-heading">
+                  Block {selected + 1}: {String(blocks[selected]!.type)}
+                </h2>
+                <SchemaField
+                  ctx={ctx}
+                  located={{ schema: schemas['block.schema.json'] ?? {}, file: 'block.schema.json' }}
+                  value={blocks[selected]}
+                  path={['blocks', selected] as Path}
+                  label={`Block ${selected + 1}`}
+                  required
+                />
+              </section>
+            ) : null}
+          </>
+        ) : null}
+        {data && !isPage ? <SchemaField ctx={ctx} located={root} value={data} path={[]} label={open} required /> : null}
+      </main>
+      <aside className="side">
+        <Preview route={previewRoute} selected={isPage && route === undefined ? selected : undefined} onSelect={setSelected} />
+        <ProblemsPanel
+          problems={site.problems}
+          files={Object.values(site.files)}
+          siteRoot={String((site.state as { siteRoot?: string }).siteRoot ?? '')}
+          show={show}
+        />
+        <LandingPanel
+          cities={((config?.landing as Json | undefined)?.cities ?? []) as string[]}
+          routes={site.routes}
+          edit={(op) => site.edit('site.config.json', op)}
+          preview={setRoute}
+        />
+        <ChangesPanel />
+      </aside>
+    </div>
+  );
+}

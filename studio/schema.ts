@@ -1,0 +1,184 @@
+/**
+ * The site's JSON Schemas as the studio's forms read them: $refs followed across files, allOf merged, a oneOf
+ * chosen by the value's discriminator (the block type), labels and first values from the schema itself. A new
+ * block type's schema gives its form with no studio code.
+ */
+export type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  discriminator?: { propertyName: string };
+  minItems?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  format?: string;
+  'x-asset'?: string;
+  'x-hint'?: string;
+  [key: string]: unknown;
+};
+
+/** Schemas by their path under schemas/ ('page.schema.json', 'blocks/hero.schema.json'). */
+export type SchemaFiles = Record<string, Schema>;
+
+/** A schema with the file it came from, so the $refs inside it resolve. */
+export interface Located {
+  schema: Schema;
+  file: string;
+}
+
+function dirOf(file: string): string {
+  const at = file.lastIndexOf('/');
+  return at < 0 ? '' : file.slice(0, at + 1);
+}
+
+function normalise(path: string): string {
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '..') out.pop();
+    else if (part !== '.' && part !== '') out.push(part);
+  }
+  return out.join('/');
+}
+
+function pointerInto(schema: Schema, pointer: string): Schema | undefined {
+  return pointer
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], schema) as Schema | undefined;
+}
+
+/** Follows $ref (and merges allOf) until a schema with content; sibling keywords of a $ref (description) are kept. */
+export function resolve(files: SchemaFiles, located: Located, depth = 0): Located {
+  const { schema, file } = located;
+  if (depth > 20) return located;
+  if (schema.$ref) {
+    const [target = '', pointer = ''] = schema.$ref.split('#');
+    const targetFile = target === '' ? file : normalise(dirOf(file) + target);
+    const root = files[targetFile];
+    const found = root && (pointer ? pointerInto(root, pointer) : root);
+    if (!found) return located;
+    const { $ref: _ref, ...siblings } = schema;
+    const inner = resolve(files, { schema: found, file: targetFile }, depth + 1);
+    return { schema: { ...inner.schema, ...siblings }, file: inner.file };
+  }
+  if (schema.allOf) {
+    const parts = schema.allOf.map((part) => resolve(files, { schema: part, file }, depth + 1).schema);
+    const { allOf: _all, ...own } = schema;
+    const merged: Schema = { ...own, properties: { ...own.properties }, required: [...(own.required ?? [])] };
+    for (const part of parts) {
+      Object.assign(merged.properties!, part.properties);
+      merged.required!.push(...(part.required ?? []));
+      if (!merged.type && part.type) merged.type = part.type;
+    }
+    return { schema: merged, file };
+  }
+  return located;
+}
+
+/** The oneOf branch a value belongs to: by the discriminator's const, else the first branch whose type fits. */
+export function branchFor(files: SchemaFiles, located: Located, value: unknown): Located | undefined {
+  const options = (located.schema.oneOf ?? []).map((s) => resolve(files, { schema: s, file: located.file }));
+  const key = located.schema.discriminator?.propertyName ?? 'type';
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const tag = (value as Record<string, unknown>)[key];
+    return options.find((o) => o.schema.properties?.[key]?.const === tag);
+  }
+  return options.find((o) => typeOf(o.schema) === typeName(value));
+}
+
+/** The variants of a discriminated oneOf (the block types): their tag and title. */
+export function variants(files: SchemaFiles, located: Located): { tag: string; title: string; located: Located }[] {
+  const key = located.schema.discriminator?.propertyName ?? 'type';
+  return (located.schema.oneOf ?? []).flatMap((s) => {
+    const branch = resolve(files, { schema: s, file: located.file });
+    const tag = branch.schema.properties?.[key]?.const;
+    return typeof tag === 'string' ? [{ tag, title: branch.schema.title ?? tag, located: branch }] : [];
+  });
+}
+
+export function typeOf(schema: Schema): string | undefined {
+  if (schema.const !== undefined) return typeName(schema.const);
+  if (schema.enum) return typeName(schema.enum[0]);
+  const t = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
+  if (t) return t === 'integer' ? 'number' : t;
+  if (schema.properties) return 'object';
+  if (schema.items) return 'array';
+  return undefined;
+}
+
+export function typeName(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (value === null) return 'null';
+  return typeof value;
+}
+
+/**
+ * The first value of a new item: its default, its const, or for an object its required members (filled the same
+ * way); empty strings and lists otherwise. The validator then says what still needs filling in.
+ */
+export function initialValue(files: SchemaFiles, located: Located, depth = 0): unknown {
+  const { schema, file } = resolve(files, located);
+  if (schema.default !== undefined) return structuredClone(schema.default);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (depth > 8) return undefined;
+  switch (typeOf(schema)) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const key of schema.required ?? []) {
+        const child = schema.properties?.[key];
+        if (child) out[key] = initialValue(files, { schema: child, file }, depth + 1);
+      }
+      return out;
+    }
+    case 'array': {
+      const min = schema.minItems ?? 0;
+      return Array.from({ length: min }, () => (schema.items ? initialValue(files, { schema: schema.items, file }, depth + 1) : ''));
+    }
+    case 'number':
+      return schema.minimum ?? 0;
+    case 'boolean':
+      return false;
+    default:
+      return '';
+  }
+}
+
+/** "mobileImage" -> "Mobile image", "cta_label" -> "Cta label". */
+export function labelFor(key: string | number, schema?: Schema): string {
+  if (typeof key === 'number') return `${schema?.title ?? 'Item'} ${key + 1}`;
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The schema of the value at `path` under `root`, following objects, arrays and the oneOf a value picks. */
+export function schemaAt(files: SchemaFiles, root: Located, value: unknown, path: (string | number)[]): Located | undefined {
+  let here: Located | undefined = resolve(files, root);
+  let data = value;
+  for (const key of path) {
+    if (!here) return undefined;
+    if (here.schema.oneOf) here = branchFor(files, here, data);
+    if (!here) return undefined;
+    const next: Schema | undefined = typeof key === 'number' ? here.schema.items : here.schema.properties?.[key];
+    if (!next) return undefined;
+    here = resolve(files, { schema: next, file: here.file });
+    data = (data as Record<string | number, unknown> | undefined)?.[key];
+  }
+  if (here?.schema.oneOf) return branchFor(files, here, data) ?? here;
+  return here;
+}
