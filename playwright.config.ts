@@ -41,6 +41,10 @@ export default defineConfig({
       RATE_LIMIT_LEADS: '100000',
       RATE_LIMIT_MAILS: '100000',
       RATE_LIMIT_UPLOADS: '100000',
+      RATE_LIMIT_DOWNLOADS: '100000',
+      UPLOAD_ADDRESS_QUOTA_MB: '100000',
+      // photo links point at this server, not at the site's real domain
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...(process.env.SITE_OUT ? { DIST_DIR: process.env.SITE_OUT } : {}),
     },
     url: `http://127.0.0.1:${port}/`,

@@ -7,7 +7,7 @@ import { rateLimiter } from './api/rate-limit.ts';
 import { problem, storageBusy, type ApiContext } from './api/context.ts';
 import { leadsApi } from './api/leads.ts';
 import { localMailApi } from './api/local-mail.ts';
-import { localImagesApi } from './api/local-images.ts';
+import { localImagesApi, type UploadSettings } from './api/local-images.ts';
 import { sameSiteOnly } from './security/same-site.ts';
 
 export interface AppOptions {
@@ -22,8 +22,10 @@ export interface AppOptions {
   securityHeaders: MiddlewareHandler;
   /** requests per minute per address; mailsTotal is per minute for all addresses together */
   limits?: { leads?: number; tokens?: number; mails?: number; mailsTotal?: number; uploads?: number };
-  /** where links to uploaded photos point; the request's own origin when absent */
+  /** where links to uploaded photos point; the site's URL when absent (never the request's Host) */
   publicOrigin?: string;
+  /** quotas, caps and timeouts of the photo endpoints; defaults in UPLOAD_DEFAULTS */
+  uploads?: Partial<UploadSettings>;
   onMail?: () => void;
   log?: (message: string) => void;
 }
@@ -69,7 +71,7 @@ export function createApp(options: AppOptions): Hono {
   app.use('*', sameSiteOnly([options.site.siteUrl, ...(options.publicOrigin ? [options.publicOrigin] : [])].map((u) => new URL(u).origin)));
   app.route('/', leadsApi(api, ajv));
   app.route('/', localMailApi(api));
-  app.route('/', localImagesApi(api, options.publicOrigin));
+  app.route('/', localImagesApi(api, { publicOrigin: options.publicOrigin, settings: options.uploads }));
   app.all('*', async (c, next) => {
     if (!API_PATHS.test(c.req.path)) return next();
     const allowed = API_ROUTES.find(([pattern]) => pattern.test(c.req.path))?.[1];

@@ -13,6 +13,7 @@ import { startSmtpDelivery } from './mail/smtp-delivery.ts';
 import { serveDist } from './static/serve-dist.ts';
 import { securityHeaders } from './security/security-headers.ts';
 import { clientAddress, trustedHops } from './api/client-address.ts';
+import { startUploadSweep } from './api/upload-sweep.ts';
 
 /** `npm start`: the built site, the leads API and the outbox on one port. Every setting comes from the environment. */
 const env = process.env;
@@ -83,6 +84,21 @@ const smtp = env.SMTP_URL
     })
   : undefined;
 const limit = (name: string) => (env[name] ? Number(env[name]) : undefined);
+/** A positive number from the environment (fractions allowed), or undefined when unset; anything else stops the start. */
+function positive(name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`${name} must be a positive number, not ${JSON.stringify(raw)}`);
+    process.exit(1);
+  }
+  return value;
+}
+const megabytes = (name: string) => {
+  const value = positive(name);
+  return value === undefined ? undefined : value * 1024 * 1024;
+};
 
 const app = createApp({
   site,
@@ -100,7 +116,23 @@ const app = createApp({
     uploads: limit('RATE_LIMIT_UPLOADS'),
   },
   publicOrigin: env.PUBLIC_URL?.replace(/\/+$/, ''),
+  uploads: {
+    quotaBytes: megabytes('UPLOAD_QUOTA_MB'),
+    addressQuotaBytes: megabytes('UPLOAD_ADDRESS_QUOTA_MB'),
+    diskReserveBytes: megabytes('UPLOAD_DISK_RESERVE_MB'),
+    inFlight: positive('UPLOADS_IN_FLIGHT'),
+    perMinute: limit('RATE_LIMIT_UPLOADS_TOTAL'),
+    downloadsPerMinute: limit('RATE_LIMIT_DOWNLOADS'),
+    sendTimeoutMs: positive('DOWNLOAD_TIMEOUT_MS'),
+  },
   onMail: () => void smtp?.runOnce(),
+});
+// photos no lead uses are removed after UPLOAD_TTL_HOURS, and what a crash left in the uploads folder after an hour
+const sweep = startUploadSweep({
+  storage,
+  uploadsDir,
+  ttlMs: (positive('UPLOAD_TTL_HOURS') ?? 6) * 3600_000,
+  everyMs: (positive('UPLOAD_SWEEP_MINUTES') ?? 10) * 60_000,
 });
 
 // a slow or stuck client must not hold a connection for ever
@@ -139,6 +171,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), 10_000).unref();
   await closed;
   clearTimeout(force);
+  await sweep.stop();
   await smtp?.stop();
   await storage.close();
   process.exit(0);

@@ -114,6 +114,22 @@ it(
         spam: boolean;
       }[];
       expect(leads).toContainEqual(expect.objectContaining({ id, email, spam: false }));
+
+      // a photo is re-encoded by sharp, a run-time dependency: it must load from this install
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+      const photo = new FormData();
+      photo.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
+      const uploaded = await fetch(`${url}/3/image`, { method: 'POST', headers: { Authorization: 'Client-ID local' }, body: photo });
+      expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+      const { data } = (await uploaded.json()) as { data: { link: string; width: number; height: number } };
+      expect(data).toMatchObject({ width: 1, height: 1 });
+      const served = await fetch(`${url}${new URL(data.link).pathname}`);
+      expect(served.status).toBe(200);
+      expect(
+        Buffer.from(await served.arrayBuffer())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
     } finally {
       // npm and the server it started: the whole process group
       if (server.exitCode === null && server.pid) process.kill(-server.pid, 'SIGTERM');

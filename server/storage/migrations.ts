@@ -78,6 +78,16 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('form_tokens_used').on('form_tokens').column('used_at').execute();
     },
   },
+  // who sent each photo (its rate key) and the lead that uses it: per-address quotas and the sweep of unused photos
+  '0003-upload-owners': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('uploads').addColumn('ip', 'text').execute();
+      await db.schema.alterTable('uploads').addColumn('lead_id', 'text').execute();
+      // the sweep looks for unattached photos by age; a quota sums an address's unattached photos
+      await db.schema.createIndex('uploads_lead_created').on('uploads').columns(['lead_id', 'created_at']).execute();
+      await db.schema.createIndex('uploads_ip_lead').on('uploads').columns(['ip', 'lead_id']).execute();
+    },
+  },
   // several server processes share one PostgreSQL: a process claims a mail for a while before it sends it
   '0004-mail-claims': {
     async up(db: Kysely<unknown>) {

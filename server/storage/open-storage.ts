@@ -54,6 +54,11 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
 
     addUpload: (upload) => uploads.addUpload(db, upload),
     getUpload: (id) => uploads.getUpload(db, id),
+    attachUploads: (ids, leadId) => uploads.attachUploads(db, ids, leadId),
+    expiredUploads: (before, limit) => uploads.expiredUploads(db, before, limit),
+    deleteUpload: (id) => uploads.deleteUpload(db, id),
+    unattachedUploadBytes: (ip) => uploads.unattachedUploadBytes(db, ip),
+    totalUploadBytes: () => uploads.totalUploadBytes(db),
 
     // closing twice (shutdown handler + test cleanup) is harmless
     close: () => (closed ??= db.destroy()),

@@ -53,6 +53,10 @@ export interface UploadsTable {
   width: number | null;
   height: number | null;
   created_at: string;
+  /** the uploader's rate key (an IPv6 address by its /64) */
+  ip: string | null;
+  /** the lead that lists this photo; null while none does (the sweep removes it after UPLOAD_TTL_HOURS) */
+  lead_id: string | null;
 }
 
 export interface FormTokensTable {

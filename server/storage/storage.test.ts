@@ -308,12 +308,62 @@ describe.each([sqlite, postgres])('$name storage', (backend) => {
   });
 
   it('stores uploads', async () => {
-    const upload = { id: 'up1', type: 'image/png', ext: 'png', size: 1234, width: 10, height: 20, createdAt: new Date().toISOString() };
+    const upload = {
+      id: 'up1',
+      type: 'image/png',
+      ext: 'png',
+      size: 1234,
+      width: 10,
+      height: 20,
+      createdAt: new Date().toISOString(),
+      ip: '203.0.113.7',
+      leadId: null,
+    };
     await storage.addUpload(upload);
     await storage.addUpload({ ...upload, id: 'up2', width: null, height: null });
     expect(await storage.getUpload('up1')).toEqual(upload);
     expect(await storage.getUpload('up2')).toMatchObject({ width: null, height: null });
     expect(await storage.getUpload('up3')).toBeUndefined();
+  });
+
+  it('keeps who uploaded what and which lead uses it: quotas, attaching and the sweep of unused uploads', async () => {
+    const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes)).toISOString();
+    const upload = (id: string, ip: string | null, size: number, minutes: number) =>
+      storage.addUpload({ id, type: 'image/jpeg', ext: 'jpg', size, width: 4, height: 3, createdAt: at(minutes), ip, leadId: null });
+    await upload('a1', '203.0.113.7', 2_000_000_000, 0);
+    await upload('a2', '203.0.113.7', 2_000_000_000, 10);
+    await upload('b1', '2001:db8:1:2::/64', 500, 20);
+    await upload('c1', null, 7, 30);
+    // a sum past 2^31 (a bigint in PostgreSQL) is still a number
+    expect(await storage.unattachedUploadBytes('203.0.113.7')).toBe(4_000_000_000);
+    expect(await storage.unattachedUploadBytes('2001:db8:1:2::/64')).toBe(500);
+    expect(await storage.unattachedUploadBytes('198.51.100.1')).toBe(0);
+    expect(await storage.totalUploadBytes()).toBe(4_000_000_507);
+
+    const { id: leadId } = await storage.addLead(lead());
+    await storage.attachUploads(['a2', 'b1', 'missing'], leadId);
+    await storage.attachUploads([], leadId);
+    expect(await storage.getUpload('a2')).toMatchObject({ leadId, ip: '203.0.113.7' });
+    // a photo already used by one lead stays with it
+    await storage.attachUploads(['a2'], 'another-lead');
+    expect((await storage.getUpload('a2'))?.leadId).toBe(leadId);
+    expect(await storage.unattachedUploadBytes('203.0.113.7')).toBe(2_000_000_000);
+    expect(await storage.unattachedUploadBytes('2001:db8:1:2::/64')).toBe(0);
+    expect(await storage.totalUploadBytes()).toBe(4_000_000_507);
+
+    // unattached and older than the cut-off, oldest first; attached ones never
+    expect((await storage.expiredUploads(new Date(at(31)), 10)).map((u) => u.id)).toEqual(['a1', 'c1']);
+    expect((await storage.expiredUploads(new Date(at(31)), 1)).map((u) => u.id)).toEqual(['a1']);
+    expect((await storage.expiredUploads(new Date(at(30)), 10)).map((u) => u.id)).toEqual(['a1']);
+    expect((await storage.expiredUploads(new Date(at(31)), 10))[0]).toMatchObject({ id: 'a1', size: 2_000_000_000, leadId: null });
+    expect(await storage.deleteUpload('a1')).toBe(true);
+    expect(await storage.deleteUpload('a1')).toBe(false);
+    expect(await storage.getUpload('a1')).toBeUndefined();
+    // a lead's photo is never removed, even when the sweep had found it unattached a moment before
+    expect(await storage.deleteUpload('a2')).toBe(false);
+    expect(await storage.getUpload('a2')).toMatchObject({ leadId });
+    expect(await storage.totalUploadBytes()).toBe(2_000_000_507);
+    expect((await storage.expiredUploads(new Date(at(59)), 10)).map((u) => u.id)).toEqual(['c1']);
   });
 
   it('lets two processes open a new database at once (the migration lock holds)', async () => {

@@ -76,6 +76,10 @@ export interface Upload {
   width: number | null;
   height: number | null;
   createdAt: string;
+  /** the uploader's rate key (an IPv6 address by its /64), for the per-address quota */
+  ip: string | null;
+  /** the lead whose photo links name this upload; null while none does */
+  leadId: string | null;
 }
 
 export interface Storage {
@@ -115,6 +119,16 @@ export interface Storage {
 
   addUpload(upload: Upload): Promise<void>;
   getUpload(id: string): Promise<Upload | undefined>;
+  /** Marks these uploads as used by the lead; an upload already attached to a lead, or unknown, is left as it is. */
+  attachUploads(ids: string[], leadId: string): Promise<void>;
+  /** Uploads no lead uses that were made before `before`, oldest first, at most `limit`: the sweep removes them. */
+  expiredUploads(before: Date, limit: number): Promise<Upload[]>;
+  /** Removes the upload's row unless a lead uses it (its file is the caller's); true when a row was removed. */
+  deleteUpload(id: string): Promise<boolean>;
+  /** Bytes of the uploads from this address (rate key) that no lead uses yet. */
+  unattachedUploadBytes(ip: string): Promise<number>;
+  /** Bytes of all uploads. */
+  totalUploadBytes(): Promise<number>;
 
   close(): Promise<void>;
 }

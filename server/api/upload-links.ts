@@ -1,0 +1,34 @@
+/** A stored photo's file name: the upload id (random, URL-safe) and the extension of what it was stored as. */
+export const UPLOAD_NAME = /^([A-Za-z0-9_-]{16,40})\.(png|jpg|gif)$/;
+
+/** The link the upload answer hands out: always on our own origin (PUBLIC_URL or the site's URL), never the request's Host. */
+export function uploadLink(origin: string, id: string, ext: string): string {
+  return `${new URL(origin).origin}/uploads/${id}.${ext}`;
+}
+
+/**
+ * The upload id when `link` is one of ours: exactly `<origin>/uploads/<id>.<ext>` for one of `origins`, with no
+ * user, query or fragment. Anything else (another host, a look-alike path, a link that does not parse) is undefined.
+ */
+export function ownUploadId(link: string, origins: string[]): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return undefined;
+  }
+  if (url.username || url.password || url.search || url.hash || link.includes('?') || link.includes('#')) return undefined;
+  const ours = origins.flatMap((origin) => {
+    try {
+      return [new URL(origin).origin];
+    } catch {
+      return [];
+    }
+  });
+  if (!ours.includes(url.origin)) return undefined;
+  const match = /^\/uploads\/([^/]+)$/.exec(url.pathname);
+  const name = match && UPLOAD_NAME.exec(match[1]!);
+  // the URL parser resolves dot segments and percent-encodings; the link itself must already be the plain form
+  if (!name || `${url.origin}${url.pathname}` !== link) return undefined;
+  return name[1];
+}

@@ -1,0 +1,83 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Storage } from '../storage/types.ts';
+import { UPLOAD_NAME } from './upload-links.ts';
+
+/** The temporary folder inside the uploads folder: uploads being received or re-encoded. */
+export const TMP_DIR = 'tmp';
+/** A temporary file or a file without its row this old is what a crash or a cut-off left behind. */
+const STALE_MS = 3600_000;
+
+export interface SweepOptions {
+  storage: Storage;
+  uploadsDir: string;
+  /** photos no lead uses are removed this long after their upload */
+  ttlMs: number;
+  log?: (message: string) => void;
+  now?: () => Date;
+}
+
+/**
+ * Removes the photos no lead uses that are older than the TTL (the file, then the row), the temporary files
+ * older than an hour and the photo files no row knows that are older than an hour. Gives how many files it removed.
+ */
+export async function sweepUploads({ storage, uploadsDir, ttlMs, log = () => {}, now = () => new Date() }: SweepOptions): Promise<number> {
+  const at = now();
+  let removed = 0;
+  for (;;) {
+    const expired = await storage.expiredUploads(new Date(at.getTime() - ttlMs), 200);
+    for (const upload of expired) {
+      // the row first, and only while no lead uses it (one may have just taken it); a file whose row is gone
+      // (a crash in between) is removed below, an hour later
+      if (!(await storage.deleteUpload(upload.id))) continue;
+      await rm(join(uploadsDir, `${upload.id}.${upload.ext}`), { force: true });
+      removed++;
+    }
+    if (expired.length < 200) break;
+  }
+  const staleBefore = at.getTime() - STALE_MS;
+  const old = async (path: string) => (await stat(path).catch(() => undefined))?.mtimeMs ?? Infinity;
+  for (const name of await readdir(join(uploadsDir, TMP_DIR)).catch(() => [])) {
+    const path = join(uploadsDir, TMP_DIR, name);
+    if ((await old(path)) < staleBefore) {
+      await rm(path, { force: true });
+      removed++;
+    }
+  }
+  for (const name of await readdir(uploadsDir).catch(() => [])) {
+    const match = UPLOAD_NAME.exec(name);
+    if (!match) continue;
+    const path = join(uploadsDir, name);
+    if ((await old(path)) < staleBefore && (await storage.getUpload(match[1]!))?.ext !== match[2]) {
+      await rm(path, { force: true });
+      removed++;
+    }
+  }
+  if (removed > 0) log(`uploads: the sweep removed ${removed} unused or left-over photo files`);
+  return removed;
+}
+
+/** Sweeps on start and then every `everyMs`; the timer never keeps the process alive. `stop()` waits for a sweep under way. */
+export function startUploadSweep(options: SweepOptions & { everyMs: number }): { stop: () => Promise<void> } {
+  const log = options.log ?? ((m: string) => console.error(m));
+  let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  let stopped = false;
+  const run = () => {
+    if (stopped || busy) return;
+    busy = true;
+    running = sweepUploads({ ...options, log })
+      .catch((error: unknown) => log(`uploads: the sweep failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => (busy = false));
+  };
+  const timer = setInterval(run, options.everyMs);
+  timer.unref();
+  run();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
