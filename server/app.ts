@@ -62,6 +62,7 @@ export function createApp(options: AppOptions): Hono {
       uploads: rateLimiter({ limit: options.limits?.uploads ?? 60, windowMs: 60_000 }),
     },
     onMail: options.onMail ?? (() => {}),
+    photoOrigins: [options.site.siteUrl, ...(options.publicOrigin ? [options.publicOrigin] : [])],
     log,
   };
   const ajv = new Ajv({ allErrors: false, strict: true });

@@ -22,6 +22,8 @@ export interface ApiContext {
     mailsTotal: RateLimiter;
     uploads: RateLimiter;
   };
+  /** the origins our own photo links are on (the site URL, PUBLIC_URL) */
+  photoOrigins: string[];
   /** wakes the SMTP delivery when a mail was put in the outbox */
   onMail: () => void;
   log: (message: string) => void;

@@ -256,6 +256,26 @@ describe('the local Imgur-compatible endpoint', () => {
     return { method: 'POST', headers: { Authorization: 'Client-ID local' }, body };
   };
 
+  it('a lead may carry only links to photos uploaded here, and takes those as its own', async () => {
+    const uploaded = await app().request('/3/image', upload(PNG));
+    const { data } = (await uploaded.json()) as { data: { id: string; link: string } };
+    const demo = { name: 'Anna', email: 'anna@example.nl', company: 'Anna BV' };
+    const post = (photos: string[]) => app().request('/api/forms/demo', json({ submissionId: newId(), values: demo, photos, token: oldToken('demo'), hp: '' }));
+    for (const foreign of [
+      'https://evil.example/uploads/x.png',
+      `${data.link}?x=1`,
+      data.link.replace('/uploads/', '/uploads/../uploads/'),
+      'javascript:alert(1)',
+    ]) {
+      const refused = await post([foreign]);
+      expect(refused.status, foreign).toBe(400);
+    }
+    const stored = await post([data.link]);
+    expect(stored.status, await stored.clone().text()).toBe(201);
+    const { id } = (await stored.json()) as { id: string };
+    expect(await storage.getUpload(data.id)).toMatchObject({ leadId: id });
+  });
+
   it('stores a real image and serves it at its link', async () => {
     const answer = await app().request('http://127.0.0.1:4173/3/image', upload(PNG));
     expect(answer.status).toBe(200);

@@ -7,6 +7,7 @@ import { checkToken, issueToken, TOKEN_MAX_AGE_MS } from './form-token.ts';
 import { SUBMISSION_ID, submissionChecker, type Submission } from '../../core/forms/lead-contract.ts';
 import { isRecord, readJson } from './json-body.ts';
 import { limited, problem, type ApiContext } from './context.ts';
+import { ownUploadId } from './upload-links.ts';
 
 const JSON_LIMIT = 64 * 1024;
 const SUBMISSION = new RegExp(SUBMISSION_ID);
@@ -34,6 +35,33 @@ function leadFrom(
     values: s.values,
     photos: s.photos ?? [],
   };
+}
+
+/**
+ * The photo links a lead may carry, with the ids of our own uploads among them: with the site's own image host
+ * only links to its uploads; with an outside host (Imgur) also links on that host's domain. Undefined when one is
+ * neither: the submission is refused, so a lead never points staff at an address someone else chose.
+ */
+function photoIds(api: ApiContext, links: string[]): string[] | undefined {
+  const host = api.site.integrations.imageHost;
+  const outside = host && host.mode === 'imgur' && host.baseUrl ? new URL(host.baseUrl).hostname.split('.').slice(-2).join('.') : undefined;
+  const ids: string[] = [];
+  for (const link of links) {
+    const id = ownUploadId(link, api.photoOrigins);
+    if (id) {
+      ids.push(id);
+      continue;
+    }
+    let url: URL | undefined;
+    try {
+      url = new URL(link);
+    } catch {
+      url = undefined;
+    }
+    const onHost = outside && url && url.protocol === 'https:' && (url.hostname === outside || url.hostname.endsWith(`.${outside}`));
+    if (!onHost) return undefined;
+  }
+  return ids;
 }
 
 const userAgent = (c: Context) => c.req.header('user-agent')?.slice(0, 500) ?? null;
@@ -70,6 +98,8 @@ function postLead(app: Hono, api: ApiContext, ajv: Ajv) {
     const checked = check(body.data);
     if (!checked.ok) return problem(c, 400, checked.error, checked.fields ? { fields: checked.fields } : {});
     const s = checked.submission;
+    const uploads = photoIds(api, s.photos ?? []);
+    if (!uploads) return problem(c, 400, 'invalid submission: /photos must be links to photos uploaded to this site');
     const flags: string[] = [];
     if (s.hp && s.hp.trim() !== '') flags.push('honeypot');
     const tokenProblem = await tokenFlag(api, s.token, formId, s.submissionId, minFill);
@@ -82,6 +112,8 @@ function postLead(app: Hono, api: ApiContext, ajv: Ajv) {
       ip,
       userAgent: userAgent(c),
     });
+    // the photos are the lead's now: the sweep of unused uploads leaves them
+    if (uploads.length > 0) await api.storage.attachUploads(uploads, id);
     return c.json({ id }, created ? 201 : 200, { 'Cache-Control': 'no-store' });
   });
 }
