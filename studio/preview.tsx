@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** A text the person is typing, shown in the page at once: any of `from` (what the page may show now) becomes `to`. */
 export interface TextPatch {
@@ -37,7 +37,7 @@ function patchText(doc: Document, patch: TextPatch): void {
   }
 }
 
-function Frame({ route, width, label, selected, onSelect, patch, revision }: PreviewProps & { width: number; label: string }) {
+function Frame({ route, width, label, selected, onSelect, patch, revision, room }: PreviewProps & { width: number; label: string; room: number }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const loads = useRef(0);
 
@@ -51,7 +51,8 @@ function Frame({ route, width, label, selected, onSelect, patch, revision }: Pre
     }, 1500);
     return () => clearTimeout(timer);
   }, [revision]);
-  const scale = width > 600 ? 0.5 : 0.75;
+  // the desktop page at half size, or smaller to fit the column; the phone at three quarters
+  const scale = width > 600 ? Math.max(0.25, Math.min(0.5, (room - 8) / width)) : 0.75;
 
   // outline the selected block in the page, each time it loads or the selection changes
   const mark = () => {
@@ -118,10 +119,19 @@ function Frame({ route, width, label, selected, onSelect, patch, revision }: Pre
  * side by side. Each frame reloads itself when a site file changes (Vite's client in the page), keeping its scroll.
  */
 export function Preview(props: PreviewProps) {
+  const box = useRef<HTMLElement>(null);
+  const [room, setRoom] = useState(640);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setRoom(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <section className="preview" aria-label="Preview">
-      <Frame {...props} width={1280} label="Desktop" />
-      <Frame {...props} width={390} label="Phone" />
+    <section className="preview" aria-label="Preview" ref={box}>
+      <Frame {...props} width={1280} label="Desktop" room={room} />
+      <Frame {...props} width={390} label="Phone" room={room} />
     </section>
   );
 }
