@@ -143,6 +143,8 @@ describe('startSmtpDelivery', () => {
       expect(lead?.delivery).toBe('smtp-retrying');
       expect(lead?.deliveryDetail).toContain('451');
 
+      // a round takes only what was due when it began: with no backoff, the next round starts a moment later
+      await new Promise((resolve) => setTimeout(resolve, 5));
       expect(await delivery.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
       expect(smtp.received).toHaveLength(1);
       expect((await storage.mailsForLead(leadId))[0]).toMatchObject({ state: 'sent', attempts: 2 });
@@ -174,16 +176,21 @@ describe('startSmtpDelivery', () => {
     const { leadId } = await leadWithMail();
     const smtpUrl = `smtp://127.0.0.1:${await closedPort()}`;
     const delivery = startSmtpDelivery({ storage, smtpUrl, from: 'site@example.org', intervalMs: 0, maxAttempts: 3, backoffMs: () => 0, log });
+    // a round takes only what was due when it began: with no backoff, the next round starts a moment later
+    const nextRound = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return delivery.runOnce();
+    };
     try {
       expect(await delivery.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
       expect((await storage.getLead(leadId))?.delivery).toBe('smtp-retrying');
-      expect(await delivery.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
-      expect(await delivery.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
+      expect(await nextRound()).toEqual({ sent: 0, retried: 1, failed: 0 });
+      expect(await nextRound()).toEqual({ sent: 0, retried: 0, failed: 1 });
       const [mail] = await storage.mailsForLead(leadId);
       expect(mail).toMatchObject({ state: 'failed', attempts: 3, nextAttemptAt: null });
       expect(mail?.lastError).toMatch(/ECONNREFUSED|connect/i);
       expect(await storage.getLead(leadId)).toMatchObject({ delivery: 'smtp-failed' });
-      expect(await delivery.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+      expect(await nextRound()).toEqual({ sent: 0, retried: 0, failed: 0 });
     } finally {
       await delivery.stop();
     }
