@@ -205,6 +205,10 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
     name: 'studio',
     apply: 'serve',
     configureServer(server) {
+      server.httpServer?.once('listening', () => {
+        const address = server.httpServer?.address();
+        if (typeof address === 'object' && address) server.config.logger.info(`  ➜  Studio:  http://127.0.0.1:${address.port}${STUDIO_PATH}`);
+      });
       server.middlewares.use((req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://localhost');
         if (url.pathname !== STUDIO_PATH && !url.pathname.startsWith(`${STUDIO_PATH}/`)) return next();

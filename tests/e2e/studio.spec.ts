@@ -166,6 +166,16 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
     expect(changed('content/pages/home.json')).toHaveLength(4);
   });
 
+  test('a new page writes its file and its route, and opens in the studio', async ({ page }) => {
+    await open(page, 'home');
+    expect(output).toContain(`/__studio`);
+    await page.getByLabel('New page title').fill('Prijzen');
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await expect(page.getByRole('navigation', { name: 'Site files' }).getByRole('button', { name: /^prijzen \/prijzen/ })).toBeVisible();
+    await expect.poll(() => changed('site.config.json')).toContain('+    { "path": "/prijzen", "page": "prijzen" }');
+    expect(JSON.parse(file('content/pages/prijzen.json'))).toMatchObject({ title: 'Prijzen', blocks: [{ type: 'hero', headline: 'Prijzen' }] });
+  });
+
   test('a file that is not valid JSON is listed with its error, and the studio keeps working', async ({ page }) => {
     writeFileSync(join(site, 'content/collections/faq.json'), '{ "kind": "faq", "items": [ }\n');
     await open(page, 'faq');
