@@ -9,13 +9,9 @@ export interface SiteFile {
   parseError?: string;
 }
 
-export interface Problem {
-  file: string;
-  line: number;
-  column: number;
-  pointer: string;
-  message: string;
-}
+/** A problem as the validator reports it: file, line, column, JSON pointer and message. */
+export type { Problem } from '../core/validate/validate.ts';
+import type { Problem } from '../core/validate/validate.ts';
 
 export interface StudioState {
   files: SiteFile[];

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
 import type { Problem } from './api.ts';
-import { BlockList } from './blocks.tsx';
+import { BlockList, ProblemBadge } from './blocks.tsx';
 import { ChangesPanel, LandingPanel, NewPage, ProblemsPanel } from './panels.tsx';
 import { Preview, type TextPatch } from './preview.tsx';
 import { labelFor, resolve, type Located, type SchemaFiles } from './schema.ts';
@@ -181,11 +181,7 @@ export function Studio() {
                   <li key={path}>
                     <button type="button" aria-current={path === open ? 'page' : undefined} onClick={() => openFile(path)}>
                       {path.startsWith('content/pages/') ? `${name} ${pageRoutes.get(name) ?? '(no route)'}` : name}
-                      {count > 0 ? (
-                        <span className="badge" aria-label={`${count} problem${count === 1 ? '' : 's'}`}>
-                          {count}
-                        </span>
-                      ) : null}
+                      <ProblemBadge count={count} />
                     </button>
                   </li>
                 );

@@ -4,6 +4,16 @@ import { initialValue, variants, type SchemaFiles } from './schema.ts';
 
 type Block = Record<string, unknown> & { type?: string };
 
+/** The number of problems of a file or block, as a red badge; nothing when there are none. */
+export function ProblemBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span className="badge" aria-label={`${count} problem${count === 1 ? '' : 's'}`}>
+      {count}
+    </span>
+  );
+}
+
 /** A block's name in the list: its type and its first words. */
 function blockSummary(block: Block): string {
   const text = ['headline', 'heading', 'title', 'label', 'text', 'collection', 'form'].map((k) => block[k]).find((v) => typeof v === 'string');
@@ -71,11 +81,7 @@ export function BlockList({ blocks, selected, select, edit, schemas, problemCoun
               <button type="button" className="block-select" aria-pressed={index === selected} onClick={() => select(index)} onKeyDown={(e) => onKey(e, index)}>
                 <span className="block-type">{block.type ?? '?'}</span>
                 <span className="block-text">{blockSummary(block)}</span>
-                {count > 0 ? (
-                  <span className="badge" aria-label={`${count} problem${count === 1 ? '' : 's'}`}>
-                    {count}
-                  </span>
-                ) : null}
+                <ProblemBadge count={count} />
               </button>
               <span className="block-actions">
                 <button type="button" onClick={() => move(index, index - 1)} disabled={index === 0} aria-label={`Move block ${index + 1} up`}>
