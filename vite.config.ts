@@ -6,6 +6,7 @@ import { sitePlugin } from './scripts/vite-plugin-site.ts';
 import { inlineScriptsPlugin } from './scripts/vite-plugin-inline-scripts.ts';
 import { devPagesPlugin } from './scripts/dev-pages.ts';
 import { studioPlugin } from './scripts/studio/plugin.ts';
+import { devImagesPlugin } from './scripts/dev-images.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 // SITE_ROOT builds another site's data (site.config.json + content/) with this engine, e.g. the benchmark's
@@ -17,6 +18,7 @@ export default defineConfig(({ command }) => ({
     sitePlugin({ siteRoot, schemaDir: `${root}schemas` }),
     inlineScriptsPlugin({ dir: `${root}src/islands/inline` }),
     devPagesPlugin(),
+    devImagesPlugin({ publicDir: `${siteRoot}public` }),
     studioPlugin({ root, siteRoot, schemaDir: `${root}schemas` }),
   ],
   // the site's own files (images, favicon, sounds) come from its root, like its config

@@ -18,6 +18,9 @@ async function filesEndingWith(dir: string, suffix: string): Promise<string[]> {
   return names.filter((name) => name.endsWith(suffix)).map((name) => join(dir, name));
 }
 
+/** One width of a WebP file, as the build writes it and the dev server answers it. */
+export const variantImage = (file: string, width: number) => sharp(file).resize({ width }).webp({ quality: QUALITY });
+
 /** Every `.webp` under `imagesDir` gets `<name>-<w>w.webp` for each engine width below its real width. */
 export async function generateResponsiveImages(imagesDir: string): Promise<{ sources: number; files: number; ms: number }> {
   const started = performance.now();
@@ -29,7 +32,7 @@ export async function generateResponsiveImages(imagesDir: string): Promise<{ sou
     sources.map(async (file) => {
       const { width } = await sharp(file).metadata();
       const widths = variantWidths(width ?? 0);
-      await Promise.all(widths.map((w) => sharp(file).resize({ width: w }).webp({ quality: QUALITY }).toFile(variantPath(file, w))));
+      await Promise.all(widths.map((w) => variantImage(file, w).toFile(variantPath(file, w))));
       return widths.length;
     }),
   );

@@ -1,0 +1,56 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+import sharp from 'sharp';
+import { SRCSET_WIDTHS, variantWidths } from '../core/images/srcset.ts';
+import { variantImage } from './lib/responsive-images.ts';
+
+/** `/images/hero-400w.webp`: the file it is a width of, and the width. */
+const VARIANT = /^(\/images\/[^\s,?#]+)-(\d+)w\.webp$/;
+
+/**
+ * The widths of each image that the pages' srcset names, in the dev server: the build renders them into dist/
+ * (scripts/lib/responsive-images.ts), and public/ has only the full-size files. Rendered on the first request
+ * with the build's own settings, then kept until the source file changes.
+ */
+export function devImagesPlugin({ publicDir }: { publicDir: string }): Plugin {
+  const made = new Map<string, { mtimeMs: number; body: Buffer }>();
+  const render = async (source: string, width: number, pathname: string): Promise<Buffer | undefined> => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(source).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    const kept = made.get(pathname);
+    if (kept?.mtimeMs === mtimeMs) return kept.body;
+    // as in the build: only widths below the file's own
+    const { width: intrinsic } = await sharp(source).metadata();
+    if (!variantWidths(intrinsic ?? 0).includes(width)) return undefined;
+    const body = await variantImage(source, width).toBuffer();
+    made.set(pathname, { mtimeMs, body });
+    return body;
+  };
+  return {
+    name: 'dev-images',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+        const match = VARIANT.exec(decodeURIComponent(pathname));
+        const width = Number(match?.[2]);
+        if (!match || !SRCSET_WIDTHS.includes(width) || match[1]!.split('/').includes('..')) return next();
+        if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+        render(join(publicDir, `${match[1]}.webp`), width, pathname)
+          .then((body) => {
+            // a file of that name in public/ is served as it is
+            if (!body) return next();
+            res.setHeader('Content-Type', 'image/webp');
+            res.setHeader('Cache-Control', 'no-cache');
+            res.end(req.method === 'HEAD' ? undefined : body);
+          })
+          .catch(next);
+      });
+    },
+  };
+}
