@@ -44,6 +44,15 @@ export const api = {
   edit: async (path: string, base: string, ops: EditOp[]) => json<EditAnswer>(await post('edit', { path, base, ops })),
   restore: async (path: string, base: string, text: string) => json<EditAnswer>(await post('restore', { path, base, text })),
   create: async (path: string, text: string) => json<SiteFile>(await post('create', { path, text })),
+  /** A new image in public/images/ from a file the person picked: its path, and the width and height to declare. */
+  upload: async (file: File) =>
+    json<{ src: string; width: number; height: number }>(
+      await fetch(`${BASE}/image?name=${encodeURIComponent(file.name)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/octet-stream' },
+        body: file,
+      }),
+    ),
   /** Opens the file at its line in the editor Vite knows ($EDITOR, VS Code, ...). */
   openInEditor: (file: string, line: number, column = 1) => fetch(`/__open-in-editor?file=${encodeURIComponent(`${file}:${line}:${column}`)}`),
 };

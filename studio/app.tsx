@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
-import type { Problem } from './api.ts';
+import { api, type Problem } from './api.ts';
 import { BlockList, ProblemBadge } from './blocks.tsx';
 import { ChangesPanel, LandingPanel, NewPage, ProblemsPanel } from './panels.tsx';
 import { Preview, type TextPatch } from './preview.tsx';
@@ -77,6 +77,8 @@ export function Studio() {
   const [selected, setSelected] = useState<number | undefined>(0);
   const [route, setRoute] = useState<string | undefined>();
   const [patch, setPatch] = useState<TextPatch | undefined>();
+  /** images uploaded since the studio loaded (the list of public/images/ comes with the site's state) */
+  const [uploaded, setUploaded] = useState<string[]>([]);
   /** the text each field last showed in the preview, by file and pointer */
   const shown = useRef(new Map<string, string>());
   const { undo, redo } = site;
@@ -109,7 +111,7 @@ export function Studio() {
   const data = parse(file?.text);
   const isPage = open.startsWith('content/pages/');
   const blocks = (isPage && Array.isArray(data?.blocks) ? data.blocks : []) as Json[];
-  const edit = (op: EditOp) => {
+  const edit = (op: EditOp, key?: string) => {
     // a text typed into a field shows in the preview at once; the render that follows the write confirms it
     if (op.op === 'set' && typeof op.value === 'string') {
       const key = `${open}#${pointerOf(op.path)}`;
@@ -118,9 +120,15 @@ export function Studio() {
       shown.current.set(key, op.value);
       setPatch({ from, to: op.value });
     }
-    site.edit(open, op, op.op === 'set' ? `set:${pointerOf(op.path)}` : undefined);
+    site.edit(open, op, key ?? (op.op === 'set' ? `set:${pointerOf(op.path)}` : undefined));
   };
-  const ctx: FormContext = { files: schemas, problems: fieldProblems(site.problems, open), images: site.state.images, edit };
+  const upload = async (picked: File) => {
+    const saved = await api.upload(picked);
+    setUploaded((list) => [...list, saved.src]);
+    return saved;
+  };
+  const images = [...new Set([...site.state.images, ...uploaded])].sort();
+  const ctx: FormContext = { files: schemas, problems: fieldProblems(site.problems, open), images, upload, edit };
   const root: Located = { schema: schemas[schemaFileFor(open)] ?? {}, file: schemaFileFor(open) };
   const previewRoute = route ?? (isPage ? (pageRoutes.get(pageId(open)) ?? '/') : '/');
   const blockProblems = (index: number) =>

@@ -12,7 +12,10 @@ export interface FormContext {
   problems: FieldProblems;
   /** images under public/ the site can use, for fields that take one */
   images: string[];
-  edit: (op: EditOp) => void;
+  /** keeps a picked file as a new image in public/images/ */
+  upload: (file: File) => Promise<{ src: string; width: number; height: number }>;
+  /** edits with the same key in quick succession are one undo step */
+  edit: (op: EditOp, key?: string) => void;
 }
 
 export const pointerOf = (path: Path) => (path.length === 0 ? '' : `/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`);
@@ -24,6 +27,8 @@ interface FieldProps {
   path: Path;
   label: string;
   required?: boolean;
+  /** the keys beside this one in its object (an image's src has width and height beside it) */
+  siblings?: string[];
 }
 
 function Messages({ ctx, path, id }: { ctx: FormContext; path: Path; id: string }) {
@@ -39,7 +44,50 @@ function Messages({ ctx, path, id }: { ctx: FormContext; path: Path; id: string 
 }
 
 /** A text the person types: kept locally while they type, so the server's answer never moves the caret. */
-function TextInput({ ctx, located, value, path, label, required }: FieldProps) {
+/**
+ * A file picked for an image field becomes a new image in public/images/ (WebP at 2x, its widths made by the
+ * build); the field takes its path, and the width and height beside it, when there are, its size: one undo step.
+ */
+function ImageUpload({ ctx, path, siblings }: Pick<FieldProps, 'ctx' | 'path' | 'siblings'>) {
+  const id = useId();
+  const [status, setStatus] = useState('');
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setStatus(`Uploading ${file.name}…`);
+    try {
+      const saved = await ctx.upload(file);
+      const key = `upload:${pointerOf(path)}`;
+      ctx.edit({ op: 'set', path, value: saved.src }, key);
+      const parent = path.slice(0, -1);
+      if (siblings?.includes('width') && siblings.includes('height')) {
+        ctx.edit({ op: 'set', path: [...parent, 'width'], value: saved.width }, key);
+        ctx.edit({ op: 'set', path: [...parent, 'height'], value: saved.height }, key);
+      }
+      setStatus(`${saved.src} added (${saved.width} × ${saved.height}).`);
+    } catch (error) {
+      setStatus(`Not uploaded: ${(error as Error).message}`);
+    }
+  };
+  return (
+    <div className="upload">
+      <label htmlFor={id}>Or upload an image</label>
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        onChange={(e) => {
+          void pick(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      <p role="status" className="field-hint">
+        {status}
+      </p>
+    </div>
+  );
+}
+
+function TextInput({ ctx, located, value, path, label, required, siblings }: FieldProps) {
   const id = useId();
   const text = typeof value === 'string' ? value : value === undefined ? '' : String(value);
   const [draft, setDraft] = useState(text);
@@ -80,11 +128,14 @@ function TextInput({ ctx, located, value, path, label, required }: FieldProps) {
         <input {...common} type={numeric ? 'number' : 'text'} list={list} onChange={(e) => commit(e.target.value)} />
       )}
       {list ? (
-        <datalist id={list}>
-          {ctx.images.map((src) => (
-            <option key={src} value={src} />
-          ))}
-        </datalist>
+        <>
+          <datalist id={list}>
+            {ctx.images.map((src) => (
+              <option key={src} value={src} />
+            ))}
+          </datalist>
+          <ImageUpload ctx={ctx} path={path} siblings={siblings} />
+        </>
       ) : null}
       <Messages ctx={ctx} path={path} id={problemId} />
     </div>
@@ -156,6 +207,7 @@ function ObjectFields({ ctx, located, value, path, label }: FieldProps) {
       path={[...path, key]}
       label={labelFor(key)}
       required={required.has(key)}
+      siblings={entries.map(([name]) => name)}
     />
   ));
   if (path.length === 0) return <>{body}</>;

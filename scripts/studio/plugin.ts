@@ -14,6 +14,7 @@ import { isSiteFile, SiteFiles } from './site-files.ts';
 import { prettierLayout } from './layout.ts';
 import { studioDocument } from './document.ts';
 import { studioBundler } from './bundle.ts';
+import { ImageUploadError, MAX_UPLOAD_BYTES, saveImage } from './images.ts';
 
 const run = promisify(execFile);
 export const STUDIO_PATH = '/__studio';
@@ -37,26 +38,29 @@ export function ownRequest(headers: { host?: string; origin?: string }, port: nu
   }
 }
 
-function readBody(req: IncomingMessage): Promise<unknown> {
+function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > BODY_LIMIT) {
-        reject(new Error('body too large'));
+      if (size > limit) {
+        reject(new ImageUploadError(`The request is larger than ${Math.round(limit / 1024 / 1024)} MB.`));
         req.destroy();
       } else chunks.push(chunk);
     });
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown);
-      } catch {
-        reject(new Error('expected a JSON body'));
-      }
-    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const bytes = await readBytes(req, BODY_LIMIT);
+  try {
+    return JSON.parse(bytes.toString('utf8')) as unknown;
+  } catch {
+    throw new Error('expected a JSON body');
+  }
 }
 
 function send(res: ServerResponse, status: number, body: unknown, type = 'application/json') {
@@ -115,7 +119,7 @@ interface StudioOptions {
 /**
  * The studio in `npm run dev`: /__studio is its page, /__studio/api/* its API over the site's own files. It
  * exists only in the dev server, answers only requests addressed to this server (Host and Origin), and writes
- * only the site's config and content files.
+ * only the site's config and content files, and new images in public/images/.
  */
 export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plugin {
   const bundle = studioBundler(root);
@@ -157,6 +161,16 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
     }
     if (req.method === 'GET' && route === 'diff') return send(res, 200, (await gitDiff(siteRoot)) ?? { diff: null, untracked: [] });
     if (req.method !== 'POST') return send(res, 405, { error: 'method not allowed' });
+    if (route.startsWith('image')) {
+      // the file's bytes as the body, its name in the query: a new WebP in public/images/
+      const name = new URL(req.url ?? '', 'http://localhost').searchParams.get('name') ?? 'image';
+      try {
+        return send(res, 201, await saveImage(siteRoot, name, await readBytes(req, MAX_UPLOAD_BYTES + 1)));
+      } catch (error) {
+        if (error instanceof ImageUploadError) return send(res, 400, { error: error.message });
+        throw error;
+      }
+    }
     const body = (await readBody(req)) as Record<string, unknown>;
     const path = typeof body.path === 'string' && isSiteFile(body.path) ? body.path : undefined;
     if (!path) return send(res, 400, { error: 'path must be site.config.json or a .json file under content/' });

@@ -4,6 +4,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import sharp from 'sharp';
 
 const root = process.cwd();
 const fixture = join(root, 'tests/fixtures/base');
@@ -53,7 +54,7 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
   test.afterEach(() => {
     // each test starts from the committed site
     git('checkout', '-q', '--', '.');
-    git('clean', '-qfd', 'content');
+    git('clean', '-qfd', 'content', 'public');
   });
 
   const studio = `http://127.0.0.1:${port}/__studio`;
@@ -189,6 +190,37 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
     expect(changed('site.config.json').filter((l) => l.startsWith('-'))).toEqual([]);
     expect(changed('site.config.json').filter((l) => l.startsWith('+'))).toHaveLength(4);
     expect(JSON.parse(file('content/pages/prijzen.json'))).toMatchObject({ title: 'Prijzen', blocks: [{ type: 'hero', headline: 'Prijzen' }] });
+  });
+
+  test('an uploaded image becomes a WebP in public/images, and the hero takes its path and size in one undo step', async ({ page }) => {
+    const before = file('content/pages/home.json');
+    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
+    await open(page, 'home');
+    const hero = page.getByRole('group', { name: 'Image' });
+    await hero.getByLabel('Or upload an image').setInputFiles({ name: 'Nieuwe Hero.png', mimeType: 'image/png', buffer: png });
+    await expect(hero.getByRole('status')).toHaveText('/images/nieuwe-hero.webp added (800 × 450).');
+    const saved = await sharp(readFileSync(join(site, 'public/images/nieuwe-hero.webp'))).metadata();
+    expect([saved.format, saved.width, saved.height]).toEqual(['webp', 1600, 900]);
+    // three values of the hero's image change, on the one line that holds them
+    const line = lineWith(before, 'image');
+    await expect
+      .poll(() => changed('content/pages/home.json'))
+      .toEqual([
+        `-${line}`,
+        `+${line.replace(/"src": "[^"]*"/, '"src": "/images/nieuwe-hero.webp"').replace(/"width": \d+, "height": \d+/, '"width": 800, "height": 450')}`,
+      ]);
+    // the preview shows it, with the widths the build would make (the dev server renders them)
+    const img = desktopPreview(page).locator('main img[src="/images/nieuwe-hero.webp"]');
+    await expect(img).toHaveCount(1, { timeout: 10_000 });
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // a file that is no image is refused with a message, and nothing changes
+    await hero.getByLabel('Or upload an image').setInputFiles({ name: 'notities.png', mimeType: 'image/png', buffer: Buffer.from('geen plaatje') });
+    await expect(hero.getByRole('status')).toContainText('Not uploaded: notities.png is not an image the studio can use');
+    // one undo takes the path and the size back together
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => file('content/pages/home.json')).toBe(before);
   });
 
   test('a file that is not valid JSON is listed with its error, and the studio keeps working', async ({ page }) => {

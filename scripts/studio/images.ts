@@ -1,0 +1,70 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { IMAGE_DENSITY } from '../../core/images/srcset.ts';
+
+/** The widest file kept: twice the widest image the site shows (1200 CSS px) at the site's 2x density. */
+export const MAX_WIDTH = 2400;
+/** A larger upload is refused before it is decoded. */
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
+
+export class ImageUploadError extends Error {}
+
+/** An image as a field of the site names it: its path under public/ and its size in CSS pixels. */
+export interface SavedImage {
+  src: string;
+  width: number;
+  height: number;
+}
+
+/** The name a file gets in public/images/: its own name in lower case, never one the build's widths use. */
+export function imageName(original: string): string {
+  const base = original
+    .replace(/\.[^.]*$/, '')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    // `hero-400w` would be taken for a width of `hero`
+    .replace(/-\d+w$/, '');
+  return base === '' ? 'image' : base.slice(0, 60).replace(/-+$/, '');
+}
+
+/** The first of `name.webp`, `name-2.webp`, ... that public/images/ does not have. */
+function freeName(dir: string, name: string): string {
+  const taken = new Set(existsSync(dir) ? readdirSync(dir) : []);
+  for (let n = 1; ; n++) {
+    const file = `${n === 1 ? name : `${name}-${n}`}.webp`;
+    if (!taken.has(file)) return file;
+  }
+}
+
+/**
+ * An uploaded image, as the site keeps its images: a WebP in public/images/ at the site's 2x density (the build
+ * renders its smaller widths), turned upright, without its metadata (camera, place), at most 2400 px wide. The
+ * file is new (never over another), written atomically; the answer gives the width and height to declare.
+ */
+export async function saveImage(siteRoot: string, originalName: string, bytes: Buffer): Promise<SavedImage> {
+  if (bytes.length > MAX_UPLOAD_BYTES) throw new ImageUploadError(`The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (!format || !FORMATS.has(format)) throw new ImageUploadError(`${originalName} is not an image the studio can use (JPEG, PNG, WebP, GIF, AVIF).`);
+  const { data, info } = await sharp(bytes, { limitInputPixels: 100_000_000 })
+    .rotate()
+    .resize({ width: MAX_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  const dir = join(siteRoot, 'public', 'images');
+  mkdirSync(dir, { recursive: true });
+  const file = freeName(dir, imageName(originalName));
+  const temporary = join(dir, `.${file}.${process.pid}.tmp`);
+  writeFileSync(temporary, data, { flag: 'wx' });
+  renameSync(temporary, join(dir, file));
+  return { src: `/images/${file}`, width: Math.round(info.width / IMAGE_DENSITY), height: Math.round(info.height / IMAGE_DENSITY) };
+}
