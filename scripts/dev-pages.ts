@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EnvironmentModuleNode, Plugin, ViteDevServer } from 'vite';
 import { ISLANDS_ENTRY, escapeHtml, notFoundDocument, renderedDocument, type ClientAssets, type ServerEntry } from './lib/page-document.ts';
 
@@ -29,6 +30,41 @@ function stylesheets(server: ViteDevServer): string[] {
   };
   for (const mod of graph.urlToModuleMap.values()) if (mod.url === SERVER_ENTRY) visit(mod);
   return [...new Set([...FIRST_STYLESHEETS, ...found])];
+}
+
+/** The pages' stylesheets in one response, named by the hash of its text: a reload takes it from the browser's cache. */
+const STYLES_PATH = '/@site-styles.css';
+/** The theme is served apart by the site plugin (no module); each other stylesheet is a module of Vite's. */
+const SEPARATE = new Set(['@site-theme.css']);
+
+/**
+ * The stylesheets a page links, as the build has them (one file, cached): the theme, then every module's CSS as
+ * Vite transforms it (CSS modules with the class names the render used), in one text named by its hash. A page
+ * reloaded after an edit then waits for no stylesheet, where ~30 separate ones were each asked again; a change of
+ * any of them is a new hash in the next page (the SSR graph's update reloads the page).
+ */
+function combinedStyles(server: ViteDevServer) {
+  const made = new Map<string, string>();
+  return {
+    async links(css: string[]): Promise<string[]> {
+      const modules = css.filter((href) => !SEPARATE.has(href));
+      const parts = await Promise.all(
+        modules.map(async (href) => {
+          const result = await server.environments.client.transformRequest(`/${href}?direct`);
+          return `/* ${href} */\n${result?.code ?? ''}`;
+        }),
+      );
+      const text = parts.join('\n');
+      const hash = createHash('sha1').update(text).digest('hex').slice(0, 12);
+      // the last few versions: a page still open may ask for the one it was rendered with
+      made.set(hash, text);
+      if (made.size > 8) made.delete(made.keys().next().value!);
+      return [...css.filter((href) => SEPARATE.has(href)), `${STYLES_PATH.slice(1)}?v=${hash}`];
+    },
+    serve(hash: string): string | undefined {
+      return made.get(hash);
+    },
+  };
 }
 
 /** A config or render error as a page: the text, and Vite's overlay with it (the file and line of each problem). */
@@ -67,6 +103,14 @@ export function devPagesPlugin(): Plugin {
     config: () => ({ appType: 'custom', optimizeDeps: { entries: [ISLANDS_ENTRY] } }),
     configureServer(devServer) {
       server = devServer;
+      const styles = combinedStyles(devServer);
+      devServer.middlewares.use(STYLES_PATH, (req, res) => {
+        const text = styles.serve(new URL(req.url ?? '/', 'http://localhost').searchParams.get('v') ?? '');
+        res.statusCode = text === undefined ? 404 : 200;
+        res.setHeader('Content-Type', 'text/css; charset=utf-8');
+        res.setHeader('Cache-Control', text === undefined ? 'no-store' : 'max-age=31536000, immutable');
+        res.end(text ?? '');
+      });
       devServer.middlewares.use((req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://localhost');
         if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPagePath(url.pathname)) return next();
@@ -82,7 +126,7 @@ export function devPagesPlugin(): Plugin {
           const known = entry.routePaths().includes(path);
           // the page is rendered first: the stylesheets are those its modules imported
           const page = known ? await entry.render(path) : undefined;
-          const assets: ClientAssets = { css: stylesheets(devServer), runtime: ISLANDS_ENTRY };
+          const assets: ClientAssets = { css: await styles.links(stylesheets(devServer)), runtime: ISLANDS_ENTRY };
           const html = page ? renderedDocument(entry, page, assets) : notFoundDocument(entry.model.site, assets, entry.inlineScripts);
           send(known ? 200 : 404, await devServer.transformIndexHtml(url.pathname + url.search, html, req.originalUrl));
         };
@@ -101,6 +145,12 @@ export function devPagesPlugin(): Plugin {
     hotUpdate({ modules }) {
       // the pages' HTML comes from the server-side modules: a change there needs a new document
       if (this.environment.name === 'ssr' && modules.length > 0) server?.ws.send({ type: 'full-reload' });
+      // the pages link their stylesheets as one file: a changed stylesheet is a new document with its new hash
+      if (this.environment.name === 'client' && modules.some((mod) => mod.id && CSS.test(mod.id))) {
+        server?.ws.send({ type: 'full-reload' });
+        return [];
+      }
+      return undefined;
     },
   };
 }

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { validateSite, formatProblems, type ValidationResult } from '../core/validate/validate.ts';
-import { loadSchemaSet } from '../core/validate/schemas.ts';
+import { loadSchemaSet, type SchemaSet } from '../core/validate/schemas.ts';
 import { themeCss } from '../core/site/theme-css.ts';
 import { islandSiteModel, resolvePages, resolveSite } from '../core/site/resolve.ts';
 import type { SiteConfig } from '../core/site/schema-types.ts';
@@ -18,6 +19,18 @@ const THEME_URL = '/@site-theme.css';
 const THEME_ID = '\0site-theme.css';
 /** the same stylesheet imported from the islands' entry */
 const THEME_MODULE = 'virtual:site-theme.css';
+
+/**
+ * What the site plugin offers the dev server's other plugins (the studio): the validation of the files as they are
+ * now, shared, and a way to say that a file was just written, so the pages reload without waiting for the watcher.
+ */
+export interface SiteApi {
+  validation(): ValidationResult;
+  /** a site file was written: validate, and reload the open pages or show the problems, once per version of the file */
+  changed(file: string): void;
+}
+
+export const SITE_PLUGIN = 'site-config';
 
 export interface SitePluginOptions {
   /** folder with site.config.json, content/ and public/ */
@@ -98,7 +111,9 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
   let server: ViteDevServer | undefined;
   // one validation per version of the files, shared by all the virtual modules
   let current: ValidationResult | undefined;
-  const validate = (): ValidationResult => (current ??= validateSite({ roots: [siteRoot], schemaDir, schemas: loadSchemaSet(schemaDir) }));
+  // the schemas compiled once, again only when one of them changes
+  let schemas: SchemaSet | undefined;
+  const validate = (): ValidationResult => (current ??= validateSite({ roots: [siteRoot], schemaDir, schemas: (schemas ??= loadSchemaSet(schemaDir)) }));
   const isSiteFile = (file: string) => {
     const rel = relative(siteRoot, file).split(sep).join('/');
     return rel === 'site.config.json' || /^content\/.+\.json$/.test(rel) || file.startsWith(schemaDir + sep);
@@ -111,8 +126,31 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
     }
   };
 
-  const config: Plugin = {
-    name: 'site-config',
+  // the text of each file last handled (its hash): the watcher's event for a write the studio already reported is
+  // not a second reload
+  const handled = new Map<string, string>();
+  const versionOf = (file: string) => {
+    try {
+      return createHash('sha1').update(readFileSync(file)).digest('base64');
+    } catch {
+      return 'gone';
+    }
+  };
+  const changed = (file: string) => {
+    if (!isSiteFile(file) || !server) return;
+    const version = versionOf(file);
+    if (handled.get(file) === version) return;
+    handled.set(file, version);
+    current = undefined;
+    if (file.startsWith(schemaDir + sep)) schemas = undefined;
+    invalidateSiteModules(server);
+    reportOrReload(server, validate(), file);
+  };
+  const api: SiteApi = { validation: validate, changed };
+
+  const config: Plugin<SiteApi> = {
+    name: SITE_PLUGIN,
+    api,
     enforce: 'pre',
     resolveId(id) {
       return id === MODEL_ID || id === PAGES_ID || id === CLIENT_ID || id.startsWith(PAGE_PREFIX) ? `\0${id}` : undefined;
@@ -133,15 +171,9 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       server = devServer;
       serveTheme(devServer, readSite);
       devServer.watcher.add([join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), schemaDir]);
-      const onChange = (file: string) => {
-        if (!isSiteFile(file) || !server) return;
-        current = undefined;
-        invalidateSiteModules(server);
-        reportOrReload(server, validate(), file);
-      };
-      devServer.watcher.on('change', onChange);
-      devServer.watcher.on('add', onChange);
-      devServer.watcher.on('unlink', onChange);
+      devServer.watcher.on('change', changed);
+      devServer.watcher.on('add', changed);
+      devServer.watcher.on('unlink', changed);
     },
     handleHotUpdate({ file }) {
       // Site files are handled by the watcher above: a full reload, never a partial HMR update.

@@ -104,7 +104,9 @@ async function measure(label: string, cities?: number): Promise<{ label: string;
         if (window.__renderedAt === undefined && text === rendered && wanted === rendered) window.__renderedAt = now;
         requestAnimationFrame(check);
       };
-      document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(check));
+      // from the document's start: the first frame runs just before its first paint (not at DOMContentLoaded,
+      // which waits for Vite's client module)
+      requestAnimationFrame(check);
     }`);
     await page.goto(`http://127.0.0.1:${PORT}/__studio`);
     const field = page.getByLabel('Headline');

@@ -7,12 +7,16 @@ import { join } from 'node:path';
  * look after, or that was not clean, keeps the edit's own bytes.
  */
 export function prettierLayout(siteRoot: string) {
+  // the text each file was last laid out to: clean by construction, so the next edit of it needs no check
+  const laidOut = new Map<string, string>();
   return async (text: string, path: string, before: string): Promise<string> => {
     const filepath = join(siteRoot, path);
     const options = { ...((await resolveConfig(filepath)) ?? {}), filepath };
     try {
-      if (!(await check(before, options))) return text;
-      return await format(text, options);
+      if (laidOut.get(path) !== before && !(await check(before, options))) return text;
+      const after = await format(text, options);
+      laidOut.set(path, after);
+      return after;
     } catch {
       return text;
     }

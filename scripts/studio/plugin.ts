@@ -13,6 +13,7 @@ import type { SiteConfig } from '../../core/site/schema-types.ts';
 import { isSiteFile, SiteFiles } from './site-files.ts';
 import { prettierLayout } from './layout.ts';
 import { studioDocument } from './document.ts';
+import { SITE_PLUGIN, type SiteApi } from '../vite-plugin-site.ts';
 import { studioBundler } from './bundle.ts';
 import { ImageUploadError, MAX_UPLOAD_BYTES, saveImage } from './images.ts';
 
@@ -124,11 +125,12 @@ interface StudioOptions {
 export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plugin {
   const bundle = studioBundler(root);
   const files = new SiteFiles(siteRoot, { format: prettierLayout(siteRoot) });
-  let schemas: SchemaSet | undefined;
-  const problems = () => {
-    schemas ??= loadSchemaSet(schemaDir);
-    return validateSite({ roots: [siteRoot], schemaDir, schemas }).problems;
-  };
+  const schemas: SchemaSet = loadSchemaSet(schemaDir);
+  // the site plugin's validation, the one its pages use (validated once per change), when it is there
+  let site: SiteApi | undefined;
+  const problems = () => (site?.validation() ?? validateSite({ roots: [siteRoot], schemaDir, schemas })).problems;
+  /** A file the studio wrote: the pages reload now, not when the watcher notices. */
+  const wrote = (path: string) => site?.changed(join(siteRoot, path));
 
   const state = () => {
     const list = files.list().map((path) => {
@@ -147,7 +149,7 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
       problems: problems(),
       routes: config ? routesOf(config.text) : [],
       images: imagesOf(siteRoot),
-      schemas: schemas ? Object.fromEntries(schemas.byPath) : {},
+      schemas: Object.fromEntries(schemas.byPath),
       siteRoot,
     };
   };
@@ -179,17 +181,23 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
       if (ops.length === 0 || ops.some((op) => op === undefined) || typeof body.base !== 'string')
         return send(res, 400, { error: 'expected { path, base, ops }' });
       const result = await files.edit(path, body.base, ops as NonNullable<(typeof ops)[number]>[]);
-      return send(res, result.ok ? 200 : 409, result);
+      send(res, result.ok ? 200 : 409, result);
+      if (result.ok && result.changed) wrote(path);
+      return;
     }
     if (route === 'restore') {
       if (typeof body.base !== 'string' || typeof body.text !== 'string') return send(res, 400, { error: 'expected { path, base, text }' });
       const result = files.restore(path, body.base, body.text);
-      return send(res, result.ok ? 200 : 409, result);
+      send(res, result.ok ? 200 : 409, result);
+      if (result.ok) wrote(path);
+      return;
     }
     if (route === 'create') {
       if (typeof body.text !== 'string') return send(res, 400, { error: 'expected { path, text }' });
       try {
-        return send(res, 201, files.create(path, body.text));
+        send(res, 201, files.create(path, body.text));
+        wrote(path);
+        return;
       } catch (error) {
         return send(res, 409, { error: (error as Error).message });
       }
@@ -218,6 +226,9 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
   return {
     name: 'studio',
     apply: 'serve',
+    configResolved(config) {
+      site = config.plugins.find((plugin) => plugin.name === SITE_PLUGIN)?.api as SiteApi | undefined;
+    },
     configureServer(server) {
       server.httpServer?.once('listening', () => {
         const address = server.httpServer?.address();
