@@ -26,7 +26,7 @@ const THEME_MODULE = 'virtual:site-theme.css';
  */
 export interface SiteApi {
   validation(): ValidationResult;
-  /** a site file was written: validate, and reload the open pages or show the problems, once per version of the file */
+  /** a site file was just written (atomically): validate, and reload the open pages or show the problems, now */
   changed(file: string): void;
 }
 
@@ -37,6 +37,9 @@ export interface SitePluginOptions {
   siteRoot: string;
   schemaDir: string;
 }
+
+/** How long after a watcher's last event for a file it is read (an editor's save may be reported half-done). */
+const SETTLE_MS = 25;
 
 const asModule = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
 
@@ -126,25 +129,42 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
     }
   };
 
-  // the text of each file last handled (its hash): the watcher's event for a write the studio already reported is
-  // not a second reload
-  const handled = new Map<string, string>();
-  const versionOf = (file: string) => {
+  // files the studio wrote and reported, with their text's hash: the watcher's events for that same write (within
+  // a second) are not a second reload; any other event is handled, as every outside edit is
+  const reported = new Map<string, { hash: string; until: number }>();
+  const hashOf = (file: string) => {
     try {
       return createHash('sha1').update(readFileSync(file)).digest('base64');
     } catch {
       return 'gone';
     }
   };
-  const changed = (file: string) => {
+  const handle = (file: string) => {
     if (!isSiteFile(file) || !server) return;
-    const version = versionOf(file);
-    if (handled.get(file) === version) return;
-    handled.set(file, version);
     current = undefined;
     if (file.startsWith(schemaDir + sep)) schemas = undefined;
     invalidateSiteModules(server);
     reportOrReload(server, validate(), file);
+  };
+  // an editor's save is a truncate and then a write, and the watcher may report only the first: the file is read
+  // a moment after its last event, never half-written
+  const settling = new Map<string, ReturnType<typeof setTimeout>>();
+  const onWatch = (file: string) => {
+    clearTimeout(settling.get(file));
+    settling.set(
+      file,
+      setTimeout(() => {
+        settling.delete(file);
+        const expected = reported.get(file);
+        if (expected && Date.now() < expected.until && expected.hash === hashOf(file)) return;
+        reported.delete(file);
+        handle(file);
+      }, SETTLE_MS),
+    );
+  };
+  const changed = (file: string) => {
+    reported.set(file, { hash: hashOf(file), until: Date.now() + 1000 });
+    handle(file);
   };
   const api: SiteApi = { validation: validate, changed };
 
@@ -171,9 +191,9 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       server = devServer;
       serveTheme(devServer, readSite);
       devServer.watcher.add([join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), schemaDir]);
-      devServer.watcher.on('change', changed);
-      devServer.watcher.on('add', changed);
-      devServer.watcher.on('unlink', changed);
+      devServer.watcher.on('change', onWatch);
+      devServer.watcher.on('add', onWatch);
+      devServer.watcher.on('unlink', onWatch);
     },
     handleHotUpdate({ file }) {
       // Site files are handled by the watcher above: a full reload, never a partial HMR update.
