@@ -105,6 +105,17 @@ export function Studio() {
     setRoute(undefined);
   }, []);
 
+  // /__studio?route=/contact (the link on each page of the dev server): that page's file, or a landing page's preview
+  const asked = useRef(new URLSearchParams(location.search).get('route'));
+  useEffect(() => {
+    const wanted = asked.current;
+    if (!wanted || !site.state) return;
+    asked.current = null;
+    const page = [...pageRoutes].find(([, path]) => path === wanted)?.[0];
+    if (page) openFile(`content/pages/${page}.json`);
+    else if (site.routes.includes(wanted)) setRoute(wanted);
+  }, [site.state, site.routes, pageRoutes, openFile]);
+
   if (!site.state) return <p className="loading">Loading the site…</p>;
   const schemas: SchemaFiles = site.state.schemas;
   const file = site.files[open];
@@ -140,11 +151,14 @@ export function Studio() {
     if (block) setSelected(Number(block[1]));
   };
 
+  /** A new page, valid at once: its title as its description and its hero's heading, for the person to change. */
   const createPage = async (id: string, path: string, title: string) => {
-    const text = `${JSON.stringify({ $schema: '../../schemas/page.schema.json', title, blocks: [{ type: 'hero', variant: 'page', headline: title }] }, null, 2)}\n`;
+    const text = `${JSON.stringify({ $schema: '../../schemas/page.schema.json', title, description: title, blocks: [{ type: 'hero', variant: 'page', headline: title }] }, null, 2)}\n`;
     await site.create(`content/pages/${id}.json`, text);
     const routes = (config?.routes ?? []) as unknown[];
     site.edit('site.config.json', { op: 'insert', path: ['routes'], index: routes.length, value: { path, page: id } });
+    // the preview asks for the new route only once the config that has it is saved (else it shows the 404 page)
+    await site.settled();
     openFile(`content/pages/${id}.json`);
     setStatus(`Added the page ${id} at ${path}.`);
   };

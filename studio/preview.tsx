@@ -81,7 +81,15 @@ function Frame({ route, width, label, selected, onSelect, patch, revision, room 
     loads.current += 1;
     const doc = frame.current?.contentDocument;
     if (!doc) return;
+    // a reload the old page was asked for (a saved edit) can win over the navigation to another route: go on to it
+    if (doc.location.pathname !== route) {
+      doc.location.replace(route);
+      return;
+    }
     mark();
+    // a new document (a reload for any reason) shows the selected block too; where the reload kept the scroll
+    // position and the block is in view, nothing moves
+    if (selected !== undefined) blockElements(doc)[selected]?.scrollIntoView({ block: 'nearest' });
     // a click on the page selects its block (links do not navigate away from the page being edited)
     doc.addEventListener(
       'click',

@@ -13,6 +13,7 @@ import type { SiteConfig } from '../../core/site/schema-types.ts';
 import { isSiteFile, SiteFiles } from './site-files.ts';
 import { prettierLayout } from './layout.ts';
 import { studioDocument } from './document.ts';
+import { PAGE_LINK_PATH, pageLinkScript } from './page-link.ts';
 import { SITE_PLUGIN, type SiteApi } from '../vite-plugin-site.ts';
 import { studioBundler } from './bundle.ts';
 import { ImageUploadError, MAX_UPLOAD_BYTES, saveImage } from './images.ts';
@@ -226,6 +227,8 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
   return {
     name: 'studio',
     apply: 'serve',
+    // every page of the dev server, its error page included, links to the studio
+    transformIndexHtml: () => [{ tag: 'script', attrs: { type: 'module', src: PAGE_LINK_PATH }, injectTo: 'body' }],
     configResolved(config) {
       site = config.plugins.find((plugin) => plugin.name === SITE_PLUGIN)?.api as SiteApi | undefined;
     },
@@ -243,6 +246,7 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
         if (!ownRequest({ host: req.headers.host, origin: req.headers.origin }, actual))
           return send(res, 403, 'This studio answers only its own address.', 'text/plain');
         if (url.pathname === STUDIO_PATH || url.pathname === `${STUDIO_PATH}/`) return send(res, 200, studioDocument(), 'text/html');
+        if (url.pathname === PAGE_LINK_PATH) return send(res, 200, pageLinkScript, 'text/javascript');
         if (url.pathname === `${STUDIO_PATH}/app.js` || url.pathname === `${STUDIO_PATH}/app.css`) {
           const js = url.pathname.endsWith('.js');
           bundle()

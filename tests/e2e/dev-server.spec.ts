@@ -26,7 +26,8 @@ test.describe('dev server', { tag: '@desktop-only' }, () => {
     });
     server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    await expect.poll(() => output, { timeout: 20_000 }).toContain(`${port}`);
+    // the studio's line, printed once the server listens (a message that the port is taken names the port too)
+    await expect.poll(() => output, { timeout: 20_000 }).toContain(`http://127.0.0.1:${port}/__studio`);
   });
 
   const dev = (path: string) => `http://127.0.0.1:${port}${path}`;
@@ -36,8 +37,9 @@ test.describe('dev server', { tag: '@desktop-only' }, () => {
   /** Each island of a page with its directive, in order. */
   const islands = (html: string) => [...html.matchAll(/data-island="([^"]+)" data-hydrate="([^"]+)"/g)].map((m) => `${m[1]}:${m[2]}`);
 
-  test.afterAll(() => {
-    server?.kill();
+  test.afterAll(async () => {
+    // gone before the next run of this group in the same worker starts its server on the same port
+    if (server && server.exitCode === null) await new Promise((done) => server.once('exit', done).kill());
     if (site) rmSync(site, { recursive: true, force: true });
   });
 

@@ -43,11 +43,13 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
     });
     server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    await expect.poll(() => output, { timeout: 20_000 }).toContain(`${port}`);
+    // the studio's line, printed once the server listens (a message that the port is taken names the port too)
+    await expect.poll(() => output, { timeout: 20_000 }).toContain(`http://127.0.0.1:${port}/__studio`);
   });
 
-  test.afterAll(() => {
-    server?.kill();
+  test.afterAll(async () => {
+    // gone before the next run of this group in the same worker starts its server on the same port
+    if (server && server.exitCode === null) await new Promise((done) => server.once('exit', done).kill());
     if (site) rmSync(site, { recursive: true, force: true });
   });
 
@@ -76,6 +78,26 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
       .poll(() => changed('content/pages/home.json'))
       .toEqual([`-${before}`, `+${before.replace(/"headline": ".*"/, '"headline": "Een nieuwe kop voor de studio"')}`]);
     await expect(desktopPreview(page).locator('main h1')).toHaveText('Een nieuwe kop voor de studio', { timeout: 10_000 });
+  });
+
+  test('after a saved edit the preview renders the page again where it was scrolled to', async ({ page }) => {
+    await open(page, 'home');
+    await expect(desktopPreview(page).locator('main h1')).toBeVisible();
+    const preview = async () => (await (await page.locator('iframe[title^="Desktop preview"]').elementHandle())!.contentFrame())!;
+    // the last block (the FAQ, at the bottom) is selected: the preview scrolls to it
+    await page.locator('.block-item').last().locator('.block-select').click();
+    const scrollY = async () => (await preview()).evaluate(() => window.scrollY);
+    await expect.poll(scrollY).toBeGreaterThan(200);
+    const scrolled = await scrollY();
+    await (await preview()).evaluate(() => ((window as unknown as { before: boolean }).before = true));
+    // an edit of its heading is saved, and the page is rendered again (a new document)
+    await page.getByRole('group', { name: 'Header' }).getByLabel('Heading').fill('Nieuwe vragen');
+    await expect
+      .poll(async () => (await preview()).evaluate(() => (window as unknown as { before?: boolean }).before ?? false).catch(() => true), { timeout: 10_000 })
+      .toBe(false);
+    await expect(desktopPreview(page).locator('main h2', { hasText: 'Nieuwe vragen' })).toBeVisible();
+    await expect.poll(scrollY).toBeGreaterThan(scrolled - 40);
+    expect(await scrollY()).toBeLessThan(scrolled + 40);
   });
 
   test('reordering FAQ items changes only the moved lines', async ({ page }) => {
@@ -189,7 +211,14 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
     // the route is added in the layout of the others: git sees added lines only
     expect(changed('site.config.json').filter((l) => l.startsWith('-'))).toEqual([]);
     expect(changed('site.config.json').filter((l) => l.startsWith('+'))).toHaveLength(4);
-    expect(JSON.parse(file('content/pages/prijzen.json'))).toMatchObject({ title: 'Prijzen', blocks: [{ type: 'hero', headline: 'Prijzen' }] });
+    expect(JSON.parse(file('content/pages/prijzen.json'))).toMatchObject({
+      title: 'Prijzen',
+      description: 'Prijzen',
+      blocks: [{ type: 'hero', headline: 'Prijzen' }],
+    });
+    await expect(page.getByText('The site is valid.')).toBeVisible();
+    // the preview shows the new page itself, not the 404 page
+    await expect(desktopPreview(page).locator('main h1')).toHaveText('Prijzen', { timeout: 10_000 });
   });
 
   test('an uploaded image becomes a WebP in public/images, and the hero takes its path and size in one undo step', async ({ page }) => {
@@ -221,6 +250,22 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
     // one undo takes the path and the size back together
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => file('content/pages/home.json')).toBe(before);
+  });
+
+  test('each page of the dev server links to the studio at that page, over the error overlay too', async ({ page }) => {
+    await page.goto(`http://127.0.0.1:${port}/contact`);
+    await page.getByRole('link', { name: 'Edit in the studio' }).click();
+    await expect(page).toHaveURL(`${studio}?route=%2Fcontact`);
+    await expect(page.getByRole('banner')).toContainText('content/pages/contact.json');
+    // the studio's own previews show the page without the link
+    await expect(desktopPreview(page).locator('main')).toBeVisible({ timeout: 10_000 });
+    await expect(desktopPreview(page).locator('[data-studio-link]')).toHaveCount(0);
+    // a page with a broken config: the overlay covers it, and the link is still there to click
+    await page.goto(`http://127.0.0.1:${port}/`);
+    writeFileSync(join(site, 'content/pages/home.json'), file('content/pages/home.json').replace('"type": "hero"', '"type": "hreo"'));
+    await expect(page.locator('vite-error-overlay')).toBeAttached({ timeout: 10_000 });
+    await page.getByRole('link', { name: 'Edit in the studio' }).click();
+    await expect(page.getByRole('region', { name: /Problems/ })).toContainText('unknown block type "hreo"');
   });
 
   test('a file that is not valid JSON is listed with its error, and the studio keeps working', async ({ page }) => {
