@@ -259,6 +259,7 @@ export function Studio() {
         />
         <LandingPanel
           cities={((config?.landing as Json | undefined)?.cities ?? []) as string[]}
+          services={(((config?.landing as Json | undefined)?.services ?? []) as { slug: string }[]).map((service) => service.slug)}
           routes={site.routes}
           edit={(op) => site.edit('site.config.json', op)}
           preview={setRoute}

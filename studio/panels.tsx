@@ -66,14 +66,63 @@ export function ChangesPanel() {
   );
 }
 
-/** The landing matrix: type a city's name to add it, and see every route the site has now. */
+/** The part of a path a name gives: lower case, no accents, words joined by hyphens ("Één Pagina" is een-pagina). */
+export const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** A service of the landing matrix: its name, and the title and description every city's page fills in. */
+function NewService({ taken, add }: { taken: string[]; add: (service: { slug: string; name: string; title: string; description: string }) => void }) {
+  const [name, setName] = useState('');
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const slug = slugOf(name);
+  const exists = taken.includes(slug);
+  const ready = slug !== '' && !exists && title.trim() !== '' && description.trim() !== '';
+  return (
+    <form
+      className="stacked-form"
+      aria-labelledby="new-service-heading"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!ready) return;
+        add({ slug, name: name.trim(), title: title.trim(), description: description.trim() });
+        setName('');
+        setTitle('');
+        setDescription('');
+      }}
+    >
+      <h3 id="new-service-heading">New service</h3>
+      <label htmlFor="new-service-name">Name</label>
+      <input id="new-service-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Webshops" aria-describedby="new-service-path" />
+      <p id="new-service-path" className="hint">
+        {slug ? (exists ? `A service ${slug} exists already.` : `Routes /${slug}-{city}, one per city.`) : '{city} and {service} are filled in below.'}
+      </p>
+      <label htmlFor="new-service-title">Page title</label>
+      <input id="new-service-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="{service} in {city}" />
+      <label htmlFor="new-service-description">Meta description</label>
+      <textarea id="new-service-description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+      <button type="submit" disabled={!ready}>
+        Add service
+      </button>
+    </form>
+  );
+}
+
+/** The landing matrix: type a city's name or describe a service to add it, and see every route the site has now. */
 export function LandingPanel({
   cities,
+  services,
   routes,
   edit,
   preview,
 }: {
   cities: string[];
+  services: string[];
   routes: string[];
   edit: (op: EditOp) => void;
   preview: (route: string) => void;
@@ -99,8 +148,9 @@ export function LandingPanel({
         <input id="new-city" value={city} onChange={(e) => setCity(e.target.value)} placeholder="Den Haag" />
         <button type="submit">Add city</button>
       </form>
+      <NewService taken={services} add={(service) => edit({ op: 'insert', path: ['landing', 'services'], index: services.length, value: service })} />
       <p>
-        {cities.length} cities · {routes.length} routes
+        {cities.length} cities · {services.length} services · {routes.length} routes
       </p>
       <ul className="routes" aria-label="Routes">
         {routes.map((route) => (
@@ -118,12 +168,7 @@ export function LandingPanel({
 /** A new page: its file in content/pages/ and its route in site.config.json. */
 export function NewPage({ exists, create }: { exists: (id: string) => boolean; create: (id: string, path: string, title: string) => Promise<void> }) {
   const [title, setTitle] = useState('');
-  const id = title
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+  const id = slugOf(title);
   const taken = id !== '' && exists(id);
   return (
     <form

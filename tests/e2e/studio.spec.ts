@@ -155,6 +155,31 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
     await expect(desktopPreview(page).locator('main h1')).toContainText('Bergen op Zoom', { timeout: 10_000 });
   });
 
+  test('a service described in the landing panel adds one route per city, each previewable', async ({ page }) => {
+    const { landing } = JSON.parse(file('site.config.json')) as { landing: { cities: string[]; services: unknown[] } };
+    await open(page, 'home');
+    const routes = page.getByRole('list', { name: 'Routes' });
+    await expect(routes.getByRole('listitem').first()).toBeVisible();
+    const before = await routes.getByRole('listitem').count();
+    const form = page.getByRole('form', { name: 'New service' });
+    await form.getByLabel('Name').fill('Webshops');
+    await expect(form.getByText('Routes /webshops-{city}, one per city.')).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Add service' })).toBeDisabled();
+    await form.getByLabel('Page title').fill('Webshop laten maken in {city}');
+    await form.getByLabel('Meta description').fill('Een webshop voor ondernemers in {city}.');
+    await form.getByRole('button', { name: 'Add service' }).click();
+    await expect(routes.getByRole('listitem')).toHaveCount(before + landing.cities.length);
+    expect((JSON.parse(file('site.config.json')) as { landing: { services: unknown[] } }).landing.services).toEqual([
+      ...landing.services,
+      { slug: 'webshops', name: 'Webshops', title: 'Webshop laten maken in {city}', description: 'Een webshop voor ondernemers in {city}.' },
+    ]);
+    // the other services keep their bytes: git sees only added lines and the comma after the last service
+    expect(changed('site.config.json').filter((l) => l.startsWith('-')).length).toBeLessThanOrEqual(1);
+    const city = landing.cities[landing.cities.length - 1]!;
+    await routes.getByRole('button', { name: `/webshops-${city.toLowerCase().replace(/ /g, '-')}` }).click();
+    await expect(desktopPreview(page).locator('main h1')).toContainText(`Webshops in ${city}`, { timeout: 10_000 });
+  });
+
   test('a schema error shows on its field with the validator’s message and file:line, then goes when fixed', async ({ page }) => {
     await open(page, 'home');
     const headline = page.getByLabel('Headline');
