@@ -70,12 +70,14 @@ function Frame({ route, width, label, selected, onSelect, patch, revision, room 
     if (patch && doc) patchText(doc, patch);
   }, [patch]);
 
+  // the outline follows every render; the page scrolls to a block only when it is selected (typing elsewhere in the
+  // studio never moves a preview the person scrolled)
+  useEffect(() => mark());
   useEffect(() => {
-    mark();
     const doc = frame.current?.contentDocument;
     const el = selected === undefined || !doc ? undefined : blockElements(doc)[selected];
     el?.scrollIntoView({ block: 'nearest' });
-  });
+  }, [selected]);
 
   const onLoad = () => {
     loads.current += 1;
@@ -87,9 +89,9 @@ function Frame({ route, width, label, selected, onSelect, patch, revision, room 
       return;
     }
     mark();
-    // a new document (a reload for any reason) shows the selected block too; where the reload kept the scroll
-    // position and the block is in view, nothing moves
-    if (selected !== undefined) blockElements(doc)[selected]?.scrollIntoView({ block: 'nearest' });
+    // a page opened anew shows the selected block; a reload (after an edit) stays where the person had scrolled
+    const navigation = frame.current?.contentWindow?.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    if (selected !== undefined && navigation?.type !== 'reload') blockElements(doc)[selected]?.scrollIntoView({ block: 'nearest' });
     // a click on the page selects its block (links do not navigate away from the page being edited)
     doc.addEventListener(
       'click',

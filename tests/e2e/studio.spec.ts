@@ -98,6 +98,19 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
     await expect(desktopPreview(page).locator('main h2', { hasText: 'Nieuwe vragen' })).toBeVisible();
     await expect.poll(scrollY).toBeGreaterThan(scrolled - 40);
     expect(await scrollY()).toBeLessThan(scrolled + 40);
+    // scrolled back to the top by hand, the preview stays there while the person types and the page renders again
+    await (
+      await preview()
+    ).evaluate(() => {
+      window.scrollTo(0, 0);
+      (window as unknown as { before: boolean }).before = true;
+    });
+    await page.getByRole('group', { name: 'Header' }).getByLabel('Heading').fill('Nog nieuwere vragen');
+    await expect
+      .poll(async () => (await preview()).evaluate(() => (window as unknown as { before?: boolean }).before ?? false).catch(() => true), { timeout: 10_000 })
+      .toBe(false);
+    await expect(desktopPreview(page).locator('main h2', { hasText: 'Nog nieuwere vragen' })).toBeAttached();
+    expect(await scrollY()).toBe(0);
   });
 
   test('reordering FAQ items changes only the moved lines', async ({ page }) => {
