@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { paths } from '../../core/paths.ts';
 import { launchChromium } from '../lib/browser.ts';
+import { copySite, percentile, roundsArgument, startDevServer } from '../lib/dev-server.ts';
 
 /**
  * Edit-to-screen time of the dev server: `vite` on a copy of the site (SITE_ROOT), a page open in Chromium, then a
@@ -20,34 +18,16 @@ const PAGE = '/marketing';
 const FILE = 'content/pages/marketing.json';
 const HEADING = 'Online marketing die meetbaar meer klanten oplevert';
 
-const rounds = Number(process.argv[2] ?? 10);
-if (!Number.isInteger(rounds) || rounds < 1) {
-  console.error(`usage: npm run bench:dev [-- rounds]; "${process.argv[2]}" is not a positive whole number`);
-  process.exit(2);
-}
+const rounds = roundsArgument('bench:dev', 10);
 
-const site = mkdtempSync(join(tmpdir(), 'bench-dev-'));
-for (const name of ['site.config.json', 'content', 'public']) cpSync(join(paths.root, name), join(site, name), { recursive: true });
+const site = copySite('bench-dev-');
 const file = join(site, FILE);
 const original = readFileSync(file, 'utf8');
 if (!original.includes(HEADING)) throw new Error(`${FILE} has no heading "${HEADING}" to edit`);
 
-let output = '';
-const vite = spawn(process.execPath, [join(paths.root, 'node_modules/vite/bin/vite.js'), '--port', String(PORT), '--strictPort'], {
-  cwd: paths.root,
-  env: { ...process.env, SITE_ROOT: site },
-});
-vite.stdout.on('data', (d: Buffer) => (output += d.toString()));
-vite.stderr.on('data', (d: Buffer) => (output += d.toString()));
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
+const vite = await startDevServer(site, PORT);
 const browser = await launchChromium();
 try {
-  for (let waited = 0; !output.includes(String(PORT)); waited += 100) {
-    if (waited > 30_000 || vite.exitCode !== null) throw new Error(`the dev server did not start:\n${output}`);
-    await sleep(100);
-  }
   const page = await browser.newPage();
   // every document stamps the first frame after its HTML is parsed in which its <h1> reads what the benchmark
   // waits for (a string: tsx would wrap a function's inner functions in a helper the page does not have)
@@ -59,7 +39,7 @@ try {
     };
     document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(check));
   }`);
-  const url = `http://127.0.0.1:${PORT}${PAGE}`;
+  const url = vite.url(PAGE);
   // the first load compiles and optimizes: not measured
   await page.goto(url);
   await page.locator('h1', { hasText: HEADING }).waitFor();
@@ -83,7 +63,7 @@ try {
   console.log(`\nedit to screen over ${rounds} rounds: median ${median} ms, p90 ${p90} ms (goal: under ${GOAL_MS} ms) ${p90 < GOAL_MS ? 'met' : 'NOT met'}`);
 } finally {
   await browser.close();
-  vite.kill();
+  await vite.stop();
   writeFileSync(file, original);
   rmSync(site, { recursive: true, force: true });
 }

@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from '@playwright/test';
-import { paths } from '../../core/paths.ts';
 import { launchChromium } from '../lib/browser.ts';
+import { copySite, percentile, roundsArgument, startDevServer } from '../lib/dev-server.ts';
 
 /**
  * Keystroke-to-preview time of the studio (`npm run dev`, /__studio): a character typed into the home page's hero
@@ -22,22 +20,15 @@ const PORT = Number(process.env.BENCH_STUDIO_PORT ?? 4395);
 const FILE = 'content/pages/home.json';
 const HEADING = 'Krijg een website waar je echt trots op kunt zijn';
 
-const rounds = Number(process.argv[2] ?? 15);
-if (!Number.isInteger(rounds) || rounds < 1) {
-  console.error(`usage: npm run bench:studio [-- rounds]; "${process.argv[2]}" is not a positive whole number`);
-  process.exit(2);
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const rounds = roundsArgument('bench:studio', 15);
 const summary = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   return { median: percentile(sorted, 50), p95: percentile(sorted, 95) };
 };
 
 /** A copy of the site (never a link: the studio writes to it), with `cities` cities when asked (x 8 services). */
-function copySite(cities?: number): string {
-  const site = mkdtempSync(join(tmpdir(), 'bench-studio-'));
-  for (const name of ['site.config.json', 'content', 'public']) cpSync(join(paths.root, name), join(site, name), { recursive: true });
+function siteWith(cities?: number): string {
+  const site = copySite('bench-studio-');
   if (cities) {
     const config = JSON.parse(readFileSync(join(site, 'site.config.json'), 'utf8')) as { landing: { cities: string[] } };
     const names = [...config.landing.cities];
@@ -46,21 +37,6 @@ function copySite(cities?: number): string {
     writeFileSync(join(site, 'site.config.json'), `${JSON.stringify(config, null, 2)}\n`);
   }
   return site;
-}
-
-async function startVite(site: string): Promise<ChildProcess> {
-  let output = '';
-  const vite = spawn(process.execPath, [join(paths.root, 'node_modules/vite/bin/vite.js'), '--port', String(PORT), '--strictPort'], {
-    cwd: paths.root,
-    env: { ...process.env, SITE_ROOT: site },
-  });
-  vite.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  vite.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  for (let waited = 0; !output.includes(String(PORT)); waited += 100) {
-    if (waited > 30_000 || vite.exitCode !== null) throw new Error(`the dev server did not start:\n${output}`);
-    await sleep(100);
-  }
-  return vite;
 }
 
 type Stamp = '__shownAt' | '__renderedAt';
@@ -82,8 +58,8 @@ async function stampOf(page: Page, text: string, stamp: Stamp): Promise<number> 
 }
 
 async function measure(label: string, cities?: number): Promise<{ label: string; studio: number[]; rendered: number[]; reload: number[] }> {
-  const site = copySite(cities);
-  const vite = await startVite(site);
+  const site = siteWith(cities);
+  const vite = await startDevServer(site, PORT);
   const browser = await launchChromium();
   const studio: number[] = [];
   const rendered: number[] = [];
@@ -108,7 +84,7 @@ async function measure(label: string, cities?: number): Promise<{ label: string;
       // which waits for Vite's client module)
       requestAnimationFrame(check);
     }`);
-    await page.goto(`http://127.0.0.1:${PORT}/__studio`);
+    await page.goto(vite.url('/__studio'));
     const field = page.getByLabel('Headline');
     await field.waitFor({ timeout: 30_000 });
     await page.frameLocator('iframe[title^="Desktop preview"]').locator('main h1', { hasText: HEADING }).waitFor({ timeout: 30_000 });
@@ -142,7 +118,7 @@ async function measure(label: string, cities?: number): Promise<{ label: string;
     }
   } finally {
     await browser.close();
-    vite.kill();
+    await vite.stop();
     rmSync(site, { recursive: true, force: true });
   }
   return { label, studio, rendered, reload };

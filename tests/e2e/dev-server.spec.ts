@@ -1,33 +1,20 @@
 import { test, expect } from '@playwright/test';
 import { expectHydrated, waitForSplash } from './helpers.ts';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import sharp from 'sharp';
+import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
 
-const root = process.cwd();
 
 // one dev server run is enough: desktop project only (playwright.config.ts)
 test.describe('dev server', { tag: '@desktop-only' }, () => {
   let site: string;
-  let server: ChildProcess;
-  let output = '';
+  let server: DevServer;
   const port = 4390 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
   test.beforeAll(async () => {
-    site = mkdtempSync(join(tmpdir(), 'dev-site-'));
-    cpSync(join(root, 'site.config.json'), join(site, 'site.config.json'));
-    cpSync(join(root, 'content'), join(site, 'content'), { recursive: true });
-    cpSync(join(root, 'public'), join(site, 'public'), { recursive: true });
-    server = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort'], {
-      cwd: root,
-      env: { ...process.env, SITE_ROOT: site },
-    });
-    server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-    server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    // the studio's line, printed once the server listens (a message that the port is taken names the port too)
-    await expect.poll(() => output, { timeout: 20_000 }).toContain(`http://127.0.0.1:${port}/__studio`);
+    site = copySite('dev-site-');
+    server = await startDevServer(site, port, 20_000);
   });
 
   const dev = (path: string) => `http://127.0.0.1:${port}${path}`;
@@ -39,7 +26,7 @@ test.describe('dev server', { tag: '@desktop-only' }, () => {
 
   test.afterAll(async () => {
     // gone before the next run of this group in the same worker starts its server on the same port
-    if (server && server.exitCode === null) await new Promise((done) => server.once('exit', done).kill());
+    await server?.stop();
     if (site) rmSync(site, { recursive: true, force: true });
   });
 
@@ -117,7 +104,7 @@ test.describe('dev server', { tag: '@desktop-only' }, () => {
     const original = readFileSync(file, 'utf8');
     try {
       writeFileSync(file, original.replace('"type": "hero"', '"type": "hreo"'));
-      await expect.poll(() => output, { timeout: 10_000 }).toContain('unknown block type "hreo"');
+      await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('unknown block type "hreo"');
       const answer = await page.goto(dev('/marketing'));
       expect(answer?.status()).toBe(500);
       await expect(page.locator('[data-dev-error]')).toContainText(/content\/pages\/marketing\.json:\d+:\d+/);
@@ -127,7 +114,7 @@ test.describe('dev server', { tag: '@desktop-only' }, () => {
     }
     // the fix reloads the page
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(marketingHeading(), { timeout: 15_000 });
-    expect(server.exitCode).toBeNull();
+    expect(server.running()).toBe(true);
   });
 
   test('shows config errors in the overlay and the terminal, keeps running, and clears them when fixed', async ({ page }) => {
@@ -141,11 +128,11 @@ test.describe('dev server', { tag: '@desktop-only' }, () => {
     await expect(overlay).toBeAttached({ timeout: 15_000 });
     await expect(overlay.locator('.message')).toContainText('content/pages/marketing.json:');
     await expect(overlay.locator('.message')).toContainText('unknown block type "hreo" - did you mean "hero"?');
-    await expect.poll(() => output).toMatch(/content\/pages\/marketing\.json:\d+:\d+ {2}\/blocks\/0\/type {2}unknown block type "hreo"/);
+    await expect.poll(() => server.output()).toMatch(/content\/pages\/marketing\.json:\d+:\d+ {2}\/blocks\/0\/type {2}unknown block type "hreo"/);
 
     writeFileSync(file, original);
     await expect(overlay).toHaveCount(0, { timeout: 15_000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(marketingHeading());
-    expect(server.exitCode).toBeNull();
+    expect(server.running()).toBe(true);
   });
 });

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import sharp from 'sharp';
+import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
 
 const root = process.cwd();
 const fixture = join(root, 'tests/fixtures/base');
@@ -20,8 +20,7 @@ type Page_ = { title: string; blocks: { type: string; headline?: string; intro?:
 test.describe('studio', { tag: '@desktop-only' }, () => {
   test.describe.configure({ mode: 'serial' });
   let site: string;
-  let server: ChildProcess;
-  let output = '';
+  let server: DevServer;
   const port = 4490 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
   const git = (...args: string[]) => execFileSync('git', ['-C', site, ...args], { encoding: 'utf8' });
   const file = (path: string) => readFileSync(join(site, path), 'utf8');
@@ -32,24 +31,16 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
       .filter((l) => /^[+-]/.test(l) && !/^(\+\+\+|---) /.test(l));
 
   test.beforeAll(async () => {
-    site = mkdtempSync(join(tmpdir(), 'studio-site-'));
-    cpSync(fixture, site, { recursive: true });
+    site = copySite('studio-site-', fixture);
     git('init', '-q');
     git('add', '-A');
     git('-c', 'user.email=studio@test', '-c', 'user.name=studio', 'commit', '-qm', 'site');
-    server = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort'], {
-      cwd: root,
-      env: { ...process.env, SITE_ROOT: site },
-    });
-    server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-    server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    // the studio's line, printed once the server listens (a message that the port is taken names the port too)
-    await expect.poll(() => output, { timeout: 20_000 }).toContain(`http://127.0.0.1:${port}/__studio`);
+    server = await startDevServer(site, port, 20_000);
   });
 
   test.afterAll(async () => {
     // gone before the next run of this group in the same worker starts its server on the same port
-    if (server && server.exitCode === null) await new Promise((done) => server.once('exit', done).kill());
+    await server?.stop();
     if (site) rmSync(site, { recursive: true, force: true });
   });
 
@@ -241,7 +232,7 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
 
   test('a new page writes its file and its route, and opens in the studio', async ({ page }) => {
     await open(page, 'home');
-    expect(output).toContain(`/__studio`);
+    expect(server.output()).toContain(`/__studio`);
     await page.getByLabel('New page title').fill('Prijzen');
     await page.getByRole('button', { name: 'Add page' }).click();
     await expect(page.getByRole('navigation', { name: 'Site files' }).getByRole('button', { name: /^prijzen \/prijzen/ })).toBeVisible();

@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { paths } from '../../core/paths.ts';
+
+/**
+ * `npm run dev` on another site's files, for the browser tests and the benchmarks of the dev server and the
+ * studio: started, waited for, and stopped (gone, its port free) by the caller.
+ */
+export interface DevServer {
+  url(path: string): string;
+  /** everything it printed so far */
+  output(): string;
+  /** whether the process still runs */
+  running(): boolean;
+  stop(): Promise<void>;
+}
+
+/** A copy of a site's config, content and public files in a new temporary folder (never links: the tests write to it). */
+export function copySite(prefix: string, from: string = paths.root): string {
+  const site = mkdtempSync(join(tmpdir(), prefix));
+  for (const name of ['site.config.json', 'content', 'public']) cpSync(join(from, name), join(site, name), { recursive: true });
+  return site;
+}
+
+export async function startDevServer(siteRoot: string, port: number, timeoutMs = 30_000): Promise<DevServer> {
+  let output = '';
+  const vite = spawn(process.execPath, [join(paths.root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort'], {
+    cwd: paths.root,
+    env: { ...process.env, SITE_ROOT: siteRoot },
+  });
+  vite.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  vite.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const stop = async () => {
+    if (vite.exitCode === null && vite.signalCode === null) await new Promise((done) => vite.once('exit', done).kill());
+  };
+  // the studio's line is printed once the server listens (a message that the port is taken names the port too)
+  for (let waited = 0; !output.includes(`http://127.0.0.1:${port}/__studio`); waited += 100) {
+    if (waited > timeoutMs || vite.exitCode !== null) {
+      await stop();
+      throw new Error(`the dev server did not start on port ${port}:\n${output}`);
+    }
+    await sleep(100);
+  }
+  return { url: (path) => `http://127.0.0.1:${port}${path}`, output: () => output, running: () => vite.exitCode === null && vite.signalCode === null, stop };
+}
+
+/** The `p`th percentile of numbers sorted in ascending order (nearest rank). */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** A benchmark's rounds from its first argument, or the default; anything else stops it with its usage line. */
+export function roundsArgument(script: string, fallback: number): number {
+  const rounds = Number(process.argv[2] ?? fallback);
+  if (!Number.isInteger(rounds) || rounds < 1) {
+    console.error(`usage: npm run ${script} [-- rounds]; "${process.argv[2]}" is not a positive whole number`);
+    process.exit(2);
+  }
+  return rounds;
+}
