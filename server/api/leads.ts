@@ -7,7 +7,7 @@ import { checkToken, issueToken, TOKEN_MAX_AGE_MS } from './form-token.ts';
 import { SUBMISSION_ID, submissionChecker, type Submission } from '../../core/forms/lead-contract.ts';
 import { isRecord, readJson } from './json-body.ts';
 import { limited, problem, type ApiContext } from './context.ts';
-import { ownUploadId } from './upload-links.ts';
+import { onOutsideHost, outsideLinkDomain, ownUploadId } from './upload-links.ts';
 
 const JSON_LIMIT = 64 * 1024;
 const SUBMISSION = new RegExp(SUBMISSION_ID);
@@ -44,22 +44,12 @@ function leadFrom(
  */
 function photoIds(api: ApiContext, links: string[]): string[] | undefined {
   const host = api.site.integrations.imageHost;
-  const outside = host && host.mode === 'imgur' && host.baseUrl ? new URL(host.baseUrl).hostname.split('.').slice(-2).join('.') : undefined;
+  const outside = host && host.mode === 'imgur' && host.baseUrl ? outsideLinkDomain(host.baseUrl) : undefined;
   const ids: string[] = [];
   for (const link of links) {
     const id = ownUploadId(link, api.photoOrigins);
-    if (id) {
-      ids.push(id);
-      continue;
-    }
-    let url: URL | undefined;
-    try {
-      url = new URL(link);
-    } catch {
-      url = undefined;
-    }
-    const onHost = outside && url && url.protocol === 'https:' && (url.hostname === outside || url.hostname.endsWith(`.${outside}`));
-    if (!onHost) return undefined;
+    if (id) ids.push(id);
+    else if (!outside || !onOutsideHost(link, outside)) return undefined;
   }
   return ids;
 }

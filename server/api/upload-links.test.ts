@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownUploadId, uploadLink } from './upload-links.ts';
+import { onOutsideHost, outsideLinkDomain, ownUploadId, uploadLink } from './upload-links.ts';
 
 const origins = ['https://www.helderdigitaal.nl', 'http://127.0.0.1:4173/'];
 const id = 'AbCdEfGhIjKlMnOp_-123456';
@@ -53,5 +53,29 @@ describe('ownUploadId', () => {
   it('ignores origins that do not parse and knows none when given none', () => {
     expect(ownUploadId(`https://www.helderdigitaal.nl/uploads/${id}.jpg`, ['not a url', 'https://www.helderdigitaal.nl'])).toBe(id);
     expect(ownUploadId(`https://www.helderdigitaal.nl/uploads/${id}.jpg`, [])).toBeUndefined();
+  });
+});
+
+describe('links on an outside image host', () => {
+  it('takes the domain from the API address without its first label, never a bare public suffix', () => {
+    expect(outsideLinkDomain('https://api.imgur.com/3/')).toBe('imgur.com');
+    expect(outsideLinkDomain('https://api.photos.example.co.uk/')).toBe('photos.example.co.uk');
+    expect(outsideLinkDomain('https://imgur.com/')).toBe('imgur.com');
+  });
+
+  it('accepts https links on that domain and its subdomains only', () => {
+    expect(onOutsideHost(`https://i.imgur.com/${id}.jpg`, 'imgur.com')).toBe(true);
+    expect(onOutsideHost(`https://imgur.com/${id}.jpg`, 'imgur.com')).toBe(true);
+    for (const link of [
+      `http://i.imgur.com/${id}.jpg`,
+      `https://evilimgur.com/${id}.jpg`,
+      `https://i.imgur.com.evil.example/${id}.jpg`,
+      `https://user@i.imgur.com/${id}.jpg`,
+      'not a link',
+    ]) {
+      expect(onOutsideHost(link, 'imgur.com'), link).toBe(false);
+    }
+    // another site on the same public suffix is not the host's
+    expect(onOutsideHost(`https://shop.other.co.uk/${id}.jpg`, outsideLinkDomain('https://api.photos.example.co.uk/'))).toBe(false);
   });
 });
