@@ -7,7 +7,8 @@ import { checkToken, issueToken, TOKEN_MAX_AGE_MS } from './form-token.ts';
 import { SUBMISSION_ID, submissionChecker, type Submission } from '../../core/forms/lead-contract.ts';
 import { isRecord, readJson } from './json-body.ts';
 import { limited, problem, type ApiContext } from './context.ts';
-import { onOutsideHost, outsideLinkDomain, ownUploadId } from './upload-links.ts';
+import { onOrigins, ownUploadId } from './upload-links.ts';
+import { externalOrigins } from '../../core/security/policy.ts';
 
 const JSON_LIMIT = 64 * 1024;
 const SUBMISSION = new RegExp(SUBMISSION_ID);
@@ -44,12 +45,12 @@ function leadFrom(
  */
 function photoIds(api: ApiContext, links: string[]): string[] | undefined {
   const host = api.site.integrations.imageHost;
-  const outside = host && host.mode === 'imgur' && host.baseUrl ? outsideLinkDomain(host.baseUrl) : undefined;
+  const outside = host?.mode === 'imgur' ? externalOrigins(api.site.integrations).img : [];
   const ids: string[] = [];
   for (const link of links) {
     const id = ownUploadId(link, api.photoOrigins);
     if (id) ids.push(id);
-    else if (!outside || !onOutsideHost(link, outside)) return undefined;
+    else if (!onOrigins(link, outside)) return undefined;
   }
   return ids;
 }

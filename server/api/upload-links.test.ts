@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { onOutsideHost, outsideLinkDomain, ownUploadId, uploadLink } from './upload-links.ts';
+import { externalOrigins } from '../../core/security/policy.ts';
+import { onOrigins, ownUploadId, uploadLink } from './upload-links.ts';
 
 const origins = ['https://www.helderdigitaal.nl', 'http://127.0.0.1:4173/'];
 const id = 'AbCdEfGhIjKlMnOp_-123456';
@@ -57,25 +58,27 @@ describe('ownUploadId', () => {
 });
 
 describe('links on an outside image host', () => {
-  it('takes the domain from the API address without its first label, never a bare public suffix', () => {
-    expect(outsideLinkDomain('https://api.imgur.com/3/')).toBe('imgur.com');
-    expect(outsideLinkDomain('https://api.photos.example.co.uk/')).toBe('photos.example.co.uk');
-    expect(outsideLinkDomain('https://imgur.com/')).toBe('imgur.com');
+  const imgur = externalOrigins({ imageHost: { mode: 'imgur', baseUrl: 'https://api.imgur.com', clientId: 'x' } }).img;
+
+  it('accepts https links on the origins the site shows images from (the API and i.imgur.com)', () => {
+    expect(onOrigins(`https://i.imgur.com/${id}.jpg`, imgur)).toBe(true);
+    expect(onOrigins(`https://api.imgur.com/${id}.jpg`, imgur)).toBe(true);
   });
 
-  it('accepts https links on that domain and its subdomains only', () => {
-    expect(onOutsideHost(`https://i.imgur.com/${id}.jpg`, 'imgur.com')).toBe(true);
-    expect(onOutsideHost(`https://imgur.com/${id}.jpg`, 'imgur.com')).toBe(true);
+  it('refuses every other host, however alike, and guesses no domain from a public suffix', () => {
     for (const link of [
       `http://i.imgur.com/${id}.jpg`,
+      `https://imgur.com/${id}.jpg`,
+      `https://evil.imgur.com/${id}.jpg`,
       `https://evilimgur.com/${id}.jpg`,
       `https://i.imgur.com.evil.example/${id}.jpg`,
       `https://user@i.imgur.com/${id}.jpg`,
+      `https://i.imgur.com:8443/${id}.jpg`,
       'not a link',
     ]) {
-      expect(onOutsideHost(link, 'imgur.com'), link).toBe(false);
+      expect(onOrigins(link, imgur), link).toBe(false);
     }
-    // another site on the same public suffix is not the host's
-    expect(onOutsideHost(`https://shop.other.co.uk/${id}.jpg`, outsideLinkDomain('https://api.photos.example.co.uk/'))).toBe(false);
+    const pages = externalOrigins({ imageHost: { mode: 'imgur', baseUrl: 'https://img.github.io/api', clientId: 'x' } }).img;
+    expect(onOrigins(`https://someone-else.github.io/${id}.jpg`, pages)).toBe(false);
   });
 });

@@ -34,22 +34,16 @@ export function ownUploadId(link: string, origins: string[]): string | undefined
 }
 
 /**
- * The domain an outside image host's links are on, from its API address: the address without its first label
- * when it has three or more (api.imgur.com: imgur.com; api.photos.example.co.uk: photos.example.co.uk), so
- * never a bare public suffix such as co.uk.
+ * Whether `link` is an https link on one of `origins` exactly (the outside image host's origins, as the site's
+ * Content-Security-Policy lets pages show them: i.imgur.com), with no user part. No domain is guessed from a host
+ * name, so a public suffix (co.uk, github.io) never lets in other people's sites.
  */
-export function outsideLinkDomain(baseUrl: string): string {
-  const labels = new URL(baseUrl).hostname.split('.');
-  return (labels.length >= 3 ? labels.slice(1) : labels).join('.');
-}
-
-/** Whether `link` is an https link on `domain` or one of its subdomains (i.imgur.com on imgur.com). */
-export function onOutsideHost(link: string, domain: string): boolean {
+export function onOrigins(link: string, origins: string[]): boolean {
   let url: URL;
   try {
     url = new URL(link);
   } catch {
     return false;
   }
-  return url.protocol === 'https:' && !url.username && !url.password && (url.hostname === domain || url.hostname.endsWith(`.${domain}`));
+  return url.protocol === 'https:' && !url.username && !url.password && origins.includes(url.origin);
 }
