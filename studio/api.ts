@@ -17,7 +17,8 @@ export interface StudioState {
   files: SiteFile[];
   problems: Problem[];
   routes: string[];
-  images: string[];
+  /** the files under public/, as the site links them */
+  assets: string[];
   schemas: SchemaFiles;
 }
 

@@ -77,7 +77,7 @@ export function Studio() {
   const [selected, setSelected] = useState<number | undefined>(0);
   const [route, setRoute] = useState<string | undefined>();
   const [patch, setPatch] = useState<TextPatch | undefined>();
-  /** images uploaded since the studio loaded (the list of public/images/ comes with the site's state) */
+  /** images uploaded since the studio loaded (the list of public/ comes with the site's state) */
   const [uploaded, setUploaded] = useState<string[]>([]);
   /** the text each field last showed in the preview, by file and pointer */
   const shown = useRef(new Map<string, string>());
@@ -138,8 +138,8 @@ export function Studio() {
     setUploaded((list) => [...list, saved.src]);
     return saved;
   };
-  const images = [...new Set([...site.state.images, ...uploaded])].sort();
-  const ctx: FormContext = { files: schemas, problems: fieldProblems(site.problems, open), images, upload, edit };
+  const assets = [...new Set([...site.state.assets, ...uploaded])].sort();
+  const ctx: FormContext = { files: schemas, problems: fieldProblems(site.problems, open), assets, upload, edit };
   const root: Located = { schema: schemas[schemaFileFor(open)] ?? {}, file: schemaFileFor(open) };
   const previewRoute = route ?? (isPage ? (pageRoutes.get(pageId(open)) ?? '/') : '/');
   const blockProblems = (index: number) =>

@@ -10,8 +10,8 @@ export type FieldProblems = Map<string, string[]>;
 export interface FormContext {
   files: SchemaFiles;
   problems: FieldProblems;
-  /** images under public/ the site can use, for fields that take one */
-  images: string[];
+  /** the files under public/ (images, sounds), for fields that name one */
+  assets: string[];
   /** keeps a picked file as a new image in public/images/ */
   upload: (file: File) => Promise<{ src: string; width: number; height: number }>;
   /** edits with the same key in quick succession are one undo step */
@@ -87,6 +87,15 @@ function ImageUpload({ ctx, path, siblings }: Pick<FieldProps, 'ctx' | 'path' | 
   );
 }
 
+/** A schema's pattern as a RegExp, or undefined when it is not one JavaScript reads (then every file is offered). */
+function patternOf(source: string): RegExp | undefined {
+  try {
+    return new RegExp(source);
+  } catch {
+    return undefined;
+  }
+}
+
 function TextInput({ ctx, located, value, path, label, required, siblings }: FieldProps) {
   const id = useId();
   const text = typeof value === 'string' ? value : value === undefined ? '' : String(value);
@@ -100,7 +109,11 @@ function TextInput({ ctx, located, value, path, label, required, siblings }: Fie
   const invalid = (ctx.problems.get(pointerOf(path))?.length ?? 0) > 0;
   const long = (schema.maxLength ?? 0) > 160 || draft.length > 80 || draft.includes('\n');
   const numeric = typeOf(schema) === 'number';
-  const list = schema['x-asset'] !== undefined ? `${id}-images` : undefined;
+  const list = schema['x-asset'] !== undefined ? `${id}-files` : undefined;
+  // the files this field can name, by its pattern; an upload only where it takes the WebP an upload becomes
+  const pattern = list && typeof schema.pattern === 'string' ? patternOf(schema.pattern) : undefined;
+  const assets = list ? ctx.assets.filter((src) => !pattern || pattern.test(src)) : [];
+  const takesImages = list !== undefined && (!pattern || pattern.test('/images/upload.webp'));
   const commit = (next: string) => {
     setDraft(next);
     const key = path[path.length - 1];
@@ -130,11 +143,11 @@ function TextInput({ ctx, located, value, path, label, required, siblings }: Fie
       {list ? (
         <>
           <datalist id={list}>
-            {ctx.images.map((src) => (
+            {assets.map((src) => (
               <option key={src} value={src} />
             ))}
           </datalist>
-          <ImageUpload ctx={ctx} path={path} siblings={siblings} />
+          {takesImages ? <ImageUpload ctx={ctx} path={path} siblings={siblings} /> : null}
         </>
       ) : null}
       <Messages ctx={ctx} path={path} id={problemId} />

@@ -82,13 +82,14 @@ function routesOf(configText: string): string[] {
   }
 }
 
-/** The images under public/images/ a field can name, as the site links them. */
-function imagesOf(siteRoot: string): string[] {
-  const dir = join(siteRoot, 'public', 'images');
+/** The files under public/ a field can name (images, sounds), as the site links them; each field keeps those its pattern takes. */
+function assetsOf(siteRoot: string): string[] {
+  const dir = join(siteRoot, 'public');
   return existsSync(dir)
-    ? readdirSync(dir)
-        .filter((name) => /\.(webp|png|jpe?g|svg|gif)$/i.test(name))
-        .map((name) => `/images/${name}`)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+        .map((entry) => `/${relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/')}`)
+        .sort()
     : [];
 }
 
@@ -149,7 +150,7 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
       files: list,
       problems: problems(),
       routes: config ? routesOf(config.text) : [],
-      images: imagesOf(siteRoot),
+      assets: assetsOf(siteRoot),
       schemas: Object.fromEntries(schemas.byPath),
       siteRoot,
     };

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
@@ -295,6 +295,21 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
     await expect(page.locator('vite-error-overlay')).toBeAttached({ timeout: 10_000 });
     await page.getByRole('link', { name: 'Edit in the studio' }).click();
     await expect(page.getByRole('region', { name: /Problems/ })).toContainText('unknown block type "hreo"');
+  });
+
+  test('a field for a file offers the files its pattern takes: sounds for the chat sound, with no image upload', async ({ page }) => {
+    mkdirSync(join(site, 'public/sounds'), { recursive: true });
+    writeFileSync(join(site, 'public/sounds/ping.wav'), 'RIFF');
+    await open(page, 'site.config');
+    const sound = page.getByRole('group', { name: 'Chat' }).getByLabel('Notification sound src');
+    const options = async (field: typeof sound) =>
+      page.locator(`datalist[id="${await field.getAttribute('list')}"] option`).evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
+    expect(await options(sound)).toEqual(['/sounds/ping.wav']);
+    await expect(sound.locator('xpath=..').getByLabel('Or upload an image')).toHaveCount(0);
+    // an image field beside it lists images only, and takes an upload
+    const logo = page.getByRole('group', { name: 'Chat' }).getByRole('group', { name: 'Avatar' }).getByLabel('Src');
+    expect(await options(logo)).not.toContain('/sounds/ping.wav');
+    await expect(logo.locator('xpath=..').getByLabel('Or upload an image')).toHaveCount(1);
   });
 
   test('a file that is not valid JSON is listed with its error, and the studio keeps working', async ({ page }) => {
