@@ -14,21 +14,22 @@ const VARIANT = /^(\/images\/[^\s,?#]+)-(\d+)w\.webp$/;
  * with the build's own settings, then kept until the source file changes.
  */
 export function devImagesPlugin({ publicDir }: { publicDir: string }): Plugin {
-  const made = new Map<string, { mtimeMs: number; body: Buffer }>();
+  const made = new Map<string, { version: string; body: Buffer }>();
   const render = async (source: string, width: number, pathname: string): Promise<Buffer | undefined> => {
-    let mtimeMs: number;
+    let version: string;
     try {
-      mtimeMs = statSync(source).mtimeMs;
+      const stat = statSync(source);
+      version = `${stat.mtimeMs}:${stat.size}`;
     } catch {
       return undefined;
     }
     const kept = made.get(pathname);
-    if (kept?.mtimeMs === mtimeMs) return kept.body;
+    if (kept?.version === version) return kept.body;
     // as in the build: only widths below the file's own
     const { width: intrinsic } = await sharp(source).metadata();
     if (!variantWidths(intrinsic ?? 0).includes(width)) return undefined;
     const body = await variantImage(source, width).toBuffer();
-    made.set(pathname, { mtimeMs, body });
+    made.set(pathname, { version, body });
     return body;
   };
   return {

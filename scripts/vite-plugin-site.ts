@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { validateSite, formatProblems, type ValidationResult } from '../core/validate/validate.ts';
 import { loadSchemaSet, type SchemaSet } from '../core/validate/schemas.ts';
@@ -139,17 +139,27 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       return 'gone';
     }
   };
+  // a file added to or removed from public/ can make an "image not found" problem appear or go
+  // (not a hidden file: the studio writes an upload as one before it links it in place)
+  const isPublicFile = (file: string) => file.startsWith(join(siteRoot, 'public') + sep) && !basename(file).startsWith('.');
   const handle = (file: string) => {
-    if (!isSiteFile(file) || !server) return;
+    if (!server) return;
     current = undefined;
     if (file.startsWith(schemaDir + sep)) schemas = undefined;
     invalidateSiteModules(server);
-    reportOrReload(server, validate(), file);
+    try {
+      reportOrReload(server, validate(), file);
+    } catch (error) {
+      // a schema that does not compile, say: shown like any problem, and the dev server keeps running
+      const message = `The site could not be validated: ${(error as Error).message}`;
+      server.config.logger.error(message, { timestamp: true });
+      server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'site-config', id: file } });
+    }
   };
   // an editor's save is a truncate and then a write, and the watcher may report only the first: the file is read
   // a moment after its last event, never half-written
   const settling = new Map<string, ReturnType<typeof setTimeout>>();
-  const onWatch = (file: string) => {
+  const schedule = (file: string) => {
     clearTimeout(settling.get(file));
     settling.set(
       file,
@@ -190,10 +200,18 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
     configureServer(devServer) {
       server = devServer;
       serveTheme(devServer, readSite);
-      devServer.watcher.add([join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), schemaDir]);
+      devServer.watcher.add([join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), join(siteRoot, 'public'), schemaDir]);
+      const onWatch = (file: string) => {
+        if (isSiteFile(file)) schedule(file);
+      };
       devServer.watcher.on('change', onWatch);
       devServer.watcher.on('add', onWatch);
       devServer.watcher.on('unlink', onWatch);
+      const onPublic = (file: string) => {
+        if (isPublicFile(file)) schedule(file);
+      };
+      devServer.watcher.on('add', onPublic);
+      devServer.watcher.on('unlink', onPublic);
     },
     handleHotUpdate({ file }) {
       // Site files are handled by the watcher above: a full reload, never a partial HMR update.

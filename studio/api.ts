@@ -39,7 +39,7 @@ const post = (route: string, body: unknown) =>
 
 export const api = {
   state: async () => json<StudioState>(await fetch(`${BASE}/state`)),
-  problems: async () => json<{ problems: Problem[]; routes: string[] }>(await fetch(`${BASE}/problems`)),
+  problems: async () => json<{ problems: Problem[]; routes: string[]; assets: string[] }>(await fetch(`${BASE}/problems`)),
   file: async (path: string) => json<SiteFile>(await fetch(`${BASE}/file?path=${encodeURIComponent(path)}`)),
   diff: async () => json<{ diff: string | null; untracked: string[] }>(await fetch(`${BASE}/diff`)),
   edit: async (path: string, base: string, ops: EditOp[]) => json<EditAnswer>(await post('edit', { path, base, ops })),

@@ -108,7 +108,7 @@ export function Studio() {
   // /__studio?route=/contact (the link on each page of the dev server): that page's file, or a landing page's preview
   const asked = useRef(new URLSearchParams(location.search).get('route'));
   useEffect(() => {
-    const wanted = asked.current;
+    const wanted = asked.current?.replace(/(.)\/+$/, '$1');
     if (!wanted || !site.state) return;
     asked.current = null;
     const page = [...pageRoutes].find(([, path]) => path === wanted)?.[0];
@@ -122,7 +122,9 @@ export function Studio() {
   const data = parse(file?.text);
   const isPage = open.startsWith('content/pages/');
   const blocks = (isPage && Array.isArray(data?.blocks) ? data.blocks : []) as Json[];
-  const edit = (op: EditOp, key?: string) => {
+  const edit = (change: EditOp | EditOp[], key?: string) => {
+    if (Array.isArray(change)) return site.edit(open, change, key);
+    const op = change;
     // a text typed into a field shows in the preview at once; the render that follows the write confirms it
     if (op.op === 'set' && typeof op.value === 'string') {
       const key = `${open}#${pointerOf(op.path)}`;
@@ -138,7 +140,7 @@ export function Studio() {
     setUploaded((list) => [...list, saved.src]);
     return saved;
   };
-  const assets = [...new Set([...site.state.assets, ...uploaded])].sort();
+  const assets = [...new Set([...site.assets, ...uploaded])].sort();
   const ctx: FormContext = { files: schemas, problems: fieldProblems(site.problems, open), assets, upload, edit };
   const root: Located = { schema: schemas[schemaFileFor(open)] ?? {}, file: schemaFileFor(open) };
   const previewRoute = route ?? (isPage ? (pageRoutes.get(pageId(open)) ?? '/') : '/');

@@ -40,6 +40,8 @@ function patchText(doc: Document, patch: TextPatch): void {
 function Frame({ route, width, label, selected, onSelect, patch, revision, room }: PreviewProps & { width: number; label: string; room: number }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const loads = useRef(0);
+  /** the route the frame was last sent on to after a load elsewhere */
+  const redirected = useRef<string | undefined>(undefined);
 
   // Vite reloads the page after each saved edit; a reload asked for while the page was already reloading is
   // lost with the old page, so a frame that has not loaded again within a while after an edit reloads itself
@@ -83,11 +85,15 @@ function Frame({ route, width, label, selected, onSelect, patch, revision, room 
     loads.current += 1;
     const doc = frame.current?.contentDocument;
     if (!doc) return;
-    // a reload the old page was asked for (a saved edit) can win over the navigation to another route: go on to it
-    if (doc.location.pathname !== route) {
+    // a reload the old page was asked for (a saved edit) can win over the navigation to another route: go on to
+    // it, once (the paths compared as the browser encodes them: /café is /caf%C3%A9)
+    const wanted = new URL(route, doc.baseURI).pathname;
+    if (doc.location.pathname !== wanted && redirected.current !== wanted) {
+      redirected.current = wanted;
       doc.location.replace(route);
       return;
     }
+    redirected.current = undefined;
     mark();
     // a page opened anew shows the selected block; a reload (after an edit) stays where the person had scrolled
     const navigation = frame.current?.contentWindow?.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;

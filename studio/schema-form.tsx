@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
+import { MAX_UPLOAD_BYTES } from '../core/images/uploads.ts';
 import { branchFor, initialValue, labelFor, resolve, typeOf, type Located, type SchemaFiles } from './schema.ts';
 
 export type Path = (string | number)[];
@@ -14,8 +15,8 @@ export interface FormContext {
   assets: string[];
   /** keeps a picked file as a new image in public/images/ */
   upload: (file: File) => Promise<{ src: string; width: number; height: number }>;
-  /** edits with the same key in quick succession are one undo step */
-  edit: (op: EditOp, key?: string) => void;
+  /** edits with the same key in quick succession are one undo step; several ops given together are always one */
+  edit: (op: EditOp | EditOp[], key?: string) => void;
 }
 
 export const pointerOf = (path: Path) => (path.length === 0 ? '' : `/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`);
@@ -53,16 +54,22 @@ function ImageUpload({ ctx, path, siblings }: Pick<FieldProps, 'ctx' | 'path' | 
   const [status, setStatus] = useState('');
   const pick = async (file: File | undefined) => {
     if (!file) return;
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setStatus(`Not uploaded: ${file.name} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+      return;
+    }
     setStatus(`Uploading ${file.name}…`);
     try {
       const saved = await ctx.upload(file);
-      const key = `upload:${pointerOf(path)}`;
-      ctx.edit({ op: 'set', path, value: saved.src }, key);
       const parent = path.slice(0, -1);
-      if (siblings?.includes('width') && siblings.includes('height')) {
-        ctx.edit({ op: 'set', path: [...parent, 'width'], value: saved.width }, key);
-        ctx.edit({ op: 'set', path: [...parent, 'height'], value: saved.height }, key);
-      }
+      const size: EditOp[] =
+        siblings?.includes('width') && siblings.includes('height')
+          ? [
+              { op: 'set', path: [...parent, 'width'], value: saved.width },
+              { op: 'set', path: [...parent, 'height'], value: saved.height },
+            ]
+          : [];
+      ctx.edit([{ op: 'set', path, value: saved.src }, ...size], `upload:${pointerOf(path)}`);
       setStatus(`${saved.src} added (${saved.width} × ${saved.height}).`);
     } catch (error) {
       setStatus(`Not uploaded: ${(error as Error).message}`);

@@ -31,6 +31,7 @@ export function useSiteFiles(say: (message: string) => void) {
   const [files, setFiles] = useState<Record<string, SiteFile>>({});
   const [problems, setProblems] = useState<Problem[]>([]);
   const [routes, setRoutes] = useState<string[]>([]);
+  const [assets, setAssets] = useState<string[]>([]);
   const [conflict, setConflict] = useState<Conflict | undefined>();
   const [can, setCan] = useState({ undo: false, redo: false });
   /** counts the changes of the site's files on disk that the studio knows of */
@@ -52,6 +53,7 @@ export function useSiteFiles(say: (message: string) => void) {
       void api.problems().then((answer) => {
         setProblems(answer.problems);
         setRoutes(answer.routes);
+        setAssets(answer.assets);
       });
     }, 150);
   }, []);
@@ -62,6 +64,7 @@ export function useSiteFiles(say: (message: string) => void) {
       setFiles(Object.fromEntries(loaded.files.map((f) => [f.path, f])));
       setProblems(loaded.problems);
       setRoutes(loaded.routes);
+      setAssets(loaded.assets);
     });
   }, []);
 
@@ -100,14 +103,18 @@ export function useSiteFiles(say: (message: string) => void) {
     [put, refreshProblems, say],
   );
 
-  /** One edit of one file; typing in one field (the same `key`) becomes one undo step. */
+  /**
+   * One edit of one file, or several sent and written together (one undo step); typing in one field (the same
+   * `key`) becomes one undo step too.
+   */
   const edit = useCallback(
-    (path: string, op: EditOp, key?: string) => {
+    (path: string, change: EditOp | EditOp[], key?: string) => {
+      const ops = Array.isArray(change) ? change : [change];
       const queued = pending.current.get(path);
       if (queued) {
-        queued.ops.push(op);
+        queued.ops.push(...ops);
         if (queued.key !== key) queued.key = undefined;
-      } else pending.current.set(path, { ops: [op], key });
+      } else pending.current.set(path, { ops, key });
       void flush(path);
     },
     [flush],
@@ -160,8 +167,9 @@ export function useSiteFiles(say: (message: string) => void) {
   useEffect(() => {
     const source = new EventSource('/__studio/api/events');
     source.onmessage = (event) => {
-      const { path } = JSON.parse(event.data as string) as { path: string };
-      if (pending.current.has(path) || inFlight.current.has(path)) return;
+      const { path, asset } = JSON.parse(event.data as string) as { path?: string; asset?: string };
+      if (asset !== undefined) return refreshProblems();
+      if (path === undefined || pending.current.has(path) || inFlight.current.has(path)) return;
       void api.file(path).then(
         (file) => {
           if (filesRef.current[path]?.version === file.version) return;
@@ -183,6 +191,7 @@ export function useSiteFiles(say: (message: string) => void) {
     files,
     problems,
     routes,
+    assets,
     conflict,
     edit,
     create,

@@ -34,7 +34,13 @@ export async function startDevServer(siteRoot: string, port: number, timeoutMs =
   vite.stdout.on('data', (d: Buffer) => (output += d.toString()));
   vite.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const stop = async () => {
-    if (vite.exitCode === null && vite.signalCode === null) await new Promise((done) => vite.once('exit', done).kill());
+    if (vite.exitCode !== null || vite.signalCode !== null) return;
+    const exited = new Promise((done) => vite.once('exit', done));
+    vite.kill();
+    // one that does not stop within 5 s is killed
+    const timer = setTimeout(() => vite.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
   };
   // the studio's line is printed once the server listens (a message that the port is taken names the port too)
   for (let waited = 0; !output.includes(`http://127.0.0.1:${port}/__studio`); waited += 100) {

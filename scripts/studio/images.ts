@@ -1,12 +1,14 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_DENSITY } from '../../core/images/srcset.ts';
+import { MAX_UPLOAD_BYTES } from '../../core/images/uploads.ts';
 
 /** The widest file kept: twice the widest image the site shows (1200 CSS px) at the site's 2x density. */
 export const MAX_WIDTH = 2400;
 /** A larger upload is refused before it is decoded. */
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES };
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
 
 export class ImageUploadError extends Error {}
@@ -32,12 +34,20 @@ export function imageName(original: string): string {
   return base === '' ? 'image' : base.slice(0, 60).replace(/-+$/, '');
 }
 
-/** The first of `name.webp`, `name-2.webp`, ... that public/images/ does not have. */
-function freeName(dir: string, name: string): string {
-  const taken = new Set(existsSync(dir) ? readdirSync(dir) : []);
+/**
+ * Puts the written file in place under the first of `name.webp`, `name-2.webp`, ... that is free: a hard link
+ * fails when the name exists (in any case, on a disk that ignores case), so no image is ever replaced, and the
+ * file appears whole.
+ */
+function linkUnderFreeName(temporary: string, dir: string, name: string): string {
   for (let n = 1; ; n++) {
     const file = `${n === 1 ? name : `${name}-${n}`}.webp`;
-    if (!taken.has(file)) return file;
+    try {
+      linkSync(temporary, join(dir, file));
+      return file;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
 }
 
@@ -62,9 +72,13 @@ export async function saveImage(siteRoot: string, originalName: string, bytes: B
     .toBuffer({ resolveWithObject: true });
   const dir = join(siteRoot, 'public', 'images');
   mkdirSync(dir, { recursive: true });
-  const file = freeName(dir, imageName(originalName));
-  const temporary = join(dir, `.${file}.${process.pid}.tmp`);
+  const temporary = join(dir, `.upload-${process.pid}-${randomUUID()}.tmp`);
   writeFileSync(temporary, data, { flag: 'wx' });
-  renameSync(temporary, join(dir, file));
+  let file: string;
+  try {
+    file = linkUnderFreeName(temporary, dir, imageName(originalName));
+  } finally {
+    rmSync(temporary, { force: true });
+  }
   return { src: `/images/${file}`, width: Math.round(info.width / IMAGE_DENSITY), height: Math.round(info.height / IMAGE_DENSITY) };
 }

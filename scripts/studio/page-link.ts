@@ -6,6 +6,8 @@ export const PAGE_LINK_PATH = '/__studio/page-link.js';
  * It lives in a shadow root, so the page's styles and the link's never meet, and not in the studio's own previews.
  */
 export const pageLinkScript = `const here = location.pathname;
+// the page says whether it shows the link (the tests wait for it)
+document.documentElement.dataset.studioLinkState = window.top === window ? 'shown' : 'framed';
 if (window.top === window && !here.startsWith('/__studio')) {
   const host = document.createElement('div');
   host.setAttribute('data-studio-link', '');

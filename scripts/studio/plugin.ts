@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { existsSync, readdirSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { asOp } from '../../core/edit/ops.ts';
 import { parseJson } from '../../core/edit/json-edit.ts';
@@ -66,6 +66,8 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 }
 
 function send(res: ServerResponse, status: number, body: unknown, type = 'application/json') {
+  // an error after the answer went out (while the pages reload) has nobody left to answer
+  if (res.headersSent) return;
   res.statusCode = status;
   res.setHeader('Content-Type', `${type}; charset=utf-8`);
   res.setHeader('Cache-Control', 'no-store');
@@ -127,10 +129,12 @@ interface StudioOptions {
 export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plugin {
   const bundle = studioBundler(root);
   const files = new SiteFiles(siteRoot, { format: prettierLayout(siteRoot) });
-  const schemas: SchemaSet = loadSchemaSet(schemaDir);
+  // loaded on the studio's first call: the plugin is in every Vite config (build, tests), the studio in dev only
+  let schemas: SchemaSet | undefined;
+  const schemaSet = () => (schemas ??= loadSchemaSet(schemaDir));
   // the site plugin's validation, the one its pages use (validated once per change), when it is there
   let site: SiteApi | undefined;
-  const problems = () => (site?.validation() ?? validateSite({ roots: [siteRoot], schemaDir, schemas })).problems;
+  const problems = () => (site?.validation() ?? validateSite({ roots: [siteRoot], schemaDir, schemas: schemaSet() })).problems;
   /** A file the studio wrote: the pages reload now, not when the watcher notices. */
   const wrote = (path: string) => site?.changed(join(siteRoot, path));
 
@@ -151,14 +155,15 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
       problems: problems(),
       routes: config ? routesOf(config.text) : [],
       assets: assetsOf(siteRoot),
-      schemas: Object.fromEntries(schemas.byPath),
+      schemas: Object.fromEntries(schemaSet().byPath),
       siteRoot,
     };
   };
 
   async function api(req: IncomingMessage, res: ServerResponse, route: string) {
     if (req.method === 'GET' && route === 'state') return send(res, 200, state());
-    if (req.method === 'GET' && route === 'problems') return send(res, 200, { problems: problems(), routes: routesOf(files.read('site.config.json').text) });
+    if (req.method === 'GET' && route === 'problems')
+      return send(res, 200, { problems: problems(), routes: routesOf(files.read('site.config.json').text), assets: assetsOf(siteRoot) });
     if (req.method === 'GET' && route.startsWith('file')) {
       const path = new URL(req.url ?? '', 'http://localhost').searchParams.get('path') ?? '';
       return isSiteFile(path) ? send(res, 200, files.read(path)) : send(res, 400, { error: 'not a site file' });
@@ -207,13 +212,15 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
     return send(res, 404, { error: 'no such studio call' });
   }
 
-  /** Server-sent events: the path of each site file that changed on disk, whoever changed it. */
+  /** Server-sent events: the path of each site file that changed on disk, whoever changed it, and of each file of public/. */
   function events(server: ViteDevServer, res: ServerResponse) {
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     res.write('retry: 1000\n\n');
     const onChange = (file: string) => {
       const path = relative(siteRoot, file).split(sep).join('/');
       if (isSiteFile(path)) res.write(`data: ${JSON.stringify({ path })}\n\n`);
+      // a file added to public/ or taken away: the list of files and the "not found" problems change
+      else if (path.startsWith('public/') && !basename(path).startsWith('.')) res.write(`data: ${JSON.stringify({ asset: path.slice('public'.length) })}\n\n`);
     };
     server.watcher.on('change', onChange);
     server.watcher.on('add', onChange);
