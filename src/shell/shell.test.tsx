@@ -27,7 +27,8 @@ describe('shell', () => {
     renderShell();
     expect(screen.getByRole('main').textContent).toBe('Contactpagina');
     expect(screen.getByTestId('splash').getAttribute('data-phase')).toBe('waiting');
-    expect(screen.getByText('Helder Digitaal', { selector: 'header span' })).toBeTruthy();
+    // the fixture's brand, from its config
+    expect(screen.getByText(model.site.brand.name, { selector: 'header span' })).toBeTruthy();
   });
 
   it('marks the navigation link of the current page, and only that one', () => {
@@ -48,6 +49,6 @@ describe('mobile menu', () => {
     expect(menu.getAttribute('popover')).toBe('auto');
     expect(toggle.getAttribute('aria-controls')).toBe(menu.id);
     // CSS shows one of the two names, following the popover's state
-    expect(toggle.textContent).toBe('Menu openenMenu sluiten');
+    expect(toggle.textContent).toBe(`${model.site.navigation.labels.openMenu}${model.site.navigation.labels.closeMenu}`);
   });
 });
