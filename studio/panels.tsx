@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
+import { slugify } from '../core/site/resolve.ts';
 import { api, type Problem, type SiteFile } from './api.ts';
 
 /** Every problem of the whole site, each with file:line, a link that shows it, and one that opens it in the editor. */
@@ -66,21 +67,12 @@ export function ChangesPanel() {
   );
 }
 
-/** The part of a path a name gives: lower case, no accents, words joined by hyphens ("Één Pagina" is een-pagina). */
-export const slugOf = (name: string) =>
-  name
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
 /** A service of the landing matrix: its name, and the title and description every city's page fills in. */
 function NewService({ taken, add }: { taken: string[]; add: (service: { slug: string; name: string; title: string; description: string }) => void }) {
   const [name, setName] = useState('');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const slug = slugOf(name);
+  const slug = slugify(name);
   const exists = taken.includes(slug);
   const ready = slug !== '' && !exists && title.trim() !== '' && description.trim() !== '';
   // the browser says which field is still empty (required); a taken name is said in the hint
@@ -171,7 +163,7 @@ export function LandingPanel({
 /** A new page: its file in content/pages/ and its route in site.config.json. */
 export function NewPage({ exists, create }: { exists: (id: string) => boolean; create: (id: string, path: string, title: string) => Promise<void> }) {
   const [title, setTitle] = useState('');
-  const id = slugOf(title);
+  const id = slugify(title);
   const taken = id !== '' && exists(id);
   return (
     <form

@@ -3,6 +3,7 @@ import { linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_DENSITY } from '../../core/images/srcset.ts';
+import { slugify } from '../../core/site/resolve.ts';
 import { MAX_UPLOAD_BYTES } from '../../core/images/uploads.ts';
 
 /** The widest file kept: twice the widest image the site shows (1200 CSS px) at the site's 2x density. */
@@ -22,15 +23,8 @@ export interface SavedImage {
 
 /** The name a file gets in public/images/: its own name in lower case, never one the build's widths use. */
 export function imageName(original: string): string {
-  const base = original
-    .replace(/\.[^.]*$/, '')
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    // `hero-400w` would be taken for a width of `hero`
-    .replace(/-\d+w$/, '');
+  // `hero-400w` would be taken for a width of `hero`
+  const base = slugify(original.replace(/\.[^.]*$/, '')).replace(/-\d+w$/, '');
   return base === '' ? 'image' : base.slice(0, 60).replace(/-+$/, '');
 }
 
