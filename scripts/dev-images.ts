@@ -2,11 +2,8 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import sharp from 'sharp';
-import { SRCSET_WIDTHS, variantWidths } from '../core/images/srcset.ts';
+import { variantSource, variantWidths } from '../core/images/srcset.ts';
 import { variantImage } from './lib/responsive-images.ts';
-
-/** `/images/hero-400w.webp`: the file it is a width of, and the width. */
-const VARIANT = /^(\/images\/[^\s,?#]+)-(\d+)w\.webp$/;
 
 /**
  * The widths of each image that the pages' srcset names, in the dev server: the build renders them into dist/
@@ -38,11 +35,15 @@ export function devImagesPlugin({ publicDir }: { publicDir: string }): Plugin {
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-        const match = VARIANT.exec(decodeURIComponent(pathname));
-        const width = Number(match?.[2]);
-        if (!match || !SRCSET_WIDTHS.includes(width) || match[1]!.split('/').includes('..')) return next();
+        let variant: ReturnType<typeof variantSource>;
+        try {
+          variant = variantSource(decodeURIComponent(pathname));
+        } catch {
+          variant = undefined;
+        }
+        if (!variant || variant.src.split('/').includes('..')) return next();
         if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-        render(join(publicDir, `${match[1]}.webp`), width, pathname)
+        render(join(publicDir, variant.src), variant.width, pathname)
           .then((body) => {
             // a file of that name in public/ is served as it is
             if (!body) return next();

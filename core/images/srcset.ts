@@ -29,6 +29,13 @@ export function variantPath(src: string, width: number): string {
   return src.replace(/\.webp$/, `-${width}w.webp`);
 }
 
+/** The other way: `/images/a-400w.webp` is `/images/a.webp` at 400 px, for a width the engine names; else undefined. */
+export function variantSource(path: string): { src: string; width: number } | undefined {
+  const match = /^(\/images\/[^\s,?#]+)-(\d+)w\.webp$/.exec(path);
+  const width = Number(match?.[2]);
+  return match && SRCSET_WIDTHS.includes(width) ? { src: `${match[1]}.webp`, width } : undefined;
+}
+
 /** The srcset of an image, or undefined when the build renders no widths of it (external or not WebP). */
 export function srcsetFor(image: Pick<Image, 'src' | 'width'>): string | undefined {
   if (!isResponsive(image.src)) return undefined;
