@@ -8,8 +8,6 @@ import { MAX_UPLOAD_BYTES } from '../../core/images/uploads.ts';
 
 /** The widest file kept: twice the widest image the site shows (1200 CSS px) at the site's 2x density. */
 export const MAX_WIDTH = 2400;
-/** A larger upload is refused before it is decoded. */
-export { MAX_UPLOAD_BYTES };
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
 
 export class ImageUploadError extends Error {}

@@ -16,7 +16,8 @@ import { studioDocument } from './document.ts';
 import { PAGE_LINK_PATH, pageLinkScript } from './page-link.ts';
 import { SITE_PLUGIN, type SiteApi } from '../vite-plugin-site.ts';
 import { studioBundler } from './bundle.ts';
-import { ImageUploadError, MAX_UPLOAD_BYTES, saveImage } from './images.ts';
+import { ImageUploadError, saveImage } from './images.ts';
+import { MAX_UPLOAD_BYTES } from '../../core/images/uploads.ts';
 
 const run = promisify(execFile);
 export const STUDIO_PATH = '/__studio';
@@ -135,6 +136,9 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
   // the site plugin's validation, the one its pages use (validated once per change), when it is there
   let site: SiteApi | undefined;
   const problems = () => (site?.validation() ?? validateSite({ roots: [siteRoot], schemaDir, schemas: schemaSet() })).problems;
+  // the files of public/, listed again only after one was added or removed (the problems call comes after each edit)
+  let assets: string[] | undefined;
+  const assetList = () => (assets ??= assetsOf(siteRoot));
   /** A file the studio wrote: the pages reload now, not when the watcher notices. */
   const wrote = (path: string) => site?.changed(join(siteRoot, path));
 
@@ -154,7 +158,7 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
       files: list,
       problems: problems(),
       routes: config ? routesOf(config.text) : [],
-      assets: assetsOf(siteRoot),
+      assets: assetList(),
       schemas: Object.fromEntries(schemaSet().byPath),
       siteRoot,
     };
@@ -163,7 +167,7 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
   async function api(req: IncomingMessage, res: ServerResponse, route: string) {
     if (req.method === 'GET' && route === 'state') return send(res, 200, state());
     if (req.method === 'GET' && route === 'problems')
-      return send(res, 200, { problems: problems(), routes: routesOf(files.read('site.config.json').text), assets: assetsOf(siteRoot) });
+      return send(res, 200, { problems: problems(), routes: routesOf(files.read('site.config.json').text), assets: assetList() });
     if (req.method === 'GET' && route.startsWith('file')) {
       const path = new URL(req.url ?? '', 'http://localhost').searchParams.get('path') ?? '';
       return isSiteFile(path) ? send(res, 200, files.read(path)) : send(res, 400, { error: 'not a site file' });
@@ -174,7 +178,9 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
       // the file's bytes as the body, its name in the query: a new WebP in public/images/
       const name = new URL(req.url ?? '', 'http://localhost').searchParams.get('name') ?? 'image';
       try {
-        return send(res, 201, await saveImage(siteRoot, name, await readBytes(req, MAX_UPLOAD_BYTES + 1)));
+        const saved = await saveImage(siteRoot, name, await readBytes(req, MAX_UPLOAD_BYTES + 1));
+        assets = undefined;
+        return send(res, 201, saved);
       } catch (error) {
         if (error instanceof ImageUploadError) return send(res, 400, { error: error.message });
         throw error;
@@ -241,6 +247,12 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
       site = config.plugins.find((plugin) => plugin.name === SITE_PLUGIN)?.api as SiteApi | undefined;
     },
     configureServer(server) {
+      const publicDir = join(siteRoot, 'public') + sep;
+      const onPublic = (file: string) => {
+        if (file.startsWith(publicDir)) assets = undefined;
+      };
+      server.watcher.on('add', onPublic);
+      server.watcher.on('unlink', onPublic);
       server.httpServer?.once('listening', () => {
         const address = server.httpServer?.address();
         if (typeof address === 'object' && address) server.config.logger.info(`  ➜  Studio:  http://127.0.0.1:${address.port}${STUDIO_PATH}`);
