@@ -10,7 +10,7 @@ const root = process.cwd();
 const fixture = join(root, 'tests/fixtures/base');
 /** The line of a file that holds a key, as it is before any edit. */
 const lineWith = (text: string, key: string) => text.split('\n').find((l) => l.includes(`"${key}":`))!;
-type Page_ = { title: string; blocks: { type: string; headline?: string; intro?: string }[] };
+type PageFile = { title: string; blocks: { type: string; headline?: string; intro?: string }[] };
 
 /**
  * The studio in `npm run dev`, on a copy of the base fixture site in a git work tree of its own: every test reads
@@ -127,7 +127,7 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
   });
 
   test('a block moves from the keyboard alone', async ({ page }) => {
-    const types = () => (JSON.parse(file('content/pages/home.json')) as Page_).blocks.map((b) => b.type);
+    const types = () => (JSON.parse(file('content/pages/home.json')) as PageFile).blocks.map((b) => b.type);
     const [first, second] = types();
     await open(page, 'home');
     const blocks = page.locator('.block-list > li');
@@ -206,7 +206,7 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
     await open(page, 'home');
     await page.getByLabel('Headline').fill('Tijdelijke kop');
     await expect.poll(() => file('content/pages/home.json')).toContain('Tijdelijke kop');
-    const types = () => (JSON.parse(file('content/pages/home.json')) as Page_).blocks.map((b) => b.type);
+    const types = () => (JSON.parse(file('content/pages/home.json')) as PageFile).blocks.map((b) => b.type);
     const order = types();
     await page.getByRole('button', { name: 'Move block 2 down' }).click();
     await expect.poll(types).toEqual([order[0], order[2], order[1], ...order.slice(3)]);
@@ -219,7 +219,7 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
   });
 
   test('an edit made in another editor meanwhile is kept: the studio applies its edit to the new text', async ({ page }) => {
-    const home = JSON.parse(file('content/pages/home.json')) as Page_;
+    const home = JSON.parse(file('content/pages/home.json')) as PageFile;
     await open(page, 'home');
     await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(home.title);
     // another editor changes the same file while the studio has it open, and a moment later the person types
