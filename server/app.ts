@@ -9,6 +9,7 @@ import { leadsApi } from './api/leads.ts';
 import { localMailApi } from './api/local-mail.ts';
 import { localImagesApi, type UploadSettings } from './api/local-images.ts';
 import { sameSiteOnly } from './security/same-site.ts';
+import { externalOrigins } from '../core/security/policy.ts';
 
 export interface AppOptions {
   site: ServerSite;
@@ -63,6 +64,8 @@ export function createApp(options: AppOptions): Hono {
     },
     onMail: options.onMail ?? (() => {}),
     photoOrigins: [options.site.siteUrl, ...(options.publicOrigin ? [options.publicOrigin] : [])],
+    // the origins the site's Content-Security-Policy shows images from
+    outsidePhotoOrigins: options.site.integrations.imageHost?.mode === 'imgur' ? externalOrigins(options.site.integrations).img : [],
     log,
   };
   const ajv = new Ajv({ allErrors: false, strict: true });

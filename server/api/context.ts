@@ -24,6 +24,8 @@ export interface ApiContext {
   };
   /** the origins our own photo links are on (the site URL, PUBLIC_URL) */
   photoOrigins: string[];
+  /** the origins of an outside image host (Imgur) a lead's photo links may be on: none with the site's own host */
+  outsidePhotoOrigins: string[];
   /** wakes the SMTP delivery when a mail was put in the outbox */
   onMail: () => void;
   log: (message: string) => void;

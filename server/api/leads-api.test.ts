@@ -276,6 +276,27 @@ describe('the local Imgur-compatible endpoint', () => {
     expect(await storage.getUpload(data.id)).toMatchObject({ leadId: id });
   });
 
+  it('with an outside image host, a lead may also carry links on the origins the site shows its images from', async () => {
+    const demo = { name: 'Anna', email: 'anna@example.nl', company: 'Anna BV' };
+    const imgur = { ...site, integrations: { ...site.integrations, imageHost: { mode: 'imgur' as const, baseUrl: 'https://api.imgur.com', clientId: 'x' } } };
+    const outside = createApp({
+      site: imgur,
+      storage,
+      secret: SECRET,
+      uploadsDir: join(dataDir, 'uploads'),
+      clientIp: () => '192.0.2.2',
+      securityHeaders: passThrough,
+    });
+    const post = (target: typeof outside, photos: string[]) =>
+      target.request('/api/forms/demo', json({ submissionId: newId(), values: demo, photos, token: oldToken('demo'), hp: '' }));
+    expect((await post(outside, ['https://i.imgur.com/abc123.jpg'])).status).toBe(201);
+    for (const foreign of ['https://someone.imgur.com.evil.example/a.jpg', 'https://evil.imgur.com/a.jpg', 'http://i.imgur.com/a.jpg']) {
+      expect((await post(outside, [foreign])).status, foreign).toBe(400);
+    }
+    // the site's own image host: Imgur links are someone else's
+    expect((await post(app(), ['https://i.imgur.com/abc123.jpg'])).status).toBe(400);
+  });
+
   it('stores a real image and serves it at its link', async () => {
     const answer = await app().request('http://127.0.0.1:4173/3/image', upload(PNG));
     expect(answer.status).toBe(200);

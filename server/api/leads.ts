@@ -8,7 +8,6 @@ import { SUBMISSION_ID, submissionChecker, type Submission } from '../../core/fo
 import { isRecord, readJson } from './json-body.ts';
 import { limited, problem, type ApiContext } from './context.ts';
 import { onOrigins, ownUploadId } from './upload-links.ts';
-import { externalOrigins } from '../../core/security/policy.ts';
 
 const JSON_LIMIT = 64 * 1024;
 const SUBMISSION = new RegExp(SUBMISSION_ID);
@@ -40,17 +39,15 @@ function leadFrom(
 
 /**
  * The photo links a lead may carry, with the ids of our own uploads among them: with the site's own image host
- * only links to its uploads; with an outside host (Imgur) also links on that host's domain. Undefined when one is
- * neither: the submission is refused, so a lead never points staff at an address someone else chose.
+ * only links to its uploads; with an outside host (Imgur) also links on that host's image origins. Undefined when
+ * one is neither: the submission is refused, so a lead never points staff at an address someone else chose.
  */
 function photoIds(api: ApiContext, links: string[]): string[] | undefined {
-  const host = api.site.integrations.imageHost;
-  const outside = host?.mode === 'imgur' ? externalOrigins(api.site.integrations).img : [];
   const ids: string[] = [];
   for (const link of links) {
     const id = ownUploadId(link, api.photoOrigins);
     if (id) ids.push(id);
-    else if (!onOrigins(link, outside)) return undefined;
+    else if (!onOrigins(link, api.outsidePhotoOrigins)) return undefined;
   }
   return ids;
 }
