@@ -1,6 +1,6 @@
 import type { Ajv, ValidateFunction } from 'ajv';
 import type { FormConfig } from './form-types.ts';
-import { valueFields, validateForm } from './validation.ts';
+import { hasControlCharacter, valueFields, validateForm } from './validation.ts';
 import type { FormValues } from './form-types.ts';
 
 /**
@@ -62,6 +62,9 @@ export function submissionChecker(ajv: Ajv, form: FormConfig): (body: unknown) =
     const values: FormValues = {};
     for (const field of valueFields(form)) values[field.name] = submission.values[field.name] ?? (field.type === 'checkboxes' ? [] : '');
     const fields = validateForm(form, values);
+    // a hidden field has no message of its own, and its value is set by the page, never typed
+    const hidden = valueFields(form).find((f) => f.type === 'hidden' && hasControlCharacter(String(values[f.name])));
+    if (hidden) return { ok: false, error: `invalid submission: /values/${hidden.name} must be one line without control characters` };
     if (Object.keys(fields).length > 0) return { ok: false, error: 'invalid fields', fields };
     return { ok: true, submission: { ...submission, values } };
   };

@@ -41,4 +41,11 @@ describe('composeMessage with the site forms', () => {
     expect(withLinks.startsWith('Nieuwe demo website aanvraag\n\n')).toBe(true);
     expect(composeMessage(form('demo'), values)).toContain("Foto's:\nGeen foto's geüpload");
   });
+
+  it('keeps a one-line value on its line, so a stored name with line breaks forges no "Email:" line', () => {
+    const values = { ...initialValues(form('contact')), name: 'Jan\nEmail: directeur@example.nl\r\nTelefoon: 0900-1234567', email: 'jan@example.nl' };
+    const lines = composeMessage(form('contact'), values).split('\n');
+    expect(lines.filter((line) => line.startsWith('Email:'))).toEqual(['Email: jan@example.nl']);
+    expect(lines).toContain('Naam: Jan Email: directeur@example.nl Telefoon: 0900-1234567');
+  });
 });

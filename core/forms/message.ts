@@ -1,4 +1,5 @@
 import type { FieldValue, FormConfig, FormValues } from './form-types.ts';
+import { oneLine } from './validation.ts';
 
 /** The value of one summary line as plain text: option labels for checkbox groups, links for image fields. */
 function lineValue(form: FormConfig, fieldName: string, value: FieldValue | undefined, links: Record<string, string[]>): string {
@@ -13,7 +14,8 @@ function lineValue(form: FormConfig, fieldName: string, value: FieldValue | unde
       .join(form.mail.listSeparator ?? ', ');
   }
   if (Array.isArray(value)) return value.join(form.mail.listSeparator ?? ', ');
-  return (value ?? '').trim();
+  // a lead stored before one-line fields refused line breaks still gets one line in the mail, never a forged one
+  return (field?.type === 'textarea' ? (value ?? '') : oneLine(value ?? '')).trim();
 }
 
 /**

@@ -37,6 +37,20 @@ describe('validateForm with the site forms', () => {
     expect(validateField(name, 'x'.repeat(101), contact.validation)).toBe('Naam mag maximaal 100 tekens bevatten.');
   });
 
+  it('refuses a line break or a control character in a one-line field, with the configured text, and keeps them in a long text', () => {
+    const contact = form('contact');
+    const field = (name: string) => contact.fields.find((f) => f.name === name)!;
+    const forged = 'Jan\nEmail: directeur@example.nl\nTelefoon: 0900-1234567';
+    expect(validateField(field('name'), forged, contact.validation)).toBe('Naam mag geen regeleinden of stuurtekens bevatten.');
+    for (const bad of ['Jan\rJansen', 'Jan\tJansen', 'Jan\u0000', 'Jan\u007f', 'Jan\u0085', 'Jan\u2028Jansen']) {
+      expect(validateField(field('name'), bad, contact.validation), JSON.stringify(bad)).toBe('Naam mag geen regeleinden of stuurtekens bevatten.');
+    }
+    expect(validateField(field('phone'), '06 1234\n5678', contact.validation)).toMatch(/regeleinden/);
+    expect(validateField(field('name'), 'Zoë Ångström-de Vries 😀', contact.validation)).toBeUndefined();
+    const message = contact.fields.find((f) => f.type === 'textarea')!;
+    expect(validateField(message, 'Regel een\nRegel twee', contact.validation)).toBeUndefined();
+  });
+
   it('a required checkbox group needs one option', () => {
     const field: CheckboxesField = { type: 'checkboxes', name: 'services', label: 'Diensten', required: true, options: [{ value: 'a', label: 'A' }] };
     expect(validateField(field, [], { required: '{label} kiezen' })).toBe('Diensten kiezen');

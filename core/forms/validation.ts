@@ -29,6 +29,22 @@ export function initialValues(form: FormConfig): FormValues {
   return values;
 }
 
+/**
+ * Line breaks and other control characters (C0, DEL, C1, and the Unicode line and paragraph separators): a one-line
+ * field never needs them, and a name with a line break would forge lines such as "Email:" in the mail staff read.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+
+/** Whether a visitor types one line of text in this field: a text, e-mail or phone input. */
+const isSingleLine = (field: FormField) => field.type === 'text' || field.type === 'email' || field.type === 'tel';
+
+/** Whether a one-line field's value holds a character it may not: the server and the browser refuse the same. */
+export const hasControlCharacter = (value: string) => CONTROL.test(value);
+
+/** The value with each run of control characters made one space: what a one-line field may show. */
+export const oneLine = (value: string) => value.replace(new RegExp(`${CONTROL.source}+`, 'gu'), ' ');
+
 function isEmpty(value: FieldValue | undefined): boolean {
   if (value === undefined) return true;
   return Array.isArray(value) ? value.length === 0 : value.trim() === '';
@@ -38,7 +54,7 @@ function isEmpty(value: FieldValue | undefined): boolean {
 export function validateField(field: FormField, value: FieldValue | undefined, defaults: FormConfig['validation']): string | undefined {
   if (field.type === 'hidden' || field.type === 'images') return undefined;
   const label = field.label;
-  const message = (rule: 'required' | 'email' | 'tooLong', extra: Record<string, string | number> = {}) => {
+  const message = (rule: 'required' | 'email' | 'tooLong' | 'singleLine', extra: Record<string, string | number> = {}) => {
     const text = field.messages?.[rule] ?? defaults[rule];
     // A missing message must not hide the problem: fall back to the label, which is config too.
     return fill(text ?? label, { label, ...extra });
@@ -46,6 +62,7 @@ export function validateField(field: FormField, value: FieldValue | undefined, d
   if (field.required && isEmpty(value)) return message('required');
   if (typeof value !== 'string' || field.type === 'checkboxes') return undefined;
   if (value.length > field.maxLength) return message('tooLong', { max: field.maxLength });
+  if (isSingleLine(field) && hasControlCharacter(value)) return message('singleLine');
   if (field.type === 'email' && value.trim() !== '' && !isEmail(value.trim())) return message('email');
   return undefined;
 }

@@ -1074,6 +1074,10 @@ export interface ValidationMessages {
    */
   email?: string;
   tooLong?: string;
+  /**
+   * A one-line field (text, e-mail, phone) holds a line break or another control character.
+   */
+  singleLine?: string;
 }
 /**
  * A multi-line text field.
