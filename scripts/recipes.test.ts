@@ -1,23 +1,29 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import * as prettier from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../core/paths.ts';
+import { slugify } from '../core/site/resolve.ts';
 
 /**
- * Every recipe of the README's "How the config works", applied to a copy of the whole project: a new
- * city, a new landing service, a new page, an FAQ item, a form field and the chat switched off are JSON
- * edits and nothing else. Validation, the engine's unit tests and the build must stay green on the
- * edited copy, and the new routes and texts must be in the built pages. An engine test that pinned the
- * agency's own data would fail here.
+ * Every recipe of the README's "How the config works", applied to a copy of the whole project: a new city, a new
+ * landing service, a new page, an FAQ item, a form field and the chat switched off are JSON edits and nothing else.
+ * Validation, the engine's unit tests and the build must stay green on the edited copy, and the new routes and
+ * texts must be in the built pages. An engine test that pinned the agency's own data would fail here.
+ *
+ * The recipes' names come from the README, made unique where the site already has them: staff who followed a
+ * recipe in content/ (added "Den Haag") must never turn this test red. Every JSON snippet of a recipe, pasted as
+ * written at its place, must keep the file valid and Prettier's layout, since `npm test` checks both.
  */
+
+type Json = Record<string, unknown> & { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const copy = mkdtempSync(join(tmpdir(), 'recipes-'));
 const out = join(copy, 'dist');
-
-type Json = Record<string, unknown> & { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const readJson = (file: string): Json => JSON.parse(readFileSync(join(copy, file), 'utf8')) as Json;
 const writeJson = (file: string, value: unknown) => writeFileSync(join(copy, file), `${JSON.stringify(value, null, 2)}\n`);
 const edit = (file: string, change: (json: Json) => void) => {
@@ -26,54 +32,124 @@ const edit = (file: string, change: (json: Json) => void) => {
   writeJson(file, json);
 };
 
-/** The project's own files (tracked and new, never ignored ones such as dist/ or node_modules/), copied. */
+/** .gitignore's names and `*.ext` patterns, and git's own folder: what a clone, or a source archive, leaves out. */
+function ignored(): (name: string) => boolean {
+  const lines = readFileSync(join(paths.root, '.gitignore'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim().replace(/^\/|\/$/g, ''))
+    .filter((line) => line && !line.startsWith('#'));
+  const names = new Set(['.git', ...lines.filter((line) => !line.includes('*'))]);
+  const endings = lines.filter((line) => /^\*\.[\w.]+$/.test(line)).map((line) => line.slice(1));
+  return (name) => names.has(name) || endings.some((ending) => name.endsWith(ending));
+}
+
+/** The project's files as a checkout or an archive has them (no git needed), with its installed packages linked. */
 function copyProject() {
-  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: paths.root, encoding: 'utf8' })
-    .split('\0')
-    .filter((f) => f && existsSync(join(paths.root, f)));
-  for (const file of files) {
-    mkdirSync(dirname(join(copy, file)), { recursive: true });
-    cpSync(join(paths.root, file), join(copy, file));
+  const skip = ignored();
+  for (const entry of readdirSync(paths.root)) {
+    if (skip(entry)) continue;
+    cpSync(join(paths.root, entry), join(copy, entry), { recursive: true, filter: (source) => !skip(source.split(/[\\/]/).pop()!) });
   }
   symlinkSync(join(paths.root, 'node_modules'), join(copy, 'node_modules'), 'dir');
 }
 
-function applyRecipes() {
+/** The JSON code blocks of one README section ("### Add a city"), as written. */
+function snippets(heading: string): string[] {
+  const readme = readFileSync(join(paths.root, 'README.md'), 'utf8');
+  const start = readme.indexOf(`\n${heading}\n`);
+  expect(start, `README section ${heading}`).toBeGreaterThan(-1);
+  const end = readme.indexOf('\n#', start + heading.length + 2);
+  const section = readme.slice(start, end === -1 ? undefined : end);
+  return [...section.matchAll(/```json\n([\s\S]*?)\n```/g)].map((match) => match[1]!);
+}
+
+/** `base`, or `base` with the lowest number that makes it new (`Den Haag 2`). */
+function fresh(base: string, taken: (name: string) => boolean, join = ' '): string {
+  let name = base;
+  for (let n = 2; taken(name); n += 1) name = `${base}${join}${n}`;
+  return name;
+}
+
+const cityOf = (snippet: string) => (JSON.parse(`{${snippet.replace(/,\s*$/, '')}}`) as { cities: string[] }).cities.at(-1)!;
+
+/** The names the recipes use: the README's own, or new ones where the site already has them. */
+function recipeNames() {
+  const site = readJson('site.config.json');
+  const [citySnippet] = snippets('### Add a city');
+  const [service] = snippets('### Add a landing service').map((s) => JSON.parse(s) as Json);
+  const [field, line] = snippets('### Add a field to a form').map((s) => JSON.parse(s) as Json);
+  const cities = (site.landing.cities as string[]).map(slugify);
+  const city = fresh(cityOf(citySnippet!), (name) => cities.includes(slugify(name)));
+  const serviceSlug = fresh(service!.slug as string, (slug) => site.landing.services.some((s: Json) => s.slug === slug), '-');
+  const page = fresh('prijzen', (id) => existsSync(join(copy, 'content/pages', `${id}.json`)) || site.routes.some((r: Json) => r.path === `/${id}`), '-');
+  const formId = readdirSync(join(copy, 'content/forms'))
+    .sort()[0]!
+    .replace(/\.json$/, '');
+  const fieldName = fresh(field!.name as string, (name) => readJson(`content/forms/${formId}.json`).fields.some((f: Json) => f.name === name), '');
+  const faq = readdirSync(join(copy, 'content/collections')).find((file) => readJson(`content/collections/${file}`).kind === 'faq')!;
+  return {
+    city,
+    service: { ...service!, slug: serviceSlug } as Json,
+    page,
+    formId,
+    field: { ...field!, name: fieldName } as Json,
+    line: { ...line!, field: fieldName } as Json,
+    faq: faq.replace(/\.json$/, ''),
+    question: `Kan ik mijn website zelf aanpassen (${Date.now()})?`,
+  };
+}
+
+type Names = ReturnType<typeof recipeNames>;
+
+function applyRecipes(names: Names) {
   edit('site.config.json', (site) => {
-    // Add a city
-    site.landing.cities.push('Den Haag');
-    // Add a landing service
-    site.landing.services.push({
-      slug: 'logo-ontwerp',
-      name: 'Logo ontwerp',
-      title: 'Logo ontwerp {city} - Een logo dat blijft hangen',
-      description: 'Een logo laten maken in {city}? Wij ontwerpen een logo dat past bij je bedrijf.',
-    });
+    site.landing.cities.push(names.city);
+    site.landing.services.push(names.service);
     // Add a page: its route and a menu link
-    site.routes.push({ path: '/prijzen', page: 'prijzen' });
-    site.navigation.links.push({ label: 'Prijzen', to: '/prijzen' });
+    site.routes.push({ path: `/${names.page}`, page: names.page });
+    site.navigation.links.push({ label: 'Prijzen', to: `/${names.page}` });
     // Change the chat: off on every page
-    site.chat.enabled = false;
+    if (site.chat) site.chat.enabled = false;
   });
-  writeJson('content/pages/prijzen.json', {
+  writeJson(`content/pages/${names.page}.json`, {
     $schema: '../../schemas/page.schema.json',
     title: 'Prijzen',
     description: 'Wat een website of campagne kost, zonder kleine lettertjes.',
     blocks: [
       { type: 'hero', headline: 'Heldere prijzen', intro: 'Een vaste prijs per website, vooraf afgesproken.' },
-      { type: 'cta', heading: 'Vraag een offerte aan', buttons: [{ label: 'Offerte', to: '/offerte' }] },
+      { type: 'faq', header: { heading: 'Vragen over prijzen' }, collection: names.faq },
+      { type: 'form', form: names.formId },
     ],
   });
   // Add an FAQ item
-  edit('content/collections/faq.json', (faq) => {
-    const items = (Array.isArray(faq) ? faq : faq.items) as Json[];
-    items.push({ question: 'Kan ik mijn website zelf aanpassen?', answer: 'Ja, je krijgt een eenvoudige beheeromgeving.' });
+  edit(`content/collections/${names.faq}.json`, (faq) => {
+    faq.items.push({ question: names.question, answer: 'Ja, je krijgt een eenvoudige beheeromgeving.' });
   });
   // Add a field to a form, and its line in the mail
-  edit('content/forms/contact.json', (form) => {
-    form.fields.splice(2, 0, { type: 'text', name: 'website', label: 'Huidige website', placeholder: 'https://...', maxLength: 200, width: 'half' });
-    form.mail.lines.push({ label: 'Website', field: 'website', empty: 'Niet opgegeven' });
+  edit(`content/forms/${names.formId}.json`, (form) => {
+    form.fields.splice(1, 0, names.field);
+    form.mail.lines.push(names.line);
   });
+}
+
+/** `file` with `snippet` pasted as written after the last item of the array at `path`, indented like that item. */
+function pasteAfterLast(text: string, path: (string | number)[], snippet: string): string {
+  const last = findNodeAtLocation(parseTree(text)!, path)!.children!.at(-1)!;
+  const indent = ' '.repeat(last.offset - text.lastIndexOf('\n', last.offset) - 1);
+  const end = last.offset + last.length;
+  return `${text.slice(0, end)},\n${indent}${snippet.replaceAll('\n', `\n${indent}`)}${text.slice(end)}`;
+}
+
+/** `file` with the line that starts with `key` replaced by `snippet`, as written, at that line's indentation. */
+function pasteOverLine(text: string, key: string, snippet: string): string {
+  const start = text.indexOf(key);
+  return `${text.slice(0, start)}${snippet}${text.slice(text.indexOf('\n', start))}`;
+}
+
+async function keepsLint(file: string, text: string) {
+  expect(() => JSON.parse(text), `${file} with the snippet`).not.toThrow();
+  const options = await prettier.resolveConfig(join(paths.root, file));
+  expect(await prettier.check(text, { ...options, filepath: file }), `${file} with the snippet is laid out as Prettier would`).toBe(true);
 }
 
 const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
@@ -81,11 +157,31 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
 const page = (route: string) => readFileSync(join(out, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`), 'utf8');
 
 describe('the README recipes on a copy of the project', () => {
+  let names: Names;
   beforeAll(() => {
     copyProject();
-    applyRecipes();
+    names = recipeNames();
+    applyRecipes(names);
   }, 60_000);
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+  it('copies the project without git, as from a source archive', () => {
+    expect(existsSync(join(copy, '.git'))).toBe(false);
+    expect(existsSync(join(copy, 'package.json'))).toBe(true);
+  });
+
+  it('has snippets that, pasted as written, keep the files valid and laid out as Prettier would', async () => {
+    const config = readFileSync(join(paths.root, 'site.config.json'), 'utf8');
+    const [city] = snippets('### Add a city');
+    await keepsLint('site.config.json', pasteOverLine(config, '"cities"', city!));
+    const [service] = snippets('### Add a landing service');
+    await keepsLint('site.config.json', pasteAfterLast(config, ['landing', 'services'], service!));
+    const formFile = `content/forms/${names.formId}.json`;
+    const form = readFileSync(join(paths.root, formFile), 'utf8');
+    const [field, line] = snippets('### Add a field to a form');
+    await keepsLint(formFile, pasteAfterLast(form, ['fields'], field!));
+    await keepsLint(formFile, pasteAfterLast(form, ['mail', 'lines'], line!));
+  });
 
   it('validates', () => {
     const result = run(process.execPath, ['--import', 'tsx', 'scripts/validate-config.ts']);
@@ -106,23 +202,25 @@ describe('the README recipes on a copy of the project', () => {
     }, 300_000);
 
     it('with a landing page per service for the new city, and the new service in every city', () => {
-      expect(page('/webdesign-den-haag')).toContain('Den Haag');
-      expect(page('/seo-den-haag')).toContain('SEO');
-      for (const city of ['amersfoort', 'den-haag']) expect(page(`/logo-ontwerp-${city}`)).toContain('Logo ontwerp');
+      const site = readJson('site.config.json');
+      const city = slugify(names.city);
+      for (const service of site.landing.services as Json[]) expect(existsSync(join(out, `${service.slug}-${city}`, 'index.html'))).toBe(true);
+      // the README's templates name the city
+      for (const other of site.landing.cities as string[]) expect(page(`/${names.service.slug}-${slugify(other)}`)).toContain(other);
     });
 
     it('with the new page, linked from the menu of every page', () => {
-      expect(page('/prijzen')).toContain('Heldere prijzen');
-      expect(page('/')).toContain('href="/prijzen"');
+      expect(page(`/${names.page}`)).toContain('Heldere prijzen');
+      expect(page('/')).toContain(`href="/${names.page}"`);
     });
 
     it('with the new FAQ question and the new form field', () => {
-      expect(page('/')).toContain('Kan ik mijn website zelf aanpassen?');
-      expect(page('/contact')).toContain('Huidige website');
+      expect(page(`/${names.page}`)).toContain(names.question);
+      expect(page(`/${names.page}`)).toContain(names.field.label as string);
     });
 
     it('without the chat on any page', () => {
-      for (const route of ['/', '/contact', '/prijzen', '/webdesign-den-haag']) expect(page(route)).not.toContain('data-island="chat"');
+      for (const route of ['/', `/${names.page}`, `/${names.service.slug}-${slugify(names.city)}`]) expect(page(route)).not.toContain('data-island="chat"');
     });
   });
 });
