@@ -159,6 +159,14 @@ server.on('clientError', (_error, socket) => {
   if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   else socket.destroy();
 });
+// a port that cannot be had is the operator's to fix: one line that says how, not Node's stack
+server.on('error', (error: NodeJS.ErrnoException) => {
+  if (server.listening) return console.error(`server: ${error.message}`);
+  if (error.code === 'EADDRINUSE') console.error(`port ${port} is taken: stop the other server or set PORT=... to a free one`);
+  else if (error.code === 'EACCES') console.error(`port ${port} needs rights this user lacks: set PORT=... above 1023`);
+  else console.error(`cannot listen on ${host}:${port}: ${error.message} (set HOST=... and PORT=...)`);
+  process.exit(1);
+});
 
 let stopping = false;
 async function shutdown(signal: string) {
