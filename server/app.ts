@@ -40,7 +40,30 @@ const API_ROUTES: [RegExp, string][] = [
   [/^\/api\/v1\.0\/email\/send$/, 'POST'],
   [/^\/3\/image$/, 'POST'],
   [/^\/uploads\/[^/]+$/, 'GET, HEAD'],
+  [/^\/healthz$/, 'GET, HEAD'],
 ];
+
+/** How long /healthz waits for the database before it answers 503: a check that hangs would hold the prober too. */
+const HEALTH_TIMEOUT_MS = 2_000;
+
+/**
+ * GET /healthz for a load balancer or process manager: 200 when the database answers a read, 503 when it fails or
+ * takes longer than HEALTH_TIMEOUT_MS. No rate limit (a prober asks every few seconds) and never cached.
+ */
+async function health(c: Context, storage: Storage, log: (message: string) => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no answer in time')), HEALTH_TIMEOUT_MS)));
+  try {
+    // a lookup by primary key that finds nothing: the cheapest read the Storage interface has
+    await Promise.race([storage.getLead('healthz'), late]);
+    return c.json({ ok: true }, 200, { 'Cache-Control': 'no-store' });
+  } catch (error) {
+    log(`healthz: the database failed: ${error instanceof Error ? error.message : String(error)}`);
+    return c.json({ ok: false, error: 'the database does not answer' }, 503, { 'Cache-Control': 'no-store' });
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * The whole site as one fetch handler: the leads API, the local mail and photo
@@ -73,11 +96,12 @@ export function createApp(options: AppOptions): Hono {
 
   app.use('*', options.securityHeaders);
   app.use('*', sameSiteOnly([options.site.siteUrl, ...(options.publicOrigin ? [options.publicOrigin] : [])].map((u) => new URL(u).origin)));
+  app.get('/healthz', (c) => health(c, options.storage, log));
   app.route('/', leadsApi(api, ajv));
   app.route('/', localMailApi(api));
   app.route('/', localImagesApi(api, { publicOrigin: options.publicOrigin, settings: options.uploads }));
   app.all('*', async (c, next) => {
-    if (!API_PATHS.test(c.req.path)) return next();
+    if (!API_PATHS.test(c.req.path) && c.req.path !== '/healthz') return next();
     const allowed = API_ROUTES.find(([pattern]) => pattern.test(c.req.path))?.[1];
     if (!allowed) return problem(c, 404, 'not found');
     c.header('Allow', allowed);

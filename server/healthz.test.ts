@@ -1,0 +1,55 @@
+import { afterAll, expect, it } from 'vitest';
+import { startPostgres } from '../tests/support/postgres.ts';
+import { fixtureDist, removeDir, startServer } from '../tests/support/server-process.ts';
+
+/**
+ * GET /healthz on the real server: 200 while the database answers, 503 once it is gone, at once either way;
+ * never rate-limited or cached, so a prober asking every second never locks itself out or reads an old answer.
+ */
+const dist = fixtureDist();
+afterAll(() => removeDir(dist));
+
+it('answers 200 while the database answers, however often it is asked, and never for a cache', async () => {
+  const server = await startServer({ distDir: dist, env: { RATE_LIMIT_TOKENS: '2', RATE_LIMIT_LEADS: '2' } });
+  try {
+    const first = await fetch(`${server.url}/healthz`);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ ok: true });
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    // far above any of the server's per-address limits (2 a minute here)
+    const statuses = await Promise.all(Array.from({ length: 100 }, () => fetch(`${server.url}/healthz`).then((r) => r.status)));
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    expect((await fetch(`${server.url}/healthz`, { method: 'HEAD' })).status).toBe(200);
+    const posted = await fetch(`${server.url}/healthz`, { method: 'POST' });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET, HEAD');
+  } finally {
+    await server.stop();
+    removeDir(server.dataDir);
+  }
+}, 60_000);
+
+it('answers 503 at once when the database is gone, and the server stays up', async () => {
+  const postgres = await startPostgres();
+  let stopped = false;
+  const server = await startServer({ distDir: dist, env: { DATABASE_URL: postgres.url } });
+  try {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    await postgres.stop();
+    stopped = true;
+    const asked = Date.now();
+    const down = await fetch(`${server.url}/healthz`);
+    // the bound is the check's own timeout (2 s) and then some for a loaded machine, not a speed goal
+    expect(Date.now() - asked).toBeLessThan(5_000);
+    expect(down.status).toBe(503);
+    expect(down.headers.get('cache-control')).toBe('no-store');
+    expect(await down.json()).toMatchObject({ ok: false });
+    // the process is still up and says so again
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+    expect(server.process.exitCode).toBe(null);
+  } finally {
+    await server.stop();
+    removeDir(server.dataDir);
+    if (!stopped) await postgres.stop();
+  }
+}, 90_000);
