@@ -1,7 +1,8 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Storage } from '../storage/types.ts';
+import type { Storage, Upload } from '../storage/types.ts';
 import { UPLOAD_NAME } from './upload-links.ts';
+import { TOKEN_MAX_AGE_MS } from './form-token.ts';
 
 /** The temporary folder inside the uploads folder: uploads being received or re-encoded. */
 export const TMP_DIR = 'tmp';
@@ -13,8 +14,46 @@ export interface SweepOptions {
   uploadsDir: string;
   /** photos no lead uses are removed this long after their upload */
   ttlMs: number;
+  /** leads (with their photos and mails), and mails of no lead, are removed this long after they came; none when absent */
+  leadTtlMs?: number;
+  /** leads flagged as spam are removed this long after they came; leadTtlMs when absent */
+  spamTtlMs?: number;
   log?: (message: string) => void;
   now?: () => Date;
+}
+
+/** Removes the photos' files (the rows are gone already); a file already gone is fine. */
+export async function removePhotoFiles(uploadsDir: string, photos: Upload[]): Promise<void> {
+  for (const photo of photos) await rm(join(uploadsDir, `${photo.id}.${photo.ext}`), { force: true });
+}
+
+/**
+ * Personal data has an end: deletes the leads past their retention (spam sooner) with their mails, photos (rows,
+ * then files) and token bindings, the mails of no lead as old, and the token bindings whose tokens expired.
+ * Gives how many leads it removed.
+ */
+export async function sweepLeads({ storage, uploadsDir, leadTtlMs, spamTtlMs, log = () => {}, now = () => new Date() }: SweepOptions): Promise<number> {
+  if (leadTtlMs === undefined) return 0;
+  const at = now().getTime();
+  const before = new Date(at - leadTtlMs);
+  let removed = 0;
+  let photos = 0;
+  let mails = 0;
+  for (;;) {
+    const expired = await storage.expiredLeads(before, new Date(at - (spamTtlMs ?? leadTtlMs)), 200);
+    if (expired.length === 0) break;
+    const deleted = await storage.deleteLeads(expired);
+    await removePhotoFiles(uploadsDir, deleted.photos);
+    removed += deleted.leads;
+    photos += deleted.photos.length;
+    mails += deleted.mails;
+    if (expired.length < 200) break;
+  }
+  // a token's binding only matters while the token may be used (bindFormToken forgets them too, on the next lead)
+  const old = await storage.forgetOld(before, new Date(at - 2 * TOKEN_MAX_AGE_MS));
+  mails += old.mails;
+  if (removed + mails > 0) log(`retention: removed ${removed} leads past their retention period, ${photos} of their photos and ${mails} mails`);
+  return removed;
 }
 
 /**
@@ -57,7 +96,10 @@ export async function sweepUploads({ storage, uploadsDir, ttlMs, log = () => {},
   return removed;
 }
 
-/** Sweeps on start and then every `everyMs`; the timer never keeps the process alive. `stop()` waits for a sweep under way. */
+/**
+ * Sweeps (the leads past retention, then the photos) on start and then every `everyMs`; the timer never keeps
+ * the process alive. `stop()` waits for a sweep under way.
+ */
 export function startUploadSweep(options: SweepOptions & { everyMs: number }): { stop: () => Promise<void> } {
   const log = options.log ?? ((m: string) => console.error(m));
   let running: Promise<unknown> = Promise.resolve();
@@ -66,8 +108,12 @@ export function startUploadSweep(options: SweepOptions & { everyMs: number }): {
   const run = () => {
     if (stopped || busy) return;
     busy = true;
-    running = sweepUploads({ ...options, log })
-      .catch((error: unknown) => log(`uploads: the sweep failed: ${error instanceof Error ? error.message : String(error)}`))
+    const failed = (what: string) => (error: unknown) => log(`${what}: the sweep failed: ${error instanceof Error ? error.message : String(error)}`);
+    // one failing does not hold up the other
+    running = sweepLeads({ ...options, log })
+      .catch(failed('retention'))
+      .then(() => sweepUploads({ ...options, log }))
+      .catch(failed('uploads'))
       .finally(() => (busy = false));
   };
   const timer = setInterval(run, options.everyMs);

@@ -5,10 +5,15 @@ import { parseArgs } from 'node:util';
 import { sqliteFile } from '../storage/paths.ts';
 import type { Storage, StorageOptions } from '../storage/types.ts';
 import { leadsCsv } from './csv.ts';
-import { leadDetail, leadList } from './format-leads.ts';
+import { clean, leadDetail, leadList } from './format-leads.ts';
+import { erasePerson, parseWho, personJson, uploadsDirOf, type Who } from './person.ts';
 
 export const usage = `usage: npm run leads -- [--spam] [--limit N] [--json | --csv]
-       npm run leads -- show <id or unique id prefix> [--json]`;
+       npm run leads -- show <id or unique id prefix> [--json]
+       npm run leads -- export <e-mail address | lead id>   everything of one person, as JSON
+       npm run leads -- erase <e-mail address | lead id>    erase everything of one person`;
+
+const COMMANDS = ['show', 'export', 'erase'];
 
 export interface LeadsIo {
   env: Record<string, string | undefined>;
@@ -39,9 +44,15 @@ function parse(argv: string[]) {
     if (!/^\d+$/.test(values.limit) || limit < 1) throw new UsageError(`--limit wants a positive whole number, not ${JSON.stringify(values.limit)}`);
   }
   const [command, id, ...rest] = positionals;
-  if (command !== undefined && command !== 'show') throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+  if (command !== undefined && !COMMANDS.includes(command)) throw new UsageError(`unknown command ${JSON.stringify(command)}`);
   if (command === 'show' && (id === undefined || rest.length > 0)) throw new UsageError('show wants exactly one lead id (or a unique start of one)');
-  return { ...values, limit, show: command === 'show' ? id : undefined };
+  let person: { action: 'export' | 'erase'; who: Who } | undefined;
+  if (command === 'export' || command === 'erase') {
+    const who = id === undefined || rest.length > 0 ? undefined : parseWho(id);
+    if (!who) throw new UsageError(`${command} wants one e-mail address or one whole lead id`);
+    person = { action: command, who };
+  }
+  return { ...values, limit, show: command === 'show' ? id : undefined, person };
 }
 
 function storageOptions(io: LeadsIo): { options: StorageOptions; missing?: string } {
@@ -68,6 +79,24 @@ async function show(storage: Storage, prefix: string, json: boolean, io: LeadsIo
   return 0;
 }
 
+/** `export`: the person's data as JSON on stdout. `erase`: all of it gone, and a line on what was erased. */
+async function person(storage: Storage, dataDir: string, { action, who }: { action: 'export' | 'erase'; who: Who }, io: LeadsIo): Promise<number> {
+  const target = 'email' in who ? who.email : `lead ${who.leadId}`;
+  if (action === 'export') {
+    const found = await storage.findPerson(who);
+    if (found.leads.length + found.mails.length === 0) io.err(`nothing is stored of ${clean(target)}\n`);
+    io.out(`${terminalJson(personJson(who, found))}\n`);
+    return 0;
+  }
+  const erased = await erasePerson(storage, uploadsDirOf(dataDir), who);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const what = `${plural(erased.leads, 'lead')}, ${plural(erased.photos, 'photo')} and ${plural(erased.mails, 'mail')}`;
+  io.out(erased.leads + erased.photos + erased.mails === 0 ? `nothing is stored of ${clean(target)}\n` : `erased ${what} of ${clean(target)}\n`);
+  if (erased.scrubbed) return 0;
+  io.err('the rows are deleted, but another process kept the database from being rewritten; run the same erase again in a moment\n');
+  return 1;
+}
+
 async function run(argv: string[], io: LeadsIo): Promise<number> {
   const args = parse(argv);
   if (args.help) {
@@ -77,6 +106,7 @@ async function run(argv: string[], io: LeadsIo): Promise<number> {
   const { options, missing } = storageOptions(io);
   if (missing) {
     io.err(`no leads yet: ${missing} does not exist (the server creates it when it starts)\n`);
+    if (args.person?.action === 'export') io.out(`${terminalJson(personJson(args.person.who, { leads: [], mails: [], photos: [] }))}\n`);
     if (args.show) return 1;
     if (args.json) io.out('[]\n');
     if (args.csv) io.out(leadsCsv([]));
@@ -87,6 +117,7 @@ async function run(argv: string[], io: LeadsIo): Promise<number> {
   const storage = await openStorage(options);
   try {
     if (args.show) return await show(storage, args.show, args.json, io);
+    if (args.person) return await person(storage, options.dataDir, args.person, io);
     const leads = await storage.listLeads({ spam: args.spam, limit: args.limit });
     if (args.json) io.out(`${terminalJson(leads)}\n`);
     else if (args.csv) io.out(leadsCsv(leads));

@@ -5,6 +5,8 @@
  *   npm run leads                       non-spam leads, newest first
  *   npm run leads -- --spam             the spam instead
  *   npm run leads -- show <id-prefix>   one lead in full, with its mails
+ *   npm run -s leads -- export <address | lead id>   everything of one person, as JSON
+ *   npm run leads -- erase <address | lead id>       everything of one person gone (logged without the data)
  *   npm run -s leads -- --json | --csv  data only on stdout (-s keeps npm's banner out)
  *   --limit N                           at most N leads
  */

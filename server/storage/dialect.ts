@@ -78,6 +78,9 @@ export function chooseDialect(options: StorageOptions): ChosenDialect {
   }
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
+  // a deleted lead (retention, an erasure) is overwritten with zeros, not just marked free: its bytes do not
+  // linger in the file's free space until the page happens to be reused
+  database.pragma('secure_delete = ON');
   // better-sqlite3 waits out a lock synchronously, freezing the event loop and with it every page and request
   // (10 s and more while a sqlite3 shell held the lock). Once open, SQLite answers SQLITE_BUSY at once and the
   // storage waits asynchronously instead (busy.ts)

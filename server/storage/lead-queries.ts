@@ -5,7 +5,7 @@ import { newId } from './ids.ts';
 
 type LeadRow = Selectable<LeadsTable>;
 
-function toLead(row: LeadRow): Lead {
+export function toLead(row: LeadRow): Lead {
   return {
     id: row.id,
     submissionId: row.submission_id,

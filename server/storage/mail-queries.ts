@@ -3,7 +3,7 @@ import type { Database, MailsTable } from './schema.ts';
 import type { Mail, MailState, NewMail } from './types.ts';
 import { newId } from './ids.ts';
 
-function toMail(row: Selectable<MailsTable>): Mail {
+export function toMail(row: Selectable<MailsTable>): Mail {
   return {
     id: row.id,
     leadId: row.lead_id,

@@ -95,6 +95,22 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('mails').addColumn('claimed_by', 'text').execute();
     },
   },
+  // a person's data can be erased (`npm run leads -- erase`): each erasure is logged, without the erased data
+  '0005-erasures': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('erasures')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('erased_at', 'text', (c) => c.notNull())
+        .addColumn('leads', 'integer', (c) => c.notNull())
+        .addColumn('photos', 'integer', (c) => c.notNull())
+        .addColumn('mails', 'integer', (c) => c.notNull())
+        .addColumn('lead_ids_json', 'text', (c) => c.notNull())
+        .execute();
+      // the retention sweep looks for old mails of no lead by age
+      await db.schema.createIndex('mails_created').on('mails').column('created_at').execute();
+    },
+  },
 };
 
 /**

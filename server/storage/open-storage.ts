@@ -12,6 +12,7 @@ import * as leads from './lead-queries.ts';
 import * as mails from './mail-queries.ts';
 import * as uploads from './upload-queries.ts';
 import * as once from './once-queries.ts';
+import * as person from './person-queries.ts';
 
 /**
  * Opens SQLite (`${dataDir}/leads.sqlite`, the directory is created) or PostgreSQL (databaseUrl
@@ -54,11 +55,19 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
 
     addUpload: (upload) => uploads.addUpload(db, upload),
     getUpload: (id) => uploads.getUpload(db, id),
-    attachUploads: (ids, leadId) => uploads.attachUploads(db, ids, leadId),
+    attachUploads: (ids, leadId, ip) => uploads.attachUploads(db, ids, leadId, ip),
     expiredUploads: (before, limit) => uploads.expiredUploads(db, before, limit),
     deleteUpload: (id) => uploads.deleteUpload(db, id),
     unattachedUploadBytes: (ip) => uploads.unattachedUploadBytes(db, ip),
     totalUploadBytes: () => uploads.totalUploadBytes(db),
+
+    findPerson: (who) => person.findPerson(db, who),
+    deleteLeads: (leadIds, more) => person.deleteLeads(db, leadIds, more),
+    expiredLeads: (before, spamBefore, limit) => person.expiredLeads(db, before, spamBefore, limit),
+    forgetOld: (mailsBefore, tokensBefore) => person.forgetOld(db, mailsBefore, tokensBefore),
+    recordErasure: (erasure) => person.recordErasure(db, erasure),
+    listErasures: () => person.listErasures(db),
+    compact: () => person.compact(db, kind),
 
     // closing twice (shutdown handler + test cleanup) is harmless
     close: () => (closed ??= db.destroy()),

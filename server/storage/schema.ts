@@ -65,9 +65,21 @@ export interface FormTokensTable {
   used_at: string;
 }
 
+/** One erasure of a person's data (`npm run leads -- erase`), without any of the erased data (0005) */
+export interface ErasuresTable {
+  id: string;
+  erased_at: string;
+  leads: number;
+  photos: number;
+  mails: number;
+  /** the erased leads' ids (random, so they point at nobody once the rows are gone): JSON text */
+  lead_ids_json: string;
+}
+
 export interface Database {
   leads: LeadsTable;
   mails: MailsTable;
   uploads: UploadsTable;
   form_tokens: FormTokensTable;
+  erasures: ErasuresTable;
 }

@@ -119,8 +119,12 @@ export interface Storage {
 
   addUpload(upload: Upload): Promise<void>;
   getUpload(id: string): Promise<Upload | undefined>;
-  /** Marks these uploads as used by the lead; an upload already attached to a lead, or unknown, is left as it is. */
-  attachUploads(ids: string[], leadId: string): Promise<void>;
+  /**
+   * Marks these uploads as used by the lead; an upload already attached to a lead, or unknown, is left as it is.
+   * With `ip` (the leads API always gives the submitter's rate key), only the uploads that address made: nobody
+   * can take another address's photos out of its quota and out of the sweep.
+   */
+  attachUploads(ids: string[], leadId: string, ip?: string): Promise<void>;
   /** Uploads no lead uses that were made before `before`, oldest first, at most `limit`: the sweep removes them. */
   expiredUploads(before: Date, limit: number): Promise<Upload[]>;
   /** Removes the upload's row unless a lead uses it (its file is the caller's); true when a row was removed. */
@@ -130,7 +134,54 @@ export interface Storage {
   /** Bytes of all uploads. */
   totalUploadBytes(): Promise<number>;
 
+  /**
+   * Everything stored of one person: by address, the leads (spam included) whose e-mail field is that address or
+   * whose values mention it, case-insensitively, with their mails and the mails of no lead that name it; by id,
+   * that one lead and its mails. Photos are the uploads attached to those leads or named by their links.
+   */
+  findPerson(who: { email: string } | { leadId: string }): Promise<Person>;
+  /**
+   * Deletes the leads, their mails, their token bindings, the uploads attached to them and the unattached ones in
+   * `uploadIds`, and the mails in `mailIds`, in one transaction. Gives the photos whose files the caller removes.
+   */
+  deleteLeads(leadIds: string[], more?: { mailIds?: string[]; uploadIds?: string[] }): Promise<Deleted>;
+  /** Ids of leads past their retention, oldest first, at most `limit`: not spam and made before `before`, spam before `spamBefore`. */
+  expiredLeads(before: Date, spamBefore: Date, limit: number): Promise<string[]>;
+  /** Deletes mails of no lead made before `mailsBefore` and token bindings used before `tokensBefore`; gives how many of each. */
+  forgetOld(mailsBefore: Date, tokensBefore: Date): Promise<{ mails: number; tokens: number }>;
+  /** Logs an erasure without the erased data: when, how many, and the lead ids. */
+  recordErasure(erasure: Erasure): Promise<void>;
+  /** The erasures logged, newest first. */
+  listErasures(): Promise<Erasure[]>;
+  /**
+   * Rewrites the database so deleted rows leave no bytes in its files. SQLite: VACUUM, then a checkpoint that
+   * empties the WAL (complete is false when another process kept it from finishing); PostgreSQL: VACUUM FULL and
+   * ANALYZE of the tables (its WAL, pg_wal, keeps old records until the server recycles them).
+   */
+  compact(): Promise<{ complete: boolean }>;
+
   close(): Promise<void>;
+}
+
+/** What findPerson gives. */
+export interface Person {
+  leads: Lead[];
+  mails: Mail[];
+  photos: Upload[];
+}
+
+export interface Deleted {
+  leads: number;
+  mails: number;
+  photos: Upload[];
+}
+
+export interface Erasure {
+  erasedAt: string;
+  leads: number;
+  photos: number;
+  mails: number;
+  leadIds: string[];
 }
 
 export interface StorageOptions {

@@ -19,7 +19,7 @@ export async function addUpload(db: Kysely<Database>, upload: Upload): Promise<v
     .execute();
 }
 
-const toUpload = (row: UploadsTable): Upload => ({
+export const toUpload = (row: UploadsTable): Upload => ({
   id: row.id,
   type: row.type,
   ext: row.ext,
@@ -36,9 +36,15 @@ export async function getUpload(db: Kysely<Database>, id: string): Promise<Uploa
   return row && toUpload(row);
 }
 
-export async function attachUploads(db: Kysely<Database>, ids: string[], leadId: string): Promise<void> {
+export async function attachUploads(db: Kysely<Database>, ids: string[], leadId: string, ip?: string): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('uploads').set({ lead_id: leadId }).where('id', 'in', ids).where('lead_id', 'is', null).execute();
+  await db
+    .updateTable('uploads')
+    .set({ lead_id: leadId })
+    .where('id', 'in', ids)
+    .where('lead_id', 'is', null)
+    .$if(ip !== undefined, (q) => q.where('ip', '=', ip!))
+    .execute();
 }
 
 export async function expiredUploads(db: Kysely<Database>, before: Date, limit: number): Promise<Upload[]> {

@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import type { Person, Storage, Upload } from '../storage/types.ts';
+import { removePhotoFiles } from '../api/upload-sweep.ts';
+import { UPLOAD_NAME } from '../api/upload-links.ts';
+
+/** Who `export` and `erase` are about: an e-mail address, or the id of one lead. */
+export type Who = { email: string } | { leadId: string };
+
+/** A whole lead id: 16 characters of [a-z2-7] (ids.ts). */
+const LEAD_ID = /^[a-z2-7]{16}$/;
+
+/** The target as typed: anything with an @ is an address; otherwise a whole lead id; undefined when it is neither. */
+export function parseWho(text: string): Who | undefined {
+  if (text.includes('@')) return { email: text.trim() };
+  return LEAD_ID.test(text) ? { leadId: text } : undefined;
+}
+
+const photoRecord = (photo: Upload) => ({ file: `${photo.id}.${photo.ext}`, ...photo });
+
+/**
+ * Everything stored of the person, as one JSON value: each lead with all its values, its mails and its photos
+ * (links and the files they are stored as), and mails of no lead that name the address.
+ */
+export function personJson(who: Who, person: Person, now = new Date()) {
+  const linked = (links: string[]) => new Set(links.map((link) => UPLOAD_NAME.exec(link.split('/').pop() ?? '')?.[1]).filter(Boolean));
+  const leads = person.leads.map((lead) => {
+    const named = linked(lead.photos);
+    return {
+      ...lead,
+      photoFiles: person.photos.filter((p) => p.leadId === lead.id || named.has(p.id)).map(photoRecord),
+      mails: person.mails.filter((m) => m.leadId === lead.id),
+    };
+  });
+  const ids = new Set(person.leads.map((l) => l.id));
+  return { exportedAt: now.toISOString(), who, leads, otherMails: person.mails.filter((m) => m.leadId === null || !ids.has(m.leadId)) };
+}
+
+export interface Erased {
+  leads: number;
+  photos: number;
+  mails: number;
+  /** false when another process kept the database from being rewritten to the end: run the erase again */
+  scrubbed: boolean;
+}
+
+/**
+ * Erases everything of the person: their leads, mails, token bindings and photos (rows, then files), logs the
+ * erasure without the erased data (when, how many, the lead ids), and rewrites the database so the deleted
+ * rows' bytes are gone from its files. Runs the rewrite even when nothing was found, so an erasure whose
+ * rewrite was kept from finishing is completed by running it again.
+ */
+export async function erasePerson(storage: Storage, uploadsDir: string, who: Who, now = () => new Date()): Promise<Erased> {
+  const person = await storage.findPerson(who);
+  const leadIds = person.leads.map((l) => l.id);
+  const deleted = await storage.deleteLeads(leadIds, { mailIds: person.mails.map((m) => m.id), uploadIds: person.photos.map((p) => p.id) });
+  await removePhotoFiles(uploadsDir, deleted.photos);
+  const erased = { leads: deleted.leads, photos: deleted.photos.length, mails: deleted.mails };
+  if (erased.leads + erased.photos + erased.mails > 0) await storage.recordErasure({ erasedAt: now().toISOString(), ...erased, leadIds: [...leadIds].sort() });
+  const { complete } = await storage.compact();
+  return { ...erased, scrubbed: complete };
+}
+
+/** Where the photos are: the server's uploads folder in the data folder (also with PostgreSQL). */
+export const uploadsDirOf = (dataDir: string) => join(dataDir, 'uploads');

@@ -1,0 +1,182 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+import type { Deleted, Erasure, Lead, Person } from './types.ts';
+import { newId } from './ids.ts';
+import { toLead } from './lead-queries.ts';
+import { toMail } from './mail-queries.ts';
+import { toUpload } from './upload-queries.ts';
+import { UPLOAD_NAME } from '../api/upload-links.ts';
+
+/** A LIKE pattern that finds `text` anywhere, its wildcards and the escape character taken literally (ESCAPE '!'). */
+const containing = (text: string) => `%${text.replace(/[!%_]/g, '!$&')}%`;
+
+/** Every string inside a lead's values (lists and nested objects included). */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
+  return [];
+}
+
+/** The upload ids a lead's own photo links name (`.../uploads/<id>.<ext>`); outside hosts' links name none. */
+function linkedUploadIds(leads: Lead[]): string[] {
+  return leads.flatMap((lead) => lead.photos.map((link) => UPLOAD_NAME.exec(link.split('/').pop() ?? '')?.[1] ?? '')).filter(Boolean);
+}
+
+export async function findPerson(db: Kysely<Database>, who: { email: string } | { leadId: string }): Promise<Person> {
+  let leads: Lead[];
+  let needle: string | undefined;
+  if ('leadId' in who) {
+    leads = (await db.selectFrom('leads').selectAll().where('id', '=', who.leadId).execute()).map(toLead);
+  } else {
+    needle = who.email.trim().toLowerCase();
+    // the values are JSON text: look for the address as JSON writes it, then check each candidate's values for real
+    const inJson = containing(JSON.stringify(needle).slice(1, -1));
+    const rows = await db
+      .selectFrom('leads')
+      .selectAll()
+      .where((eb) => eb.or([eb(eb.fn('lower', ['email']), '=', needle!), sql<boolean>`lower(values_json) like ${inJson} escape '!'`]))
+      .orderBy('created_at')
+      .execute();
+    const wanted = needle;
+    leads = rows.map(toLead).filter((l) => l.email.toLowerCase() === wanted || strings(l.values).some((s) => s.toLowerCase().includes(wanted)));
+  }
+  const leadIds = leads.map((l) => l.id);
+  const address = needle;
+  const mails =
+    leadIds.length === 0 && address === undefined
+      ? []
+      : await db
+          .selectFrom('mails')
+          .selectAll()
+          .where((eb) => {
+            const ofLeads = leadIds.length > 0 ? [eb('lead_id', 'in', leadIds)] : [];
+            // a mail whose lead is gone (or never was) but that names the address
+            const orphans = address
+              ? [
+                  eb.and([
+                    eb('lead_id', 'is', null),
+                    eb.or([eb(eb.fn('lower', ['reply_to']), '=', address), sql<boolean>`lower(text) like ${containing(address)} escape '!'`]),
+                  ]),
+                ]
+              : [];
+            return eb.or([...ofLeads, ...orphans]);
+          })
+          .orderBy('created_at')
+          .execute();
+  const linked = linkedUploadIds(leads);
+  const photos =
+    leadIds.length + linked.length === 0
+      ? []
+      : await db
+          .selectFrom('uploads')
+          .selectAll()
+          .where((eb) => {
+            const attached = leadIds.length > 0 ? [eb('lead_id', 'in', leadIds)] : [];
+            // a photo a lead names but that is not attached to it (a spam lead's): only while no other lead has it
+            const named = linked.length > 0 ? [eb.and([eb('id', 'in', linked), eb('lead_id', 'is', null)])] : [];
+            return eb.or([...attached, ...named]);
+          })
+          .orderBy('created_at')
+          .execute();
+  return { leads, mails: mails.map(toMail), photos: photos.map(toUpload) };
+}
+
+export async function deleteLeads(db: Kysely<Database>, leadIds: string[], more: { mailIds?: string[]; uploadIds?: string[] } = {}): Promise<Deleted> {
+  const mailIds = more.mailIds ?? [];
+  const uploadIds = more.uploadIds ?? [];
+  if (leadIds.length + mailIds.length + uploadIds.length === 0) return { leads: 0, mails: 0, photos: [] };
+  return db.transaction().execute(async (trx) => {
+    const none = ['']; // `in ()` is not SQL: an id no row has
+    const leadsIn = leadIds.length > 0 ? leadIds : none;
+    // the mails first: deleting a lead would only unlink its mails (ON DELETE SET NULL), and they hold its data
+    const mails = await trx
+      .deleteFrom('mails')
+      .where((eb) => eb.or([eb('lead_id', 'in', leadsIn), eb('id', 'in', mailIds.length > 0 ? mailIds : none)]))
+      .executeTakeFirst();
+    const photos = await trx
+      .deleteFrom('uploads')
+      .where((eb) => eb.or([eb('lead_id', 'in', leadsIn), eb.and([eb('id', 'in', uploadIds.length > 0 ? uploadIds : none), eb('lead_id', 'is', null)])]))
+      .returningAll()
+      .execute();
+    await trx
+      .deleteFrom('form_tokens')
+      .where('submission_id', 'in', trx.selectFrom('leads').select('submission_id').where('id', 'in', leadsIn))
+      .execute();
+    const leads = await trx.deleteFrom('leads').where('id', 'in', leadsIn).executeTakeFirst();
+    return { leads: Number(leads.numDeletedRows), mails: Number(mails.numDeletedRows), photos: photos.map(toUpload) };
+  });
+}
+
+export async function expiredLeads(db: Kysely<Database>, before: Date, spamBefore: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('leads')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('spam', '=', 0), eb('created_at', '<', before.toISOString())]),
+        eb.and([eb('spam', '=', 1), eb('created_at', '<', spamBefore.toISOString())]),
+      ]),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function forgetOld(db: Kysely<Database>, mailsBefore: Date, tokensBefore: Date): Promise<{ mails: number; tokens: number }> {
+  const mails = await db.deleteFrom('mails').where('lead_id', 'is', null).where('created_at', '<', mailsBefore.toISOString()).executeTakeFirst();
+  const tokens = await db.deleteFrom('form_tokens').where('used_at', '<', tokensBefore.toISOString()).executeTakeFirst();
+  return { mails: Number(mails.numDeletedRows), tokens: Number(tokens.numDeletedRows) };
+}
+
+export async function recordErasure(db: Kysely<Database>, erasure: Erasure): Promise<void> {
+  await db
+    .insertInto('erasures')
+    .values({
+      id: newId(),
+      erased_at: erasure.erasedAt,
+      leads: erasure.leads,
+      photos: erasure.photos,
+      mails: erasure.mails,
+      lead_ids_json: JSON.stringify(erasure.leadIds),
+    })
+    .execute();
+}
+
+export async function listErasures(db: Kysely<Database>): Promise<Erasure[]> {
+  const rows = await db.selectFrom('erasures').selectAll().orderBy('erased_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((r) => ({
+    erasedAt: r.erased_at,
+    leads: Number(r.leads),
+    photos: Number(r.photos),
+    mails: Number(r.mails),
+    leadIds: JSON.parse(r.lead_ids_json) as string[],
+  }));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The tables that hold a person's data, rewritten after an erasure. */
+const PERSONAL_TABLES = sql.raw('leads, mails, uploads, form_tokens');
+
+export async function compact(db: Kysely<Database>, kind: 'sqlite' | 'postgres'): Promise<{ complete: boolean }> {
+  if (kind === 'postgres') {
+    // a plain VACUUM only marks the space free, the bytes stay in the file; VACUUM FULL writes the tables anew
+    // (it locks them for as long, a moment for tables of this size). ANALYZE replaces the sampled values
+    await sql`vacuum full ${PERSONAL_TABLES}`.execute(db);
+    await sql`analyze ${PERSONAL_TABLES}`.execute(db);
+    return { complete: true };
+  }
+  // VACUUM writes every page anew, leaving no free page or deleted cell with old bytes; it goes through the WAL,
+  // so a checkpoint that TRUNCATEs then copies it into the main file and empties the WAL, old frames included
+  await sql`vacuum`.execute(db);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { rows } = await sql<{ busy: number; log: number; checkpointed: number }>`pragma wal_checkpoint(truncate)`.execute(db);
+    // busy: another connection is reading or writing now, and the WAL could not be emptied; try again shortly
+    if (rows[0]?.busy === 0) return { complete: true };
+    await sleep(100);
+  }
+  return { complete: false };
+}
