@@ -127,11 +127,14 @@ const app = createApp({
   },
   onMail: () => void smtp?.runOnce(),
 });
-// photos no lead uses are removed after UPLOAD_TTL_HOURS, and what a crash left in the uploads folder after an hour
+// photos no lead uses are removed after UPLOAD_TTL_HOURS, and what a crash left in the uploads folder after an hour;
+// leads with their photos and mails after LEAD_RETENTION_DAYS (a year: a sales follow-up), spam after SPAM_RETENTION_DAYS
 const sweep = startUploadSweep({
   storage,
   uploadsDir,
   ttlMs: (positive('UPLOAD_TTL_HOURS') ?? 6) * 3600_000,
+  leadTtlMs: (positive('LEAD_RETENTION_DAYS') ?? 365) * 86_400_000,
+  spamTtlMs: (positive('SPAM_RETENTION_DAYS') ?? 14) * 86_400_000,
   everyMs: (positive('UPLOAD_SWEEP_MINUTES') ?? 10) * 60_000,
 });
 

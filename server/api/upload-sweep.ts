@@ -52,7 +52,8 @@ export async function sweepLeads({ storage, uploadsDir, leadTtlMs, spamTtlMs, lo
   // a token's binding only matters while the token may be used (bindFormToken forgets them too, on the next lead)
   const old = await storage.forgetOld(before, new Date(at - 2 * TOKEN_MAX_AGE_MS));
   mails += old.mails;
-  if (removed + mails > 0) log(`retention: removed ${removed} leads past their retention period, ${photos} of their photos and ${mails} mails`);
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (removed + mails > 0) log(`retention: removed ${count(removed, 'lead')} past the retention period, ${count(photos, 'photo')} and ${count(mails, 'mail')}`);
   return removed;
 }
 
