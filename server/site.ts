@@ -1,8 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseServerSite, SERVER_SITE_FILE, type ServerSite } from '../core/site/server-site.ts';
+import type { FormConfig } from '../core/forms/form-types.ts';
 
 export type { ServerSite };
+
+/**
+ * The form with this id, looked up among the site's own forms only: `forms[id]` for an id from a request would
+ * also find what every object inherits (`toString`, `constructor`, `__proto__`), and sign tokens for it.
+ */
+export function siteForm(site: ServerSite, id: string): FormConfig | undefined {
+  return Object.hasOwn(site.forms, id) ? site.forms[id] : undefined;
+}
 
 /**
  * The site as the build validated it: the server reads only the file the build wrote into the output

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
@@ -8,6 +8,7 @@ import { fixtureServerSite } from '../../tests/support/server-site.ts';
 import { openStorage } from '../storage/open-storage.ts';
 import type { Storage } from '../storage/types.ts';
 import { issueToken } from './form-token.ts';
+import { sweepUploads } from './upload-sweep.ts';
 
 /** The API in process (app.request), on the fixture site's forms and a real SQLite database. */
 const SECRET = 'test-secret';
@@ -375,5 +376,76 @@ describe('requests from another site', () => {
     expect(noOrigin.status).toBe(201);
     // reading stays open: a token for the page's own form
     expect((await app().request('/api/forms/contact/token', { headers: { Origin: 'https://evil.example' } })).status).toBe(200);
+  });
+});
+
+describe('photos a lead takes as its own', () => {
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const demo = { name: 'Anna', email: 'anna@example.nl', company: 'Anna BV' };
+  const from = (ip: string) =>
+    createApp({ site, storage, secret: SECRET, uploadsDir: join(dataDir, 'uploads'), clientIp: () => ip, securityHeaders: passThrough });
+  async function uploadFrom(ip: string): Promise<{ id: string; link: string }> {
+    const body = new FormData();
+    body.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'foto.png');
+    const answer = await from(ip).request('/3/image', { method: 'POST', headers: { Authorization: 'Client-ID local' }, body });
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { data: { id: string; link: string } }).data;
+  }
+  const post = (ip: string, submissionId: string, photos: string[], extra: Record<string, unknown> = { token: oldToken('demo'), hp: '' }) =>
+    from(ip).request('/api/forms/demo', json({ submissionId, values: demo, photos, ...extra }));
+  const leadId = async (answer: Response) => ((await answer.json()) as { id: string }).id;
+
+  it('a spam lead does not: its photos stay in the address’s quota and the sweep removes them', async () => {
+    const photo = await uploadFrom('203.0.113.40');
+    const honeypot = await post('203.0.113.40', newId(), [photo.link], { hp: 'https://spam.example' });
+    expect(honeypot.status).toBe(201);
+    expect(await storage.getLead(await leadId(honeypot))).toMatchObject({ spam: true, photos: [photo.link] });
+    expect(await storage.getUpload(photo.id)).toMatchObject({ leadId: null });
+    expect(await storage.unattachedUploadBytes('203.0.113.40')).toBeGreaterThan(0);
+    // the sweep, seven hours later: the photo is gone, row and file
+    await sweepUploads({ storage, uploadsDir: join(dataDir, 'uploads'), ttlMs: 6 * 3600_000, now: () => new Date(Date.now() + 7 * 3600_000) });
+    expect(await storage.getUpload(photo.id)).toBeUndefined();
+    expect(existsSync(join(dataDir, 'uploads', `${photo.id}.png`))).toBe(false);
+  });
+
+  it('a retry of a stored lead does not take new links; it takes the ones the stored lead lists', async () => {
+    const first = await uploadFrom('203.0.113.41');
+    const later = await uploadFrom('203.0.113.41');
+    const submissionId = newId();
+    const stored = await post('203.0.113.41', submissionId, [first.link]);
+    expect(stored.status).toBe(201);
+    const id = await leadId(stored);
+    expect(await storage.getUpload(first.id)).toMatchObject({ leadId: id });
+    const retry = await post('203.0.113.41', submissionId, [first.link, later.link]);
+    expect(retry.status).toBe(200);
+    expect(await storage.getUpload(later.id)).toMatchObject({ leadId: null });
+    expect(await storage.getUpload(first.id)).toMatchObject({ leadId: id });
+  });
+
+  it('a lead does not take another address’s photos', async () => {
+    const theirs = await uploadFrom('198.51.100.42');
+    const mine = await uploadFrom('203.0.113.42');
+    const answer = await post('203.0.113.42', newId(), [mine.link, theirs.link]);
+    expect(answer.status).toBe(201);
+    const id = await leadId(answer);
+    expect(await storage.getUpload(mine.id)).toMatchObject({ leadId: id });
+    expect(await storage.getUpload(theirs.id)).toMatchObject({ leadId: null });
+    expect(await storage.unattachedUploadBytes('198.51.100.42')).toBeGreaterThan(0);
+  });
+});
+
+describe('form ids', () => {
+  it('are looked up among the site’s own forms only: names every object inherits get 404 everywhere', async () => {
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf']) {
+      expect((await app().request(`/api/forms/${name}/token`)).status, `token ${name}`).toBe(404);
+      const lead = await app().request(
+        `/api/forms/${name}`,
+        json({ submissionId: newId(), values: contact, token: issueToken(SECRET, name, Date.now() - 10_000) }),
+      );
+      expect(lead.status, `lead ${name}`).toBe(404);
+      const report = await app().request(`/api/forms/${name}/${newId()}/delivery`, json({ status: 200, text: 'OK' }));
+      expect(report.status, `delivery ${name}`).toBe(404);
+    }
+    expect((await app().request('/api/forms/contact/token')).status).toBe(200);
   });
 });

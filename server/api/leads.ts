@@ -8,6 +8,8 @@ import { SUBMISSION_ID, submissionChecker, type Submission } from '../../core/fo
 import { isRecord, readJson } from './json-body.ts';
 import { limited, problem, type ApiContext } from './context.ts';
 import { onOrigins, ownUploadId } from './upload-links.ts';
+import { rateKey } from './client-address.ts';
+import { siteForm } from '../site.ts';
 
 const JSON_LIMIT = 64 * 1024;
 const SUBMISSION = new RegExp(SUBMISSION_ID);
@@ -52,6 +54,20 @@ function photoIds(api: ApiContext, links: string[]): string[] | undefined {
   return ids;
 }
 
+/**
+ * The uploads a lead takes as its own: a new lead's, unless it is spam; for a retry of a stored lead only those
+ * the stored lead lists (its first attempt may have been cut off before they were attached), never new links.
+ * Otherwise a spam lead or a retry with other links would take photos out of the quota and the sweep for good.
+ */
+async function uploadsToAttach(api: ApiContext, leadId: string, created: boolean, spam: boolean, uploads: string[]): Promise<string[]> {
+  if (uploads.length === 0 || spam) return [];
+  if (created) return uploads;
+  const stored = await api.storage.getLead(leadId);
+  if (!stored || stored.spam) return [];
+  const listed = new Set(photoIds(api, stored.photos) ?? []);
+  return uploads.filter((upload) => listed.has(upload));
+}
+
 const userAgent = (c: Context) => c.req.header('user-agent')?.slice(0, 500) ?? null;
 
 /**
@@ -75,7 +91,7 @@ function postLead(app: Hono, api: ApiContext, ajv: Ajv) {
   const checkers = new Map(Object.entries(api.site.forms).map(([id, form]) => [id, submissionChecker(ajv, form)]));
   app.post('/api/forms/:formId', async (c) => {
     const formId = c.req.param('formId');
-    const form = api.site.forms[formId];
+    const form = siteForm(api.site, formId);
     const check = checkers.get(formId);
     if (!form || !check) return problem(c, 404, 'unknown form');
     const ip = api.clientIp(c);
@@ -100,8 +116,9 @@ function postLead(app: Hono, api: ApiContext, ajv: Ajv) {
       ip,
       userAgent: userAgent(c),
     });
-    // the photos are the lead's now: the sweep of unused uploads leaves them
-    if (uploads.length > 0) await api.storage.attachUploads(uploads, id);
+    const own = await uploadsToAttach(api, id, created, flags.length > 0, uploads);
+    // the photos are the lead's now, and the sweep of unused uploads leaves them; only those this address uploaded
+    if (own.length > 0) await api.storage.attachUploads(own, id, rateKey(ip));
     return c.json({ id }, created ? 201 : 200, { 'Cache-Control': 'no-store' });
   });
 }
@@ -110,7 +127,7 @@ function postLead(app: Hono, api: ApiContext, ajv: Ajv) {
 function postDelivery(app: Hono, api: ApiContext) {
   app.post('/api/forms/:formId/:submissionId/delivery', async (c) => {
     const submissionId = c.req.param('submissionId');
-    if (!SUBMISSION.test(submissionId) || !api.site.forms[c.req.param('formId')]) return problem(c, 404, 'unknown submission');
+    if (!SUBMISSION.test(submissionId) || !siteForm(api.site, c.req.param('formId'))) return problem(c, 404, 'unknown submission');
     const tooMany = limited(c, api.limits.leads, api.clientIp(c));
     if (tooMany) return tooMany;
     const body = await readJson(c, 4096);
@@ -178,7 +195,7 @@ function postFallback(app: Hono, api: ApiContext) {
 function getToken(app: Hono, api: ApiContext) {
   app.get('/api/forms/:formId/token', (c) => {
     const formId = c.req.param('formId');
-    if (!api.site.forms[formId]) return problem(c, 404, 'unknown form');
+    if (!siteForm(api.site, formId)) return problem(c, 404, 'unknown form');
     const tooMany = limited(c, api.limits.tokens, api.clientIp(c));
     if (tooMany) return tooMany;
     return c.json({ token: issueToken(api.secret, formId) }, 200, { 'Cache-Control': 'no-store' });

@@ -5,6 +5,7 @@ import type { FormConfig, FormValues } from '../../core/forms/form-types.ts';
 import type { Lead, NewMail } from '../storage/types.ts';
 import { isRecord, readJson } from './json-body.ts';
 import { limited, type ApiContext } from './context.ts';
+import { siteForm } from '../site.ts';
 
 /** A mail the browser asks for but that no stored lead stands behind: EmailJS's own words for an unknown request. */
 const UNKNOWN_SUBMISSION = 'The submission was not found';
@@ -55,7 +56,7 @@ export function localMailApi(api: ApiContext): Hono {
     if (typeof data.template_id !== 'string' || !templates.has(data.template_id)) return c.text('The template ID not found', 400);
     const submissionId = data.template_params.submission_id;
     const lead = typeof submissionId === 'string' && submissionId !== '' ? await api.storage.findLeadBySubmission(submissionId) : undefined;
-    const form = lead && api.site.forms[lead.form];
+    const form = lead && siteForm(api.site, lead.form);
     if (!lead || !form || form.mail.templateId !== data.template_id) return c.text(UNKNOWN_SUBMISSION, 400);
     if (lead.spam) return c.text('OK', 200);
     // the budget of the staff inbox, for all addresses together; the lead stays stored for `npm run leads`
