@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -8,10 +8,11 @@ import { paths } from '../core/paths.ts';
 import { parseServerSite, SERVER_SITE_FILE } from '../core/site/server-site.ts';
 
 /**
- * A production install: the build's output, package.json and the lockfile in a folder of their own,
- * `npm ci --omit=dev`, then `npm run serve` and `npm run leads` there. Nothing of the sources and no
- * development package may be needed. npm ci builds better-sqlite3 when no prebuilt binary is reachable:
- * the whole test took 260 s on a busy 2-core machine (the install 232 s of it); the timeout is twice that.
+ * A production install: the build's output, package.json, the lockfile and the launcher (scripts/start.mjs) in a
+ * folder of their own, `npm ci --omit=dev`, then `npm run serve` and `npm run leads` there. Nothing of the sources
+ * and no development package may be needed; `npm start`, which builds, says in one line why it cannot. npm ci
+ * builds better-sqlite3 when no prebuilt binary is reachable: the whole test took 260 s on a busy 2-core machine
+ * (the install 232 s of it); the timeout is twice that.
  */
 const INSTALL_TIMEOUT_MS = 540_000;
 const app = mkdtempSync(join(tmpdir(), 'production-install-'));
@@ -51,7 +52,8 @@ it(
     run(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], { cwd: paths.root, env: { ...env, SITE_OUT: dist, BUILD_QUIET: '1' } });
     rmSync(`${dist}-ssr`, { recursive: true, force: true });
     cpSync(paths.distServer, join(app, 'dist-server'), { recursive: true });
-    for (const file of ['package.json', 'package-lock.json']) cpSync(join(paths.root, file), join(app, file));
+    mkdirSync(join(app, 'scripts'));
+    for (const file of ['package.json', 'package-lock.json', 'scripts/start.mjs']) cpSync(join(paths.root, file), join(app, file));
     console.log(`production install: build ${seconds(started)} s`);
 
     started = performance.now();
@@ -61,6 +63,14 @@ it(
     console.log(`production install: npm ci --omit=dev ${seconds(started)} s, ${packageCount(modules)} packages, node_modules ${size}`);
     expect(existsSync(join(modules, 'tsx'))).toBe(false);
     expect(existsSync(join(modules, 'react'))).toBe(false);
+
+    // npm start builds, and a build needs the development packages: one line that says so, not `tsx: not found`
+    const start = spawnSync('npm', ['start'], { cwd: app, env, encoding: 'utf8' });
+    expect(start.status).toBe(1);
+    expect(start.stderr).toContain(
+      'npm start builds the site first, which needs the development packages: run npm ci (without --omit=dev), or serve a build made elsewhere with npm run serve',
+    );
+    expect(`${start.stdout}${start.stderr}`).not.toMatch(/not found|^\s+at /m);
 
     const server = spawn('npm', ['run', 'serve'], {
       cwd: app,
