@@ -6,10 +6,12 @@ import { tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { paths } from '../../core/paths.ts';
 import { makeBigSite } from './big-site.ts';
+import { smoke } from './smoke.ts';
 
 /**
  * Full build (client + server + prerender) time of the real config and of 1,000 and 2,000 landing pages
  * (`-- 10000` adds 10,000), and the browser's JavaScript of each: the landing matrix must not change it.
+ * BENCH_SMOKE=1: the real config only.
  */
 function countHtml(dir: string): number {
   return readdirSync(dir).reduce((n, name) => {
@@ -52,7 +54,7 @@ function timeBuild(label: string, siteRoot: string, out: string) {
 }
 
 timeBuild('real config', paths.root, join(tmpdir(), 'bench-build-real'));
-for (const cities of [125, 250, ...(process.argv.includes('10000') ? [1250] : [])]) {
+for (const cities of smoke ? [] : [125, 250, ...(process.argv.includes('10000') ? [1250] : [])]) {
   const big = makeBigSite(cities);
   try {
     timeBuild(`${cities} cities x 8 services`, big.root, join(tmpdir(), `bench-build-${cities}`));

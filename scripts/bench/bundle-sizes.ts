@@ -3,15 +3,16 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { paths } from '../../core/paths.ts';
 import { launchChromium, scrollThrough, serveBuild } from '../lib/browser.ts';
+import { smoke } from './smoke.ts';
 
 /**
  * gzip size of the JavaScript each page type loads, in three moments:
  * - "first": what the page fetches on load with nothing touched (the first screen's islands only);
  * - "scrolled": after scrolling through the whole page by script (every island that hydrates on view);
  * - "touched": after the visitor has pointed at each island that waits for it (the form, the chat).
- * And the CSS every page links. Run after `npm run build`.
+ * And the CSS every page links. Run after `npm run build`. BENCH_SMOKE=1: the first route only.
  */
-const routes: [string, string][] = [
+const allRoutes: [string, string][] = [
   ['/', 'home'],
   ['/web-development', 'static page'],
   ['/portfolio', 'static page'],
@@ -23,6 +24,7 @@ const routes: [string, string][] = [
   ['/offerte', 'form'],
   ['/demo', 'carousel + form'],
 ];
+const routes = smoke ? allRoutes.slice(0, 1) : allRoutes;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const fileOf = (route: string) => {

@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { launchChromium } from '../lib/browser.ts';
 import { copySite, percentile, roundsArgument, startDevServer } from '../lib/dev-server.ts';
+import { smoke } from './smoke.ts';
 
 /**
  * Edit-to-screen time of the dev server: `vite` on a copy of the site (SITE_ROOT), a page open in Chromium, then a
  * heading of that page's content file changed, timed from the write until the new text has been painted (the
  * page stamps the first frame that shows it). Median and p90 of the rounds, beside the goal. Exits 0: it is a
  * benchmark, not a test.
- * Usage: npm run bench:dev [-- rounds]   (default 10)
+ * Usage: npm run bench:dev [-- rounds]   (default 10; 1 with BENCH_SMOKE=1)
  */
 
 const GOAL_MS = 1000;
@@ -18,7 +19,7 @@ const PAGE = '/marketing';
 const FILE = 'content/pages/marketing.json';
 const HEADING = 'Online marketing die meetbaar meer klanten oplevert';
 
-const rounds = roundsArgument('bench:dev', 10);
+const rounds = roundsArgument('bench:dev', smoke ? 1 : 10);
 
 const site = copySite('bench-dev-');
 const file = join(site, FILE);

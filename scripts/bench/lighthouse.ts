@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { paths } from '../../core/paths.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, serveBuild, type BuildServer } from '../lib/browser.ts';
 import { createCompressor } from '../lib/precompress.ts';
+import { smoke } from './smoke.ts';
 
 /**
  * Lighthouse (mobile: simulated Slow 4G and 4x CPU) on two builds of the site, each served by the production server:
@@ -17,13 +18,14 @@ import { createCompressor } from '../lib/precompress.ts';
  * Several runs per page, the variants interleaved within each round so machine drift hits all alike; medians reported.
  * A failed run (NO_FCP, NO_LCP, ...) is counted, never fatal. Exits 0: it is a benchmark, not a test.
  * Usage: npm run bench:lighthouse [-- runs]   (default 5)
+ * BENCH_SMOKE=1: one run of the home page (and the floor), on the existing build (SITE_OUT) if there is one.
  */
 
 const VARIANTS = ['here', 'limit'] as const;
 type Variant = (typeof VARIANTS)[number];
 const PORTS: Record<Variant, number> = { here: 4396, limit: 4397 };
 const FLOOR_PORT = 4399;
-const ROUTES = ['/', '/demo', '/portfolio', '/contact', '/webdesign-amersfoort'];
+const ROUTES = smoke ? ['/'] : ['/', '/demo', '/portfolio', '/contact', '/webdesign-amersfoort'];
 /**
  * A landing page forwards to / after 1.5 s by script, so Lighthouse would measure the home page (or lose the
  * landing page's paint: NO_FCP) where the limit, without script, stays. With ?preview it stays in every variant
@@ -34,7 +36,7 @@ const RUN_TIMEOUT_MS = 180_000;
 /** What the scripts may cost over the limit (the same HTML without script), and the CLS any page must keep. */
 const GOALS = { lcpToLimit: 1.1, tbtOverLimitMs: 25, perfBelowLimit: 1, cls: 0.01 };
 
-const runs = Number(process.argv[2] ?? 5);
+const runs = Number(process.argv[2] ?? (smoke ? 1 : 5));
 if (!Number.isInteger(runs) || runs < 1) {
   console.error(`usage: npm run bench:lighthouse [-- runs]; "${process.argv[2]}" is not a positive whole number`);
   process.exit(2);
@@ -112,6 +114,10 @@ function htmlFilesIn(dir: string): string[] {
 // --- the builds -------------------------------------------------------------------------------------------------
 
 function buildHere(dir: string): void {
+  if (smoke && existsSync(join(paths.dist, 'index.html'))) {
+    cpSync(paths.dist, dir, { recursive: true });
+    return;
+  }
   execFileSync('npx', ['tsx', 'scripts/build.ts'], { cwd: paths.root, env: { ...process.env, SITE_OUT: dir, BUILD_QUIET: '1' }, stdio: 'inherit' });
 }
 

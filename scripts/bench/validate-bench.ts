@@ -3,9 +3,10 @@ import { validateSite } from '../../core/validate/validate.ts';
 import { loadSchemaSet } from '../../core/validate/schemas.ts';
 import { paths } from '../../core/paths.ts';
 import { makeBigSite } from './big-site.ts';
+import { smoke } from './smoke.ts';
 
 /** Validation time for the real config and a 125-city config (1,000 landing pages): cold (schemas compiled) and warm. */
-const RUNS = 15;
+const RUNS = smoke ? 1 : 15;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function bench(label: string, root: string) {
@@ -21,7 +22,7 @@ function bench(label: string, root: string) {
     warm.push(performance.now() - t);
   }
   console.log(
-    `${label.padEnd(28)} ${String(first.stats.routes).padStart(5)} routes  cold ${cold.toFixed(0).padStart(4)} ms  warm median ${median(warm).toFixed(1).padStart(6)} ms (${RUNS} runs)`,
+    `${label.padEnd(28)} ${String(first.stats.routes).padStart(5)} routes  cold ${cold.toFixed(0).padStart(4)} ms  warm median ${median(warm).toFixed(1).padStart(6)} ms (${RUNS} run${RUNS === 1 ? '' : 's'})`,
   );
 }
 
