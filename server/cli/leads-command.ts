@@ -93,7 +93,9 @@ async function person(storage: Storage, dataDir: string, { action, who }: { acti
   const what = `${plural(erased.leads, 'lead')}, ${plural(erased.photos, 'photo')} and ${plural(erased.mails, 'mail')}`;
   io.out(erased.leads + erased.photos + erased.mails === 0 ? `nothing is stored of ${clean(target)}\n` : `erased ${what} of ${clean(target)}\n`);
   if (erased.scrubbed) return 0;
-  io.err('the rows are deleted, but another process kept the database from being rewritten; run the same erase again in a moment\n');
+  io.err(
+    'the rows are deleted, but the database could not be rewritten to the end (another process held it, or on PostgreSQL this role does not own the tables); run the same erase again\n',
+  );
   return 1;
 }
 

@@ -161,13 +161,24 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** The tables that hold a person's data, rewritten after an erasure. */
 const PERSONAL_TABLES = sql.raw('leads, mails, uploads, form_tokens');
 
+/** Each personal table's file (relfilenode): VACUUM FULL gives it a new one. */
+async function tableFiles(db: Kysely<Database>): Promise<Map<string, string>> {
+  const { rows } = await sql<{ relname: string; relfilenode: string }>`
+    select relname, relfilenode::text from pg_class
+    where relname in ('leads', 'mails', 'uploads', 'form_tokens') and relnamespace = current_schema()::regnamespace`.execute(db);
+  return new Map(rows.map((r) => [r.relname, r.relfilenode]));
+}
+
 export async function compact(db: Kysely<Database>, kind: 'sqlite' | 'postgres'): Promise<{ complete: boolean }> {
   if (kind === 'postgres') {
     // a plain VACUUM only marks the space free, the bytes stay in the file; VACUUM FULL writes the tables anew
     // (it locks them for as long, a moment for tables of this size). ANALYZE replaces the sampled values
+    const before = await tableFiles(db);
     await sql`vacuum full ${PERSONAL_TABLES}`.execute(db);
     await sql`analyze ${PERSONAL_TABLES}`.execute(db);
-    return { complete: true };
+    // a role that does not own a table gets only a warning and the table is skipped: each must have a new file
+    const after = await tableFiles(db);
+    return { complete: [...before].every(([table, file]) => after.get(table) !== file) };
   }
   // VACUUM writes every page anew, leaving no free page or deleted cell with old bytes; it goes through the WAL,
   // so a checkpoint that TRUNCATEs then copies it into the main file and empties the WAL, old frames included
