@@ -124,6 +124,9 @@ const app = createApp({
     perMinute: limit('RATE_LIMIT_UPLOADS_TOTAL'),
     downloadsPerMinute: limit('RATE_LIMIT_DOWNLOADS'),
     sendTimeoutMs: positive('DOWNLOAD_TIMEOUT_MS'),
+    idleMs: positive('UPLOAD_IDLE_TIMEOUT_MS'),
+    minBytesPerSecond: positive('UPLOAD_MIN_BYTES_PER_S'),
+    decodeTimeoutSeconds: positive('UPLOAD_DECODE_TIMEOUT_S'),
   },
   onMail: () => void smtp?.runOnce(),
 });

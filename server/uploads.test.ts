@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureDist, removeDir, startServer, type ServerProcess } from '../tests/support/server-process.ts';
 import { fixtureServerSite } from '../tests/support/server-site.ts';
 import { openStorage } from './storage/open-storage.ts';
+import { hostileJpeg } from './api/test-jpeg.ts';
 
 /**
  * The photo endpoints of the real server process against a determined client: many large uploads at once,
@@ -63,20 +64,25 @@ interface Answer {
   body: { success: boolean; data: { id?: string; link?: string; type?: string; width?: number; height?: number; error?: string } };
 }
 
-async function upload(server: ServerProcess, bytes: Buffer, name?: string, type?: string): Promise<Answer> {
+/** An upload; `from` is the visitor's address, for a server behind TRUST_PROXY=1 */
+async function upload(server: ServerProcess, bytes: Buffer, name?: string, type?: string, from?: string): Promise<Answer> {
   const response = await fetch(`${server.url}/3/image`, {
     method: 'POST',
-    headers: { Authorization: 'Client-ID local', 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` },
+    headers: {
+      Authorization: 'Client-ID local',
+      'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+      ...(from ? { 'X-Forwarded-For': from } : {}),
+    },
     body: new Uint8Array(multipart(bytes, name, type)),
   });
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Answer['body'] };
 }
 
 /** Uploads until it is taken: a 503 from the cap on uploads in flight is answered by waiting and trying again. */
-async function uploadPatiently(server: ServerProcess, bytes: Buffer): Promise<{ answer: Answer; refusals: number }> {
+async function uploadPatiently(server: ServerProcess, bytes: Buffer, from?: string): Promise<{ answer: Answer; refusals: number }> {
   let refusals = 0;
   for (;;) {
-    const answer = await upload(server, bytes);
+    const answer = await upload(server, bytes, undefined, undefined, from);
     if (answer.status !== 503) return { answer, refusals };
     expect(Number(answer.retryAfter)).toBeGreaterThan(0);
     expect(answer.body.success).toBe(false);
@@ -124,7 +130,7 @@ function files(server: ServerProcess): { stored: string[]; temporary: string[] }
 let dist: string;
 /** PUBLIC_URL set, limits wide open for the load tests */
 let server: ServerProcess;
-/** a fresh process for the upload load test: what other tests allocated must not hide what it needs */
+/** a fresh process for the upload load test (what other tests allocated must not hide what it needs), behind TRUST_PROXY=1 so a test names its visitors' addresses */
 let loaded: ServerProcess;
 /** no PUBLIC_URL, and a TTL of a few seconds for unused photos */
 let sweeping: ServerProcess;
@@ -151,7 +157,7 @@ beforeAll(async () => {
   };
   [server, loaded, sweeping, big] = await Promise.all([
     startServer({ distDir: dist, env: { ...open, PUBLIC_URL, REQUEST_TIMEOUT_MS: '10000' } }),
-    startServer({ distDir: dist, env: open }),
+    startServer({ distDir: dist, env: { ...open, TRUST_PROXY: '1' } }),
     startServer({ distDir: dist, dataDir: sweepingData, env: { ...open, UPLOAD_TTL_HOURS: String(10 / 3600), UPLOAD_SWEEP_MINUTES: String(0.5 / 60) } }),
     noisePng(),
   ]);
@@ -222,11 +228,11 @@ describe('memory under load', () => {
     expect(closedAfter).toBeLessThan(45);
   }, 90_000);
 
-  it('20 concurrent 5 MB uploads grow the server by less than 150 MB, and every one is answered', async () => {
+  it('20 concurrent 5 MB uploads from 20 visitors grow the server by less than 150 MB, and every one is answered', async () => {
     const pid = loaded.process.pid!;
     const before = rssKb(pid);
     const peak = rssPeak(pid);
-    const results = await Promise.all(Array.from({ length: 20 }, () => uploadPatiently(loaded, big)));
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => uploadPatiently(loaded, big, `198.51.100.${i + 1}`)));
     const grown = (peak() - before) / 1024;
     const refused = results.reduce((sum, r) => sum + r.refusals, 0);
     console.log(`20 concurrent 5 MB uploads: RSS +${grown.toFixed(0)} MB (from ${(before / 1024).toFixed(0)} MB), ${refused} answered 503 and retried`);
@@ -312,7 +318,7 @@ describe('nothing half-written stays', () => {
     socket.write(body.subarray(0, 2 * MB));
     // the part that arrived is on disk, not in memory
     let partial = 0;
-    for (let i = 0; i < 100 && partial === 0; i++) {
+    for (let i = 0; i < 100 && partial <= MB; i++) {
       await sleep(50);
       const tmp = join(server.dataDir, 'uploads', 'tmp');
       partial = files(server).temporary.reduce((sum, name) => sum + readFileSync(join(tmp, name)).length, 0);
@@ -471,4 +477,111 @@ describe('links and the sweep', () => {
     expect(names).toContain(`${kept.body.data.id}.png`);
     expect((await download(sweeping, kept.body.data.link!)).status).toBe(200);
   }, 45_000);
+});
+
+/**
+ * A POST /3/image over a raw socket from the visitor `from` (the server is behind TRUST_PROXY=1), declaring
+ * `declared` bytes and sending `first` of them; the rest is up to the test. `answered` is the status line the
+ * server sends (0 when it closes without one) and how many seconds after the start.
+ */
+function openUpload(target: ServerProcess, from: string, declared: number, first: Buffer) {
+  const socket = connect(target.port, '127.0.0.1');
+  socket.on('error', () => {});
+  const started = performance.now();
+  const answered = new Promise<{ status: number; retryAfter: string | undefined; after: number }>((resolve) => {
+    let text = '';
+    const done = () =>
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0),
+        retryAfter: /\r\nretry-after: *(\d+)/i.exec(text)?.[1],
+        after: (performance.now() - started) / 1000,
+      });
+    socket.on('data', (d: Buffer) => {
+      text += d.toString('latin1');
+      if (text.includes('\r\n\r\n')) done();
+    });
+    socket.on('close', done);
+  });
+  socket.write(
+    `POST /3/image HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Client-ID local\r\nX-Forwarded-For: ${from}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${declared}\r\n\r\n`,
+  );
+  socket.write(first);
+  return { socket, answered };
+}
+
+/** The head of the multipart body and the first bytes of a PNG: enough for the server to take it for a photo. */
+const pngStart = () => Buffer.concat([multipart(Buffer.alloc(0)).subarray(0, -`\r\n--${BOUNDARY}--\r\n`.length), big.subarray(0, 64)]);
+
+describe('no upload holds the pipeline for long', () => {
+  it('four uploads from one address that send a byte every 2 s take one place, not four, and that one is cut off', async () => {
+    const drips = Array.from({ length: 4 }, () => openUpload(loaded, '203.0.113.66', 4 * MB, pngStart()));
+    const timers = drips.map(({ socket }) => setInterval(() => socket.writable && socket.write(Buffer.from([0])), 2000));
+    try {
+      await sleep(500);
+      // another visitor's upload meanwhile goes through
+      const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#2e86c1' } })
+        .jpeg()
+        .toBuffer();
+      const other = await upload(loaded, photo, 'dak.jpg', 'image/jpeg', '203.0.113.67');
+      expect(other.status, JSON.stringify(other.body)).toBe(200);
+      const answers = await Promise.all(drips.map((d) => d.answered));
+      console.log(`4 dripping uploads from one address: ${answers.map((a) => `${a.status} after ${a.after.toFixed(1)} s`).join(', ')}`);
+      // the same address's second, third and fourth at once: 429 with Retry-After, straight away
+      const refused = answers.filter((a) => a.status === 429);
+      expect(refused).toHaveLength(3);
+      for (const a of refused) {
+        expect(Number(a.retryAfter)).toBeGreaterThan(0);
+        expect(a.after).toBeLessThan(2);
+      }
+      // the one taken falls behind the least rate after UPLOAD_IDLE_TIMEOUT_MS (5 s), long before REQUEST_TIMEOUT_MS (30 s)
+      const cut = answers.find((a) => a.status !== 429)!;
+      expect(cut.status).toBe(408);
+      expect(cut.after).toBeGreaterThan(3);
+      expect(cut.after).toBeLessThan(15);
+    } finally {
+      for (const timer of timers) clearInterval(timer);
+      for (const { socket } of drips) socket.destroy();
+    }
+    // its place is free again: the same address uploads, and nothing of the drip is left on disk
+    expect((await upload(loaded, big, undefined, undefined, '203.0.113.66')).status).toBe(200);
+    expect(files(loaded).temporary).toEqual([]);
+  }, 60_000);
+
+  it('cuts off an upload whose body stops for UPLOAD_IDLE_TIMEOUT_MS, and frees its place', async () => {
+    const stalled = openUpload(loaded, '203.0.113.68', multipart(big).length, multipart(big).subarray(0, MB));
+    try {
+      const answer = await stalled.answered;
+      console.log(`an upload that stops after 1 MB: ${answer.status} after ${answer.after.toFixed(1)} s`);
+      expect(answer.status).toBe(408);
+      expect(answer.after).toBeGreaterThan(3);
+      expect(answer.after).toBeLessThan(15);
+    } finally {
+      stalled.socket.destroy();
+    }
+    expect((await upload(loaded, big, undefined, undefined, '203.0.113.68')).status).toBe(200);
+    expect(files(loaded).temporary).toEqual([]);
+  }, 60_000);
+
+  it('refuses a progressive JPEG of 2,600 scans before decoding it, while a photo sent just after is stored at once', async () => {
+    const hostile = hostileJpeg(6000, 2600);
+    expect(hostile.length).toBeLessThan(400 * 1024);
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#a04000' } })
+      .jpeg({ progressive: true })
+      .toBuffer();
+    const started = performance.now();
+    const timed = async (answer: Promise<Answer>) => ({ ...(await answer), after: (performance.now() - started) / 1000 });
+    const attack = timed(upload(loaded, hostile, 'huis.jpg', 'image/jpeg', '203.0.113.70'));
+    await sleep(300);
+    const [refused, stored] = await Promise.all([attack, timed(upload(loaded, photo, 'dak.jpg', 'image/jpeg', '203.0.113.71'))]);
+    console.log(
+      `a JPEG of 2,600 scans: ${refused.status} after ${refused.after.toFixed(2)} s; a photo sent 0.3 s later: ${stored.status} after ${stored.after.toFixed(2)} s`,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ success: false, data: { error: expect.stringMatching(/scans/) } });
+    expect(refused.after).toBeLessThan(10);
+    expect(stored.status).toBe(200);
+    expect(stored.body.data).toMatchObject({ type: 'image/jpeg', width: 640, height: 480 });
+    expect(stored.after).toBeLessThan(10);
+    expect(files(loaded).temporary).toEqual([]);
+  }, 120_000);
 });

@@ -10,6 +10,7 @@ import { openStorage } from '../storage/open-storage.ts';
 import type { Storage } from '../storage/types.ts';
 import type { UploadSettings } from './local-images.ts';
 import { sweepUploads } from './upload-sweep.ts';
+import { hostileJpeg } from './test-jpeg.ts';
 
 /** The photo endpoints in process (app.request) on a real SQLite database: quotas, caps and the sweep. */
 const site = fixtureServerSite();
@@ -57,10 +58,10 @@ beforeAll(async () => {
 });
 
 /** A multipart body of its own, with its Content-Length, as a browser sends it. */
-const form = (bytes: Buffer, ip = '192.0.2.1') => {
+const form = (bytes: Buffer, ip = '192.0.2.1', type = 'image/png') => {
   const boundary = 'test-boundary';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="foto"\r\nContent-Type: ${type}\r\n\r\n`),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -194,6 +195,32 @@ describe('caps', () => {
     const bomb = await answer(await app.request('/3/image', form(huge)));
     expect(bomb).toMatchObject({ status: 400, body: { success: false } });
   });
+});
+
+describe('photos made to be slow', () => {
+  it('takes the JPEGs encoders write, baseline and progressive, and refuses one with more scans than maxJpegScans', async () => {
+    const { app } = await setup();
+    const image = () => sharp(photo);
+    for (const jpeg of [await image().jpeg().toBuffer(), await image().jpeg({ progressive: true }).toBuffer(), hostileJpeg(64, 100)]) {
+      const got = await answer(await app.request('/3/image', form(jpeg, '192.0.2.1', 'image/jpeg')));
+      expect(got.status, JSON.stringify(got.body)).toBe(200);
+    }
+    // tiny, so it would decode in a blink: refused for its scans alone
+    const got = await answer(await app.request('/3/image', form(hostileJpeg(64, 101), '192.0.2.1', 'image/jpeg')));
+    expect(got.status).toBe(400);
+    expect(got.body).toMatchObject({ success: false, status: 400, data: { error: expect.stringMatching(/scans/) } });
+  });
+
+  it('stops a re-encode that takes longer than decodeTimeoutSeconds with a 400, and takes the next photo', async () => {
+    // the scan limit lifted, so the decode itself has to be stopped: 150 scans of 36 megapixels take a few seconds
+    const { app } = await setup({ maxJpegScans: 100_000, decodeTimeoutSeconds: 1 });
+    const started = Date.now();
+    const slow = await answer(await app.request('/3/image', form(hostileJpeg(6000, 150), '192.0.2.1', 'image/jpeg')));
+    console.log(`a JPEG of 150 scans with a 1 s decode timeout: ${slow.status} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    expect(slow.status).toBe(400);
+    expect(slow.body).toMatchObject({ success: false, status: 400, data: { error: expect.stringMatching(/too long/) } });
+    expect((await app.request('/3/image', form(photo))).status).toBe(200);
+  }, 60_000);
 });
 
 describe('the sweep', () => {

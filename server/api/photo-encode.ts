@@ -30,9 +30,16 @@ const FORMATS = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif' }
  * Decodes the photo in `input` and writes a fresh encoding of its pixels to `output`: turned upright by its EXIF
  * orientation, with no metadata (EXIF, GPS, XMP, comments) and nothing that is not the picture (a script or a zip
  * behind the image data of a polyglot). JPEG stays JPEG, PNG stays PNG; a GIF becomes a PNG of its first frame.
- * What sharp cannot decode, or what has more than `maxPixels`, is refused.
+ * What sharp cannot decode, what has more than `maxPixels`, and what takes longer than `timeoutSeconds` is refused.
+ * libvips looks at the clock between its own steps, so a decoder step that is slow in itself (the scans of a
+ * progressive JPEG) ends before the refusal: the caller bounds those before (see jpeg-scans.ts).
  */
-export async function reencodePhoto(input: string, output: string, sniffed: ImageKind, maxPixels: number): Promise<Encoded> {
+export async function reencodePhoto(
+  input: string,
+  output: string,
+  sniffed: ImageKind,
+  { maxPixels, timeoutSeconds }: { maxPixels: number; timeoutSeconds: number },
+): Promise<Encoded> {
   const meta = await sharp(input, { limitInputPixels: maxPixels, failOn: 'error' })
     .metadata()
     .catch(() => undefined);
@@ -41,12 +48,17 @@ export async function reencodePhoto(input: string, output: string, sniffed: Imag
   if (!meta.width || !meta.height || meta.width * meta.height > maxPixels) return { ok: false, error: 'Image is too large (pixels)' };
   // the first frame only: an animation's frames would multiply the pixels held at once. A palette image (a GIF,
   // an 8-bit PNG) keeps a palette, or its PNG would be several times the size of what was sent
-  const image = sharp(input, { limitInputPixels: maxPixels, failOn: 'error', animated: false, sequentialRead: true }).rotate();
+  const image = sharp(input, { limitInputPixels: maxPixels, failOn: 'error', animated: false, sequentialRead: true })
+    .timeout({ seconds: timeoutSeconds })
+    .rotate();
   const kind: ImageKind = sniffed.ext === 'jpg' ? sniffed : { type: 'image/png', ext: 'png' };
   try {
     const info = await (kind.ext === 'jpg' ? image.jpeg({ quality: 90 }) : image.png({ palette: meta.isPalette || sniffed.ext === 'gif' })).toFile(output);
     return { ok: true, kind, width: info.width, height: info.height, size: info.size };
-  } catch {
+  } catch (error) {
+    // sharp's own words for a pipeline it stopped: "timeout: 12% complete"
+    if (error instanceof Error && error.message.startsWith('timeout'))
+      return { ok: false, error: 'The photo takes too long to decode; send a smaller or plainer one' };
     return { ok: false, error: 'File type invalid (1)' };
   }
 }
