@@ -36,8 +36,9 @@ function delivery(lead: Lead): string {
 }
 
 export function leadList(leads: Lead[], spam: boolean): string {
-  const kind = spam ? 'spam' : 'leads';
-  const header = spam ? `${leads.length} spam, newest first` : `${leads.length} ${kind}, newest first (spam is listed with --spam)`;
+  const header = spam
+    ? `${leads.length} spam, newest first`
+    : `${leads.length} ${leads.length === 1 ? 'lead' : 'leads'}, newest first (spam is listed with --spam)`;
   const blocks = leads.map((lead) => {
     const marks = [lead.review ? 'REVIEW' : '', ...lead.flags].filter(Boolean).map(clean);
     const lines = [

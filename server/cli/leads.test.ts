@@ -179,6 +179,8 @@ describe('leadsCommand', () => {
     expect(spamJson).toEqual([expect.objectContaining({ id: spam, spam: true, flags: ['honeypot'] })]);
     const limited = JSON.parse((await runLeads(data, '--json', '--limit', '1')).stdout) as { id: string }[];
     expect(limited.map((l) => l.id)).toEqual([second]);
+    expect((await runLeads(data, '--limit', '1')).stdout).toMatch(/^1 lead, newest first/);
+    expect((await runLeads(data)).stdout).toMatch(/^2 leads, newest first/);
     const spamCsv = (await runLeads(data, '--spam', '--csv')).stdout;
     expect(spamCsv).toContain(`"${spam}"`);
     expect(spamCsv).not.toContain(`"${first}"`);
