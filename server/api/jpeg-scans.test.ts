@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { jpegScanCounter } from './jpeg-scans.ts';
+import { JpegScanCounter } from './jpeg-scans.ts';
 import { hostileJpeg } from './test-jpeg.ts';
 
 /** The scans the counter finds when the bytes arrive in chunks of `size`. */
 function scansOf(bytes: Buffer, size = bytes.length): number {
-  const counter = jpegScanCounter();
+  const counter = new JpegScanCounter();
   for (let at = 0; at < bytes.length; at += size) counter.push(bytes.subarray(at, at + size));
-  return counter.scans();
+  return counter.scans;
 }
 
 describe('the scans of a JPEG, counted without decoding it', () => {
@@ -32,9 +32,9 @@ describe('the scans of a JPEG, counted without decoding it', () => {
     const hostile = hostileJpeg(600, 2600);
     expect(scansOf(hostile)).toBe(2600);
     expect(scansOf(hostile, 5)).toBe(2600);
-    const counter = jpegScanCounter();
+    const counter = new JpegScanCounter();
     counter.push(Buffer.concat([hostileJpeg(16, 3), hostile]));
-    expect(counter.ended()).toBe(true);
-    expect(counter.scans()).toBe(3);
+    expect(counter.ended).toBe(true);
+    expect(counter.scans).toBe(3);
   });
 });
