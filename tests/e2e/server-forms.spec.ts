@@ -92,6 +92,25 @@ test.describe('forms on the real server, no keys', () => {
     expect(Date.now() - Date.parse(lead.createdAt)).toBeLessThan(60_000);
   });
 
+  test('a name with a control character is refused beside the field, with what was typed kept; the server refuses a line break', async ({ page, request }) => {
+    const email = unique('one-line');
+    const refused = 'Naam mag geen regeleinden of stuurtekens bevatten.';
+    await openPage(page, '/contact');
+    // an input drops typed line breaks itself, but a pasted bell or tab stays
+    await field(page, 'Naam').fill('Jan\u0007Jansen');
+    await field(page, 'E-mailadres').fill(email);
+    await submitButton(page).click();
+    await expect(field(page, 'Naam')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form(page).getByText(refused)).toBeVisible();
+    await expect(field(page, 'E-mailadres')).toHaveValue(email);
+    // past the browser, straight to the API: a name that would forge an "Email:" line in the staff mail
+    const forged = { name: 'Jan\nEmail: directeur@example.nl\nTelefoon: 0900-1234567', email };
+    const answer = await request.post('/api/forms/contact', { data: { submissionId: `one-line-${Date.now()}`, values: forged } });
+    expect(answer.status()).toBe(400);
+    expect(await answer.json()).toEqual({ error: 'invalid fields', fields: { name: refused } });
+    expect(leads().filter((l) => l.email === email)).toEqual([]);
+  });
+
   test('quote: success message and the chosen services in the lead', async ({ page }) => {
     const email = unique('quote');
     await openPage(page, '/offerte');
