@@ -49,8 +49,9 @@ export const UPLOAD_DEFAULTS: UploadSettings = {
   minBytesPerSecond: 8 * 1024,
   // a 40-megapixel photo is decoded, turned and encoded in 1-3 s on a small machine; more is a photo made to be slow
   decodeTimeoutSeconds: 10,
-  // encoders write 1 scan (baseline) to about 10 (libjpeg's and mozjpeg's progressive scripts). At 100, a
-  // 40-megapixel JPEG costs at most about 2 s of decoding; the hostile file of issue 22 had 2,600
+  // encoders write 1 scan (baseline) to about 10 (libjpeg's and mozjpeg's progressive scripts), so 100 leaves room
+  // for any hand-made script. Each scan costs about 20 ms at 40 megapixels, so a JPEG at the limit takes 2 s to
+  // re-encode on a small machine (4 s on a loaded one); the hostile file of issue 22 had 2,600 (over a minute)
   maxJpegScans: 100,
   maxPixels: 40_000_000,
   maxRssBytes: 1024 * MB,
