@@ -464,7 +464,7 @@ describe('links and the sweep', () => {
         ip: null,
         userAgent: null,
       });
-      await storage.attachUploads([kept.body.data.id!], leadId);
+      await storage.attachUploads([kept.body.data.id!], leadId, (await storage.getUpload(kept.body.data.id!))!.ip!);
     } finally {
       await storage.close();
     }

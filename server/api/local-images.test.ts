@@ -116,7 +116,7 @@ describe('quotas', () => {
       ids.push(got.body.data.id);
     }
     expect(ids.length).toBeGreaterThan(0);
-    await storage.attachUploads(ids, 'lead-1');
+    await storage.attachUploads(ids, 'lead-1', '192.0.2.1');
     expect((await app.request('/3/image', form(photo))).status).toBe(200);
   });
 
@@ -229,7 +229,7 @@ describe('the sweep', () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await answer(await app.request('/3/image', form(photo)))).body.data.id);
     const [attached, expired, recent] = ids as [string, string, string];
-    await storage.attachUploads([attached], 'lead-7');
+    await storage.attachUploads([attached], 'lead-7', '192.0.2.1');
     const stale = join(uploadsDir, 'tmp', 'x.upload');
     const fresh = join(uploadsDir, 'tmp', 'y.upload');
     const orphan = join(uploadsDir, 'AbandonedAbandoned01.jpg');

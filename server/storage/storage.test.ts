@@ -341,11 +341,14 @@ describe.each([sqlite, postgres])('$name storage', (backend) => {
     expect(await storage.totalUploadBytes()).toBe(4_000_000_507);
 
     const { id: leadId } = await storage.addLead(lead());
-    await storage.attachUploads(['a2', 'b1', 'missing'], leadId);
-    await storage.attachUploads([], leadId);
+    // only the submitter's own uploads: b1 is another address's
+    await storage.attachUploads(['a2', 'b1', 'missing'], leadId, '203.0.113.7');
+    expect((await storage.getUpload('b1'))?.leadId).toBeNull();
+    await storage.attachUploads(['b1'], leadId, '2001:db8:1:2::/64');
+    await storage.attachUploads([], leadId, '203.0.113.7');
     expect(await storage.getUpload('a2')).toMatchObject({ leadId, ip: '203.0.113.7' });
     // a photo already used by one lead stays with it
-    await storage.attachUploads(['a2'], 'another-lead');
+    await storage.attachUploads(['a2'], 'another-lead', '203.0.113.7');
     expect((await storage.getUpload('a2'))?.leadId).toBe(leadId);
     expect(await storage.unattachedUploadBytes('203.0.113.7')).toBe(2_000_000_000);
     expect(await storage.unattachedUploadBytes('2001:db8:1:2::/64')).toBe(0);

@@ -121,10 +121,10 @@ export interface Storage {
   getUpload(id: string): Promise<Upload | undefined>;
   /**
    * Marks these uploads as used by the lead; an upload already attached to a lead, or unknown, is left as it is.
-   * With `ip` (the leads API always gives the submitter's rate key), only the uploads that address made: nobody
+   * Only the uploads `ip` (the submitter's rate key) made: nobody
    * can take another address's photos out of its quota and out of the sweep.
    */
-  attachUploads(ids: string[], leadId: string, ip?: string): Promise<void>;
+  attachUploads(ids: string[], leadId: string, ip: string): Promise<void>;
   /** Uploads no lead uses that were made before `before`, oldest first, at most `limit`: the sweep removes them. */
   expiredUploads(before: Date, limit: number): Promise<Upload[]>;
   /** Removes the upload's row unless a lead uses it (its file is the caller's); true when a row was removed. */

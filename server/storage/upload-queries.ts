@@ -36,14 +36,14 @@ export async function getUpload(db: Kysely<Database>, id: string): Promise<Uploa
   return row && toUpload(row);
 }
 
-export async function attachUploads(db: Kysely<Database>, ids: string[], leadId: string, ip?: string): Promise<void> {
+export async function attachUploads(db: Kysely<Database>, ids: string[], leadId: string, ip: string): Promise<void> {
   if (ids.length === 0) return;
   await db
     .updateTable('uploads')
     .set({ lead_id: leadId })
     .where('id', 'in', ids)
     .where('lead_id', 'is', null)
-    .$if(ip !== undefined, (q) => q.where('ip', '=', ip!))
+    .where('ip', '=', ip)
     .execute();
 }
 
