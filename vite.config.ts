@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { sitePlugin } from './scripts/vite-plugin-site.ts';
@@ -7,13 +8,36 @@ import { inlineScriptsPlugin } from './scripts/vite-plugin-inline-scripts.ts';
 import { devPagesPlugin } from './scripts/dev-pages.ts';
 import { studioPlugin } from './scripts/studio/plugin.ts';
 import { devImagesPlugin } from './scripts/dev-images.ts';
+import { devGuardPlugin } from './scripts/dev-guard.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 // SITE_ROOT builds another site's data (site.config.json + content/) with this engine, e.g. the benchmark's
 const siteRoot = process.env.SITE_ROOT ? `${resolve(process.env.SITE_ROOT)}/` : root;
+/**
+ * What the dev server never serves nor opens, however a request spells it: the production server's data (leads,
+ * the form secret, uploads: DATA_DIR, by default data/) and the built server. Git's folder and environment files
+ * are refused by name (scripts/dev-guard.ts).
+ */
+const denied = [
+  ...new Set(
+    [process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(root, 'data'), join(root, 'data'), join(root, 'dist-server')].flatMap((dir) => {
+      try {
+        return [dir, realpathSync(dir)];
+      } catch {
+        return [dir];
+      }
+    }),
+  ),
+];
+/** A folder as server.fs.deny patterns (picomatch): its own name, escaped, and everything in it. */
+const denyGlobs = (dir: string) => {
+  const name = dir.replace(/[\\*?[\](){}!+@|]/g, '\\$&');
+  return [name, `${name}/**`];
+};
 
 export default defineConfig(({ command }) => ({
   plugins: [
+    devGuardPlugin({ root, denied, editable: [root, siteRoot] }),
     react(),
     sitePlugin({ siteRoot, schemaDir: `${root}schemas` }),
     inlineScriptsPlugin({ dir: `${root}src/islands/inline` }),
@@ -32,7 +56,19 @@ export default defineConfig(({ command }) => ({
   // the build bundles everything into the prerender script's entry so it runs without Vite's resolver; the dev
   // server renders with Node's own packages (React is CommonJS)
   ssr: command === 'build' ? { noExternal: true } : {},
-  server: { host: '127.0.0.1' },
+  server: {
+    host: '127.0.0.1',
+    // no page of another origin (another port of 127.0.0.1 included) may read what the dev server answers
+    cors: false,
+    // Vite serves files only from the folders the pages need: their code (src/, core/) and the packages it imports
+    // (node_modules/, with Vite's own client); the site's public/ is served as the site's files. Never the rest of
+    // the project: data/, dist-server/, server/, scripts/, package.json...
+    fs: {
+      strict: true,
+      allow: [`${root}src`, `${root}core`, `${root}node_modules`],
+      deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', ...denied.flatMap(denyGlobs)],
+    },
+  },
   preview: { host: '127.0.0.1' },
   test: {
     projects: [

@@ -25,11 +25,19 @@ export function copySite(prefix: string, from: string = paths.root): string {
   return site;
 }
 
-export async function startDevServer(siteRoot: string, port: number, timeoutMs = 30_000): Promise<DevServer> {
+export interface DevServerOptions {
+  /** more arguments for Vite (`--host 0.0.0.0`) */
+  args?: string[];
+  /** the environment instead of this process's own (SITE_ROOT is set on it) */
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function startDevServer(siteRoot: string, port: number, timeoutMs = 30_000, options: DevServerOptions = {}): Promise<DevServer> {
   let output = '';
-  const vite = spawn(process.execPath, [join(paths.root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort'], {
+  const args = [join(paths.root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort', ...(options.args ?? [])];
+  const vite = spawn(process.execPath, args, {
     cwd: paths.root,
-    env: { ...process.env, SITE_ROOT: siteRoot },
+    env: { ...(options.env ?? process.env), SITE_ROOT: siteRoot },
   });
   vite.stdout.on('data', (d: Buffer) => (output += d.toString()));
   vite.stderr.on('data', (d: Buffer) => (output += d.toString()));

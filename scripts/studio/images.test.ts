@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { imageName, ImageUploadError, saveImage } from './images.ts';
+import { RefusedPathError } from './site-files.ts';
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#c0392b' } })
@@ -25,6 +26,17 @@ describe('images uploaded in the studio', () => {
     expect(saved).toEqual({ src: '/images/team-foto.webp', width: 800, height: 450 });
     const meta = await sharp(readFileSync(join(root, 'public/images/team-foto.webp'))).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1600, 900]);
+  });
+
+  it('never writes through a link: public/ or public/images/ linked to a folder elsewhere is refused', async () => {
+    for (const linked of ['public', 'public/images']) {
+      const root = site();
+      const outside = site();
+      mkdirSync(join(root, linked, '..'), { recursive: true });
+      symlinkSync(outside, join(root, linked));
+      await expect(saveImage(root, 'team.png', await png(40, 20)), linked).rejects.toThrow(RefusedPathError);
+      expect(readdirSync(outside, { recursive: true }), linked).toEqual([]);
+    }
   });
 
   it('never writes over an image: a second upload of the same name gets a new name', async () => {

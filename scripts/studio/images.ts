@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { IMAGE_DENSITY } from '../../core/images/srcset.ts';
 import { slugify } from '../../core/site/resolve.ts';
 import { MAX_UPLOAD_BYTES } from '../../core/images/uploads.ts';
+import { unlinkedPath } from './site-files.ts';
 
 /** The widest file kept: twice the widest image the site shows (1200 CSS px) at the site's 2x density. */
 export const MAX_WIDTH = 2400;
@@ -46,7 +47,8 @@ function linkUnderFreeName(temporary: string, dir: string, name: string): string
 /**
  * An uploaded image, as the site keeps its images: a WebP in public/images/ at the site's 2x density (the build
  * renders its smaller widths), turned upright, without its metadata (camera, place), at most 2400 px wide. The
- * file is new (never over another), written atomically; the answer gives the width and height to declare.
+ * file is new (never over another), written atomically, and never through a link; the answer gives the width and
+ * height to declare.
  */
 export async function saveImage(siteRoot: string, originalName: string, bytes: Buffer): Promise<SavedImage> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw new ImageUploadError(`The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
@@ -62,7 +64,8 @@ export async function saveImage(siteRoot: string, originalName: string, bytes: B
     .resize({ width: MAX_WIDTH, withoutEnlargement: true })
     .webp({ quality: 82 })
     .toBuffer({ resolveWithObject: true });
-  const dir = join(siteRoot, 'public', 'images');
+  // never through a link: public/ or public/images/ linked elsewhere is refused
+  const dir = unlinkedPath(siteRoot, 'public/images', 'folder');
   mkdirSync(dir, { recursive: true });
   const temporary = join(dir, `.upload-${process.pid}-${randomUUID()}.tmp`);
   writeFileSync(temporary, data, { flag: 'wx' });

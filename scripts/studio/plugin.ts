@@ -10,36 +10,20 @@ import { loadSchemaSet, type SchemaSet } from '../../core/validate/schemas.ts';
 import { validateSite } from '../../core/validate/validate.ts';
 import { expandLanding } from '../../core/site/resolve.ts';
 import type { SiteConfig } from '../../core/site/schema-types.ts';
-import { isSiteFile, SiteFiles } from './site-files.ts';
+import { isSiteFile, RefusedPathError, SiteFiles, unlinkedPath } from './site-files.ts';
 import { prettierLayout } from './layout.ts';
 import { studioDocument } from './document.ts';
 import { PAGE_LINK_PATH, pageLinkScript } from './page-link.ts';
 import { SITE_PLUGIN, type SiteApi } from '../vite-plugin-site.ts';
 import { studioBundler } from './bundle.ts';
 import { ImageUploadError, saveImage } from './images.ts';
+import { isLoopback, listeningPort, ownRequest } from '../dev-guard.ts';
 import { MAX_UPLOAD_BYTES } from '../../core/images/uploads.ts';
 
 const run = promisify(execFile);
 export const STUDIO_PATH = '/__studio';
 const API = `${STUDIO_PATH}/api/`;
 const BODY_LIMIT = 2 * 1024 * 1024;
-
-/**
- * Whether a request may reach the studio: its Host must be this dev server's own address (a page on another
- * site that resolves its name to 127.0.0.1, DNS rebinding, sends that name), and an Origin, when the browser
- * sends one, must be the same.
- */
-export function ownRequest(headers: { host?: string; origin?: string }, port: number): boolean {
-  const own = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
-  if (!headers.host || !own.has(headers.host.toLowerCase())) return false;
-  if (headers.origin === undefined) return true;
-  try {
-    const origin = new URL(headers.origin);
-    return origin.protocol === 'http:' && own.has(origin.host.toLowerCase());
-  } catch {
-    return false;
-  }
-}
 
 function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -87,7 +71,14 @@ function routesOf(configText: string): string[] {
 
 /** The files under public/ a field can name (images, sounds), as the site links them; each field keeps those its pattern takes. */
 function assetsOf(siteRoot: string): string[] {
-  const dir = join(siteRoot, 'public');
+  // a linked public/ is not listed (links inside it are not files here either)
+  let dir: string;
+  try {
+    dir = unlinkedPath(siteRoot, 'public', 'folder');
+  } catch (error) {
+    if (error instanceof RefusedPathError) return [];
+    throw error;
+  }
   return existsSync(dir)
     ? readdirSync(dir, { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
@@ -124,8 +115,10 @@ interface StudioOptions {
 
 /**
  * The studio in `npm run dev`: /__studio is its page, /__studio/api/* its API over the site's own files. It
- * exists only in the dev server, answers only requests addressed to this server (Host and Origin), and writes
- * only the site's config and content files, and new images in public/images/.
+ * exists only in the dev server, answers only this computer (the socket's far end is a loopback address, even when
+ * the dev server listens on the network with --host) and only requests addressed to this server (Host and Origin;
+ * for the API, never a call another site's page made), and writes only the site's config and content files (never
+ * through a link), and new images in public/images/.
  */
 export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plugin {
   const bundle = studioBundler(root);
@@ -212,6 +205,7 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
         wrote(path);
         return;
       } catch (error) {
+        if (error instanceof RefusedPathError) throw error;
         return send(res, 409, { error: (error as Error).message });
       }
     }
@@ -224,7 +218,9 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
     res.write('retry: 1000\n\n');
     const onChange = (file: string) => {
       const path = relative(siteRoot, file).split(sep).join('/');
-      if (isSiteFile(path)) res.write(`data: ${JSON.stringify({ path })}\n\n`);
+      if (isSiteFile(path)) {
+        if (files.unlinked(path)) res.write(`data: ${JSON.stringify({ path })}\n\n`);
+      }
       // a file added to public/ or taken away: the list of files and the "not found" problems change
       else if (path.startsWith('public/') && !basename(path).startsWith('.')) res.write(`data: ${JSON.stringify({ asset: path.slice('public'.length) })}\n\n`);
     };
@@ -260,10 +256,8 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
       server.middlewares.use((req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://localhost');
         if (url.pathname !== STUDIO_PATH && !url.pathname.startsWith(`${STUDIO_PATH}/`)) return next();
-        const port = server.config.server.port ?? 5173;
-        const address = server.httpServer?.address();
-        const actual = typeof address === 'object' && address ? address.port : port;
-        if (!ownRequest({ host: req.headers.host, origin: req.headers.origin }, actual))
+        if (!isLoopback(req.socket.remoteAddress)) return send(res, 403, 'This studio answers only this computer.', 'text/plain');
+        if (!ownRequest({ host: req.headers.host, origin: req.headers.origin }, listeningPort(server)))
           return send(res, 403, 'This studio answers only its own address.', 'text/plain');
         if (url.pathname === STUDIO_PATH || url.pathname === `${STUDIO_PATH}/`) return send(res, 200, studioDocument(), 'text/html');
         if (url.pathname === PAGE_LINK_PATH) return send(res, 200, pageLinkScript, 'text/javascript');
@@ -274,9 +268,15 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
             .catch((error: unknown) => send(res, 500, `the studio's code did not build: ${(error as Error).message}`, 'text/plain'));
           return;
         }
-        if (url.pathname === `${API}events`) return events(server, res);
         if (url.pathname.startsWith(API)) {
-          api(req, res, url.pathname.slice(API.length)).catch((error: unknown) => send(res, 500, { error: (error as Error).message }));
+          // a page of another site that makes the browser call the API (an image, a form) is named by the browser
+          const site = req.headers['sec-fetch-site'];
+          if (site === 'cross-site' || site === 'same-site') return send(res, 403, { error: 'the studio answers only its own pages' });
+          if (url.pathname === `${API}events`) return events(server, res);
+          api(req, res, url.pathname.slice(API.length)).catch((error: unknown) =>
+            // a linked folder or file, or one outside the site: refused, never followed
+            send(res, error instanceof RefusedPathError ? 403 : 500, { error: (error as Error).message }),
+          );
           return;
         }
         next();

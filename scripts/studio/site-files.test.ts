@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isSiteFile, SiteFiles, versionOf } from './site-files.ts';
+import { isSiteFile, RefusedPathError, SiteFiles, versionOf } from './site-files.ts';
 
 const home = `{
   "title": "Home",
@@ -94,5 +94,58 @@ describe('the studio’s site files', () => {
     expect(files.list()).toContain('content/pages/prijzen.json');
     expect(() => files.create('content/pages/home.json', '{}')).toThrow(/exists/);
     expect(() => files.create('content/pages/kapot.json', '{')).toThrow();
+  });
+
+  describe('never follow a link', () => {
+    let outside: string;
+    const secret = '{ "title": "Outside the site" }\n';
+    beforeEach(() => {
+      outside = mkdtempSync(join(tmpdir(), 'studio-outside-'));
+      writeFileSync(join(outside, 'secret.json'), secret);
+    });
+    afterEach(() => rmSync(outside, { recursive: true, force: true }));
+    const untouched = () => expect(readdirSync(outside)).toEqual(['secret.json']);
+
+    it('to a folder outside the site: its files are not listed, read, written, nor made', async () => {
+      symlinkSync(outside, join(root, 'content/linked'));
+      expect(files.list()).toEqual(['site.config.json', 'content/pages/home.json']);
+      expect(() => files.read('content/linked/secret.json')).toThrow(RefusedPathError);
+      expect(() => files.create('content/linked/new-page.json', '{ "title": "Nieuw", "blocks": [] }\n')).toThrow(RefusedPathError);
+      expect(() => files.create('content/linked/sub/new-page.json', '{}')).toThrow(RefusedPathError);
+      await expect(files.edit('content/linked/secret.json', versionOf(secret), [{ op: 'set', path: ['title'], value: 'x' }])).rejects.toThrow(RefusedPathError);
+      expect(() => files.restore('content/linked/secret.json', versionOf(secret), '{}')).toThrow(RefusedPathError);
+      untouched();
+      expect(readFileSync(join(outside, 'secret.json'), 'utf8')).toBe(secret);
+    });
+
+    it('to a file, outside the site or in it: not listed, read nor written', async () => {
+      symlinkSync(join(outside, 'secret.json'), join(root, 'content/pages/linked.json'));
+      symlinkSync(join(root, 'content/pages/home.json'), join(root, 'content/pages/alias.json'));
+      expect(files.list()).toEqual(['site.config.json', 'content/pages/home.json']);
+      for (const path of ['content/pages/linked.json', 'content/pages/alias.json']) {
+        expect(() => files.read(path), path).toThrow(/is a link/);
+        await expect(files.edit(path, 'x', [{ op: 'set', path: ['title'], value: 'x' }]), path).rejects.toThrow(RefusedPathError);
+        expect(() => files.restore(path, 'x', '{}'), path).toThrow(RefusedPathError);
+        expect(() => files.create(path, '{}'), path).toThrow(RefusedPathError);
+      }
+      expect(readFileSync(join(outside, 'secret.json'), 'utf8')).toBe(secret);
+      expect(onDisk()).toBe(home);
+    });
+
+    it('as the config or content/ itself', () => {
+      renameSync(join(root, 'site.config.json'), join(outside, 'site.config.json'));
+      symlinkSync(join(outside, 'site.config.json'), join(root, 'site.config.json'));
+      renameSync(join(root, 'content'), join(outside, 'content'));
+      symlinkSync(join(outside, 'content'), join(root, 'content'));
+      expect(files.list()).toEqual([]);
+      expect(() => files.read('site.config.json')).toThrow(RefusedPathError);
+      expect(() => files.create('content/pages/new.json', '{}')).toThrow(RefusedPathError);
+      expect(existsSync(join(outside, 'content/pages/new.json'))).toBe(false);
+    });
+
+    it('while a new page in a new folder of the site is made as before', () => {
+      files.create('content/pages/diensten/seo.json', '{ "title": "SEO", "blocks": [] }\n');
+      expect(files.list()).toContain('content/pages/diensten/seo.json');
+    });
   });
 });

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { mkdirSync } from 'node:fs';
 import { parseJson } from '../../core/edit/json-edit.ts';
 import { applyOps, OpError, type EditOp } from '../../core/edit/ops.ts';
 
@@ -9,7 +8,8 @@ import { applyOps, OpError, type EditOp } from '../../core/edit/ops.ts';
  * The site's JSON files as the studio reads and writes them: site.config.json and content/**.json, nothing else.
  * Every write is an edit of the text on disk (never a rewrite from a model), made only when the text is the one
  * the studio last saw or the edits still apply to the new text, checked to parse, and atomic (a temporary file
- * renamed over the old one).
+ * renamed over the old one). It never follows a link: a linked folder or file under the site is neither listed, read
+ * nor written, so no file outside the site is ever read or written.
  */
 export interface SiteFile {
   /** relative to the site's root, with / */
@@ -32,6 +32,42 @@ export function isSiteFile(path: string): boolean {
   return path === 'site.config.json' || /^content\/[A-Za-z0-9_/-]+\.json$/.test(path);
 }
 
+/** A path the studio refuses: a link, or a file or folder where the other is expected, or one outside the site. */
+export class RefusedPathError extends Error {}
+
+const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+/**
+ * The full path of `path` (relative to `root`, with /) when nothing on the way to it is a link: each folder from the
+ * root down that is there is a real folder, the last part, when it is there, a real file (`file`) or folder, and the
+ * real path of the deepest part that is there lies inside the root's real path. A part that is not there yet (a new
+ * page, a new folder) ends the walk: what the studio makes there is inside the site.
+ */
+export function unlinkedPath(root: string, path: string, last: 'file' | 'folder' = 'file'): string {
+  const parts = path.split('/');
+  let at = root;
+  let deepest = root;
+  for (const [index, part] of parts.entries()) {
+    at = join(at, part);
+    let stat;
+    try {
+      stat = lstatSync(at);
+    } catch (error) {
+      if (isMissing(error)) break;
+      throw error;
+    }
+    if (stat.isSymbolicLink()) throw new RefusedPathError(`${parts.slice(0, index + 1).join('/')} is a link; the studio does not follow links`);
+    const folder = index < parts.length - 1 || last === 'folder';
+    if (folder ? !stat.isDirectory() : !stat.isFile())
+      throw new RefusedPathError(`${parts.slice(0, index + 1).join('/')} is not a ${folder ? 'folder' : 'file'}`);
+    deepest = at;
+  }
+  const realRoot = realpathSync(root);
+  const real = realpathSync(deepest);
+  if (real !== realRoot && !real.startsWith(realRoot + sep)) throw new RefusedPathError(`${path} is outside the site`);
+  return join(root, ...parts);
+}
+
 export interface SiteFilesOptions {
   /** Lays out an edited text (Prettier, when the file was Prettier-clean before); the identity when absent. */
   format?: (text: string, path: string, before: string) => Promise<string>;
@@ -43,23 +79,38 @@ export class SiteFiles {
     private readonly options: SiteFilesOptions = {},
   ) {}
 
-  /** Every site file, the config first, then content/ in path order. */
+  /** Every site file, the config first, then content/ in path order; never a link, nor anything in a linked folder. */
   list(): string[] {
     const walk = (dir: string): string[] =>
-      readdirSync(dir)
-        .sort()
-        .flatMap((name) => {
-          const path = join(dir, name);
-          if (statSync(path).isDirectory()) return walk(path);
-          return name.endsWith('.json') ? [relative(this.root, path).split(sep).join('/')] : [];
+      readdirSync(dir, { withFileTypes: true })
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        .flatMap((entry) => {
+          // a link is neither a folder nor a file here (the entry is the link's own)
+          const path = join(dir, entry.name);
+          if (entry.isDirectory()) return walk(path);
+          return entry.isFile() && entry.name.endsWith('.json') ? [relative(this.root, path).split(sep).join('/')] : [];
         });
     const content = join(this.root, 'content');
-    return ['site.config.json', ...(existsSync(content) ? walk(content) : [])].filter(isSiteFile);
+    return [
+      ...(this.unlinked('site.config.json') ? ['site.config.json'] : []),
+      ...(this.unlinked('content', 'folder') && existsSync(content) ? walk(content) : []),
+    ].filter(isSiteFile);
+  }
+
+  /** Whether a site file (or folder) is reached through no link (or is not there yet). */
+  unlinked(path: string, last: 'file' | 'folder' = 'file'): boolean {
+    try {
+      unlinkedPath(this.root, path, last);
+      return true;
+    } catch (error) {
+      if (error instanceof RefusedPathError) return false;
+      throw error;
+    }
   }
 
   private full(path: string): string {
     if (!isSiteFile(path)) throw new Error(`not a site file: ${path}`);
-    return join(this.root, ...path.split('/'));
+    return unlinkedPath(this.root, path);
   }
 
   read(path: string): SiteFile {
