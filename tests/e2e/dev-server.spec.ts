@@ -50,6 +50,8 @@ test.describe('dev server', { tag: '@desktop-only' }, () => {
     expect(missing.status()).toBe(404);
     expect(islands(await missing.text())).toEqual([]);
     expect(await missing.text()).toContain('data-to="/"');
+    // the pages' stylesheets (CSS modules that compose from another file among them) were compiled without a warning
+    expect(server.output()).not.toMatch(/PostCSS plugin did not pass the `from` option/);
   });
 
   test("an island hydrates from Vite's sources, styled as in the build", async ({ page }) => {
