@@ -9,7 +9,6 @@ import { devPagesPlugin } from './scripts/dev-pages.ts';
 import { studioPlugin } from './scripts/studio/plugin.ts';
 import { devImagesPlugin } from './scripts/dev-images.ts';
 import { devGuardPlugin } from './scripts/dev-guard.ts';
-import { cssModules } from './scripts/css-modules-loader.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 // SITE_ROOT builds another site's data (site.config.json + content/) with this engine, e.g. the benchmark's
@@ -47,7 +46,6 @@ export default defineConfig(({ command }) => ({
     studioPlugin({ root, siteRoot, schemaDir: `${root}schemas` }),
   ],
   // a file a CSS module composes from keeps its own name in PostCSS (no "did not pass the `from` option" warning)
-  css: { modules: cssModules },
   // the site's own files (images, favicon, sounds) come from its root, like its config
   publicDir: `${siteRoot}public`,
   build: {

@@ -5,6 +5,8 @@ import { useCollection } from '../../site/site-context.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { SectionHeader } from '../../ui/section-header.tsx';
+// the shared card grid first, so the block's own rules come after it in the stylesheet
+import cardGrid from '../../ui/card-grid.module.css';
 import styles from './marketing-services.module.css';
 import { CheckList } from '../../ui/check-list.tsx';
 import { Section } from '../../ui/section.tsx';
@@ -15,9 +17,9 @@ export function MarketingServices({ block }: { block: BlockOf<'marketing-service
   return (
     <Section id={block.id} labelledBy={headingId}>
       <SectionHeader header={block.header} id={headingId} />
-      <ul className={styles.grid}>
+      <ul className={cardGrid.grid}>
         {items.map((s) => (
-          <li key={s.title} className={styles.card}>
+          <li key={s.title} className={`${cardGrid.card} ${styles.card}`}>
             <div className={styles.top}>
               <span className={styles.icon}>
                 <Icon name={s.icon} size={26} />

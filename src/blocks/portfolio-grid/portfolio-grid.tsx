@@ -5,6 +5,8 @@ import { useCollection } from '../../site/site-context.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Img } from '../../ui/img.tsx';
 import { SectionHeader } from '../../ui/section-header.tsx';
+// the shared card grid first, so the block's own rules come after it in the stylesheet
+import cardGrid from '../../ui/card-grid.module.css';
 import styles from './portfolio-grid.module.css';
 import { ExternalLink } from '../../ui/external-link.tsx';
 import { Section } from '../../ui/section.tsx';
@@ -19,9 +21,9 @@ export function PortfolioGrid({ block }: { block: BlockOf<'portfolio-grid'> }) {
   return (
     <Section id={block.id} labelledBy={block.header ? headingId : undefined}>
       <SectionHeader header={block.header} id={headingId} />
-      <ul className={styles.grid}>
+      <ul className={`${cardGrid.grid} ${styles.grid}`}>
         {shown.map((item) => (
-          <li key={item.title} className={styles.card}>
+          <li key={item.title} className={`${cardGrid.card} ${styles.card}`}>
             <div className={styles.media}>
               <Img image={item.image} className={styles.image} sizes="(min-width: 1024px) 380px, (min-width: 700px) 50vw, 100vw" />
             </div>

@@ -3,6 +3,8 @@ import type { BlockOf } from '../../../core/site/model.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { SectionHeader } from '../../ui/section-header.tsx';
 import { SmartLink } from '../../ui/smart-link.tsx';
+// the shared card grid first, so the block's own rules come after it in the stylesheet
+import cardGrid from '../../ui/card-grid.module.css';
 import styles from './services-overview.module.css';
 import { CheckList } from '../../ui/check-list.tsx';
 import { Section } from '../../ui/section.tsx';
@@ -12,9 +14,9 @@ export function ServicesOverview({ block }: { block: BlockOf<'services-overview'
   return (
     <Section id={block.id} labelledBy={headingId}>
       <SectionHeader header={block.header} id={headingId} />
-      <ul className={styles.grid}>
+      <ul className={cardGrid.grid}>
         {block.services.map((s) => (
-          <li key={s.title} className={styles.card}>
+          <li key={s.title} className={`${cardGrid.card} ${styles.card}`}>
             <span className={styles.icon}>
               <Icon name={s.icon} size={26} />
             </span>
