@@ -38,13 +38,7 @@ export async function getUpload(db: Kysely<Database>, id: string): Promise<Uploa
 
 export async function attachUploads(db: Kysely<Database>, ids: string[], leadId: string, ip: string): Promise<void> {
   if (ids.length === 0) return;
-  await db
-    .updateTable('uploads')
-    .set({ lead_id: leadId })
-    .where('id', 'in', ids)
-    .where('lead_id', 'is', null)
-    .where('ip', '=', ip)
-    .execute();
+  await db.updateTable('uploads').set({ lead_id: leadId }).where('id', 'in', ids).where('lead_id', 'is', null).where('ip', '=', ip).execute();
 }
 
 export async function expiredUploads(db: Kysely<Database>, before: Date, limit: number): Promise<Upload[]> {
