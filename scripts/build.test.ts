@@ -38,7 +38,7 @@ it('builds another site from its own root: the English fixture, its own images, 
       encoding: 'utf8',
     });
     expect(run.status, run.stdout + run.stderr).toBe(0);
-    // no PostCSS warning (scripts/css-modules-loader.ts): a build prints only what needs the reader
+    // no PostCSS warning (a CSS module that composes from another file made one): a build prints only what needs the reader
     expect(run.stdout + run.stderr).not.toMatch(/PostCSS plugin did not pass the `from` option/);
     expect(page('.')).toContain('<html lang="en">');
     expect(page('.')).toContain('Frequently asked questions');
