@@ -1,0 +1,311 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+/**
+ * Publishing is git: a published version is a commit of the site's files (site.config.json, content/, public/),
+ * History is their `git log`, and restoring a version is a new commit (history is never rewritten). Git runs as a
+ * program with its arguments (never through a shell), in the site's folder, with every path given relative to it,
+ * so only the site's own files are ever read, committed, restored or removed, whether the site is the repository's
+ * root, a folder inside one, or a repository of its own.
+ */
+const run = promisify(execFile);
+export const SITE_PATHS = ['site.config.json', 'content', 'public'];
+
+/** What git said when it refused: the studio says it in plain words, the detail is for a developer. */
+export class PublishError extends Error {
+  constructor(
+    readonly reason: 'no-git' | 'stale' | 'nothing' | 'invalid' | 'unpublished' | 'no-version',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function git(siteRoot: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
+  // literal paths (a name with * is that name); no prompt for a password that nobody could type
+  const { stdout } = await run('git', ['--literal-pathspecs', '-C', siteRoot, ...args], {
+    env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...env },
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 120_000,
+  });
+  return stdout;
+}
+
+const nulList = (out: string) => out.split('\0').filter((part) => part !== '');
+
+/** Whether the site is in a git work tree (and the studio can publish). */
+export async function inGit(siteRoot: string): Promise<boolean> {
+  try {
+    return (await git(siteRoot, ['rev-parse', '--is-inside-work-tree'])).trim() === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** The commit the site was last published as; a repository without one compares with the empty tree. */
+async function base(siteRoot: string): Promise<string> {
+  try {
+    return (await git(siteRoot, ['rev-parse', '--verify', '-q', 'HEAD^{commit}'])).trim();
+  } catch {
+    return (await git(siteRoot, ['hash-object', '-t', 'tree', '/dev/null'])).trim();
+  }
+}
+
+export interface PendingFile {
+  /** relative to the site's root, with / */
+  path: string;
+  status: 'added' | 'changed' | 'removed';
+  /** a JSON file's text as published and as it is now (none for images and other binary files) */
+  before?: string;
+  after?: string;
+}
+
+export interface Pending {
+  files: PendingFile[];
+  /** names this exact set of changes: a publish or discard of what the person saw, not of what came after */
+  fingerprint: string;
+}
+
+const STATUS: Record<string, PendingFile['status']> = { A: 'added', D: 'removed', M: 'changed', T: 'changed' };
+const isText = (path: string) => path.endsWith('.json');
+
+/** The site files that differ from the last published version: changed, removed, and new (untracked) ones. */
+async function changedPaths(siteRoot: string): Promise<{ path: string; status: PendingFile['status'] }[]> {
+  const from = await base(siteRoot);
+  const tracked = nulList(await git(siteRoot, ['diff', '--name-status', '-z', '--no-renames', '--relative', from, '--', ...SITE_PATHS]));
+  const out: { path: string; status: PendingFile['status'] }[] = [];
+  for (let i = 0; i + 1 < tracked.length; i += 2) out.push({ path: tracked[i + 1]!, status: STATUS[tracked[i]!.charAt(0)] ?? 'changed' });
+  const untracked = nulList(await git(siteRoot, ['ls-files', '--others', '--exclude-standard', '-z', '--', ...SITE_PATHS]));
+  for (const path of untracked) out.push({ path, status: 'added' });
+  return out.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** The published text of a file (`HEAD:./path` is relative to the site's folder). */
+async function published(siteRoot: string, path: string): Promise<string> {
+  return git(siteRoot, ['show', `HEAD:./${path}`]);
+}
+
+function fingerprintOf(siteRoot: string, files: { path: string; status: string }[]): string {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    const full = join(siteRoot, file.path);
+    hash.update(`${file.status}\0${file.path}\0`);
+    if (existsSync(full)) hash.update(readFileSync(full));
+    hash.update('\0');
+  }
+  return hash.digest('hex').slice(0, 24);
+}
+
+/** What Publish would make the new published version, with the JSON texts to say it in words. */
+export async function pending(siteRoot: string): Promise<Pending> {
+  const paths = await changedPaths(siteRoot);
+  const files = await Promise.all(
+    paths.map(async ({ path, status }): Promise<PendingFile> => {
+      if (!isText(path)) return { path, status };
+      const before = status === 'added' ? undefined : await published(siteRoot, path);
+      const after = status === 'removed' ? undefined : readFileSync(join(siteRoot, path), 'utf8');
+      return { path, status, before, after };
+    }),
+  );
+  return { files, fingerprint: fingerprintOf(siteRoot, paths) };
+}
+
+/** The changes now, refused when they are not the ones the person looked at. */
+async function expectPending(siteRoot: string, fingerprint: string): Promise<Pending> {
+  const now = await pending(siteRoot);
+  if (now.fingerprint !== fingerprint) throw new PublishError('stale', 'The site changed since you looked at the changes; look at them again.');
+  return now;
+}
+
+export interface Author {
+  name: string;
+}
+
+/** The person as git's author and committer: their name, and the e-mail git is set up with or one made from the name. */
+async function identity(siteRoot: string, author: Author): Promise<NodeJS.ProcessEnv> {
+  const name = author.name.trim().slice(0, 100);
+  if (name === '') throw new PublishError('invalid', 'A name is needed to publish.');
+  let email = '';
+  try {
+    email = (await git(siteRoot, ['config', '--get', 'user.email'])).trim();
+  } catch {
+    // no e-mail set up: one of the studio's own
+  }
+  if (email === '')
+    email = `${
+      name
+        .toLowerCase()
+        .replace(/[^a-z0-9._-]+/g, '.')
+        .replace(/^\.+|\.+$/g, '') || 'studio'
+    }@studio.local`;
+  return { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email };
+}
+
+/** A commit message as git keeps it: no control characters but line breaks, not endless. */
+function cleanMessage(message: string): string {
+  const clean = message
+    .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ')
+    .trim()
+    .slice(0, 4000);
+  if (clean === '') throw new PublishError('invalid', 'A publish needs a message.');
+  return clean;
+}
+
+/**
+ * Commits exactly `paths` (as they are in the work tree, removals included) and nothing else the index may hold:
+ * `commit --only` leaves whatever a developer staged beside them staged. The repository's own hooks run.
+ */
+async function commitPaths(siteRoot: string, paths: string[], message: string, author: Author): Promise<string> {
+  const env = await identity(siteRoot, author);
+  await git(siteRoot, ['add', '-A', '--', ...paths]);
+  await git(siteRoot, ['commit', '-q', '--only', '-m', cleanMessage(message), '--', ...paths], env);
+  return (await git(siteRoot, ['rev-parse', 'HEAD'])).trim();
+}
+
+export interface PushTarget {
+  remote: string;
+  /** the branch to push to; the current one when empty */
+  branch?: string;
+}
+
+/** Where Publish pushes, from STUDIO_PUSH_REMOTE and STUDIO_PUSH_BRANCH; none when no remote is set. */
+export function pushTargetFromEnv(env: NodeJS.ProcessEnv = process.env): PushTarget | undefined {
+  const remote = env.STUDIO_PUSH_REMOTE?.trim();
+  return remote ? { remote, branch: env.STUDIO_PUSH_BRANCH?.trim() || undefined } : undefined;
+}
+
+export type PushResult =
+  { ok: true; remote: string; branch: string } | { ok: false; remote: string; branch: string; reason: 'behind' | 'refused' | 'unreachable'; detail: string };
+
+/** Why git refused a push, from its own words: the remote has commits we lack, a hook said no, or it was not reached. */
+function pushFailure(output: string): 'behind' | 'refused' | 'unreachable' {
+  if (/\[rejected\]|non-fast-forward|fetch first/.test(output)) return 'behind';
+  if (/\[remote rejected\]|hook declined|denied/.test(output)) return 'refused';
+  return 'unreachable';
+}
+
+/** Sends the published versions to the remote's branch; a refusal keeps the local commits as they are. */
+export async function push(siteRoot: string, target: PushTarget): Promise<PushResult> {
+  const branch = target.branch ?? (await git(siteRoot, ['rev-parse', '--abbrev-ref', 'HEAD'])).trim();
+  // a remote or branch name that starts with - is not an option
+  if (target.remote.startsWith('-') || branch.startsWith('-'))
+    return { ok: false, remote: target.remote, branch, reason: 'unreachable', detail: 'invalid name' };
+  try {
+    await git(siteRoot, ['push', '--porcelain', target.remote, `HEAD:refs/heads/${branch}`]);
+    return { ok: true, remote: target.remote, branch };
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    const detail = `${stdout}\n${stderr}`.trim();
+    return { ok: false, remote: target.remote, branch, reason: pushFailure(detail), detail };
+  }
+}
+
+export interface Published {
+  commit: string;
+  push?: PushResult;
+}
+
+/** Commits the changes the person looked at (its fingerprint), and pushes them when a remote is set. */
+export async function publish(siteRoot: string, options: { fingerprint: string; message: string; author: Author; target?: PushTarget }): Promise<Published> {
+  const now = await expectPending(siteRoot, options.fingerprint);
+  if (now.files.length === 0) throw new PublishError('nothing', 'There is nothing to publish.');
+  const broken = now.files.find((file) => file.after !== undefined && !parses(file.after));
+  if (broken) throw new PublishError('invalid', `${broken.path} is not valid JSON.`);
+  const commit = await commitPaths(
+    siteRoot,
+    now.files.map((file) => file.path),
+    options.message,
+    options.author,
+  );
+  return { commit, push: options.target ? await push(siteRoot, options.target) : undefined };
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Files that are not published yet, as they are now, go back to the last published version; new files are removed. */
+export async function discard(siteRoot: string, fingerprint: string): Promise<string[]> {
+  const now = await expectPending(siteRoot, fingerprint);
+  const tracked = await trackedAtHead(
+    siteRoot,
+    now.files.map((file) => file.path),
+  );
+  const restore = now.files.filter((file) => tracked.has(file.path)).map((file) => file.path);
+  const remove = now.files.filter((file) => !tracked.has(file.path)).map((file) => file.path);
+  if (restore.length > 0) await git(siteRoot, ['restore', '--source=HEAD', '--staged', '--worktree', '--', ...restore]);
+  // a new file staged but never committed leaves the index too; then it is removed
+  if (remove.length > 0) {
+    await git(siteRoot, ['rm', '-q', '--cached', '--ignore-unmatch', '--', ...remove]);
+    await git(siteRoot, ['clean', '-q', '-f', '--', ...remove]);
+  }
+  return now.files.map((file) => file.path);
+}
+
+/** Which of `paths` the last published version has. */
+async function trackedAtHead(siteRoot: string, paths: string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  try {
+    return new Set(nulList(await git(siteRoot, ['ls-tree', '-r', '--name-only', '-z', 'HEAD', '--', ...paths])));
+  } catch {
+    // no commit yet: nothing is published
+    return new Set();
+  }
+}
+
+export interface Version {
+  commit: string;
+  /** ISO 8601, as git has it */
+  date: string;
+  author: string;
+  message: string;
+}
+
+/** The published versions of the site's files, newest first. */
+export async function history(siteRoot: string, limit = 100): Promise<Version[]> {
+  let out: string;
+  try {
+    out = await git(siteRoot, ['log', `-n${limit}`, '--format=%H%x1f%aI%x1f%an%x1f%s%x1e', '--', ...SITE_PATHS]);
+  } catch {
+    return [];
+  }
+  return out
+    .split('\x1e')
+    .map((record) => record.trim())
+    .filter((record) => record !== '')
+    .map((record) => {
+      const [commit = '', date = '', author = '', message = ''] = record.split('\x1f');
+      return { commit, date, author, message };
+    });
+}
+
+/**
+ * A new commit whose site files are those of an earlier version (history is never rewritten), refused while
+ * there are unpublished changes: they would be lost or mixed in.
+ */
+export async function restoreVersion(siteRoot: string, options: { commit: string; message: string; author: Author }): Promise<string> {
+  if (!/^[0-9a-f]{7,64}$/.test(options.commit)) throw new PublishError('no-version', 'No such version.');
+  try {
+    await git(siteRoot, ['cat-file', '-e', `${options.commit}^{commit}`]);
+  } catch {
+    throw new PublishError('no-version', 'No such version.');
+  }
+  if ((await pending(siteRoot)).files.length > 0) throw new PublishError('unpublished', 'There are unpublished changes; publish or discard them first.');
+  const files = async (rev: string) => nulList(await git(siteRoot, ['ls-tree', '-r', '--name-only', '-z', rev, '--', ...SITE_PATHS]));
+  const paths = [...new Set([...(await files('HEAD')), ...(await files(options.commit))])];
+  // every file of either version in the work tree: those the old version lacks are removed, the others take its content
+  await git(siteRoot, ['restore', `--source=${options.commit}`, '--worktree', '--', ...paths]);
+  const changed = (await pending(siteRoot)).files.map((file) => file.path);
+  if (changed.length === 0) throw new PublishError('nothing', 'The site is already this version.');
+  return commitPaths(siteRoot, changed, options.message, options.author);
+}
