@@ -30,11 +30,12 @@ export function imageName(original: string): string {
 /**
  * Puts the written file in place under the first of `name.webp`, `name-2.webp`, ... that is free: a hard link
  * fails when the name exists (in any case, on a disk that ignores case), so no image is ever replaced, and the
- * file appears whole.
+ * file appears whole. A reserved name (an image the studio took away that a redo may ask back) is skipped too.
  */
-function linkUnderFreeName(temporary: string, dir: string, name: string): string {
+function linkUnderFreeName(temporary: string, dir: string, name: string, reserved: (file: string) => boolean): string {
   for (let n = 1; ; n++) {
     const file = `${n === 1 ? name : `${name}-${n}`}.webp`;
+    if (reserved(file)) continue;
     try {
       linkSync(temporary, join(dir, file));
       return file;
@@ -50,7 +51,7 @@ function linkUnderFreeName(temporary: string, dir: string, name: string): string
  * file is new (never over another), written atomically, and never through a link; the answer gives the width and
  * height to declare.
  */
-export async function saveImage(siteRoot: string, originalName: string, bytes: Buffer): Promise<SavedImage> {
+export async function saveImage(siteRoot: string, originalName: string, bytes: Buffer, reserved: (file: string) => boolean = () => false): Promise<SavedImage> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw new ImageUploadError(`The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
   let format: string | undefined;
   try {
@@ -71,7 +72,7 @@ export async function saveImage(siteRoot: string, originalName: string, bytes: B
   writeFileSync(temporary, data, { flag: 'wx' });
   let file: string;
   try {
-    file = linkUnderFreeName(temporary, dir, imageName(originalName));
+    file = linkUnderFreeName(temporary, dir, imageName(originalName), reserved);
   } finally {
     rmSync(temporary, { force: true });
   }

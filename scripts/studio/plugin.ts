@@ -17,6 +17,8 @@ import { PAGE_LINK_PATH, pageLinkScript } from './page-link.ts';
 import { SITE_PLUGIN, type SiteApi } from '../vite-plugin-site.ts';
 import { studioBundler } from './bundle.ts';
 import { ImageUploadError, saveImage } from './images.ts';
+import { publishApi } from './publish-api.ts';
+import { MediaLibrary } from './media.ts';
 import { isLoopback, listeningPort, ownRequest } from '../dev-guard.ts';
 import { MAX_UPLOAD_BYTES } from '../../core/images/uploads.ts';
 
@@ -133,7 +135,13 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
   let assets: string[] | undefined;
   const assetList = () => (assets ??= assetsOf(siteRoot));
   /** A file the studio wrote: the pages reload now, not when the watcher notices. */
-  const wrote = (path: string) => site?.changed(join(siteRoot, path));
+  const media = new MediaLibrary(siteRoot, files);
+  const publishing = publishApi({ siteRoot, send, readBody, problemCount: () => problems().length });
+  const wrote = (path: string) => {
+    site?.changed(join(siteRoot, path));
+    // an image uploaded into a field that no file names any more (an undone upload) goes
+    media.sweep();
+  };
 
   const state = () => {
     const list = files.list().map((path) => {
@@ -165,14 +173,21 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
       const path = new URL(req.url ?? '', 'http://localhost').searchParams.get('path') ?? '';
       return isSiteFile(path) ? send(res, 200, files.read(path)) : send(res, 400, { error: 'not a site file' });
     }
+    if (route.startsWith('publish/')) return publishing(req, res, route.slice('publish/'.length));
     if (req.method === 'GET' && route === 'diff') return send(res, 200, (await gitDiff(siteRoot)) ?? { diff: null, untracked: [] });
+    if (route === 'media' || route.startsWith('media/')) {
+      const answer = await media.answer(req.method ?? 'GET', route, req.method === 'POST' ? await readBody(req) : undefined);
+      return send(res, answer.status, answer.body);
+    }
     if (req.method !== 'POST') return send(res, 405, { error: 'method not allowed' });
     if (route.startsWith('image')) {
       // the file's bytes as the body, its name in the query: a new WebP in public/images/
-      const name = new URL(req.url ?? '', 'http://localhost').searchParams.get('name') ?? 'image';
+      const query = new URL(req.url ?? '', 'http://localhost').searchParams;
       try {
-        const saved = await saveImage(siteRoot, name, await readBytes(req, MAX_UPLOAD_BYTES + 1));
+        const saved = await saveImage(siteRoot, query.get('name') ?? 'image', await readBytes(req, MAX_UPLOAD_BYTES + 1), media.reserved);
         assets = undefined;
+        // the media library's own uploads stay until deleted; one into a field goes with its undo
+        if (!query.has('library')) media.uploadedIntoField(saved.src);
         return send(res, 201, saved);
       } catch (error) {
         if (error instanceof ImageUploadError) return send(res, 400, { error: error.message });

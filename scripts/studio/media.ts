@@ -1,0 +1,217 @@
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import sharp from 'sharp';
+import { SRCSET_WIDTHS, variantSource } from '../../core/images/srcset.ts';
+import { RefusedPathError, unlinkedPath, type SiteFiles } from './site-files.ts';
+
+/**
+ * The studio's media library over public/images/: every image with its size and where the site's files use it,
+ * deletion of an image nothing uses, and the sweep that takes away an image uploaded into a field once an undo (or
+ * any later write) leaves it unused. Paths never leave public/images/ and never pass a link.
+ */
+
+/** One place a site file names an image: the file, the JSON path of the string, and the alt text beside it. */
+export interface ImageUse {
+  file: string;
+  /** a page's title; undefined for the config and the collections */
+  title?: string;
+  path: (string | number)[];
+  /** where the alt text of the image object is (`{ src, alt, width, height }`), when the use is one */
+  altPath?: (string | number)[];
+  alt?: string;
+}
+
+export interface MediaImage {
+  src: string;
+  /** in pixels, as stored (the site shows WebP at half this) */
+  width?: number;
+  height?: number;
+  bytes: number;
+  uses: ImageUse[];
+}
+
+export type Answer = { status: number; body: unknown };
+
+const IMAGE_FILE = /\.(webp|png|jpe?g|gif|avif|svg)$/i;
+/** `/images/` and folders and a name of plain characters: no `..`, no hidden file, no query. */
+const IMAGE_SRC = /^\/images\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9][A-Za-z0-9._-]*\.(?:webp|png|jpe?g|gif|avif|svg)$/i;
+
+export const isImageSrc = (src: string) => IMAGE_SRC.test(src) && !src.includes('..');
+
+type Json = unknown;
+
+/** Every string of a JSON value with its path; the object it sits in comes along for the alt text beside a src. */
+function* strings(
+  value: Json,
+  path: (string | number)[] = [],
+  parent?: Record<string, Json>,
+): Generator<[string, (string | number)[], Record<string, Json> | undefined]> {
+  if (typeof value === 'string') yield [value, path, parent];
+  else if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* strings(item, [...path, i]);
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) yield* strings(item, [...path, key], value as Record<string, Json>);
+}
+
+/** The image a path names: itself, or for a width the build makes (`a-400w.webp`), the file it is made from. */
+const sourceOf = (src: string) => variantSource(src)?.src ?? src;
+
+/** Where each image is used in the site's files (parsed; a file that does not parse uses nothing it can be sure of). */
+export function usesOf(files: SiteFiles): Map<string, ImageUse[]> {
+  const uses = new Map<string, ImageUse[]>();
+  for (const file of files.list()) {
+    let data: Json;
+    try {
+      data = JSON.parse(files.read(file).text) as Json;
+    } catch {
+      continue;
+    }
+    const title = file.startsWith('content/pages/') ? (data as { title?: unknown }).title : undefined;
+    for (const [text, path, parent] of strings(data)) {
+      if (!text.startsWith('/images/')) continue;
+      const src = sourceOf(text);
+      const inImage = path[path.length - 1] === 'src' && parent !== undefined && ('alt' in parent || 'width' in parent);
+      const use: ImageUse = { file, title: typeof title === 'string' ? title : undefined, path };
+      if (inImage) Object.assign(use, { altPath: [...path.slice(0, -1), 'alt'], alt: typeof parent.alt === 'string' ? parent.alt : '' });
+      uses.set(src, [...(uses.get(src) ?? []), use]);
+    }
+  }
+  return uses;
+}
+
+export class MediaLibrary {
+  /** pixel sizes by file, known while its size and time stay the same */
+  private sizes = new Map<string, { key: string; width?: number; height?: number }>();
+  /** images uploaded into a field in this session, and whether a file has named them since */
+  private fieldUploads = new Map<string, boolean>();
+  /** images the sweep took away, kept so a redo that names one again puts it back */
+  private swept = new Map<string, Buffer>();
+
+  constructor(
+    readonly siteRoot: string,
+    private readonly files: SiteFiles,
+  ) {}
+
+  /** The full path of an image of public/images/, through no link; throws RefusedPathError otherwise. */
+  private full(src: string): string {
+    if (!isImageSrc(src)) throw new RefusedPathError(`${src} is not an image of public/images/`);
+    return unlinkedPath(this.siteRoot, `public${src}`);
+  }
+
+  private imageFiles(): string[] {
+    let dir: string;
+    try {
+      dir = unlinkedPath(this.siteRoot, 'public/images', 'folder');
+      // a link inside is neither a file nor a folder here: readdir's entries are the links' own
+      return readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && IMAGE_FILE.test(entry.name))
+        .map((entry) => `/images/${relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/')}`)
+        .filter(isImageSrc)
+        .sort();
+    } catch (error) {
+      if (error instanceof RefusedPathError || (error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+  }
+
+  private async size(src: string, full: string, key: string) {
+    const known = this.sizes.get(src);
+    if (known?.key === key) return known;
+    let meta: { width?: number; height?: number } = {};
+    try {
+      meta = await sharp(full).metadata();
+    } catch {
+      // a broken file is listed without its size
+    }
+    const size = { key, width: meta.width, height: meta.height };
+    this.sizes.set(src, size);
+    return size;
+  }
+
+  async list(): Promise<MediaImage[]> {
+    const uses = usesOf(this.files);
+    return Promise.all(
+      this.imageFiles().map(async (src) => {
+        const full = join(this.siteRoot, 'public', ...src.split('/'));
+        const stat = statSync(full);
+        const { width, height } = await this.size(src, full, `${stat.size}:${stat.mtimeMs}`);
+        return { src, width, height, bytes: stat.size, uses: uses.get(src) ?? [] };
+      }),
+    );
+  }
+
+  /** Deletes an image no site file names; one that is named stays, and the answer says where. */
+  remove(src: string): Answer {
+    const full = this.full(src);
+    const uses = usesOf(this.files).get(src) ?? [];
+    if (uses.length > 0) return { status: 409, body: { error: 'in use', uses } };
+    try {
+      rmSync(full);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { status: 404, body: { error: 'no such image' } };
+      throw error;
+    }
+    this.sizes.delete(src);
+    return { status: 200, body: { removed: src } };
+  }
+
+  /** An image uploaded into a field: once a file has named it and none does any more, the sweep takes it away. */
+  uploadedIntoField(src: string): void {
+    this.fieldUploads.set(src, false);
+    this.swept.delete(src);
+  }
+
+  /** Whether a new upload may take this name: not one a redo may still ask back. */
+  reserved = (file: string): boolean => this.swept.has(`/images/${file}`);
+
+  /**
+   * After each write: an image uploaded into a field that no file names any more (its upload was undone, or the
+   * field took another) is taken away, and one taken away that a file names again (a redo) is put back.
+   */
+  sweep(): void {
+    if (this.fieldUploads.size === 0 && this.swept.size === 0) return;
+    const texts = this.files.list().map((path) => this.files.read(path).text);
+    // a plain search of the texts: anything that looks like a use keeps the file (a file that does not parse too)
+    const named = (src: string) => {
+      const pattern = new RegExp(`${src.replace(/\.webp$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:-(?:${SRCSET_WIDTHS.join('|')})w)?\\.webp`);
+      return texts.some((text) => text.includes(src) || pattern.test(text));
+    };
+    for (const [src, seen] of this.fieldUploads) {
+      if (named(src)) this.fieldUploads.set(src, true);
+      else if (seen) this.take(src);
+    }
+    for (const [src, bytes] of this.swept) if (named(src)) this.putBack(src, bytes);
+  }
+
+  private take(src: string) {
+    try {
+      const full = this.full(src);
+      this.swept.set(src, readFileSync(full));
+      rmSync(full);
+    } catch (error) {
+      if (!(error instanceof RefusedPathError) && (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    this.fieldUploads.delete(src);
+  }
+
+  private putBack(src: string, bytes: Buffer) {
+    this.swept.delete(src);
+    try {
+      // never over a file: a name taken meanwhile keeps its own image
+      writeFileSync(this.full(src), bytes, { flag: 'wx' });
+      this.fieldUploads.set(src, true);
+    } catch (error) {
+      if (!(error instanceof RefusedPathError) && (error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+
+  /** The studio's calls under /__studio/api/media: the list, and deleting one image. */
+  async answer(method: string, route: string, body: unknown): Promise<Answer> {
+    if (method === 'GET' && route === 'media') return { status: 200, body: { images: await this.list() } };
+    if (method === 'POST' && route === 'media/delete') {
+      const src = (body as { src?: unknown } | undefined)?.src;
+      if (typeof src !== 'string' || !isImageSrc(src)) return { status: 400, body: { error: 'expected { src } of an image in /images/' } };
+      return this.remove(src);
+    }
+    return { status: 404, body: { error: 'no such media call' } };
+  }
+}
