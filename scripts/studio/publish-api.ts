@@ -1,0 +1,60 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { discard, history, inGit, pending, publish, PublishError, push, pushTargetFromEnv, restoreVersion } from './publish.ts';
+
+/** The plugin's own helpers: its JSON answer, its body reader, and how many problems the site has now. */
+export interface PublishApiContext {
+  siteRoot: string;
+  send: (res: ServerResponse, status: number, body: unknown) => void;
+  readBody: (req: IncomingMessage) => Promise<unknown>;
+  problemCount: () => number;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * The studio's publish calls, /__studio/api/publish/*: what would go live, publish, send again, discard, the
+ * versions and restoring one. One git call at a time (git locks its index), and none while the site has problems.
+ */
+export function publishApi({ siteRoot, send, readBody, problemCount }: PublishApiContext) {
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
+    'GET changes': async () => ({ ...(await pending(siteRoot)), push: pushTargetFromEnv() ?? null }),
+    'GET history': async () => ({ versions: await history(siteRoot) }),
+    'POST commit': async (body) => {
+      if (problemCount() > 0) throw new PublishError('invalid', 'The site has problems; fix them before publishing.');
+      return publish(siteRoot, {
+        fingerprint: text(body.fingerprint),
+        message: text(body.message),
+        author: { name: text(body.name) },
+        target: pushTargetFromEnv(),
+      });
+    },
+    'POST push': async () => {
+      const target = pushTargetFromEnv();
+      return target ? push(siteRoot, target) : { ok: false, reason: 'unreachable', detail: 'no remote is set' };
+    },
+    'POST discard': async (body) => ({ files: await discard(siteRoot, text(body.fingerprint)) }),
+    'POST restore': async (body) => ({
+      commit: await restoreVersion(siteRoot, { commit: text(body.commit), message: text(body.message), author: { name: text(body.name) } }),
+    }),
+  };
+
+  return async (req: IncomingMessage, res: ServerResponse, route: string) => {
+    const handler = routes[`${req.method} ${route}`];
+    if (!handler) return send(res, 404, { error: 'no such studio call' });
+    const body = req.method === 'POST' ? ((await readBody(req)) as Record<string, unknown>) : {};
+    if (!(await inGit(siteRoot))) return send(res, 200, { git: false });
+    try {
+      send(res, 200, { git: true, ...((await serial(() => handler(body))) as object) });
+    } catch (error) {
+      if (!(error instanceof PublishError)) throw error;
+      send(res, 409, { error: error.message, reason: error.reason });
+    }
+  };
+}
