@@ -7,6 +7,7 @@ import { Preview, type TextPatch } from './preview.tsx';
 import { labelFor, resolve, type Located, type SchemaFiles } from './schema.ts';
 import { pointerOf, SchemaField, type FieldProblems, type FormContext, type Path } from './schema-form.tsx';
 import { useSiteFiles } from './use-site-files.ts';
+import { MediaButton, MediaPanel } from './media-panel.tsx';
 
 type Json = Record<string, unknown>;
 
@@ -77,6 +78,7 @@ export function Studio() {
   const [selected, setSelected] = useState<number | undefined>(0);
   const [route, setRoute] = useState<string | undefined>();
   const [patch, setPatch] = useState<TextPatch | undefined>();
+  const [media, setMedia] = useState(false);
   /** images uploaded since the studio loaded (the list of public/ comes with the site's state) */
   const [uploaded, setUploaded] = useState<string[]>([]);
   /** the text each field last showed in the preview, by file and pointer */
@@ -176,10 +178,14 @@ export function Studio() {
         <button type="button" onClick={() => void redo()} disabled={!site.canRedo} aria-keyshortcuts="Control+Shift+Z">
           Redo
         </button>
+        <MediaButton lang={String(config?.lang ?? '')} open={() => setMedia(true)} />
         <p className="status" role="status" aria-live="polite">
           {status}
         </p>
       </header>
+      {media ? (
+        <MediaPanel lang={String(config?.lang ?? '')} edit={site.edit} revision={site.revision} assets={site.assets} close={() => setMedia(false)} />
+      ) : null}
       {site.conflict ? (
         <div className="conflict" role="alert">
           <p>

@@ -1,0 +1,190 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
+
+const root = process.cwd();
+const png = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+type Upload = { name: string; mimeType: string; buffer: Buffer };
+
+/** Files dropped on the media library's drop zone, all at once, as a browser hands them over from the desktop. */
+async function drop(page: Page, files: Upload[]) {
+  const dataTransfer = await page.evaluateHandle(
+    (list) => {
+      const transfer = new DataTransfer();
+      for (const f of list) transfer.items.add(new File([Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }));
+      return transfer;
+    },
+    files.map((f) => ({ name: f.name, mimeType: f.mimeType, data: f.buffer.toString('base64') })),
+  );
+  const zone = page.getByTestId('media-drop');
+  for (const type of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(type, { dataTransfer });
+}
+
+/** A fixture site copied into a git work tree of its own, its dev server, and the studio on it. */
+function studioOn(fixture: string, port: number) {
+  const context = { site: '', server: undefined as DevServer | undefined };
+  test.beforeAll(async () => {
+    context.site = copySite('studio-media-', join(root, 'tests/fixtures', fixture));
+    const git = (...args: string[]) => execFileSync('git', ['-C', context.site, ...args], { encoding: 'utf8' });
+    git('init', '-q');
+    git('add', '-A');
+    git('-c', 'user.email=studio@test', '-c', 'user.name=studio', 'commit', '-qm', 'site');
+    context.server = await startDevServer(context.site, port, 20_000);
+  });
+  test.afterAll(async () => {
+    await context.server?.stop();
+    if (context.site) rmSync(context.site, { recursive: true, force: true });
+  });
+  return context;
+}
+
+test.describe('studio media library, on a Dutch site', { tag: '@desktop-only' }, () => {
+  test.describe.configure({ mode: 'serial' });
+  const port = 4560 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  const context = studioOn('base', port);
+  const git = (...args: string[]) => execFileSync('git', ['-C', context.site, ...args], { encoding: 'utf8' });
+  const file = (path: string) => readFileSync(join(context.site, path), 'utf8');
+  const home = () => JSON.parse(file('content/pages/home.json')) as { title: string };
+  const changed = (path: string) =>
+    git('diff', '--no-color', '-U0', '--', path)
+      .split('\n')
+      .filter((l) => /^[+-]/.test(l) && !/^(\+\+\+|---) /.test(l));
+
+  test.afterEach(() => {
+    git('checkout', '-q', '--', '.');
+    git('clean', '-qfd', 'content', 'public');
+  });
+
+  async function openMedia(page: Page) {
+    await page.goto(`http://127.0.0.1:${port}/__studio`);
+    await page.getByRole('button', { name: 'Media' }).click();
+    return page.getByRole('dialog', { name: 'Afbeeldingen' });
+  }
+  const item = (page: Page, name: string) => page.getByRole('dialog').getByRole('listitem', { name, exact: true });
+
+  test('lists every image of public/images with its size and where it is used, in Dutch', async ({ page }) => {
+    const media = await openMedia(page);
+    await expect(media.getByRole('list', { name: 'Afbeeldingen' }).getByRole('listitem', { name: /\.(webp|png)$/ })).toHaveCount(2);
+    const meta = await sharp(join(context.site, 'public/images/og.png')).metadata();
+    const og = item(page, 'og.png');
+    await expect(og.locator('img')).toHaveAttribute('src', '/images/og.png');
+    await expect(og.locator('img')).toHaveAttribute('loading', 'lazy');
+    await expect(og).toContainText(`${meta.width} × ${meta.height} pixels`);
+    await expect(og).toContainText(`${home().title} (content/pages/home.json)`);
+    await expect(og).toContainText('Site-instellingen');
+    await expect(item(page, 'avatar.webp')).toContainText('Gebruikt op');
+  });
+
+  test('two images dropped at once both become WebP files, listed at once; a file that is no image is refused by name', async ({ page }) => {
+    const media = await openMedia(page);
+    await drop(page, [
+      { name: 'Eerste Foto.png', mimeType: 'image/png', buffer: await png(800, 400, '#1d4ed8') },
+      { name: 'tweede.png', mimeType: 'image/png', buffer: await png(300, 300, '#b91c1c') },
+      { name: 'notities.png', mimeType: 'image/png', buffer: Buffer.from('geen plaatje') },
+    ]);
+    await expect(item(page, 'eerste-foto.webp')).toContainText('800 × 400 pixels', { timeout: 15_000 });
+    await expect(item(page, 'tweede.webp')).toContainText('Nergens gebruikt', { timeout: 15_000 });
+    await expect(media.getByText('notities.png is niet geüpload: het is geen afbeelding')).toBeVisible({ timeout: 15_000 });
+    for (const name of ['eerste-foto.webp', 'tweede.webp']) expect((await sharp(join(context.site, 'public/images', name)).metadata()).format).toBe('webp');
+  });
+
+  test('an image nothing uses is deleted after a confirm; one in use is refused with where it is used', async ({ page }) => {
+    writeFileSync(
+      join(context.site, 'public/images/reserve.webp'),
+      await sharp(await png(40, 20, '#15803d'))
+        .webp()
+        .toBuffer(),
+    );
+    await openMedia(page);
+    const reserve = item(page, 'reserve.webp');
+    await reserve.getByRole('button', { name: 'reserve.webp verwijderen' }).click();
+    await reserve.getByRole('button', { name: 'Ja, verwijderen' }).click();
+    await expect(reserve).toHaveCount(0);
+    await expect(page.getByRole('dialog').getByText('reserve.webp is verwijderd.')).toBeVisible();
+    expect(existsSync(join(context.site, 'public/images/reserve.webp'))).toBe(false);
+    // in use: refused in the panel, and by the server when asked anyway
+    const og = item(page, 'og.png');
+    await og.getByRole('button', { name: 'og.png verwijderen' }).click();
+    await expect(og.getByRole('status')).toHaveText(`og.png kan niet weg: het staat op Site-instellingen, ${home().title} (content/pages/home.json).`);
+    const refused = await page.request.post(`http://127.0.0.1:${port}/__studio/api/media/delete`, { data: { src: '/images/og.png' } });
+    expect(refused.status()).toBe(409);
+    expect(existsSync(join(context.site, 'public/images/og.png'))).toBe(true);
+    for (const src of ['/images/../site.config.json', '/site.config.json', '/images/.x.webp'])
+      expect((await page.request.post(`http://127.0.0.1:${port}/__studio/api/media/delete`, { data: { src } })).status(), src).toBe(400);
+  });
+
+  test('an alt text typed beside the picture is a one-line diff', async ({ page }) => {
+    const line = file('content/pages/home.json')
+      .split('\n')
+      .find((l) => l.includes('"image":'))!;
+    await openMedia(page);
+    const use = item(page, 'og.png').getByRole('listitem').filter({ hasText: 'content/pages/home.json' });
+    await use.getByLabel('Alt-tekst').fill('Een blauw vlak');
+    await expect.poll(() => changed('content/pages/home.json')).toEqual([`-${line}`, `+${line.replace('"alt": ""', '"alt": "Een blauw vlak"')}`]);
+  });
+
+  test('an upload into a field that is undone removes its file; a redo brings it back', async ({ page }) => {
+    await page.goto(`http://127.0.0.1:${port}/__studio`);
+    const hero = page.getByRole('group', { name: 'Image' });
+    await hero.getByLabel('Or upload an image').setInputFiles({ name: 'Weg Ermee.png', mimeType: 'image/png', buffer: await png(600, 300, '#7c3aed') });
+    const path = join(context.site, 'public/images/weg-ermee.webp');
+    await expect.poll(() => file('content/pages/home.json')).toContain('/images/weg-ermee.webp');
+    expect(existsSync(path)).toBe(true);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => existsSync(path)).toBe(false);
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect.poll(() => existsSync(path)).toBe(true);
+  });
+
+  test('upload an image into the hero and set its alt text beside it: the clicks counted', async ({ page }) => {
+    await page.goto(`http://127.0.0.1:${port}/__studio`);
+    let clicks = 0;
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('group', { name: 'Image' }).getByLabel('Or upload an image').click();
+    clicks += 1;
+    // picking the file in the chooser is one more
+    await (await chooser).setFiles({ name: 'Team.png', mimeType: 'image/png', buffer: await png(600, 300, '#0f766e') });
+    clicks += 1;
+    await expect.poll(() => file('content/pages/home.json')).toContain('/images/team.webp');
+    await page.getByRole('button', { name: 'Media' }).click();
+    clicks += 1;
+    const alt = item(page, 'team.webp').getByLabel('Alt-tekst');
+    await alt.click();
+    clicks += 1;
+    await page.keyboard.type('Het team');
+    await expect.poll(() => file('content/pages/home.json')).toContain('"alt": "Het team"');
+    expect(clicks).toBe(4);
+  });
+
+  test('axe finds nothing in the media library', async ({ page }) => {
+    await openMedia(page);
+    await expect(item(page, 'og.png')).toBeVisible();
+    await item(page, 'og.png').getByRole('button', { name: 'og.png verwijderen' }).click();
+    await expect(item(page, 'og.png').getByRole('status')).not.toBeEmpty();
+    const results = await new AxeBuilder({ page }).include('.media-panel').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  });
+});
+
+test.describe('studio media library, on an English site', { tag: '@desktop-only' }, () => {
+  const port = 4570 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  const context = studioOn('en', port);
+
+  test('speaks English and lists the images with their uses', async ({ page }) => {
+    await page.goto(`http://127.0.0.1:${port}/__studio`);
+    await page.getByRole('button', { name: 'Media' }).click();
+    const media = page.getByRole('dialog', { name: 'Images' });
+    const portfolio = media.getByRole('listitem', { name: 'portfolio-voltkracht.webp', exact: true });
+    await expect(portfolio).toContainText('Used on');
+    await expect(portfolio).toContainText('Collection portfolio');
+    await expect(portfolio.getByLabel('Alt text').first()).toBeVisible();
+    expect(context.site).not.toBe('');
+  });
+});
