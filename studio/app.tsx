@@ -7,6 +7,7 @@ import { Preview, type TextPatch } from './preview.tsx';
 import { labelFor, resolve, type Located, type SchemaFiles } from './schema.ts';
 import { pointerOf, SchemaField, type FieldProblems, type FormContext, type Path } from './schema-form.tsx';
 import { useSiteFiles } from './use-site-files.ts';
+import { PublishBar } from './publish-panel.tsx';
 import { MediaButton, MediaPanel } from './media-panel.tsx';
 
 type Json = Record<string, unknown>;
@@ -179,6 +180,11 @@ export function Studio() {
           Redo
         </button>
         <MediaButton lang={String(config?.lang ?? '')} open={() => setMedia(true)} />
+        <PublishBar
+          lang={String(config?.lang ?? 'en')}
+          problemCount={site.problems.length + Object.values(site.files).filter((f) => f.parseError).length}
+          settled={site.settled}
+        />
         <p className="status" role="status" aria-live="polite">
           {status}
         </p>

@@ -1,0 +1,150 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { describeFile, fileStatusText, placeOf, type FileChange, type PendingFile } from './publish-changes.ts';
+import { publishCalls, type Refusal } from './publish-calls.ts';
+import type { PublishTexts } from './publish-texts.ts';
+
+/** A modal dialog (the browser's own: focus kept inside, Escape closes it) with a heading and a close button. */
+export function Modal({ title, lang, close, children }: { title: string; lang: string; close: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const heading = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog ref={ref} className="publish-dialog" aria-labelledby={heading} lang={lang} onClose={close}>
+      <h2 id={heading}>{title}</h2>
+      {children}
+    </dialog>
+  );
+}
+
+export type Changes =
+  | { state: 'loading' }
+  | { state: 'no-git' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; files: FileChange[]; fingerprint: string; push: { remote: string; branch?: string } | null };
+
+/** The unpublished changes in words, loaded once the studio's own edits are on disk; `reload` looks again. */
+export function useChanges(texts: PublishTexts, settled: () => Promise<void>): [Changes, () => void] {
+  const [changes, setChanges] = useState<Changes>({ state: 'loading' });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    let live = true;
+    settled()
+      .then(() => publishCalls.changes())
+      .then((answer) => {
+        if (!live) return;
+        if (answer.error !== undefined) setChanges({ state: 'failed', message: answer.error });
+        else if (!answer.git) setChanges({ state: 'no-git' });
+        else
+          setChanges({
+            state: 'ready',
+            files: answer.files.map((file: PendingFile) => describeFile(file, texts)),
+            fingerprint: answer.fingerprint,
+            push: answer.push,
+          });
+      })
+      .catch((error: unknown) => live && setChanges({ state: 'failed', message: (error as Error).message }));
+    return () => {
+      live = false;
+    };
+  }, [texts, settled, round]);
+  return [changes, () => setRound((r) => r + 1)];
+}
+
+/** What the loading, no-git and failed states say; undefined once the changes are there. */
+export function changesNotice(changes: Changes, texts: PublishTexts): ReactNode {
+  if (changes.state === 'loading') return <p>{texts.loading}</p>;
+  if (changes.state === 'no-git') return <p className="publish-refused">{texts.noGit}</p>;
+  if (changes.state === 'failed') return <p className="publish-refused">{texts.failed(changes.message)}</p>;
+  return undefined;
+}
+
+const MAX_FIELDS = 30;
+
+/** Per file: its name, and each field changed with its old and new text. */
+export function ChangeList({ files, texts, label }: { files: FileChange[]; texts: PublishTexts; label: string }) {
+  return (
+    <ul className="change-list" aria-label={label}>
+      {files.map((file) => {
+        const status = fileStatusText(file, texts);
+        return (
+          <li key={file.path}>
+            <strong>{file.name}</strong>
+            {status ? `: ${status}` : null} <span className="change-path">{file.path}</span>
+            {file.fields.length > 0 ? (
+              <ul>
+                {file.fields.slice(0, MAX_FIELDS).map((change, i) => (
+                  <li key={i}>
+                    {placeOf(change, texts)}
+                    {change.kind === 'changed' ? ': ' : ` (${change.kind === 'added' ? texts.added : texts.removed}): `}
+                    {change.kind !== 'added' ? <del>{change.before || texts.empty}</del> : null}
+                    {change.kind === 'changed' ? ' → ' : null}
+                    {change.kind !== 'removed' ? <ins>{change.after || texts.empty}</ins> : null}
+                  </li>
+                ))}
+                {file.fields.length > MAX_FIELDS ? <li>{texts.more(file.fields.length - MAX_FIELDS)}</li> : null}
+              </ul>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+const NAME_KEY = 'studio.publisher-name';
+
+/** The person's name, remembered on this computer for the next publish. */
+export function useName(): [string, (name: string) => void] {
+  const [name, setName] = useState(() => localStorage.getItem(NAME_KEY) ?? '');
+  return [
+    name,
+    (next: string) => {
+      setName(next);
+      localStorage.setItem(NAME_KEY, next);
+    },
+  ];
+}
+
+/**
+ * The person's name. Shown, it takes the focus when it is empty (the person types it at once), else the form's
+ * confirm button does (Enter publishes).
+ */
+export function NameField({ name, setName, texts }: { name: string; setName: (name: string) => void; texts: PublishTexts }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const field = input.current;
+    if (field?.value === '') field.focus();
+    else field?.form?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }, []);
+  return (
+    <p className="publish-name">
+      <label htmlFor={id}>{texts.name}</label>
+      <input ref={input} id={id} required autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} aria-describedby={`${id}-hint`} />
+      <span id={`${id}-hint`} className="hint">
+        {texts.nameHint}
+      </span>
+    </p>
+  );
+}
+
+/** A refusal's words: "the site changed since" in the person's language, anything else as the server said it. */
+export const refusalText = (refusal: Refusal, texts: PublishTexts) => (refusal.reason === 'stale' ? texts.stale : texts.failed(refusal.error));
+
+const FLASH_KEY = 'studio.publish-flash';
+
+/** A message to show once after the studio reloads (a discard or a restore changed files the studio had open). */
+export function reloadWith(message: string): void {
+  sessionStorage.setItem(FLASH_KEY, message);
+  location.reload();
+}
+
+export function takeFlash(): string {
+  const message = sessionStorage.getItem(FLASH_KEY) ?? '';
+  sessionStorage.removeItem(FLASH_KEY);
+  return message;
+}

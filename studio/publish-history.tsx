@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { publishCalls, type Refusal, type Version } from './publish-calls.ts';
+import { changesNotice, Modal, NameField, refusalText, reloadWith, useChanges, useName } from './publish-dialog.tsx';
+import type { PublishTexts } from './publish-texts.ts';
+
+interface Props {
+  texts: PublishTexts;
+  lang: string;
+  settled: () => Promise<void>;
+  close: () => void;
+}
+
+const dateOf = (iso: string, lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+/** The published versions, newest first; one can be restored as a new version while nothing is unpublished. */
+export function HistoryDialog({ texts, lang, settled, close }: Props) {
+  const [changes] = useChanges(texts, settled);
+  const [versions, setVersions] = useState<Version[] | undefined>();
+  const [chosen, setChosen] = useState<Version | undefined>();
+  useEffect(() => {
+    void publishCalls.history().then((answer) => setVersions(answer.error === undefined && answer.git ? answer.versions : []));
+  }, []);
+  const unpublished = changes.state === 'ready' && changes.files.length > 0;
+  return (
+    <Modal title={texts.historyTitle} lang={lang} close={close}>
+      {changesNotice(changes, texts)}
+      {changes.state === 'ready' && versions?.length === 0 ? <p>{texts.noVersions}</p> : null}
+      {changes.state === 'ready' && versions && versions.length > 0 ? (
+        <ol className="version-list">
+          {versions.map((version, index) => (
+            <li key={version.commit}>
+              <span className="version-message">{version.message}</span>
+              <span className="version-meta">
+                {dateOf(version.date, lang)} {texts.by} {version.author}
+                {index === 0 ? ` · ${texts.current}` : null}
+              </span>
+              {index > 0 ? (
+                <button type="button" onClick={() => setChosen(version)} aria-describedby={`version-${version.commit}`}>
+                  {texts.restore}
+                </button>
+              ) : null}
+              <span id={`version-${version.commit}`} hidden>
+                {version.message}
+              </span>
+              {chosen?.commit === version.commit ? (
+                unpublished ? (
+                  <p className="publish-refused" role="alert">
+                    {texts.unpublished}
+                  </p>
+                ) : (
+                  <RestoreConfirm version={version} texts={texts} lang={lang} cancel={() => setChosen(undefined)} />
+                )
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <button type="button" className="publish-close" onClick={close}>
+        {texts.close}
+      </button>
+    </Modal>
+  );
+}
+
+/** Restoring one version: what it does, the person's name, and the confirm. */
+function RestoreConfirm({ version, texts, lang, cancel }: { version: Version; texts: PublishTexts; lang: string; cancel: () => void }) {
+  const [name, setName] = useName();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const date = dateOf(version.date, lang);
+  const restore = async () => {
+    if (name.trim() === '') return;
+    setBusy(true);
+    const answer = await publishCalls
+      .restore(version.commit, texts.restoreMessage(date, version.message), name.trim())
+      .catch((e: unknown): Refusal => ({ error: (e as Error).message }));
+    setBusy(false);
+    if (answer.error === undefined) return reloadWith(texts.restored(date));
+    setError(answer.reason === 'unpublished' ? texts.unpublished : refusalText(answer, texts));
+  };
+  return (
+    <form
+      className="restore-confirm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void restore();
+      }}
+    >
+      <p>{texts.restoreConfirm(date)}</p>
+      <NameField name={name} setName={setName} texts={texts} />
+      {error ? (
+        <p className="publish-refused" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="primary" disabled={busy || name.trim() === ''}>
+        {busy ? texts.working : texts.confirmRestore}
+      </button>{' '}
+      <button type="button" onClick={cancel}>
+        {texts.cancel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { commitMessage } from './publish-changes.ts';
+import { publishCalls, type PushResult, type Refusal } from './publish-calls.ts';
+import { ChangeList, changesNotice, Modal, NameField, refusalText, reloadWith, takeFlash, useChanges, useName } from './publish-dialog.tsx';
+import { HistoryDialog } from './publish-history.tsx';
+import { publishTexts, type PublishTexts } from './publish-texts.ts';
+import './publish.css';
+
+interface Props {
+  /** the site's language (its config's `lang`): the language these buttons and dialogs speak */
+  lang: string;
+  /** the site's open problems (validation and files that do not parse): Publish refuses while there are any */
+  problemCount: number;
+  /** resolves once the studio's pending edits are on disk */
+  settled: () => Promise<void>;
+}
+
+/** Publish, Discard and History: the buttons in the studio's top bar, each opening its dialog. */
+export function PublishBar({ lang, problemCount, settled }: Props) {
+  const texts = publishTexts(lang);
+  const [open, setOpen] = useState<'publish' | 'discard' | 'history' | undefined>();
+  const [flash] = useState(takeFlash);
+  const close = () => setOpen(undefined);
+  return (
+    <div className="publish-bar" lang={lang}>
+      <button type="button" className="primary" onClick={() => setOpen('publish')}>
+        {texts.publish}
+      </button>
+      <button type="button" onClick={() => setOpen('discard')}>
+        {texts.discard}
+      </button>
+      <button type="button" onClick={() => setOpen('history')}>
+        {texts.history}
+      </button>
+      {flash ? (
+        <p className="publish-flash" role="status">
+          {flash}
+        </p>
+      ) : null}
+      {open === 'publish' ? <PublishDialog texts={texts} lang={lang} problemCount={problemCount} settled={settled} close={close} /> : null}
+      {open === 'discard' ? <DiscardDialog texts={texts} lang={lang} settled={settled} close={close} /> : null}
+      {open === 'history' ? <HistoryDialog texts={texts} lang={lang} settled={settled} close={close} /> : null}
+    </div>
+  );
+}
+
+interface DialogProps {
+  texts: PublishTexts;
+  lang: string;
+  settled: () => Promise<void>;
+  close: () => void;
+}
+
+/** What a push did, in plain words, with the way out when it was refused. */
+function PushReport({ push, texts }: { push: PushResult; texts: PublishTexts }) {
+  const [result, setResult] = useState(push);
+  const [busy, setBusy] = useState(false);
+  if (result.ok) return <p>{texts.pushed(result.remote, result.branch)}</p>;
+  const words = { behind: texts.pushBehind, refused: texts.pushRefused, unreachable: texts.pushUnreachable }[result.reason];
+  const again = async () => {
+    setBusy(true);
+    const answer = await publishCalls.push().catch((error: unknown): Refusal => ({ error: (error as Error).message }));
+    setBusy(false);
+    if (!answer.error && 'ok' in answer) setResult(answer);
+  };
+  return (
+    <div className="publish-refused" role="alert">
+      <p>{words(result.remote)}</p>
+      <pre className="publish-detail">{result.detail}</pre>
+      <button type="button" disabled={busy} onClick={() => void again()}>
+        {texts.sendAgain}
+      </button>
+    </div>
+  );
+}
+
+/** The summary of what goes live, the person's name and the confirm; refused while the site has problems. */
+function PublishDialog({ texts, lang, problemCount, settled, close }: DialogProps & { problemCount: number }) {
+  const [changes, reload] = useChanges(texts, settled);
+  const [name, setName] = useName();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [done, setDone] = useState<{ push?: PushResult } | undefined>();
+  const submit = async () => {
+    if (changes.state !== 'ready' || name.trim() === '') return;
+    setBusy(true);
+    setError('');
+    const answer = await publishCalls
+      .commit(changes.fingerprint, commitMessage(changes.files, texts), name.trim())
+      .catch((e: unknown): Refusal => ({ error: (e as Error).message }));
+    setBusy(false);
+    if (answer.error !== undefined) {
+      setError(refusalText(answer, texts));
+      if ('reason' in answer && answer.reason === 'stale') reload();
+    } else if (answer.git) setDone({ push: answer.push });
+  };
+  const notice = changesNotice(changes, texts);
+  const ready = changes.state === 'ready' ? changes : undefined;
+  return (
+    <Modal title={texts.publishTitle} lang={lang} close={close}>
+      {notice}
+      {done ? (
+        <div role="status">
+          <p className="publish-done">{texts.published}</p>
+          {done.push ? <PushReport push={done.push} texts={texts} /> : null}
+        </div>
+      ) : null}
+      {ready && !done && ready.files.length === 0 ? <p>{texts.nothing}</p> : null}
+      {ready && !done && ready.files.length > 0 ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <ChangeList files={ready.files} texts={texts} label={texts.publishTitle} />
+          {problemCount > 0 ? (
+            <p className="publish-refused" role="alert">
+              {texts.problems(problemCount)}
+            </p>
+          ) : (
+            <>
+              <NameField name={name} setName={setName} texts={texts} />
+              {error ? (
+                <p className="publish-refused" role="alert">
+                  {error}
+                </p>
+              ) : null}
+              <button type="submit" className="primary" disabled={busy || name.trim() === ''}>
+                {busy ? texts.working : texts.confirmPublish}
+              </button>
+            </>
+          )}
+        </form>
+      ) : null}
+      <button type="button" className="publish-close" onClick={close}>
+        {done ? texts.close : texts.cancel}
+      </button>
+    </Modal>
+  );
+}
+
+/** Everything not yet published goes back to the last published version, after the person saw what is lost. */
+function DiscardDialog({ texts, lang, settled, close }: DialogProps) {
+  const [changes, reload] = useChanges(texts, settled);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const discard = async () => {
+    if (changes.state !== 'ready') return;
+    setBusy(true);
+    const answer = await publishCalls.discard(changes.fingerprint).catch((e: unknown): Refusal => ({ error: (e as Error).message }));
+    setBusy(false);
+    if (answer.error === undefined) return reloadWith(texts.discardDone);
+    setError(refusalText(answer, texts));
+    reload();
+  };
+  const ready = changes.state === 'ready' ? changes : undefined;
+  return (
+    <Modal title={texts.discardTitle} lang={lang} close={close}>
+      {changesNotice(changes, texts)}
+      {ready && ready.files.length === 0 ? <p>{texts.nothingToDiscard}</p> : null}
+      {ready && ready.files.length > 0 ? (
+        <>
+          <p>{texts.discardIntro}</p>
+          <ChangeList files={ready.files} texts={texts} label={texts.discardTitle} />
+          {error ? (
+            <p className="publish-refused" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="button" className="danger" disabled={busy} onClick={() => void discard()}>
+            {busy ? texts.working : texts.confirmDiscard}
+          </button>
+        </>
+      ) : null}
+      <button type="button" className="publish-close" onClick={close}>
+        {texts.cancel}
+      </button>
+    </Modal>
+  );
+}

@@ -1,0 +1,211 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
+
+const root = process.cwd();
+type PageFile = { title: string; blocks: { type: string; headline?: string; variant?: string }[] };
+
+/** axe on the studio with a dialog open (the previews are the site's own pages, tested elsewhere). */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude('iframe').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/**
+ * Publish, Discard and History in `npm run dev`, on a copy of the Dutch fixture site in a git repository of its own
+ * that pushes to a bare repository beside it (STUDIO_PUSH_REMOTE, STUDIO_PUSH_BRANCH). The tests run in order:
+ * each starts from what the one before published.
+ */
+test.describe('studio publishing', { tag: '@desktop-only' }, () => {
+  test.describe.configure({ mode: 'serial' });
+  let site: string;
+  let remote: string;
+  let server: DevServer;
+  const port = 4540 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  const git = (...args: string[]) => execFileSync('git', ['-C', site, ...args], { encoding: 'utf8' }).trim();
+  const home = () => JSON.parse(readFileSync(join(site, 'content/pages/home.json'), 'utf8')) as PageFile;
+  const studio = `http://127.0.0.1:${port}/__studio`;
+
+  test.beforeAll(async () => {
+    site = copySite('studio-publish-', join(root, 'tests/fixtures/base'));
+    remote = mkdtempSync(join(tmpdir(), 'studio-remote-'));
+    execFileSync('git', ['init', '-q', '--bare', '-b', 'main', remote]);
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('-c', 'user.email=dev@test', '-c', 'user.name=Developer', 'commit', '-qm', 'site');
+    git('remote', 'add', 'origin', remote);
+    git('push', '-q', 'origin', 'main');
+    const env = { ...process.env, STUDIO_PUSH_REMOTE: 'origin', STUDIO_PUSH_BRANCH: 'main', GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
+    server = await startDevServer(site, port, 20_000, { env });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    for (const made of [site, remote]) if (made) rmSync(made, { recursive: true, force: true });
+  });
+
+  test('change the hero heading and publish: the summary says old → new, and the commit has the name and only that file', async ({ page }) => {
+    const before = home().blocks[0]!.headline!;
+    let clicks = 0;
+    let keys = 0;
+    const click = async (target: Locator) => {
+      clicks++;
+      await target.click();
+    };
+    const type = async (target: Locator, text: string) => {
+      keys += text.length;
+      await target.pressSequentially(text);
+    };
+    await page.goto(studio);
+    // the home page is open and its hero selected when the studio opens
+    const headline = page.getByLabel('Headline');
+    await click(headline);
+    await page.keyboard.press('Control+A');
+    keys++;
+    await type(headline, 'Een nieuwe kop');
+    await click(page.getByRole('button', { name: 'Publiceren', exact: true }));
+    const dialog = page.getByRole('dialog', { name: 'Publiceren: dit gaat live' });
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'headline' }).last()).toContainText(`blok 1 (hero) › headline: ${before} → Een nieuwe kop`);
+    await expectAccessible(page);
+    // the name field has the focus: the person types at once
+    await expect(dialog.getByLabel('Uw naam')).toBeFocused();
+    await type(dialog.getByLabel('Uw naam'), 'Anna de Vries');
+    await click(dialog.getByRole('button', { name: 'Nu publiceren' }));
+    await expect(dialog.getByText('Gepubliceerd: dit is nu de laatste versie.')).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.getByText('Ook verstuurd naar origin (main).')).toBeVisible();
+    console.log(`change the hero heading and publish: ${clicks} clicks, ${keys} keystrokes (the name typed once, remembered after)`);
+    expect(git('log', '-1', '--format=%an|%s')).toBe('Anna de Vries|Inhoud bijgewerkt: Home (headline)');
+    expect(git('show', '--name-only', '--format=', 'HEAD')).toBe('content/pages/home.json');
+    expect(git('status', '--porcelain')).toBe('');
+    expect(home().blocks[0]!.headline).toBe('Een nieuwe kop');
+    expect(execFileSync('git', ['-C', remote, 'rev-parse', 'main'], { encoding: 'utf8' }).trim()).toBe(git('rev-parse', 'HEAD'));
+    // nothing new to publish now; the name is remembered
+    await click(dialog.getByRole('button', { name: 'Sluiten' }));
+    await page.getByRole('button', { name: 'Publiceren', exact: true }).click();
+    await expect(dialog.getByText('Er is niets nieuws om te publiceren')).toBeVisible();
+  });
+
+  test('publish is refused while the site has a problem, and a push the remote refuses keeps the commit', async ({ page }) => {
+    await page.goto(studio);
+    await expect(page.getByLabel('Headline')).toBeVisible();
+    // an editor beside the studio saves an invalid variant: the studio reloads it and lists the problem
+    const text = readFileSync(join(site, 'content/pages/home.json'), 'utf8');
+    writeFileSync(join(site, 'content/pages/home.json'), text.replace('"variant": "home"', '"variant": "groot"'));
+    await expect(page.getByRole('heading', { name: /Problems/ })).toContainText('1');
+    await page.getByRole('button', { name: 'Publiceren', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publiceren: dit gaat live' });
+    await expect(dialog.getByRole('alert')).toHaveText(/nog 1 probleem.*Los het eerst op/);
+    await expect(dialog.getByRole('button', { name: 'Nu publiceren' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    // fixed; meanwhile someone else pushed to the remote first
+    writeFileSync(join(site, 'content/pages/home.json'), text.replace('"headline": "Een nieuwe kop"', '"headline": "Nog een kop"'));
+    const other = mkdtempSync(join(tmpdir(), 'studio-other-'));
+    execFileSync('git', ['clone', '-q', remote, other]);
+    writeFileSync(join(other, 'README.md'), 'theirs\n');
+    execFileSync('git', ['-C', other, 'add', 'README.md']);
+    execFileSync('git', ['-C', other, '-c', 'user.email=o@test', '-c', 'user.name=Other', 'commit', '-qm', 'theirs']);
+    execFileSync('git', ['-C', other, 'push', '-q', 'origin', 'main']);
+    rmSync(other, { recursive: true, force: true });
+    await expect(page.getByRole('heading', { name: /Problems/ })).toContainText('0', { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Publiceren', exact: true }).click();
+    await expect(dialog).toContainText('Een nieuwe kop → Nog een kop');
+    await dialog.getByLabel('Uw naam').fill('Anna de Vries');
+    await dialog.getByRole('button', { name: 'Nu publiceren' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Uw versie is hier bewaard, maar kon niet naar origin worden verstuurd', { timeout: 15_000 });
+    await expect(dialog.getByRole('button', { name: 'Opnieuw versturen' })).toBeVisible();
+    await expectAccessible(page);
+    expect(git('log', '-1', '--format=%an|%s')).toBe('Anna de Vries|Inhoud bijgewerkt: Home (headline)');
+    expect(git('status', '--porcelain')).toBe('');
+  });
+
+  test('discard lists what will be lost, and returns every file to the last published version', async ({ page }) => {
+    const published = readFileSync(join(site, 'content/pages/home.json'), 'utf8');
+    await page.goto(studio);
+    await page.getByLabel('Headline').fill('Weg ermee');
+    await expect.poll(() => home().blocks[0]!.headline).toBe('Weg ermee');
+    mkdirSync(join(site, 'content/pages'), { recursive: true });
+    writeFileSync(join(site, 'content/pages/extra.json'), JSON.stringify({ title: 'Extra', description: 'Extra', blocks: [] }, null, 2));
+    writeFileSync(join(site, 'public/images/nieuw.webp'), 'not really an image');
+    await page.getByRole('button', { name: 'Wijzigingen weggooien' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Wijzigingen weggooien' });
+    await expect(dialog).toContainText('Nog een kop → Weg ermee');
+    await expect(dialog).toContainText('Extra: nieuwe pagina');
+    await expect(dialog).toContainText('nieuw.webp: nieuwe afbeelding');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Weggooien' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'De wijzigingen zijn weggegooid' })).toBeVisible({ timeout: 15_000 });
+    expect(git('status', '--porcelain')).toBe('');
+    expect(readFileSync(join(site, 'content/pages/home.json'), 'utf8')).toBe(published);
+    await expect(page.getByLabel('Headline')).toHaveValue('Nog een kop');
+  });
+
+  test('history lists the versions, and restoring one is a new commit with its content', async ({ page }) => {
+    const first = git('rev-list', '--max-parents=0', 'HEAD');
+    const original = git('show', `${first}:content/pages/home.json`);
+    const count = Number(git('rev-list', '--count', 'HEAD'));
+    await page.goto(studio);
+    // an unpublished change: restoring is refused until it is published or discarded
+    await page.getByLabel('Headline').fill('Nog niet gepubliceerd');
+    await expect.poll(() => home().blocks[0]!.headline).toBe('Nog niet gepubliceerd');
+    await page.getByRole('button', { name: 'Geschiedenis' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Geschiedenis: gepubliceerde versies' });
+    const versions = dialog.getByRole('listitem');
+    await expect(versions).toHaveCount(count);
+    await expect(versions.first()).toContainText('Inhoud bijgewerkt: Home (headline)');
+    await expect(versions.first()).toContainText('door Anna de Vries · huidige versie');
+    const oldest = versions.filter({ hasText: 'Developer' });
+    await oldest.getByRole('button', { name: 'Deze versie terugzetten' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Er zijn wijzigingen die nog niet gepubliceerd zijn');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Sluiten' }).click();
+    await page.getByRole('button', { name: 'Wijzigingen weggooien' }).click();
+    await page.getByRole('dialog', { name: 'Wijzigingen weggooien' }).getByRole('button', { name: 'Weggooien' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'weggegooid' })).toBeVisible({ timeout: 15_000 });
+    // now it restores, as a new commit
+    await page.getByRole('button', { name: 'Geschiedenis' }).click();
+    await oldest.getByRole('button', { name: 'Deze versie terugzetten' }).click();
+    await expect(oldest).toContainText('Dat wordt een nieuwe versie');
+    await oldest.getByLabel('Uw naam').fill('Anna de Vries');
+    await oldest.getByRole('button', { name: 'Ja, terugzetten' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'is teruggezet, als nieuwe versie' })).toBeVisible({ timeout: 15_000 });
+    expect(Number(git('rev-list', '--count', 'HEAD'))).toBe(count + 1);
+    expect(git('log', '-1', '--format=%an|%s')).toMatch(/^Anna de Vries\|Versie van .+ teruggezet \(site\)$/);
+    expect(readFileSync(join(site, 'content/pages/home.json'), 'utf8')).toBe(`${original}\n`);
+    expect(git('status', '--porcelain')).toBe('');
+    await expect(page.getByLabel('Headline')).toHaveValue('Welkom');
+  });
+});
+
+/** The English fixture speaks English, and a site that is not in git says publishing needs git. */
+test.describe('studio publishing in English, without git', { tag: '@desktop-only' }, () => {
+  let site: string;
+  let server: DevServer;
+  const port = 4545 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
+  test.beforeAll(async () => {
+    site = copySite('studio-publish-en-', join(root, 'tests/fixtures/en'));
+    server = await startDevServer(site, port, 20_000);
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    if (site) rmSync(site, { recursive: true, force: true });
+  });
+
+  test('the buttons and dialogs are in English, and say that publishing needs git', async ({ page }) => {
+    await page.goto(`http://127.0.0.1:${port}/__studio`);
+    await expect(page.getByRole('button', { name: 'Discard changes' })).toBeVisible();
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'History: published versions' });
+    await expect(history).toContainText('Publishing works with git, and this site is not in a git folder.');
+    await history.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publish: this goes live' });
+    await expect(dialog).toContainText('Ask a developer to put the site in git.');
+    await expectAccessible(page);
+  });
+});
