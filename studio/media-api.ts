@@ -7,6 +7,8 @@ export interface ImageUse {
   /** where the alt text of the image object is, when the use is one */
   altPath?: (string | number)[];
   alt?: string;
+  /** for a use in a collection: the pages that show that collection */
+  shownOn?: { file: string; title?: string }[];
 }
 
 export interface MediaImage {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
 import { mediaApi, type ImageUse, type MediaImage } from './media-api.ts';
 import type { MediaTexts } from './media-texts.ts';
@@ -8,12 +8,14 @@ export type MediaEdit = (path: string, op: EditOp, key?: string) => void;
 const THUMB = 120;
 const pointer = (path: (string | number)[]) => `/${path.join('/')}`;
 
-/** Where a use is, for people: a page's title and file, the site's settings, or a collection. */
+const pageOf = (page: { file: string; title?: string }) => (page.title ? `${page.title} (${page.file})` : page.file);
+
+/** Where a use is, for people: a page's title and file, the site's settings, or a collection and the pages that show it. */
 export function whereOf(use: ImageUse, t: MediaTexts): string {
-  if (use.title) return `${use.title} (${use.file})`;
+  if (use.title) return pageOf(use);
   if (use.file === 'site.config.json') return t.siteSettings;
   const collection = /^content\/collections\/(.+)\.json$/.exec(use.file);
-  return collection ? t.collection(collection[1]!) : use.file;
+  return collection ? t.collection(collection[1]!, (use.shownOn ?? []).map(pageOf)) : use.file;
 }
 
 /** The alt text of one use, written as the person types (one undo step per field, as in the forms). */
@@ -32,7 +34,6 @@ function AltText({ use, t, edit }: { use: ImageUse & { altPath: (string | number
       <input
         id={id}
         value={draft}
-        aria-describedby={`${id}-hint`}
         onFocus={() => setFocused(true)}
         onBlur={() => setFocused(false)}
         onChange={(e) => {
@@ -40,9 +41,6 @@ function AltText({ use, t, edit }: { use: ImageUse & { altPath: (string | number
           edit(use.file, { op: 'set', path: use.altPath, value: e.target.value }, `set:${pointer(use.altPath)}`);
         }}
       />
-      <p id={`${id}-hint`} className="field-hint">
-        {t.altHint}
-      </p>
     </div>
   );
 }
@@ -69,6 +67,15 @@ function Uses({ image, t, edit }: { image: MediaImage; t: MediaTexts; edit: Medi
 function Delete({ image, name, t, removed }: { image: MediaImage; name: string; t: MediaTexts; removed: (name: string) => void }) {
   const [asking, setAsking] = useState(false);
   const [refusal, setRefusal] = useState('');
+  // the keyboard's place follows the question: to "keep" when it is asked, back to "delete" when it is answered no
+  const keep = useRef<HTMLButtonElement>(null);
+  const start = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+    else if (asked.current) start.current?.focus();
+    asked.current ||= asking;
+  }, [asking]);
   const refuse = (uses: ImageUse[]) => setRefusal(t.inUse(name, [...new Set(uses.map((u) => whereOf(u, t)))].join(', ')));
   const confirm = async () => {
     setAsking(false);
@@ -84,13 +91,13 @@ function Delete({ image, name, t, removed }: { image: MediaImage; name: string; 
           <button type="button" className="danger" onClick={() => void confirm()}>
             {t.yes}
           </button>
-          <button type="button" onClick={() => setAsking(false)}>
+          <button type="button" ref={keep} onClick={() => setAsking(false)}>
             {t.no}
           </button>
         </div>
       ) : (
-        <button type="button" onClick={() => (image.uses.length > 0 ? refuse(image.uses) : setAsking(true))}>
-          {t.remove(name)}
+        <button type="button" ref={start} aria-label={t.remove(name)} onClick={() => (image.uses.length > 0 ? refuse(image.uses) : setAsking(true))}>
+          {t.removeShort}
         </button>
       )}
       <p role="status" className="media-refusal">

@@ -43,6 +43,7 @@ export function MediaPanel({ lang, edit, revision, assets, close }: MediaPanelPr
   const dialog = useRef<HTMLDialogElement>(null);
   const { images, error, reload } = useImages(revision, assets);
   const [status, setStatus] = useState('');
+  const statusLine = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
@@ -58,7 +59,7 @@ export function MediaPanel({ lang, edit, revision, assets, close }: MediaPanelPr
       </header>
       <p className="field-hint">{t.intro}</p>
       <MediaUpload t={t} uploaded={reload} />
-      <p role="status" className="media-status">
+      <p role="status" className="media-status" ref={statusLine} tabIndex={-1}>
         {status}
       </p>
       {error ? <p role="alert">{error}</p> : null}
@@ -74,6 +75,8 @@ export function MediaPanel({ lang, edit, revision, assets, close }: MediaPanelPr
             edit={edit}
             removed={(name) => {
               setStatus(t.removed(name));
+              // the deleted image's card is gone: the keyboard stays in the dialog, on what happened
+              statusLine.current?.focus();
               reload();
             }}
           />

@@ -18,9 +18,9 @@ export interface MediaTexts {
   unused: string;
   usedOn: string;
   siteSettings: string;
-  collection: (name: string) => string;
+  collection: (name: string, pages: string[]) => string;
   alt: string;
-  altHint: string;
+  removeShort: string;
   remove: (name: string) => string;
   confirm: (name: string) => string;
   yes: string;
@@ -33,7 +33,8 @@ const nl: MediaTexts = {
   open: 'Media',
   title: 'Afbeeldingen',
   close: 'Sluiten',
-  intro: 'Alle afbeeldingen van de site, met waar ze staan. De alt-tekst beschrijft een afbeelding voor wie haar niet ziet.',
+  intro:
+    'Alle afbeeldingen van de site, met waar ze staan. De alt-tekst beschrijft een afbeelding voor wie haar niet ziet; laat hem leeg als de afbeelding alleen versiert.',
   drop: 'Sleep afbeeldingen hierheen',
   dropping: 'Laat los om te uploaden',
   choose: 'Kies bestanden',
@@ -48,9 +49,9 @@ const nl: MediaTexts = {
   unused: 'Nergens gebruikt',
   usedOn: 'Gebruikt op',
   siteSettings: 'Site-instellingen',
-  collection: (name) => `Verzameling ${name}`,
+  collection: (name, pages) => `Verzameling ${name}, ${pages.length ? `getoond op ${pages.join(', ')}` : 'op geen enkele pagina getoond'}`,
   alt: 'Alt-tekst',
-  altHint: 'Leeg laten als de afbeelding alleen versiert.',
+  removeShort: 'Verwijderen',
   remove: (name) => `${name} verwijderen`,
   confirm: (name) => `${name} echt verwijderen? Dit kan niet ongedaan worden gemaakt.`,
   yes: 'Ja, verwijderen',
@@ -63,7 +64,8 @@ const en: MediaTexts = {
   open: 'Media',
   title: 'Images',
   close: 'Close',
-  intro: 'Every image of the site, with where it is used. The alt text describes an image for those who cannot see it.',
+  intro:
+    'Every image of the site, with where it is used. The alt text describes an image for those who cannot see it; leave it empty when the image is only decoration.',
   drop: 'Drag images here',
   dropping: 'Let go to upload',
   choose: 'Choose files',
@@ -78,9 +80,9 @@ const en: MediaTexts = {
   unused: 'Not used anywhere',
   usedOn: 'Used on',
   siteSettings: 'Site settings',
-  collection: (name) => `Collection ${name}`,
+  collection: (name, pages) => `Collection ${name}, ${pages.length ? `shown on ${pages.join(', ')}` : 'shown on no page'}`,
   alt: 'Alt text',
-  altHint: 'Leave it empty when the image is only decoration.',
+  removeShort: 'Delete',
   remove: (name) => `Delete ${name}`,
   confirm: (name) => `Really delete ${name}? This cannot be undone.`,
   yes: 'Yes, delete',

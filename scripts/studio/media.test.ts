@@ -40,6 +40,15 @@ describe('the studio’s media library', () => {
     expect(og.uses.filter((u) => u.file === 'site.config.json').every((u) => u.altPath === undefined)).toBe(true);
   });
 
+  it('names the pages that show a collection an image is used in', async () => {
+    const root = copySite('studio-media-', join(process.cwd(), 'tests/fixtures/en'));
+    roots.push(root);
+    const uses = (await new MediaLibrary(root, new SiteFiles(root)).list()).find((i) => i.src === '/images/portfolio-voltkracht.webp')!.uses;
+    const showcase = uses.find((u) => u.file === 'content/collections/portfolio-showcase.json')!;
+    expect(showcase.shownOn?.map((p) => p.file)).toEqual(['content/pages/home.json']);
+    expect(showcase.shownOn?.[0]?.title).toEqual(expect.any(String));
+  });
+
   it('counts a width the build makes (`-400w.webp`) as a use of the file it is made from', async () => {
     const { root, media } = site();
     const path = join(root, 'content/pages/home.json');
