@@ -125,11 +125,13 @@ export class MediaLibrary {
     try {
       dir = unlinkedPath(this.siteRoot, 'public/images', 'folder');
       // a link inside is neither a file nor a folder here: readdir's entries are the links' own
-      return readdirSync(dir, { recursive: true, withFileTypes: true })
+      const srcs = readdirSync(dir, { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && IMAGE_FILE.test(entry.name))
         .map((entry) => `/images/${relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/')}`)
-        .filter(isImageSrc)
-        .sort();
+        .filter(isImageSrc);
+      // a width the build makes (`a-400w.webp` beside `a.webp`, left by a run of the image script) is no image of its own
+      const all = new Set(srcs);
+      return srcs.filter((src) => !all.has(variantSource(src)?.src ?? '')).sort();
     } catch (error) {
       if (error instanceof RefusedPathError || (error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
