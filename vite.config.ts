@@ -75,7 +75,7 @@ export default defineConfig(({ command }) => ({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['core/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts'] },
+        test: { name: 'node', environment: 'node', include: ['core/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'studio/**/*.test.ts'] },
       },
       {
         extends: true,

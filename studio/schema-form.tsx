@@ -1,166 +1,10 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import type { EditOp } from '../core/edit/ops.ts';
-import { MAX_UPLOAD_BYTES } from '../core/images/uploads.ts';
-import { branchFor, initialValue, labelFor, resolve, typeOf, type Located, type SchemaFiles } from './schema.ts';
+import { useId, type ReactNode } from 'react';
+import { fieldSchema, initialValue, inputKind, labelFor, shownMembers } from './schema.ts';
+import { Messages, type FieldProps, type FormContext, type Path } from './field-common.tsx';
+import { TextInput } from './text-input.tsx';
 
-export type Path = (string | number)[];
-
-/** Problems of the open file by JSON pointer ('/blocks/0/headline'). */
-export type FieldProblems = Map<string, string[]>;
-
-export interface FormContext {
-  files: SchemaFiles;
-  problems: FieldProblems;
-  /** the files under public/ (images, sounds), for fields that name one */
-  assets: string[];
-  /** keeps a picked file as a new image in public/images/ */
-  upload: (file: File) => Promise<{ src: string; width: number; height: number }>;
-  /** edits with the same key in quick succession are one undo step; several ops given together are always one */
-  edit: (op: EditOp | EditOp[], key?: string) => void;
-}
-
-export const pointerOf = (path: Path) => (path.length === 0 ? '' : `/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`);
-
-interface FieldProps {
-  ctx: FormContext;
-  located: Located;
-  value: unknown;
-  path: Path;
-  label: string;
-  required?: boolean;
-  /** the keys beside this one in its object (an image's src has width and height beside it) */
-  siblings?: string[];
-}
-
-function Messages({ ctx, path, id }: { ctx: FormContext; path: Path; id: string }) {
-  const messages = ctx.problems.get(pointerOf(path));
-  if (!messages?.length) return null;
-  return (
-    <ul className="field-problems" id={id}>
-      {messages.map((m) => (
-        <li key={m}>{m}</li>
-      ))}
-    </ul>
-  );
-}
-
-/** A text the person types: kept locally while they type, so the server's answer never moves the caret. */
-/**
- * A file picked for an image field becomes a new image in public/images/ (WebP at 2x, its widths made by the
- * build); the field takes its path, and the width and height beside it, when there are, its size: one undo step.
- */
-function ImageUpload({ ctx, path, siblings }: Pick<FieldProps, 'ctx' | 'path' | 'siblings'>) {
-  const id = useId();
-  const [status, setStatus] = useState('');
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
-    if (file.size > MAX_UPLOAD_BYTES) {
-      setStatus(`Not uploaded: ${file.name} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
-      return;
-    }
-    setStatus(`Uploading ${file.name}…`);
-    try {
-      const saved = await ctx.upload(file);
-      const parent = path.slice(0, -1);
-      const size: EditOp[] =
-        siblings?.includes('width') && siblings.includes('height')
-          ? [
-              { op: 'set', path: [...parent, 'width'], value: saved.width },
-              { op: 'set', path: [...parent, 'height'], value: saved.height },
-            ]
-          : [];
-      ctx.edit([{ op: 'set', path, value: saved.src }, ...size], `upload:${pointerOf(path)}`);
-      setStatus(`${saved.src} added (${saved.width} × ${saved.height}).`);
-    } catch (error) {
-      setStatus(`Not uploaded: ${(error as Error).message}`);
-    }
-  };
-  return (
-    <div className="upload">
-      <label htmlFor={id}>Or upload an image</label>
-      <input
-        id={id}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-        onChange={(e) => {
-          void pick(e.target.files?.[0]);
-          e.target.value = '';
-        }}
-      />
-      <p role="status" className="field-hint">
-        {status}
-      </p>
-    </div>
-  );
-}
-
-/** A schema's pattern as a RegExp, or undefined when it is not one JavaScript reads (then every file is offered). */
-function patternOf(source: string): RegExp | undefined {
-  try {
-    return new RegExp(source);
-  } catch {
-    return undefined;
-  }
-}
-
-function TextInput({ ctx, located, value, path, label, required, siblings }: FieldProps) {
-  const id = useId();
-  const text = typeof value === 'string' ? value : value === undefined ? '' : String(value);
-  const [draft, setDraft] = useState(text);
-  const [focused, setFocused] = useState(false);
-  useEffect(() => {
-    if (!focused) setDraft(text);
-  }, [text, focused]);
-  const { schema } = located;
-  const problemId = `${id}-problems`;
-  const invalid = (ctx.problems.get(pointerOf(path))?.length ?? 0) > 0;
-  const long = (schema.maxLength ?? 0) > 160 || draft.length > 80 || draft.includes('\n');
-  const numeric = typeOf(schema) === 'number';
-  const list = schema['x-asset'] !== undefined ? `${id}-files` : undefined;
-  // the files this field can name, by its pattern; an upload only where it takes the WebP an upload becomes
-  const pattern = list && typeof schema.pattern === 'string' ? patternOf(schema.pattern) : undefined;
-  const assets = list ? ctx.assets.filter((src) => !pattern || pattern.test(src)) : [];
-  const takesImages = list !== undefined && (!pattern || pattern.test('/images/upload.webp'));
-  const commit = (next: string) => {
-    setDraft(next);
-    const key = path[path.length - 1];
-    if (next === '' && !required && typeof key === 'string') ctx.edit({ op: 'removeKey', path: path.slice(0, -1), key });
-    else ctx.edit({ op: 'set', path, value: numeric ? Number(next) : next });
-  };
-  const common = {
-    id,
-    value: draft,
-    'aria-invalid': invalid || undefined,
-    'aria-describedby': invalid ? problemId : undefined,
-    onFocus: () => setFocused(true),
-    onBlur: () => setFocused(false),
-  };
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {schema.description ? <p className="field-hint">{schema.description}</p> : null}
-      {long && !numeric ? (
-        <textarea {...common} rows={Math.min(8, Math.max(3, Math.ceil(draft.length / 70)))} onChange={(e) => commit(e.target.value)} />
-      ) : (
-        <input {...common} type={numeric ? 'number' : 'text'} list={list} onChange={(e) => commit(e.target.value)} />
-      )}
-      {list ? (
-        <>
-          <datalist id={list}>
-            {assets.map((src) => (
-              <option key={src} value={src} />
-            ))}
-          </datalist>
-          {takesImages ? <ImageUpload ctx={ctx} path={path} siblings={siblings} /> : null}
-        </>
-      ) : null}
-      <Messages ctx={ctx} path={path} id={problemId} />
-    </div>
-  );
-}
+// the form's shared pieces, where the studio has always imported them from
+export { pointerOf, type FieldProblems, type FormContext, type Path } from './field-common.tsx';
 
 function Choice({ ctx, located, value, path, label, required }: FieldProps) {
   const id = useId();
@@ -217,7 +61,7 @@ function ObjectFields({ ctx, located, value, path, label }: FieldProps) {
   const { schema, file } = located;
   const data = (value ?? {}) as Record<string, unknown>;
   const required = new Set(schema.required ?? []);
-  const entries = Object.entries(schema.properties ?? {}).filter(([key, s]) => key !== '$schema' && s.const === undefined);
+  const entries = shownMembers(schema, value);
   const body = entries.map(([key, child]) => (
     <SchemaField
       key={key}
@@ -291,18 +135,18 @@ function ArrayFields({ ctx, located, value, path, label }: FieldProps) {
 
 /** The form of one value, from its schema: text, number, choice, switch, group of fields, or list. */
 export function SchemaField(props: FieldProps) {
-  let located = resolve(props.ctx.files, props.located);
-  if (located.schema.oneOf) located = branchFor(props.ctx.files, located, props.value) ?? located;
+  const located = fieldSchema(props.ctx.files, props.located, props.value);
   const next = { ...props, located };
-  if (located.schema.enum) return <Choice {...next} />;
-  switch (typeOf(located.schema)) {
+  switch (inputKind(located.schema)) {
+    case 'choice':
+      return <Choice {...next} />;
     case 'object':
       return <ObjectFields {...next} />;
     case 'array':
       return <ArrayFields {...next} />;
-    case 'boolean':
+    case 'toggle':
       return <Toggle {...next} />;
-    default:
+    case 'text':
       return <TextInput {...next} />;
   }
 }

@@ -86,13 +86,20 @@ export function resolve(files: SchemaFiles, located: Located, depth = 0): Locate
   return located;
 }
 
+/** The tags a oneOf branch takes: its discriminator's const, or each of its enum (a form's text, email and tel inputs). */
+function tagsOf(schema: Schema, key: string): unknown[] {
+  const tag = schema.properties?.[key];
+  if (!tag) return [];
+  return tag.const !== undefined ? [tag.const] : (tag.enum ?? []);
+}
+
 /** The oneOf branch a value belongs to: by the discriminator's const, else the first branch whose type fits. */
 export function branchFor(files: SchemaFiles, located: Located, value: unknown): Located | undefined {
   const options = (located.schema.oneOf ?? []).map((s) => resolve(files, { schema: s, file: located.file }));
   const key = located.schema.discriminator?.propertyName ?? 'type';
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const tag = (value as Record<string, unknown>)[key];
-    return options.find((o) => o.schema.properties?.[key]?.const === tag);
+    return options.find((o) => tagsOf(o.schema, key).includes(tag));
   }
   return options.find((o) => typeOf(o.schema) === typeName(value));
 }
@@ -181,4 +188,47 @@ export function schemaAt(files: SchemaFiles, root: Located, value: unknown, path
   }
   if (here?.schema.oneOf) return branchFor(files, here, data) ?? here;
   return here;
+}
+
+/** Which schema a site file follows, by where it is. */
+export function schemaFileFor(path: string): string {
+  if (path === 'site.config.json') return 'site.schema.json';
+  if (path.startsWith('content/pages/')) return 'page.schema.json';
+  if (path.startsWith('content/collections/')) return 'collection.schema.json';
+  return 'form.schema.json';
+}
+
+/** How the form edits a value: a choice, a group of fields, a list, a switch or a text (a number is typed too). */
+export type InputKind = 'choice' | 'object' | 'array' | 'toggle' | 'text';
+
+/** The schema a value's field is drawn from: $refs followed, allOf merged, the oneOf branch the value is in. */
+export function fieldSchema(files: SchemaFiles, located: Located, value: unknown): Located {
+  const here = resolve(files, located);
+  return here.schema.oneOf ? (branchFor(files, here, value) ?? here) : here;
+}
+
+export function inputKind(schema: Schema): InputKind {
+  if (schema.enum) return 'choice';
+  switch (typeOf(schema)) {
+    case 'object':
+      return 'object';
+    case 'array':
+      return 'array';
+    case 'boolean':
+      return 'toggle';
+    default:
+      return 'text';
+  }
+}
+
+/**
+ * The members of an object the form shows: all but $schema and the fixed ones (a block's type), then those of a
+ * map (`additionalProperties`: an upload's MIME types) the value has, each with the map's schema.
+ */
+export function shownMembers(schema: Schema, value?: unknown): [string, Schema][] {
+  const named = Object.entries(schema.properties ?? {}).filter(([key, s]) => key !== '$schema' && s.const === undefined);
+  const more = schema.additionalProperties;
+  if (typeof more !== 'object' || more === null || typeName(value) !== 'object') return named;
+  const extra = Object.keys(value as object).filter((key) => key !== '$schema' && !schema.properties?.[key]);
+  return [...named, ...extra.map((key): [string, Schema] => [key, more as Schema])];
 }

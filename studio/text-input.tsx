@@ -1,0 +1,168 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { EditOp } from '../core/edit/ops.ts';
+import { MAX_UPLOAD_BYTES } from '../core/images/uploads.ts';
+import { typeOf, type Schema } from './schema.ts';
+import { Messages, pointerOf, type FieldProps } from './field-common.tsx';
+
+/**
+ * A file picked for an image field becomes a new image in public/images/ (WebP at 2x, its widths made by the
+ * build); the field takes its path, and the width and height beside it, when there are, its size: one undo step.
+ */
+function ImageUpload({ ctx, path, siblings }: Pick<FieldProps, 'ctx' | 'path' | 'siblings'>) {
+  const id = useId();
+  const [status, setStatus] = useState('');
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setStatus(`Not uploaded: ${file.name} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+      return;
+    }
+    setStatus(`Uploading ${file.name}…`);
+    try {
+      const saved = await ctx.upload(file);
+      const parent = path.slice(0, -1);
+      const size: EditOp[] =
+        siblings?.includes('width') && siblings.includes('height')
+          ? [
+              { op: 'set', path: [...parent, 'width'], value: saved.width },
+              { op: 'set', path: [...parent, 'height'], value: saved.height },
+            ]
+          : [];
+      ctx.edit([{ op: 'set', path, value: saved.src }, ...size], `upload:${pointerOf(path)}`);
+      setStatus(`${saved.src} added (${saved.width} × ${saved.height}).`);
+    } catch (error) {
+      setStatus(`Not uploaded: ${(error as Error).message}`);
+    }
+  };
+  return (
+    <div className="upload">
+      <label htmlFor={id}>Or upload an image</label>
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        onChange={(e) => {
+          void pick(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      <p role="status" className="field-hint">
+        {status}
+      </p>
+    </div>
+  );
+}
+
+/** A schema's pattern as a RegExp, or undefined when it is not one JavaScript reads (then every file is offered). */
+function patternOf(source: string): RegExp | undefined {
+  try {
+    return new RegExp(source);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The text a field shows. While the person types it is their draft, so the server's answers never move the caret;
+ * the file's value replaces it only when it is not the echo of a value the field sent itself (an undo, another
+ * editor, another tab), even while the field has the focus: the field always shows what its next key will change.
+ */
+function useDraft(text: string, same: (sent: string, stored: string) => boolean) {
+  const [draft, setDraft] = useState(text);
+  /** the values this field sent whose echo has not come back yet, oldest first */
+  const sent = useRef<string[]>([]);
+  useEffect(() => {
+    const echo = sent.current.findIndex((value) => same(value, text));
+    if (echo >= 0) {
+      sent.current.splice(0, echo + 1);
+      return;
+    }
+    sent.current = [];
+    setDraft(text);
+    // `same` compares by the field's kind, which does not change while it is shown
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  const type = (next: string) => {
+    sent.current.push(next);
+    setDraft(next);
+  };
+  return [draft, type] as const;
+}
+
+const isLong = (schema: Schema, text: string) => (schema.maxLength ?? 0) > 160 || text.length > 80 || text.includes('\n');
+
+/**
+ * A one-line input or a textarea, by the schema and the text: chosen again only while nobody types in it, so the
+ * element (and the focus and the caret in it) never changes under the person's keys.
+ */
+function useMultiline(schema: Schema, draft: string, focused: boolean): boolean {
+  const [multiline, setMultiline] = useState(() => isLong(schema, draft));
+  useEffect(() => {
+    if (!focused) setMultiline(isLong(schema, draft));
+  }, [schema, draft, focused]);
+  return multiline;
+}
+
+export function TextInput({ ctx, located, value, path, label, required, siblings }: FieldProps) {
+  const id = useId();
+  const text = typeof value === 'string' ? value : value === undefined ? '' : String(value);
+  const { schema } = located;
+  const numeric = typeOf(schema) === 'number';
+  const [draft, setDraft] = useDraft(text, numeric ? (a, b) => String(Number(a)) === b || a === b : (a, b) => a === b);
+  const [focused, setFocused] = useState(false);
+  const multiline = useMultiline(schema, draft, focused) && !numeric;
+  const problemId = `${id}-problems`;
+  const invalid = (ctx.problems.get(pointerOf(path))?.length ?? 0) > 0;
+  const list = schema['x-asset'] !== undefined ? `${id}-files` : undefined;
+  // the files this field can name, by its pattern; an upload only where it takes the WebP an upload becomes
+  const pattern = list && typeof schema.pattern === 'string' ? patternOf(schema.pattern) : undefined;
+  const assets = list ? ctx.assets.filter((src) => !pattern || pattern.test(src)) : [];
+  const takesImages = list !== undefined && (!pattern || pattern.test('/images/upload.webp'));
+  const key = path[path.length - 1];
+  // emptied while typing, the key keeps its place in the file (""): what is typed next is a one-line change
+  const commit = (next: string) => {
+    setDraft(next);
+    ctx.edit({ op: 'set', path, value: !numeric ? next : next !== '' ? Number(next) : required ? 0 : '' });
+  };
+  // an optional field left empty is taken out of the file, as if never filled in
+  const leave = () => {
+    setFocused(false);
+    if (draft === '' && value !== undefined && !required && typeof key === 'string') {
+      setDraft('');
+      ctx.edit({ op: 'removeKey', path: path.slice(0, -1), key });
+    }
+  };
+  const common = {
+    id,
+    value: draft,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': invalid ? problemId : undefined,
+    onFocus: () => setFocused(true),
+    onBlur: leave,
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {schema.description ? <p className="field-hint">{schema.description}</p> : null}
+      {multiline ? (
+        <textarea {...common} rows={Math.min(8, Math.max(3, Math.ceil(draft.length / 70)))} onChange={(e) => commit(e.target.value)} />
+      ) : (
+        <input {...common} type={numeric ? 'number' : 'text'} list={list} onChange={(e) => commit(e.target.value)} />
+      )}
+      {list ? (
+        <>
+          <datalist id={list}>
+            {assets.map((src) => (
+              <option key={src} value={src} />
+            ))}
+          </datalist>
+          {takesImages ? <ImageUpload ctx={ctx} path={path} siblings={siblings} /> : null}
+        </>
+      ) : null}
+      <Messages ctx={ctx} path={path} id={problemId} />
+    </div>
+  );
+}
