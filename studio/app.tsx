@@ -4,21 +4,14 @@ import { api, type Problem } from './api.ts';
 import { BlockList, ProblemBadge } from './blocks.tsx';
 import { ChangesPanel, LandingPanel, NewPage, ProblemsPanel } from './panels.tsx';
 import { Preview, type TextPatch } from './preview.tsx';
-import { labelFor, resolve, type Located, type SchemaFiles } from './schema.ts';
+import { labelFor, resolve, schemaFileFor, type Located, type SchemaFiles } from './schema.ts';
 import { pointerOf, SchemaField, type FieldProblems, type FormContext, type Path } from './schema-form.tsx';
 import { useSiteFiles } from './use-site-files.ts';
+import { followBlock } from './follow.ts';
 import { PublishBar } from './publish-panel.tsx';
 import { MediaButton, MediaPanel } from './media-panel.tsx';
 
 type Json = Record<string, unknown>;
-
-/** Which schema a site file follows, by where it is. */
-function schemaFileFor(path: string): string {
-  if (path === 'site.config.json') return 'site.schema.json';
-  if (path.startsWith('content/pages/')) return 'page.schema.json';
-  if (path.startsWith('content/collections/')) return 'collection.schema.json';
-  return 'form.schema.json';
-}
 
 function parse(text: string | undefined): Json | undefined {
   try {
@@ -74,9 +67,12 @@ function PageSettings({ ctx, root, data }: { ctx: FormContext; root: Located; da
 
 export function Studio() {
   const [status, setStatus] = useState('');
-  const site = useSiteFiles(setStatus);
   const [open, setOpen] = useState('content/pages/home.json');
   const [selected, setSelected] = useState<number | undefined>(0);
+  const site = useSiteFiles(setStatus, (change) => {
+    // another editor inserted or moved blocks: the selection (and the field typed in) stays on its own block
+    if (change.path === open) setSelected((index) => followBlock(change, index));
+  });
   const [route, setRoute] = useState<string | undefined>();
   const [patch, setPatch] = useState<TextPatch | undefined>();
   const [media, setMedia] = useState(false);

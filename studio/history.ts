@@ -19,9 +19,33 @@ export interface Change {
 
 const MERGE_MS = 1500;
 
+/** At most this many steps are kept across a reload (each holds two texts of a file). */
+const KEPT = 100;
+
 export class History {
   private undone: Change[] = [];
   private done: Change[] = [];
+
+  /** The steps as text, to keep in the tab's storage over a reload. */
+  save(): string {
+    return JSON.stringify({ done: this.done.slice(-KEPT), undone: this.undone.slice(-KEPT) });
+  }
+
+  /**
+   * The steps saved before a reload that still fit the files as they are now (`versions`, by path): from the top of
+   * each stack down, a step whose file has another version (changed since, by anyone) ends it, with all below it.
+   */
+  static load(saved: string | null, versions: Record<string, string | undefined>): History {
+    const history = new History();
+    try {
+      const { done, undone } = JSON.parse(saved ?? '{}') as { done?: Change[]; undone?: Change[] };
+      history.done = fitting(done ?? [], versions, (c) => [c.after.version, c.before.version]);
+      history.undone = fitting(undone ?? [], versions, (c) => [c.before.version, c.after.version]);
+    } catch {
+      // nothing kept, or not in this shape: a history of its own
+    }
+    return history;
+  }
 
   record(change: Change): void {
     const last = this.done[this.done.length - 1];
@@ -67,4 +91,18 @@ export class History {
     const change = this.undone.pop();
     if (change) this.done.push({ ...change, after: now, key: undefined });
   }
+}
+
+/** The bottom of a stack whose steps follow on each other and on the files now: [version at the top, version below]. */
+function fitting(stack: Change[], versions: Record<string, string | undefined>, ends: (change: Change) => [string, string]): Change[] {
+  const expected = { ...versions };
+  let from = stack.length;
+  while (from > 0) {
+    const change = stack[from - 1]!;
+    const [top, below] = ends(change);
+    if (expected[change.path] !== top) break;
+    expected[change.path] = below;
+    from -= 1;
+  }
+  return stack.slice(from);
 }

@@ -1,14 +1,24 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
-import { api, type Problem, type SiteFile, type StudioState } from './api.ts';
-import { History } from './history.ts';
-import { pointerOf } from './schema-form.tsx';
+import { api, type EditAnswer, type Problem, type SiteFile, type StudioState } from './api.ts';
+import { pointerOf } from './field-common.tsx';
+import { parses, readSettled, SETTLE_TRIES, sleep } from './settled-read.ts';
+import { useHistory } from './use-history.ts';
 
 export interface Conflict {
   path: string;
   ops: EditOp[];
   message: string;
 }
+
+/** A file changed on disk by someone else: its text before (as the studio held it) and now. */
+export interface OutsideChange {
+  path: string;
+  before: string | undefined;
+  after: string;
+}
+
+type Pending = { ops: EditOp[]; key?: string };
 
 /** Two set ops on one path in a row: only the last one counts. */
 function squash(ops: EditOp[]): EditOp[] {
@@ -21,32 +31,30 @@ function squash(ops: EditOp[]): EditOp[] {
   return out;
 }
 
-/**
- * The site's files as the studio holds them, and every way they change: edits (queued per file, one request at a
- * time, each based on the version it last saw), undo and redo by exact text, and changes made on disk by anyone
- * else (reloaded at once when nothing is pending; pending edits are replayed on them by the server).
- */
-export function useSiteFiles(say: (message: string) => void) {
+/** The site's state, loaded once, and its problems, routes and assets, asked again a moment after each change. */
+function useSiteState() {
   const [state, setState] = useState<StudioState | undefined>();
   const [files, setFiles] = useState<Record<string, SiteFile>>({});
   const [problems, setProblems] = useState<Problem[]>([]);
   const [routes, setRoutes] = useState<string[]>([]);
   const [assets, setAssets] = useState<string[]>([]);
-  const [conflict, setConflict] = useState<Conflict | undefined>();
-  const [can, setCan] = useState({ undo: false, redo: false });
-  /** counts the changes of the site's files on disk that the studio knows of */
-  const [revision, setRevision] = useState(0);
   const filesRef = useRef(files);
-  useEffect(() => {
-    filesRef.current = files;
-  }, [files]);
-  const pending = useRef(new Map<string, { ops: EditOp[]; key?: string }>());
-  const inFlight = useRef(new Set<string>());
-  const idle = useRef<(() => void)[]>([]);
-  const history = useRef(new History());
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  const put = useCallback((file: SiteFile) => setFiles((all) => ({ ...all, [file.path]: file })), []);
+  useEffect(() => {
+    void api.state().then((loaded) => {
+      setState(loaded);
+      filesRef.current = Object.fromEntries(loaded.files.map((f) => [f.path, f]));
+      setFiles(filesRef.current);
+      setProblems(loaded.problems);
+      setRoutes(loaded.routes);
+      setAssets(loaded.assets);
+    });
+  }, []);
+  /** the studio's copy of a file, in the ref (read by the queue at once) and in the state (rendered) */
+  const put = useCallback((file: SiteFile) => {
+    filesRef.current = { ...filesRef.current, [file.path]: file };
+    setFiles((all) => ({ ...all, [file.path]: file }));
+  }, []);
   const refreshProblems = useCallback(() => {
     clearTimeout(refreshTimer.current);
     refreshTimer.current = setTimeout(() => {
@@ -57,50 +65,120 @@ export function useSiteFiles(say: (message: string) => void) {
       });
     }, 150);
   }, []);
+  return { state, files, filesRef, put, problems, routes, assets, refreshProblems };
+}
 
+/**
+ * Changes on disk by anyone else (an editor beside the studio): read once complete (a half-written save is read
+ * again until it parses), and only while the studio has no edit of that file on its way (its answer brings the
+ * new text, with the edit replayed on it).
+ */
+function useOutsideChanges(
+  busy: (path: string) => boolean,
+  filesRef: MutableRefObject<Record<string, SiteFile>>,
+  take: (file: SiteFile) => void,
+  onAsset: () => void,
+) {
   useEffect(() => {
-    void api.state().then((loaded) => {
-      setState(loaded);
-      setFiles(Object.fromEntries(loaded.files.map((f) => [f.path, f])));
-      setProblems(loaded.problems);
-      setRoutes(loaded.routes);
-      setAssets(loaded.assets);
-    });
-  }, []);
+    const source = new EventSource('/__studio/api/events');
+    source.onmessage = (event) => {
+      const { path, asset } = JSON.parse(event.data as string) as { path?: string; asset?: string };
+      if (asset !== undefined) return onAsset();
+      if (path === undefined || busy(path)) return;
+      void readSettled(path).then(
+        (file) => {
+          if (!busy(path) && filesRef.current[path]?.version !== file.version) take(file);
+        },
+        () => undefined,
+      );
+    };
+    return () => source.close();
+  }, [busy, filesRef, take, onAsset]);
+}
+
+/**
+ * The site's files as the studio holds them, and every way they change: edits (queued per file, one request at a
+ * time, each based on the version it last saw), undo and redo by exact text (kept over a reload), and changes made
+ * on disk by anyone else (reloaded when complete and nothing is pending; pending edits are replayed on them by the
+ * server, and wait while the file is half-written).
+ */
+export function useSiteFiles(say: (message: string) => void, onOutside?: (change: OutsideChange) => void) {
+  const site = useSiteState();
+  const { filesRef, put, refreshProblems } = site;
+  const [conflict, setConflict] = useState<Conflict | undefined>();
+  /** counts the changes of the site's files on disk that the studio knows of */
+  const [revision, setRevision] = useState(0);
+  const { history, can, changed: historyChanged } = useHistory(site.state);
+  const pending = useRef(new Map<string, Pending>());
+  const inFlight = useRef(new Set<string>());
+  const idle = useRef<(() => void)[]>([]);
+  const outside = useRef(onOutside);
+  useEffect(() => {
+    outside.current = onOutside;
+  });
+
+  /** A text someone else wrote becomes the studio's: the selection follows it (same render), then the file. */
+  const take = useCallback(
+    (file: SiteFile) => {
+      outside.current?.({ path: file.path, before: filesRef.current[file.path]?.text, after: file.text });
+      put(file);
+      setRevision((r) => r + 1);
+      say(`${file.path} changed on disk and was reloaded.`);
+      refreshProblems();
+    },
+    [filesRef, put, refreshProblems, say],
+  );
+
+  /** The answer to one request of edits: the new text, an undo step, or the conflict to show. */
+  const answered = useCallback(
+    (path: string, before: SiteFile, next: Pending, ops: EditOp[], answer: EditAnswer) => {
+      if (answer.ok && answer.replayed) outside.current?.({ path, before: before.text, after: answer.file.text });
+      put(answer.file);
+      if (answer.ok) {
+        if (answer.changed) {
+          history.current.record({ path, before, after: answer.file, key: next.key, at: Date.now() });
+          setRevision((r) => r + 1);
+        }
+        if (answer.replayed) say(`${path} had changed on disk; your edit was applied to the new text.`);
+        refreshProblems();
+      } else {
+        setConflict({ path, ops, message: answer.message });
+        say(`${path}: ${answer.message}`);
+      }
+      historyChanged();
+    },
+    [history, historyChanged, put, refreshProblems, say],
+  );
 
   /** Sends a file's queued edits, one request at a time, until none are left. */
   const flush = useCallback(
     async (path: string): Promise<void> => {
       if (inFlight.current.has(path)) return;
       inFlight.current.add(path);
+      let waits = 0;
       for (let next = pending.current.get(path); next; next = pending.current.get(path)) {
         pending.current.delete(path);
         const before = filesRef.current[path]!;
         const ops = squash(next.ops);
         try {
           const answer = await api.edit(path, before.version, ops);
-          filesRef.current = { ...filesRef.current, [path]: answer.file };
-          put(answer.file);
-          if (answer.ok) {
-            if (answer.changed) {
-              history.current.record({ path, before, after: answer.file, key: next.key, at: Date.now() });
-              setRevision((r) => r + 1);
-            }
-            if (answer.replayed) say(`${path} had changed on disk; your edit was applied to the new text.`);
-            refreshProblems();
-          } else {
-            setConflict({ path, ops, message: answer.message });
-            say(`${path}: ${answer.message}`);
+          // the file on disk is half-written (another editor saving): the edits wait for the whole text, with
+          // the keys typed meanwhile after them, and are replayed on it
+          if (!answer.ok && !parses(answer.file.text) && waits < SETTLE_TRIES.length) {
+            const later = pending.current.get(path);
+            pending.current.set(path, { ops: [...next.ops, ...(later?.ops ?? [])], key: later && later.key !== next.key ? undefined : next.key });
+            await sleep(SETTLE_TRIES[waits++]!);
+            continue;
           }
+          answered(path, before, next, ops, answer);
         } catch (error) {
           setConflict({ path, ops, message: (error as Error).message });
         }
-        setCan({ undo: history.current.canUndo, redo: history.current.canRedo });
       }
       inFlight.current.delete(path);
       if (inFlight.current.size === 0 && pending.current.size === 0) idle.current.splice(0).forEach((done) => done());
     },
-    [put, refreshProblems, say],
+    [answered, filesRef],
   );
 
   /**
@@ -134,21 +212,17 @@ export function useSiteFiles(say: (message: string) => void) {
       if (!change) return;
       const [from, to] = direction === 'undo' ? [change.after, change.before] : [change.before, change.after];
       const answer = await api.restore(change.path, from.version, to.text);
+      put(answer.file);
       if (answer.ok) {
-        filesRef.current = { ...filesRef.current, [change.path]: answer.file };
-        put(answer.file);
         if (direction === 'undo') h.undid(answer.file);
         else h.redid(answer.file);
         setRevision((r) => r + 1);
         say(`${direction === 'undo' ? 'Undone' : 'Redone'}: ${change.path}`);
         refreshProblems();
-      } else {
-        put(answer.file);
-        say(`Cannot ${direction}: ${answer.message}. The file was reloaded.`);
-      }
-      setCan({ undo: history.current.canUndo, redo: history.current.canRedo });
+      } else say(`Cannot ${direction}: ${answer.message}. The file was reloaded.`);
+      historyChanged();
     },
-    [put, refreshProblems, say, settled],
+    [history, historyChanged, put, refreshProblems, say, settled],
   );
   /** Undo and redo one after another: a second Ctrl+Z waits for the first to be on disk. */
   const step = useCallback((direction: 'undo' | 'redo') => (stepping.current = stepping.current.then(() => stepNow(direction))), [stepNow]);
@@ -156,42 +230,22 @@ export function useSiteFiles(say: (message: string) => void) {
   const create = useCallback(
     async (path: string, text: string) => {
       const file = await api.create(path, text);
-      filesRef.current = { ...filesRef.current, [path]: file };
       put(file);
       return file;
     },
     [put],
   );
 
-  // changes on disk by anyone else (an editor beside the studio)
-  useEffect(() => {
-    const source = new EventSource('/__studio/api/events');
-    source.onmessage = (event) => {
-      const { path, asset } = JSON.parse(event.data as string) as { path?: string; asset?: string };
-      if (asset !== undefined) return refreshProblems();
-      if (path === undefined || pending.current.has(path) || inFlight.current.has(path)) return;
-      void api.file(path).then(
-        (file) => {
-          if (filesRef.current[path]?.version === file.version) return;
-          filesRef.current = { ...filesRef.current, [path]: file };
-          put(file);
-          setRevision((r) => r + 1);
-          say(`${path} changed on disk and was reloaded.`);
-          refreshProblems();
-        },
-        () => undefined,
-      );
-    };
-    return () => source.close();
-  }, [put, refreshProblems, say]);
+  const busy = useCallback((path: string) => pending.current.has(path) || inFlight.current.has(path), []);
+  useOutsideChanges(busy, filesRef, take, refreshProblems);
 
   return {
-    state,
+    state: site.state,
     revision,
-    files,
-    problems,
-    routes,
-    assets,
+    files: site.files,
+    problems: site.problems,
+    routes: site.routes,
+    assets: site.assets,
     conflict,
     edit,
     create,
