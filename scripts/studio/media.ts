@@ -3,25 +3,13 @@ import { join, relative, sep } from 'node:path';
 import sharp from 'sharp';
 import { SRCSET_WIDTHS, variantSource } from '../../core/images/srcset.ts';
 import { RefusedPathError, unlinkedPath, type SiteFiles } from './site-files.ts';
+import { usesOf, type ImageUse } from './media-uses.ts';
 
 /**
  * The studio's media library over public/images/: every image with its size and where the site's files use it,
  * deletion of an image nothing uses, and the sweep that takes away an image uploaded into a field once an undo (or
  * any later write) leaves it unused. Paths never leave public/images/ and never pass a link.
  */
-
-/** One place a site file names an image: the file, the JSON path of the string, and the alt text beside it. */
-export interface ImageUse {
-  file: string;
-  /** a page's title; undefined for the config and the collections */
-  title?: string;
-  path: (string | number)[];
-  /** where the alt text of the image object is (`{ src, alt, width, height }`), when the use is one */
-  altPath?: (string | number)[];
-  alt?: string;
-  /** for a use in a collection: the pages that show that collection */
-  shownOn?: { file: string; title?: string }[];
-}
 
 export interface MediaImage {
   src: string;
@@ -39,67 +27,6 @@ const IMAGE_FILE = /\.(webp|png|jpe?g|gif|avif|svg)$/i;
 const IMAGE_SRC = /^\/images\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9][A-Za-z0-9._-]*\.(?:webp|png|jpe?g|gif|avif|svg)$/i;
 
 export const isImageSrc = (src: string) => IMAGE_SRC.test(src) && !src.includes('..');
-
-type Json = unknown;
-
-/** Every string of a JSON value with its path; the object it sits in comes along for the alt text beside a src. */
-function* strings(
-  value: Json,
-  path: (string | number)[] = [],
-  parent?: Record<string, Json>,
-): Generator<[string, (string | number)[], Record<string, Json> | undefined]> {
-  if (typeof value === 'string') yield [value, path, parent];
-  else if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* strings(item, [...path, i]);
-  else if (value && typeof value === 'object')
-    for (const [key, item] of Object.entries(value)) yield* strings(item, [...path, key], value as Record<string, Json>);
-}
-
-/** The image a path names: itself, or for a width the build makes (`a-400w.webp`), the file it is made from. */
-const sourceOf = (src: string) => variantSource(src)?.src ?? src;
-
-/** The site's files that parse, each with its data and, for a page, its title. */
-function parsedFiles(files: SiteFiles): { file: string; data: Json; title?: string }[] {
-  return files.list().flatMap((file) => {
-    try {
-      const data = JSON.parse(files.read(file).text) as Json;
-      const title = file.startsWith('content/pages/') ? (data as { title?: unknown }).title : undefined;
-      return [{ file, data, title: typeof title === 'string' ? title : undefined }];
-    } catch {
-      return [];
-    }
-  });
-}
-
-/** The pages that show each collection (a block's `"collection": "<id>"`). */
-function pagesByCollection(parsed: ReturnType<typeof parsedFiles>): Map<string, { file: string; title?: string }[]> {
-  const pages = new Map<string, { file: string; title?: string }[]>();
-  for (const { file, data, title } of parsed.filter((p) => p.file.startsWith('content/pages/')))
-    for (const [text, path] of strings(data))
-      if (path[path.length - 1] === 'collection' && !pages.get(text)?.some((p) => p.file === file))
-        pages.set(text, [...(pages.get(text) ?? []), { file, title }]);
-  return pages;
-}
-
-/** Where each image is used in the site's files (parsed; a file that does not parse uses nothing it can be sure of). */
-export function usesOf(files: SiteFiles): Map<string, ImageUse[]> {
-  const uses = new Map<string, ImageUse[]>();
-  const parsed = parsedFiles(files);
-  const shown = pagesByCollection(parsed);
-  for (const { file, data, title } of parsed) {
-    const collection = /^content\/collections\/(.+)\.json$/.exec(file)?.[1];
-    for (const [text, path, parent] of strings(data)) {
-      if (!text.startsWith('/images/')) continue;
-      const src = sourceOf(text);
-      const use: ImageUse = { file, title, path };
-      if (collection !== undefined) use.shownOn = shown.get(collection) ?? [];
-      // an image object: its alt text is edited beside the picture
-      if (path[path.length - 1] === 'src' && parent !== undefined && ('alt' in parent || 'width' in parent))
-        Object.assign(use, { altPath: [...path.slice(0, -1), 'alt'], alt: typeof parent.alt === 'string' ? parent.alt : '' });
-      uses.set(src, [...(uses.get(src) ?? []), use]);
-    }
-  }
-  return uses;
-}
 
 export class MediaLibrary {
   /** pixel sizes by file, known while its size and time stay the same */
