@@ -129,13 +129,29 @@ function subjectPart(file: FileChange, texts: PublishTexts): string {
   return unique.length === 0 ? file.name : `${file.name} (${unique.slice(0, 3).join(', ')}${unique.length > 3 ? ', …' : ''})`;
 }
 
+const SUBJECT_MAX = 100;
+
+/** "Inhoud bijgewerkt: Home (headline), faq (items toegevoegd)": as many files as fit, then how many more. */
+function subjectOf(parts: string[], texts: PublishTexts): string {
+  let subject = `${texts.commitSubject}: ${parts[0] ?? ''}`;
+  for (const [index, part] of parts.entries()) {
+    if (index === 0) continue;
+    if (subject.length + part.length + 2 > SUBJECT_MAX) return `${subject}, ${texts.more(parts.length - index)}`;
+    subject += `, ${part}`;
+  }
+  return subject;
+}
+
 /** The commit message: a short subject naming what changed, and a line per change beneath it. */
 export function commitMessage(files: FileChange[], texts: PublishTexts): string {
-  const subject = `${texts.commitSubject}: ${files.map((f) => subjectPart(f, texts)).join(', ')}`;
+  const subject = subjectOf(
+    files.map((f) => subjectPart(f, texts)),
+    texts,
+  );
   const lines = files.flatMap((file) => {
     const status = fileStatusText(file, texts);
     if (status) return [`- ${file.name}: ${status}`];
     return file.fields.slice(0, 20).map((f) => `- ${file.name}, ${placeOf(f, texts)}: ${f.before ?? texts.empty} → ${f.after ?? texts.empty}`);
   });
-  return `${subject.length > 100 ? `${subject.slice(0, 99)}…` : subject}\n\n${lines.join('\n')}`;
+  return `${subject}\n\n${lines.join('\n')}`;
 }

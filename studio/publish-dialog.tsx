@@ -3,7 +3,7 @@ import { describeFile, fileStatusText, placeOf, type FileChange, type PendingFil
 import { publishCalls, type Refusal } from './publish-calls.ts';
 import type { PublishTexts } from './publish-texts.ts';
 
-/** A modal dialog (the browser's own: focus kept inside, Escape closes it) with a heading and a close button. */
+/** A modal dialog (the browser's own: focus kept inside, Escape closes it) with its heading as its name. */
 export function Modal({ title, lang, close, children }: { title: string; lang: string; close: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const heading = useId();
@@ -13,7 +13,8 @@ export function Modal({ title, lang, close, children }: { title: string; lang: s
     return () => dialog?.close();
   }, []);
   return (
-    <dialog ref={ref} className="publish-dialog" aria-labelledby={heading} lang={lang} onClose={close}>
+    // Ctrl+Z in the dialog's name field undoes the typing there, not the studio's last edit of the site
+    <dialog ref={ref} className="publish-dialog" aria-labelledby={heading} lang={lang} onClose={close} onKeyDown={(e) => e.stopPropagation()}>
       <h2 id={heading}>{title}</h2>
       {children}
     </dialog>

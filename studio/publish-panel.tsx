@@ -51,11 +51,17 @@ interface DialogProps {
   close: () => void;
 }
 
-/** What a push did, in plain words, with the way out when it was refused. */
+/** What a push did, in plain words: live, or saved here only and the way out (the developer's detail folded away). */
 function PushReport({ push, texts }: { push: PushResult; texts: PublishTexts }) {
   const [result, setResult] = useState(push);
   const [busy, setBusy] = useState(false);
-  if (result.ok) return <p>{texts.pushed(result.remote, result.branch)}</p>;
+  if (result.ok)
+    return (
+      <>
+        <p className="publish-done">{texts.published}</p>
+        <p>{texts.pushed(result.remote, result.branch)}</p>
+      </>
+    );
   const words = { behind: texts.pushBehind, refused: texts.pushRefused, unreachable: texts.pushUnreachable }[result.reason];
   const again = async () => {
     setBusy(true);
@@ -66,7 +72,10 @@ function PushReport({ push, texts }: { push: PushResult; texts: PublishTexts }) 
   return (
     <div className="publish-refused" role="alert">
       <p>{words(result.remote)}</p>
-      <pre className="publish-detail">{result.detail}</pre>
+      <details>
+        <summary>{texts.detail}</summary>
+        <pre className="publish-detail">{result.detail}</pre>
+      </details>
       <button type="button" disabled={busy} onClick={() => void again()}>
         {texts.sendAgain}
       </button>
@@ -99,12 +108,7 @@ function PublishDialog({ texts, lang, problemCount, settled, close }: DialogProp
   return (
     <Modal title={texts.publishTitle} lang={lang} close={close}>
       {notice}
-      {done ? (
-        <div role="status">
-          <p className="publish-done">{texts.published}</p>
-          {done.push ? <PushReport push={done.push} texts={texts} /> : null}
-        </div>
-      ) : null}
+      {done ? <div role="status">{done.push ? <PushReport push={done.push} texts={texts} /> : <p className="publish-done">{texts.published}</p>}</div> : null}
       {ready && !done && ready.files.length === 0 ? <p>{texts.nothing}</p> : null}
       {ready && !done && ready.files.length > 0 ? (
         <form

@@ -117,6 +117,8 @@ test.describe('studio publishing', { tag: '@desktop-only' }, () => {
     await dialog.getByRole('button', { name: 'Nu publiceren' }).click();
     await expect(dialog.getByRole('alert')).toContainText('Uw versie is hier bewaard, maar kon niet naar origin worden verstuurd', { timeout: 15_000 });
     await expect(dialog.getByRole('button', { name: 'Opnieuw versturen' })).toBeVisible();
+    // saved here, not live: the dialog does not say "published"
+    await expect(dialog.getByText('Gepubliceerd')).toHaveCount(0);
     await expectAccessible(page);
     expect(git('log', '-1', '--format=%an|%s')).toBe('Anna de Vries|Inhoud bijgewerkt: Home (headline)');
     expect(git('status', '--porcelain')).toBe('');
