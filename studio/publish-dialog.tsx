@@ -133,8 +133,11 @@ export function NameField({ name, setName, texts }: { name: string; setName: (na
   );
 }
 
-/** A refusal's words: "the site changed since" in the person's language, anything else as the server said it. */
-export const refusalText = (refusal: Refusal, texts: PublishTexts) => (refusal.reason === 'stale' ? texts.stale : texts.failed(refusal.error));
+/** A refusal in the person's language; one the studio has no words for as the server said it. */
+export function refusalText(refusal: Refusal, texts: PublishTexts): string {
+  const known: Record<string, string> = { stale: texts.stale, problems: texts.problemsFound, nothing: texts.nothing, unpublished: texts.unpublished };
+  return known[refusal.reason ?? ''] ?? texts.failed(refusal.error);
+}
 
 const FLASH_KEY = 'studio.publish-flash';
 

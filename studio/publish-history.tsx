@@ -76,7 +76,7 @@ function RestoreConfirm({ version, texts, lang, cancel }: { version: Version; te
       .catch((e: unknown): Refusal => ({ error: (e as Error).message }));
     setBusy(false);
     if (answer.error === undefined) return reloadWith(texts.restored(date));
-    setError(answer.reason === 'unpublished' ? texts.unpublished : refusalText(answer, texts));
+    setError(refusalText(answer, texts));
   };
   return (
     <form

@@ -15,6 +15,7 @@ const nl = {
   noGit: 'Publiceren werkt met git, en deze site staat niet in een git-map. Vraag een ontwikkelaar om de site in git te zetten.',
   problems: (count: number) =>
     `De site heeft ${count === 1 ? 'nog 1 probleem' : `nog ${count} problemen`} (zie "Problems"). Los ${count === 1 ? 'het' : 'ze'} eerst op; daarna kunt u publiceren.`,
+  problemsFound: 'De site heeft nog problemen (zie "Problems"). Los ze eerst op; daarna kunt u publiceren.',
   name: 'Uw naam',
   nameHint: 'Staat bij deze versie in de geschiedenis. De studio onthoudt hem op deze computer.',
   confirmPublish: 'Nu publiceren',
@@ -74,6 +75,7 @@ const en: PublishTexts = {
   noGit: 'Publishing works with git, and this site is not in a git folder. Ask a developer to put the site in git.',
   problems: (count: number) =>
     `The site still has ${count === 1 ? '1 problem' : `${count} problems`} (see "Problems"). Fix ${count === 1 ? 'it' : 'them'} first; then you can publish.`,
+  problemsFound: 'The site still has problems (see "Problems"). Fix them first; then you can publish.',
   name: 'Your name',
   nameHint: 'Shown with this version in the history. The studio remembers it on this computer.',
   confirmPublish: 'Publish now',

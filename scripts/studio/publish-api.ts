@@ -27,7 +27,7 @@ export function publishApi({ siteRoot, send, readBody, problemCount }: PublishAp
     'GET changes': async () => ({ ...(await pending(siteRoot)), push: pushTargetFromEnv() ?? null }),
     'GET history': async () => ({ versions: await history(siteRoot) }),
     'POST commit': async (body) => {
-      if (problemCount() > 0) throw new PublishError('invalid', 'The site has problems; fix them before publishing.');
+      if (problemCount() > 0) throw new PublishError('problems', 'The site has problems; fix them before publishing.');
       return publish(siteRoot, {
         fingerprint: text(body.fingerprint),
         message: text(body.message),

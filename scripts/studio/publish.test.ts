@@ -80,12 +80,12 @@ describe('publishing the site with git', () => {
     expect((await pending(site)).files).toEqual([]);
   });
 
-  it('takes the e-mail git is set up with', async () => {
+  it('takes the e-mail git is set up with, and a name without line breaks or brackets', async () => {
     const { repo, site } = siteRepo();
     git(repo, 'config', 'user.email', 'web@example.nl');
     writeFileSync(join(site, 'site.config.json'), '{ "lang": "en" }\n');
-    await publish(site, { fingerprint: await fingerprint(site), message: 'Settings', author: { name: 'Anna' } });
-    expect(git(repo, 'log', '-1', '--format=%an <%ae>')).toBe('Anna <web@example.nl>');
+    await publish(site, { fingerprint: await fingerprint(site), message: 'Settings', author: { name: ' Anna\n<x> ' } });
+    expect(git(repo, 'log', '-1', '--format=%an <%ae>')).toBe('Anna x <web@example.nl>');
   });
 
   it('refuses changes other than those the person looked at, an empty publish, and invalid JSON', async () => {
@@ -150,6 +150,18 @@ describe('publishing the site with git', () => {
     const { site } = siteRepo();
     expect(await push(site, { remote, branch: 'main' })).toMatchObject({ ok: false, reason: 'refused' });
     expect(await push(site, { remote: join(remote, 'missing') })).toMatchObject({ ok: false, reason: 'unreachable', branch: 'main' });
+  });
+
+  it('says a commit a hook of the repository refused was not made, and keeps the changes', async () => {
+    const { repo, site } = siteRepo();
+    writeFileSync(join(repo, '.git/hooks/pre-commit'), '#!/bin/sh\necho "lint failed" >&2\nexit 1\n', { mode: 0o755 });
+    writeFileSync(join(site, 'content/pages/home.json'), page('Home', 'Hallo'));
+    await expect(publish(site, { fingerprint: await fingerprint(site), message: 'Home', author: { name: 'Anna' } })).rejects.toMatchObject({
+      reason: 'refused',
+      message: expect.stringContaining('lint failed') as string,
+    });
+    expect(git(repo, 'rev-list', '--count', 'HEAD')).toBe('1');
+    expect(readFileSync(join(site, 'content/pages/home.json'), 'utf8')).toBe(page('Home', 'Hallo'));
   });
 
   it('discards: changed files go back, new files and images are removed, removed ones return', async () => {

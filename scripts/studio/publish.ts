@@ -17,7 +17,7 @@ export const SITE_PATHS = ['site.config.json', 'content', 'public'];
 /** What git said when it refused: the studio says it in plain words, the detail is for a developer. */
 export class PublishError extends Error {
   constructor(
-    readonly reason: 'no-git' | 'stale' | 'nothing' | 'invalid' | 'unpublished' | 'no-version',
+    readonly reason: 'stale' | 'nothing' | 'invalid' | 'problems' | 'unpublished' | 'no-version' | 'refused',
     message: string,
   ) {
     super(message);
@@ -126,7 +126,13 @@ export interface Author {
 
 /** The person as git's author and committer: their name, and the e-mail git is set up with or one made from the name. */
 async function identity(siteRoot: string, author: Author): Promise<NodeJS.ProcessEnv> {
-  const name = author.name.trim().slice(0, 100);
+  // git drops < > and line breaks from a name itself; they are taken out here so the name is the one shown
+  const name = author.name
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f<>]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
   if (name === '') throw new PublishError('invalid', 'A name is needed to publish.');
   let email = '';
   try {
@@ -163,7 +169,13 @@ function cleanMessage(message: string): string {
 async function commitPaths(siteRoot: string, paths: string[], message: string, author: Author): Promise<string> {
   const env = await identity(siteRoot, author);
   await git(siteRoot, ['add', '-A', '--', ...paths]);
-  await git(siteRoot, ['commit', '-q', '--only', '-m', cleanMessage(message), '--', ...paths], env);
+  try {
+    await git(siteRoot, ['commit', '-q', '--only', '-m', cleanMessage(message), '--', ...paths], env);
+  } catch (error) {
+    // a hook of the repository said no: its words are for a developer
+    const { stderr = '', stdout = '' } = error as { stderr?: string; stdout?: string };
+    throw new PublishError('refused', `git did not make the commit: ${`${stderr}\n${stdout}`.trim() || (error as Error).message}`);
+  }
   return (await git(siteRoot, ['rev-parse', 'HEAD'])).trim();
 }
 
@@ -192,6 +204,7 @@ function pushFailure(output: string): 'behind' | 'refused' | 'unreachable' {
 /** Sends the published versions to the remote's branch; a refusal keeps the local commits as they are. */
 export async function push(siteRoot: string, target: PushTarget): Promise<PushResult> {
   const branch = target.branch ?? (await git(siteRoot, ['rev-parse', '--abbrev-ref', 'HEAD'])).trim();
+  if (branch === 'HEAD') return { ok: false, remote: target.remote, branch, reason: 'unreachable', detail: 'no branch is checked out: set STUDIO_PUSH_BRANCH' };
   // a remote or branch name that starts with - is not an option
   if (target.remote.startsWith('-') || branch.startsWith('-'))
     return { ok: false, remote: target.remote, branch, reason: 'unreachable', detail: 'invalid name' };
