@@ -14,8 +14,8 @@ const nl = {
   nothing: 'Er is niets nieuws om te publiceren: de site is gelijk aan de laatst gepubliceerde versie.',
   noGit: 'Publiceren werkt met git, en deze site staat niet in een git-map. Vraag een ontwikkelaar om de site in git te zetten.',
   problems: (count: number) =>
-    `De site heeft ${count === 1 ? 'nog 1 probleem' : `nog ${count} problemen`} (zie "Problems"). Los ${count === 1 ? 'het' : 'ze'} eerst op; daarna kunt u publiceren.`,
-  problemsFound: 'De site heeft nog problemen (zie "Problems"). Los ze eerst op; daarna kunt u publiceren.',
+    `De site heeft ${count === 1 ? 'nog 1 probleem' : `nog ${count} problemen`} (zie de lijst met problemen). Los ${count === 1 ? 'het' : 'ze'} eerst op; daarna kunt u publiceren.`,
+  problemsFound: 'De site heeft nog problemen (zie de lijst met problemen). Los ze eerst op; daarna kunt u publiceren.',
   name: 'Uw naam',
   nameHint: 'Staat bij deze versie in de geschiedenis. De studio onthoudt hem op deze computer.',
   confirmPublish: 'Nu publiceren',
@@ -74,8 +74,8 @@ const en: PublishTexts = {
   nothing: 'There is nothing new to publish: the site is the same as the last published version.',
   noGit: 'Publishing works with git, and this site is not in a git folder. Ask a developer to put the site in git.',
   problems: (count: number) =>
-    `The site still has ${count === 1 ? '1 problem' : `${count} problems`} (see "Problems"). Fix ${count === 1 ? 'it' : 'them'} first; then you can publish.`,
-  problemsFound: 'The site still has problems (see "Problems"). Fix them first; then you can publish.',
+    `The site still has ${count === 1 ? '1 problem' : `${count} problems`} (see the list of problems). Fix ${count === 1 ? 'it' : 'them'} first; then you can publish.`,
+  problemsFound: 'The site still has problems (see the list of problems). Fix them first; then you can publish.',
   name: 'Your name',
   nameHint: 'Shown with this version in the history. The studio remembers it on this computer.',
   confirmPublish: 'Publish now',
