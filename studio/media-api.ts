@@ -7,6 +7,7 @@ export interface ImageUse {
   /** where the alt text of the image object is, when the use is one */
   altPath?: (string | number)[];
   alt?: string;
+  sized?: boolean;
   /** for a use in a collection: the pages that show that collection */
   shownOn?: { file: string; title?: string }[];
 }
@@ -38,14 +39,17 @@ export const mediaApi = {
     if (!response.ok) throw new Error(body.error ?? `${response.status} ${response.statusText}`);
     return { ok: true };
   },
-  /** A new image of the library (not a field's: it stays when an undo leaves it unused). */
-  upload: async (file: File): Promise<{ src: string }> => {
-    const response = await fetch(`${BASE}/image?library=1&name=${encodeURIComponent(file.name)}`, {
+  /**
+   * A new image: the library's own stays when an undo leaves it unused; one put into a use (`library` false) goes
+   * with the undo of that edit, as a field's upload does.
+   */
+  upload: async (file: File, library = true): Promise<{ src: string; width: number; height: number }> => {
+    const response = await fetch(`${BASE}/image?${library ? 'library=1&' : ''}name=${encodeURIComponent(file.name)}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/octet-stream' },
       body: file,
     });
-    const body = (await response.json()) as { src: string; error?: string };
+    const body = (await response.json()) as { src: string; width: number; height: number; error?: string };
     if (response.status === 400) throw new RefusedUpload(body.error);
     if (!response.ok) throw new Error(body.error ?? `${response.status} ${response.statusText}`);
     return body;

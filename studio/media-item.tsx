@@ -1,51 +1,18 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { EditOp } from '../core/edit/ops.ts';
+import { useEffect, useRef, useState } from 'react';
 import { mediaApi, type ImageUse, type MediaImage } from './media-api.ts';
 import type { MediaTexts } from './media-texts.ts';
-
-export type MediaEdit = (path: string, op: EditOp, key?: string) => void;
+import { ImageObjectUseRow, pointer, keyOfUse, whereOf, type MediaEdit } from './media-use.tsx';
 
 const THUMB = 120;
-const pointer = (path: (string | number)[]) => `/${path.join('/')}`;
 
-const pageOf = (page: { file: string; title?: string }) => (page.title ? `${page.title} (${page.file})` : page.file);
-
-/** Where a use is, for people: a page's title and file, the site's settings, or a collection and the pages that show it. */
-export function whereOf(use: ImageUse, t: MediaTexts): string {
-  if (use.title) return pageOf(use);
-  if (use.file === 'site.config.json') return t.siteSettings;
-  const collection = /^content\/collections\/(.+)\.json$/.exec(use.file);
-  return collection ? t.collection(collection[1]!, (use.shownOn ?? []).map(pageOf)) : use.file;
+/** What a use can do in the panel: write an edit, and the use whose alt text takes the keyboard next. */
+export interface UseActions {
+  edit: MediaEdit;
+  focusKey: string | undefined;
+  replaced: (key: string, message: string) => void;
 }
 
-/** The alt text of one use, written as the person types (one undo step per field, as in the forms). */
-function AltText({ use, t, edit }: { use: ImageUse & { altPath: (string | number)[] }; t: MediaTexts; edit: MediaEdit }) {
-  const id = useId();
-  const stored = use.alt ?? '';
-  const [draft, setDraft] = useState(stored);
-  const [focused, setFocused] = useState(false);
-  // the list is read again after each write: while the person types, their own text stays
-  useEffect(() => {
-    if (!focused) setDraft(stored);
-  }, [stored, focused]);
-  return (
-    <div className="media-alt">
-      <label htmlFor={id}>{t.alt}</label>
-      <input
-        id={id}
-        value={draft}
-        onFocus={() => setFocused(true)}
-        onBlur={() => setFocused(false)}
-        onChange={(e) => {
-          setDraft(e.target.value);
-          edit(use.file, { op: 'set', path: use.altPath, value: e.target.value }, `set:${pointer(use.altPath)}`);
-        }}
-      />
-    </div>
-  );
-}
-
-function Uses({ image, t, edit }: { image: MediaImage; t: MediaTexts; edit: MediaEdit }) {
+function Uses({ image, t, actions }: { image: MediaImage; t: MediaTexts; actions: UseActions }) {
   if (image.uses.length === 0) return <p className="media-unused">{t.unused}</p>;
   return (
     <>
@@ -54,8 +21,17 @@ function Uses({ image, t, edit }: { image: MediaImage; t: MediaTexts; edit: Medi
       <ul className="media-uses" role="list">
         {image.uses.map((use) => (
           <li key={`${use.file}#${pointer(use.path)}`}>
-            <span className="media-where">{whereOf(use, t)}</span>
-            {use.altPath ? <AltText use={{ ...use, altPath: use.altPath }} t={t} edit={edit} /> : null}
+            {use.altPath ? (
+              <ImageObjectUseRow
+                use={{ ...use, altPath: use.altPath }}
+                t={t}
+                edit={actions.edit}
+                focus={actions.focusKey === keyOfUse(use)}
+                replaced={actions.replaced}
+              />
+            ) : (
+              <span className="media-where">{whereOf(use, t)}</span>
+            )}
           </li>
         ))}
       </ul>
@@ -112,13 +88,13 @@ export function MediaItem({
   image,
   t,
   lang,
-  edit,
+  actions,
   removed,
 }: {
   image: MediaImage;
   t: MediaTexts;
   lang: string;
-  edit: MediaEdit;
+  actions: UseActions;
   removed: (name: string) => void;
 }) {
   const name = image.src.replace(/^\/images\//, '');
@@ -133,7 +109,7 @@ export function MediaItem({
           {image.width && image.height ? `${t.pixels(image.width, image.height)} · ` : ''}
           {kb}
         </p>
-        <Uses image={image} t={t} edit={edit} />
+        <Uses image={image} t={t} actions={actions} />
         <Delete image={image} name={name} t={t} removed={removed} />
       </div>
     </li>

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { mediaApi, type MediaImage } from './media-api.ts';
-import { MediaItem, type MediaEdit } from './media-item.tsx';
+import { MediaItem } from './media-item.tsx';
 import { mediaTexts } from './media-texts.ts';
 import { MediaUpload } from './media-upload.tsx';
+import type { MediaEdit } from './media-use.tsx';
 import './media.css';
 
 interface MediaPanelProps {
@@ -43,6 +44,7 @@ export function MediaPanel({ lang, edit, revision, assets, close }: MediaPanelPr
   const dialog = useRef<HTMLDialogElement>(null);
   const { images, error, reload } = useImages(revision, assets);
   const [status, setStatus] = useState('');
+  const [focusKey, setFocusKey] = useState<string | undefined>();
   const statusLine = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -72,7 +74,14 @@ export function MediaPanel({ lang, edit, revision, assets, close }: MediaPanelPr
             image={image}
             t={t}
             lang={lang}
-            edit={edit}
+            actions={{
+              edit,
+              focusKey,
+              replaced: (key, message) => {
+                setStatus(message);
+                setFocusKey(key);
+              },
+            }}
             removed={(name) => {
               setStatus(t.removed(name));
               // the deleted image's card is gone: the keyboard stays in the dialog, on what happened

@@ -20,6 +20,9 @@ export interface MediaTexts {
   siteSettings: string;
   collection: (name: string, pages: string[]) => string;
   alt: string;
+  replace: string;
+  replaceOn: (where: string) => string;
+  replaced: (name: string, where: string) => string;
   removeShort: string;
   remove: (name: string) => string;
   confirm: (name: string) => string;
@@ -51,6 +54,9 @@ const nl: MediaTexts = {
   siteSettings: 'Site-instellingen',
   collection: (name, pages) => `Verzameling ${name}, ${pages.length ? `getoond op ${pages.join(', ')}` : 'op geen enkele pagina getoond'}`,
   alt: 'Alt-tekst',
+  replace: 'Andere afbeelding',
+  replaceOn: (where) => `Andere afbeelding op ${where}`,
+  replaced: (name, where) => `${name} staat nu op ${where}. Schrijf de alt-tekst erbij.`,
   removeShort: 'Verwijderen',
   remove: (name) => `${name} verwijderen`,
   confirm: (name) => `${name} echt verwijderen? Dit kan niet ongedaan worden gemaakt.`,
@@ -82,6 +88,9 @@ const en: MediaTexts = {
   siteSettings: 'Site settings',
   collection: (name, pages) => `Collection ${name}, ${pages.length ? `shown on ${pages.join(', ')}` : 'shown on no page'}`,
   alt: 'Alt text',
+  replace: 'Replace image',
+  replaceOn: (where) => `Replace the image on ${where}`,
+  replaced: (name, where) => `${name} is now on ${where}. Write its alt text.`,
   removeShort: 'Delete',
   remove: (name) => `Delete ${name}`,
   confirm: (name) => `Really delete ${name}? This cannot be undone.`,

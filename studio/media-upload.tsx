@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES } from '../core/images/uploads.ts';
 import { mediaApi, RefusedUpload } from './media-api.ts';
 import type { MediaTexts } from './media-texts.ts';
 
-interface Outcome {
+export interface Outcome {
   name: string;
   text: string;
   ok: boolean;
@@ -12,12 +12,14 @@ interface Outcome {
 
 const MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 
-/** One file's upload, said in plain words: added, too big, or not an image. */
-async function uploadOne(file: File, t: MediaTexts): Promise<Outcome> {
+type Saved = { src: string; width: number; height: number };
+
+/** One file's upload, said in plain words: added, too big, or not an image; `library` false for one put into a use. */
+export async function uploadOne(file: File, t: MediaTexts, library = true): Promise<Outcome & { saved?: Saved }> {
   if (file.size > MAX_UPLOAD_BYTES) return { name: file.name, text: t.tooBig(file.name, MB), ok: false };
   try {
-    const saved = await mediaApi.upload(file);
-    return { name: file.name, text: t.uploaded(file.name, saved.src), ok: true };
+    const saved = await mediaApi.upload(file, library);
+    return { name: file.name, text: t.uploaded(file.name, saved.src), ok: true, saved };
   } catch (error) {
     // the server refuses a file it cannot read as an image (its size was checked here first)
     if (error instanceof RefusedUpload) return { name: file.name, text: t.notImage(file.name), ok: false };
@@ -49,7 +51,7 @@ export function MediaUpload({ t, uploaded }: { t: MediaTexts; uploaded: () => vo
   return (
     <div className="media-upload">
       <div {...getRootProps({ className: `media-drop${isDragActive ? ' media-drop--active' : ''}` })} data-testid="media-drop">
-        <input {...getInputProps({ accept: 'image/jpeg,image/png,image/webp,image/gif,image/avif', 'aria-label': t.choose })} />
+        <input {...getInputProps({ accept: 'image/jpeg,image/png,image/webp,image/gif,image/avif', 'aria-hidden': true })} />
         <p>{isDragActive ? t.dropping : t.drop}</p>
         <button type="button" onClick={open}>
           {t.choose}

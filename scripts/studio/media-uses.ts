@@ -12,6 +12,8 @@ export interface ImageUse {
   /** where the alt text of the image object is (`{ src, alt, width, height }`), when the use is one */
   altPath?: (string | number)[];
   alt?: string;
+  /** whether the image object declares its width and height (a replacement sets them too) */
+  sized?: boolean;
   /** for a use in a collection: the pages that show that collection */
   shownOn?: { file: string; title?: string }[];
 }
@@ -70,7 +72,11 @@ export function usesOf(files: SiteFiles): Map<string, ImageUse[]> {
       if (collection !== undefined) use.shownOn = shown.get(collection) ?? [];
       // an image object: its alt text is edited beside the picture
       if (path[path.length - 1] === 'src' && parent !== undefined && ('alt' in parent || 'width' in parent))
-        Object.assign(use, { altPath: [...path.slice(0, -1), 'alt'], alt: typeof parent.alt === 'string' ? parent.alt : '' });
+        Object.assign(use, {
+          altPath: [...path.slice(0, -1), 'alt'],
+          alt: typeof parent.alt === 'string' ? parent.alt : '',
+          sized: 'width' in parent && 'height' in parent,
+        });
       uses.set(src, [...(uses.get(src) ?? []), use]);
     }
   }

@@ -34,7 +34,7 @@ describe('the studio’s media library', () => {
     expect(og.uses.map((u) => u.file).sort()).toEqual(['content/pages/home.json', 'site.config.json', 'site.config.json']);
     // the hero's image object: its alt text and where to write it
     const hero = og.uses.find((u) => u.file === 'content/pages/home.json')!;
-    expect(hero).toMatchObject({ title: expect.any(String), alt: '', altPath: [...hero.path.slice(0, -1), 'alt'] });
+    expect(hero).toMatchObject({ title: expect.any(String), alt: '', altPath: [...hero.path.slice(0, -1), 'alt'], sized: true });
     expect(hero.path[hero.path.length - 1]).toBe('src');
     // a bare path in the config (the share image) has no alt text beside it
     expect(og.uses.filter((u) => u.file === 'site.config.json').every((u) => u.altPath === undefined)).toBe(true);
