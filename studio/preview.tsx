@@ -9,7 +9,7 @@ export interface TextPatch {
 interface PreviewProps {
   route: string;
   patch?: TextPatch;
-  /** counts the site's saved edits: a frame that has not loaded again soon after one reloads itself */
+  /** when the latest change of the site's files began (ms, growing): a page asked for before it loads again */
   revision: number;
   /** the block to outline and scroll to */
   selected: number | undefined;
@@ -39,17 +39,18 @@ function patchText(doc: Document, patch: TextPatch): void {
 
 function Frame({ route, width, label, selected, onSelect, patch, revision, room }: PreviewProps & { width: number; label: string; room: number }) {
   const frame = useRef<HTMLIFrameElement>(null);
-  const loads = useRef(0);
   /** the route the frame was last sent on to after a load elsewhere */
   const redirected = useRef<string | undefined>(undefined);
 
-  // Vite reloads the page after each saved edit; a reload asked for while the page was already reloading is
-  // lost with the old page, so a frame that has not loaded again within a while after an edit reloads itself
+  // Vite reloads the page after each saved edit; a reload asked for while the page was already reloading is lost
+  // with the old page, and a load under way when the last edit was saved may render the text before it. So a while
+  // after the last change, a page whose document was asked for before that change began loads again: the preview
+  // always ends on the files as they are.
   useEffect(() => {
     if (revision === 0) return;
-    const seen = loads.current;
     const timer = setTimeout(() => {
-      if (loads.current === seen) frame.current?.contentWindow?.location.reload();
+      const win = frame.current?.contentWindow;
+      if (win && win.performance.timeOrigin < revision) win.location.reload();
     }, 1500);
     return () => clearTimeout(timer);
   }, [revision]);
@@ -82,7 +83,6 @@ function Frame({ route, width, label, selected, onSelect, patch, revision, room 
   }, [selected]);
 
   const onLoad = () => {
-    loads.current += 1;
     const doc = frame.current?.contentDocument;
     if (!doc) return;
     // a reload the old page was asked for (a saved edit) can win over the navigation to another route: go on to

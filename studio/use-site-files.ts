@@ -76,7 +76,7 @@ function useSiteState() {
 function useOutsideChanges(
   busy: (path: string) => boolean,
   filesRef: MutableRefObject<Record<string, SiteFile>>,
-  take: (file: SiteFile) => void,
+  take: (file: SiteFile, at: number) => void,
   onAsset: () => void,
 ) {
   useEffect(() => {
@@ -85,9 +85,10 @@ function useOutsideChanges(
       const { path, asset } = JSON.parse(event.data as string) as { path?: string; asset?: string };
       if (asset !== undefined) return onAsset();
       if (path === undefined || busy(path)) return;
+      const at = Date.now();
       void readSettled(path).then(
         (file) => {
-          if (!busy(path) && filesRef.current[path]?.version !== file.version) take(file);
+          if (!busy(path) && filesRef.current[path]?.version !== file.version) take(file, at);
         },
         () => undefined,
       );
@@ -106,8 +107,12 @@ export function useSiteFiles(say: (message: string) => void, onOutside?: (change
   const site = useSiteState();
   const { filesRef, put, refreshProblems } = site;
   const [conflict, setConflict] = useState<Conflict | undefined>();
-  /** counts the changes of the site's files on disk that the studio knows of */
+  /**
+   * Grows with each change of the site's files on disk that the studio knows of: the time (ms) the change began (its
+   * request sent, or the outside change announced), so a page asked for before it is known to be older.
+   */
   const [revision, setRevision] = useState(0);
+  const bump = useCallback((at: number) => setRevision((r) => Math.max(r + 1, at)), []);
   const { history, can, changed: historyChanged } = useHistory(site.state);
   const pending = useRef(new Map<string, Pending>());
   const inFlight = useRef(new Set<string>());
@@ -119,25 +124,25 @@ export function useSiteFiles(say: (message: string) => void, onOutside?: (change
 
   /** A text someone else wrote becomes the studio's: the selection follows it (same render), then the file. */
   const take = useCallback(
-    (file: SiteFile) => {
+    (file: SiteFile, at: number) => {
       outside.current?.({ path: file.path, before: filesRef.current[file.path]?.text, after: file.text });
       put(file);
-      setRevision((r) => r + 1);
+      bump(at);
       say(`${file.path} changed on disk and was reloaded.`);
       refreshProblems();
     },
-    [filesRef, put, refreshProblems, say],
+    [bump, filesRef, put, refreshProblems, say],
   );
 
   /** The answer to one request of edits: the new text, an undo step, or the conflict to show. */
   const answered = useCallback(
-    (path: string, before: SiteFile, next: Pending, ops: EditOp[], answer: EditAnswer) => {
+    (path: string, before: SiteFile, next: Pending, ops: EditOp[], answer: EditAnswer, sentAt: number) => {
       if (answer.ok && answer.replayed) outside.current?.({ path, before: before.text, after: answer.file.text });
       put(answer.file);
       if (answer.ok) {
         if (answer.changed) {
           history.current.record({ path, before, after: answer.file, key: next.key, at: Date.now() });
-          setRevision((r) => r + 1);
+          bump(sentAt);
         }
         if (answer.replayed) say(`${path} had changed on disk; your edit was applied to the new text.`);
         refreshProblems();
@@ -147,7 +152,7 @@ export function useSiteFiles(say: (message: string) => void, onOutside?: (change
       }
       historyChanged();
     },
-    [history, historyChanged, put, refreshProblems, say],
+    [bump, history, historyChanged, put, refreshProblems, say],
   );
 
   /** Sends a file's queued edits, one request at a time, until none are left. */
@@ -160,6 +165,7 @@ export function useSiteFiles(say: (message: string) => void, onOutside?: (change
         pending.current.delete(path);
         const before = filesRef.current[path]!;
         const ops = squash(next.ops);
+        const sentAt = Date.now();
         try {
           const answer = await api.edit(path, before.version, ops);
           // the file on disk is half-written (another editor saving): the edits wait for the whole text, with
@@ -170,7 +176,7 @@ export function useSiteFiles(say: (message: string) => void, onOutside?: (change
             await sleep(SETTLE_TRIES[waits++]!);
             continue;
           }
-          answered(path, before, next, ops, answer);
+          answered(path, before, next, ops, answer, sentAt);
         } catch (error) {
           setConflict({ path, ops, message: (error as Error).message });
         }
@@ -211,18 +217,19 @@ export function useSiteFiles(say: (message: string) => void, onOutside?: (change
       const change = direction === 'undo' ? h.peekUndo() : h.peekRedo();
       if (!change) return;
       const [from, to] = direction === 'undo' ? [change.after, change.before] : [change.before, change.after];
+      const sentAt = Date.now();
       const answer = await api.restore(change.path, from.version, to.text);
       put(answer.file);
       if (answer.ok) {
         if (direction === 'undo') h.undid(answer.file);
         else h.redid(answer.file);
-        setRevision((r) => r + 1);
+        bump(sentAt);
         say(`${direction === 'undo' ? 'Undone' : 'Redone'}: ${change.path}`);
         refreshProblems();
       } else say(`Cannot ${direction}: ${answer.message}. The file was reloaded.`);
       historyChanged();
     },
-    [history, historyChanged, put, refreshProblems, say, settled],
+    [bump, history, historyChanged, put, refreshProblems, say, settled],
   );
   /** Undo and redo one after another: a second Ctrl+Z waits for the first to be on disk. */
   const step = useCallback((direction: 'undo' | 'redo') => (stepping.current = stepping.current.then(() => stepNow(direction))), [stepNow]);
