@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { mediaApi, type ImageUse, type MediaImage } from './media-api.ts';
 import type { MediaTexts } from './media-texts.ts';
-import { ImageObjectUseRow, pointer, keyOfUse, whereOf, type MediaEdit } from './media-use.tsx';
+import { ImageObjectUseRow, keyOfUse, pointer, Where, whereOf, type MediaEdit } from './media-use.tsx';
 
 const THUMB = 120;
 
@@ -12,6 +12,18 @@ export interface UseActions {
   replaced: (key: string, message: string) => void;
 }
 
+/** The uses to list: each image object apart (each has its alt text), a plain path once per place (a config naming it twice). */
+function distinct(uses: ImageUse[], t: MediaTexts): ImageUse[] {
+  const seen = new Set<string>();
+  return uses.filter((use) => {
+    if (use.altPath) return true;
+    const where = whereOf(use, t);
+    if (seen.has(where)) return false;
+    seen.add(where);
+    return true;
+  });
+}
+
 function Uses({ image, t, actions }: { image: MediaImage; t: MediaTexts; actions: UseActions }) {
   if (image.uses.length === 0) return <p className="media-unused">{t.unused}</p>;
   return (
@@ -19,7 +31,7 @@ function Uses({ image, t, actions }: { image: MediaImage; t: MediaTexts; actions
       <p className="media-used-on">{t.usedOn}</p>
       {/* eslint-disable-next-line jsx-a11y/no-redundant-roles */}
       <ul className="media-uses" role="list">
-        {image.uses.map((use) => (
+        {distinct(image.uses, t).map((use) => (
           <li key={`${use.file}#${pointer(use.path)}`}>
             {use.altPath ? (
               <ImageObjectUseRow
@@ -30,7 +42,7 @@ function Uses({ image, t, actions }: { image: MediaImage; t: MediaTexts; actions
                 replaced={actions.replaced}
               />
             ) : (
-              <span className="media-where">{whereOf(use, t)}</span>
+              <Where use={use} t={t} />
             )}
           </li>
         ))}

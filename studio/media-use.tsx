@@ -24,6 +24,16 @@ export function whereOf(use: ImageUse, t: MediaTexts): string {
   return collection ? t.collection(collection[1]!, (use.shownOn ?? []).map(pageOf)) : use.file;
 }
 
+/** Where a use is, shown: a page's title, and its file on a line of its own (a long path wraps there, not in the title). */
+export function Where({ use, t }: { use: ImageUse; t: MediaTexts }) {
+  if (!use.title) return <span className="media-where">{whereOf(use, t)}</span>;
+  return (
+    <span className="media-where">
+      {use.title} <span className="media-file">({use.file})</span>
+    </span>
+  );
+}
+
 /** The alt text of one use, written as the person types (one undo step per field, as in the forms). */
 function AltText({ use, t, edit, focus }: { use: ImageObjectUse; t: MediaTexts; edit: MediaEdit; focus: boolean }) {
   const id = useId();
@@ -97,7 +107,7 @@ export function ImageObjectUseRow({ use, t, edit, focus, replaced }: UseProps) {
   return (
     <div {...getRootProps({ className: `media-use${isDragActive ? ' media-drop--active' : ''}` })}>
       <input {...getInputProps({ accept: 'image/jpeg,image/png,image/webp,image/gif,image/avif', 'aria-hidden': true })} />
-      <span className="media-where">{where}</span>
+      <Where use={use} t={t} />
       <AltText use={use} t={t} edit={edit} focus={focus} />
       <button type="button" className="media-replace" aria-label={t.replaceOn(where)} onClick={open}>
         {t.replace}
