@@ -7,14 +7,27 @@ import type { PublishTexts } from './publish-texts.ts';
 export function Modal({ title, lang, close, children }: { title: string; lang: string; close: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const heading = useId();
+  /** false once unmounted: the close event that follows then is not the person closing the next dialog */
+  const shown = useRef(false);
   useEffect(() => {
     const dialog = ref.current;
+    shown.current = true;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      shown.current = false;
+      dialog?.close();
+    };
   }, []);
   return (
     // Ctrl+Z in the dialog's name field undoes the typing there, not the studio's last edit of the site
-    <dialog ref={ref} className="publish-dialog" aria-labelledby={heading} lang={lang} onClose={close} onKeyDown={(e) => e.stopPropagation()}>
+    <dialog
+      ref={ref}
+      className="publish-dialog"
+      aria-labelledby={heading}
+      lang={lang}
+      onClose={() => shown.current && close()}
+      onKeyDown={(e) => e.stopPropagation()}
+    >
       <h2 id={heading}>{title}</h2>
       {children}
     </dialog>

@@ -8,12 +8,14 @@ interface Props {
   lang: string;
   settled: () => Promise<void>;
   close: () => void;
+  /** opens Discard instead: unpublished changes stand in the way of a restore */
+  discardFirst: () => void;
 }
 
 const dateOf = (iso: string, lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** The published versions, newest first; one can be restored as a new version while nothing is unpublished. */
-export function HistoryDialog({ texts, lang, settled, close }: Props) {
+export function HistoryDialog({ texts, lang, settled, close, discardFirst }: Props) {
   const [changes] = useChanges(texts, settled);
   const [versions, setVersions] = useState<Version[] | undefined>();
   const [chosen, setChosen] = useState<Version | undefined>();
@@ -44,9 +46,12 @@ export function HistoryDialog({ texts, lang, settled, close }: Props) {
               </span>
               {chosen?.commit === version.commit ? (
                 unpublished ? (
-                  <p className="publish-refused" role="alert">
-                    {texts.unpublished}
-                  </p>
+                  <div role="alert">
+                    <p className="publish-refused">{texts.unpublished}</p>
+                    <button type="button" onClick={discardFirst}>
+                      {texts.discardFirst}
+                    </button>
+                  </div>
                 ) : (
                   <RestoreConfirm version={version} texts={texts} lang={lang} cancel={() => setChosen(undefined)} />
                 )

@@ -39,7 +39,7 @@ export function PublishBar({ lang, problemCount, settled }: Props) {
       ) : null}
       {open === 'publish' ? <PublishDialog texts={texts} lang={lang} problemCount={problemCount} settled={settled} close={close} /> : null}
       {open === 'discard' ? <DiscardDialog texts={texts} lang={lang} settled={settled} close={close} /> : null}
-      {open === 'history' ? <HistoryDialog texts={texts} lang={lang} settled={settled} close={close} /> : null}
+      {open === 'history' ? <HistoryDialog texts={texts} lang={lang} settled={settled} close={close} discardFirst={() => setOpen('discard')} /> : null}
     </div>
   );
 }
