@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { fieldSchema, initialValue, inputKind, labelFor, shownMembers } from './schema.ts';
 import { Messages, type FieldProps, type FormContext, type Path } from './field-common.tsx';
 import { TextInput } from './text-input.tsx';
+import { useStableKeys } from './use-stable-keys.ts';
 
 // the form's shared pieces, where the studio has always imported them from
 export { pointerOf, type FieldProblems, type FormContext, type Path } from './field-common.tsx';
@@ -90,6 +91,7 @@ function ObjectFields({ ctx, located, value, path, label }: FieldProps) {
 
 function ArrayFields({ ctx, located, value, path, label }: FieldProps) {
   const items = Array.isArray(value) ? value : [];
+  const keys = useStableKeys(items);
   const itemSchema = located.schema.items ? { schema: located.schema.items, file: located.file } : undefined;
   const add = () => {
     const first = itemSchema ? initialValue(ctx.files, itemSchema) : '';
@@ -100,7 +102,7 @@ function ArrayFields({ ctx, located, value, path, label }: FieldProps) {
     <Group title={`${label} (${items.length})`} path={path} ctx={ctx}>
       <ol className="items">
         {items.map((item, index) => (
-          <li key={index} className="item">
+          <li key={keys[index]} className="item">
             {itemSchema ? <SchemaField ctx={ctx} located={itemSchema} value={item} path={[...path, index]} label={`${label} ${index + 1}`} required /> : null}
             <div className="item-actions">
               <button

@@ -129,6 +129,25 @@ test.describe('studio typing', { tag: '@desktop-only' }, () => {
     await expect(list.nth(index + 1)).toHaveClass(/is-selected/);
   });
 
+  test('another editor inserts a list item above the one being edited: its field stays on its own item', async ({ page }) => {
+    const FAQ = 'content/collections/faq.json';
+    const questions = () => (JSON.parse(file(FAQ)) as { items: { question: string }[] }).items.map((i) => i.question);
+    const [, second = ''] = questions();
+    await open(page, 'faq');
+    const item = (n: number) => page.getByRole('group', { name: `Items ${n}`, exact: true });
+    const field = item(2).getByRole('textbox', { name: 'Question', exact: true });
+    await expect(field).toHaveValue(second);
+    await field.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('A');
+    await expect.poll(() => questions()[1]).toBe(`${second}A`);
+    writeFileSync(join(site, FAQ), file(FAQ).replace('"items": [\n', '"items": [\n    {\n      "question": "Van buiten?",\n      "answer": "Ja."\n    },\n'));
+    await expect(item(3).getByRole('textbox', { name: 'Question', exact: true })).toHaveValue(`${second}A`);
+    await expect(item(3).getByRole('textbox', { name: 'Question', exact: true })).toBeFocused();
+    await page.keyboard.type('B');
+    await expect.poll(() => questions().slice(0, 3)).toEqual(['Van buiten?', expect.any(String), `${second}AB`]);
+  });
+
   test('Ctrl+Z in a field puts back the file and the field’s text, and the next key goes on from there', async ({ page }) => {
     await open(page, 'home');
     const original = file(HOME);
