@@ -79,22 +79,50 @@ function useOutsideChanges(
   take: (file: SiteFile, at: number) => void,
   onAsset: () => void,
 ) {
-  useEffect(() => {
-    const source = new EventSource('/__studio/api/events');
-    source.onmessage = (event) => {
-      const { path, asset } = JSON.parse(event.data as string) as { path?: string; asset?: string };
-      if (asset !== undefined) return onAsset();
-      if (path === undefined || busy(path)) return;
+  /** files changed while an edit of them was on its way: read again once it is answered */
+  const missed = useRef(new Set<string>());
+  const check = useCallback(
+    (path: string) => {
       const at = Date.now();
       void readSettled(path).then(
         (file) => {
-          if (!busy(path) && filesRef.current[path]?.version !== file.version) take(file, at);
+          if (busy(path)) missed.current.add(path);
+          else if (filesRef.current[path]?.version !== file.version) take(file, at);
         },
         () => undefined,
       );
+    },
+    [busy, filesRef, take],
+  );
+  useEffect(() => {
+    const source = new EventSource('/__studio/api/events');
+    const again = new Map<string, ReturnType<typeof setTimeout>>();
+    const seen = (path: string) => (busy(path) ? missed.current.add(path) : check(path));
+    source.onmessage = (event) => {
+      const { path, asset } = JSON.parse(event.data as string) as { path?: string; asset?: string };
+      if (asset !== undefined) return onAsset();
+      if (path === undefined) return;
+      seen(path);
+      // the watcher drops a second change of a file within 50 ms of the first (an editor's save right after the
+      // studio's, or its write right after its truncate): the file is read once more a moment later
+      clearTimeout(again.get(path));
+      again.set(
+        path,
+        setTimeout(() => seen(path), 150),
+      );
     };
-    return () => source.close();
-  }, [busy, filesRef, take, onAsset]);
+    return () => {
+      source.close();
+      again.forEach((timer) => clearTimeout(timer));
+    };
+  }, [busy, check, onAsset]);
+  /** after a file's edits are answered: a change announced meanwhile, when the answer did not bring it */
+  return useCallback(
+    (path: string) => {
+      if (missed.current.delete(path)) check(path);
+    },
+    [check],
+  );
 }
 
 /**
@@ -133,6 +161,9 @@ export function useSiteFiles(say: (message: string) => void, onOutside?: (change
     },
     [bump, filesRef, put, refreshProblems, say],
   );
+
+  const busy = useCallback((path: string) => pending.current.has(path) || inFlight.current.has(path), []);
+  const catchUp = useOutsideChanges(busy, filesRef, take, refreshProblems);
 
   /** The answer to one request of edits: the new text, an undo step, or the conflict to show. */
   const answered = useCallback(
@@ -182,9 +213,10 @@ export function useSiteFiles(say: (message: string) => void, onOutside?: (change
         }
       }
       inFlight.current.delete(path);
+      catchUp(path);
       if (inFlight.current.size === 0 && pending.current.size === 0) idle.current.splice(0).forEach((done) => done());
     },
-    [answered, filesRef],
+    [answered, catchUp, filesRef],
   );
 
   /**
@@ -242,9 +274,6 @@ export function useSiteFiles(say: (message: string) => void, onOutside?: (change
     },
     [put],
   );
-
-  const busy = useCallback((path: string) => pending.current.has(path) || inFlight.current.has(path), []);
-  useOutsideChanges(busy, filesRef, take, refreshProblems);
 
   return {
     state: site.state,

@@ -6,6 +6,7 @@ import { basename, join, relative, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { asOp } from '../../core/edit/ops.ts';
 import { parseJson } from '../../core/edit/json-edit.ts';
+import { RecentTexts, rebaseOps } from '../../core/edit/rebase.ts';
 import { loadSchemaSet, type SchemaSet } from '../../core/validate/schemas.ts';
 import { validateSite } from '../../core/validate/validate.ts';
 import { expandLanding } from '../../core/site/resolve.ts';
@@ -125,6 +126,13 @@ interface StudioOptions {
 export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plugin {
   const bundle = studioBundler(root);
   const files = new SiteFiles(siteRoot, { format: prettierLayout(siteRoot) });
+  // the texts the studio was sent, by version: an edit based on one is moved onto the text now (items another
+  // editor inserted meanwhile keep the edit on the item it was typed into)
+  const texts = new RecentTexts();
+  const seen = <T extends { version: string; text: string }>(file: T): T => {
+    texts.remember(file.version, file.text);
+    return file;
+  };
   // loaded on the studio's first call: the plugin is in every Vite config (build, tests), the studio in dev only
   let schemas: SchemaSet | undefined;
   const schemaSet = () => (schemas ??= loadSchemaSet(schemaDir));
@@ -145,7 +153,7 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
 
   const state = () => {
     const list = files.list().map((path) => {
-      const file = files.read(path);
+      const file = seen(files.read(path));
       let parseError: string | undefined;
       try {
         parseJson(file.text);
@@ -171,7 +179,7 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
       return send(res, 200, { problems: problems(), routes: routesOf(files.read('site.config.json').text), assets: assetList() });
     if (req.method === 'GET' && route.startsWith('file')) {
       const path = new URL(req.url ?? '', 'http://localhost').searchParams.get('path') ?? '';
-      return isSiteFile(path) ? send(res, 200, files.read(path)) : send(res, 400, { error: 'not a site file' });
+      return isSiteFile(path) ? send(res, 200, seen(files.read(path))) : send(res, 400, { error: 'not a site file' });
     }
     if (route.startsWith('publish/')) return publishing(req, res, route.slice('publish/'.length));
     if (req.method === 'GET' && route === 'diff') return send(res, 200, (await gitDiff(siteRoot)) ?? { diff: null, untracked: [] });
@@ -201,22 +209,23 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
       const ops = Array.isArray(body.ops) ? body.ops.map(asOp) : [];
       if (ops.length === 0 || ops.some((op) => op === undefined) || typeof body.base !== 'string')
         return send(res, 400, { error: 'expected { path, base, ops }' });
-      const result = await files.edit(path, body.base, ops as NonNullable<(typeof ops)[number]>[]);
-      send(res, result.ok ? 200 : 409, result);
+      const moved = rebaseOps(texts.get(body.base), files.read(path).text, ops as NonNullable<(typeof ops)[number]>[]);
+      const result = await files.edit(path, body.base, moved);
+      send(res, result.ok ? 200 : 409, { ...result, file: seen(result.file) });
       if (result.ok && result.changed) wrote(path);
       return;
     }
     if (route === 'restore') {
       if (typeof body.base !== 'string' || typeof body.text !== 'string') return send(res, 400, { error: 'expected { path, base, text }' });
       const result = files.restore(path, body.base, body.text);
-      send(res, result.ok ? 200 : 409, result);
+      send(res, result.ok ? 200 : 409, { ...result, file: seen(result.file) });
       if (result.ok) wrote(path);
       return;
     }
     if (route === 'create') {
       if (typeof body.text !== 'string') return send(res, 400, { error: 'expected { path, text }' });
       try {
-        send(res, 201, files.create(path, body.text));
+        send(res, 201, seen(files.create(path, body.text)));
         wrote(path);
         return;
       } catch (error) {
