@@ -3,6 +3,7 @@ import type { EditOp } from '../core/edit/ops.ts';
 import { api, type EditAnswer, type Problem, type SiteFile, type StudioState } from './api.ts';
 import { pointerOf } from './field-common.tsx';
 import { parses, readSettled, SETTLE_TRIES, sleep } from './settled-read.ts';
+import type { History } from './history.ts';
 import { useHistory } from './use-history.ts';
 
 export interface Conflict {
@@ -126,6 +127,43 @@ function useOutsideChanges(
 }
 
 /**
+ * Undo and redo by exact text, one after another (a second Ctrl+Z waits for the first to be on disk), each only
+ * over the version it replaces.
+ */
+function useSteps(
+  history: MutableRefObject<History>,
+  settled: () => Promise<void>,
+  put: (file: SiteFile) => void,
+  done: (sentAt: number) => void,
+  say: (message: string) => void,
+  refused: () => void,
+) {
+  const stepping = useRef<Promise<void>>(Promise.resolve());
+  const stepNow = useCallback(
+    async (direction: 'undo' | 'redo') => {
+      await settled();
+      const h = history.current;
+      const change = direction === 'undo' ? h.peekUndo() : h.peekRedo();
+      if (!change) return;
+      const [from, to] = direction === 'undo' ? [change.after, change.before] : [change.before, change.after];
+      const sentAt = Date.now();
+      const answer = await api.restore(change.path, from.version, to.text);
+      put(answer.file);
+      if (!answer.ok) {
+        say(`Cannot ${direction}: ${answer.message}. The file was reloaded.`);
+        return refused();
+      }
+      if (direction === 'undo') h.undid(answer.file);
+      else h.redid(answer.file);
+      say(`${direction === 'undo' ? 'Undone' : 'Redone'}: ${change.path}`);
+      done(sentAt);
+    },
+    [done, history, put, refused, say, settled],
+  );
+  return useCallback((direction: 'undo' | 'redo') => (stepping.current = stepping.current.then(() => stepNow(direction))), [stepNow]);
+}
+
+/**
  * The site's files as the studio holds them, and every way they change: edits (queued per file, one request at a
  * time, each based on the version it last saw), undo and redo by exact text (kept over a reload), and changes made
  * on disk by anyone else (reloaded when complete and nothing is pending; pending edits are replayed on them by the
@@ -241,30 +279,15 @@ export function useSiteFiles(say: (message: string) => void, onOutside?: (change
     [],
   );
 
-  const stepping = useRef<Promise<void>>(Promise.resolve());
-  const stepNow = useCallback(
-    async (direction: 'undo' | 'redo') => {
-      await settled();
-      const h = history.current;
-      const change = direction === 'undo' ? h.peekUndo() : h.peekRedo();
-      if (!change) return;
-      const [from, to] = direction === 'undo' ? [change.after, change.before] : [change.before, change.after];
-      const sentAt = Date.now();
-      const answer = await api.restore(change.path, from.version, to.text);
-      put(answer.file);
-      if (answer.ok) {
-        if (direction === 'undo') h.undid(answer.file);
-        else h.redid(answer.file);
-        bump(sentAt);
-        say(`${direction === 'undo' ? 'Undone' : 'Redone'}: ${change.path}`);
-        refreshProblems();
-      } else say(`Cannot ${direction}: ${answer.message}. The file was reloaded.`);
+  const stepped = useCallback(
+    (sentAt: number) => {
+      bump(sentAt);
+      refreshProblems();
       historyChanged();
     },
-    [bump, history, historyChanged, put, refreshProblems, say, settled],
+    [bump, historyChanged, refreshProblems],
   );
-  /** Undo and redo one after another: a second Ctrl+Z waits for the first to be on disk. */
-  const step = useCallback((direction: 'undo' | 'redo') => (stepping.current = stepping.current.then(() => stepNow(direction))), [stepNow]);
+  const step = useSteps(history, settled, put, stepped, say, historyChanged);
 
   const create = useCallback(
     async (path: string, text: string) => {
