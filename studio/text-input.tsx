@@ -120,15 +120,18 @@ export function TextInput({ ctx, located, value, path, label, required, siblings
   const takesImages = list !== undefined && (!pattern || pattern.test('/images/upload.webp'));
   const key = path[path.length - 1];
   // emptied while typing, the key keeps its place in the file (""): what is typed next is a one-line change
+  /** whether the person emptied the field since it took the focus (a field found empty is left as it is) */
+  const emptied = useRef(false);
   const commit = (next: string) => {
+    emptied.current = next === '';
     setDraft(next);
     ctx.edit({ op: 'set', path, value: !numeric ? next : next !== '' ? Number(next) : required ? 0 : '' });
   };
-  // an optional field left empty is taken out of the file, as if never filled in
+  // an optional field the person emptied and left is taken out of the file, as if never filled in
   const leave = () => {
     setFocused(false);
-    if (draft === '' && value !== undefined && !required && typeof key === 'string') {
-      setDraft('');
+    if (emptied.current && draft === '' && value !== undefined && !required && typeof key === 'string') {
+      emptied.current = false;
       ctx.edit({ op: 'removeKey', path: path.slice(0, -1), key });
     }
   };

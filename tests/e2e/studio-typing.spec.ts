@@ -216,6 +216,20 @@ test.describe('studio typing', { tag: '@desktop-only' }, () => {
     await expect(field).toHaveValue('Nieuw');
   });
 
+  test('an empty optional field focused and left as it is writes nothing', async ({ page }) => {
+    const DEMO = 'content/forms/demo.json';
+    const fields = (JSON.parse(file(DEMO)) as { fields: { default?: string }[] }).fields;
+    const index = fields.findIndex((f) => f.default === '');
+    await open(page, 'demo');
+    const field = page.getByRole('group', { name: `Fields ${index + 1}`, exact: true }).getByRole('textbox', { name: 'Default', exact: true });
+    await expect(field).toHaveValue('');
+    await field.click();
+    await page.keyboard.press('Tab');
+    await page.getByRole('textbox', { name: 'Heading', exact: true }).first().click();
+    await sleep(500);
+    expect(changed(DEMO)).toEqual([]);
+  });
+
   test('the preview ends on the file even when the page missed the reload of the last edit', async ({ page }) => {
     await open(page, 'home');
     const title = page.getByRole('textbox', { name: 'Title', exact: true });
