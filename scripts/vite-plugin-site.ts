@@ -40,6 +40,8 @@ export interface SitePluginOptions {
 
 /** How long after a watcher's last event for a file it is read (an editor's save may be reported half-done). */
 const SETTLE_MS = 25;
+/** Vite's watcher can drop a change that follows another within ~50 ms: a file read is checked again this much later. */
+const RECHECK_MS = 200;
 
 const asModule = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
 
@@ -168,7 +170,12 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
         const expected = reported.get(file);
         if (expected && Date.now() < expected.until && expected.hash === hashOf(file)) return;
         reported.delete(file);
+        const read = hashOf(file);
         handle(file);
+        // an editor's truncate and its write can come 25-50 ms apart, and then the write may never be reported
+        setTimeout(() => {
+          if (!settling.has(file) && hashOf(file) !== read) schedule(file);
+        }, RECHECK_MS).unref();
       }, SETTLE_MS),
     );
   };

@@ -3,6 +3,7 @@ import { expectHydrated, waitForSplash } from './helpers.ts';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { get } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
 
@@ -128,6 +129,26 @@ test.describe('dev server', { tag: '@desktop-only' }, () => {
     // the fix reloads the page
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(marketingHeading(), { timeout: 15_000 });
     expect(server.running()).toBe(true);
+  });
+
+  test("an editor's save that empties the file, then writes it a moment later, ends on the saved text", async ({ page }) => {
+    const file = join(site, 'content/pages/marketing.json');
+    const original = readFileSync(file, 'utf8');
+    const heading = marketingHeading();
+    await page.goto(dev('/marketing'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    try {
+      // as VS Code saves: truncate, then write; Vite's watcher may report only the first of two changes this close
+      for (const gap of [40, 60, 80]) {
+        writeFileSync(file, '');
+        await sleep(gap);
+        writeFileSync(file, original.replace(JSON.stringify(heading), `"Kop na ${gap} ms"`));
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Kop na ${gap} ms`, { timeout: 5000 });
+      }
+    } finally {
+      writeFileSync(file, original);
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading, { timeout: 5000 });
   });
 
   test('shows config errors in the overlay and the terminal, keeps running, and clears them when fixed', async ({ page }) => {
