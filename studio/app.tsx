@@ -10,6 +10,8 @@ import { useSiteFiles } from './use-site-files.ts';
 import { followBlock } from './follow.ts';
 import { PublishBar } from './publish-panel.tsx';
 import { MediaButton, MediaPanel } from './media-panel.tsx';
+import { PageActions } from './page-actions.tsx';
+import { SiteSearch } from './site-search.tsx';
 
 type Json = Record<string, unknown>;
 
@@ -140,17 +142,20 @@ export function Studio() {
     return saved;
   };
   const assets = [...new Set([...site.assets, ...uploaded])].sort();
-  const ctx: FormContext = { files: schemas, problems: fieldProblems(site.problems, open), assets, upload, edit };
+  const lang = String(config?.lang ?? 'en');
+  const ctx: FormContext = { files: schemas, lang, routes: site.routes, problems: fieldProblems(site.problems, open), assets, upload, edit };
   const root: Located = { schema: schemas[schemaFileFor(open)] ?? {}, file: schemaFileFor(open) };
   const previewRoute = route ?? (isPage ? (pageRoutes.get(pageId(open)) ?? '/') : '/');
   const blockProblems = (index: number) =>
     site.problems.filter((p) => p.file === open && (p.pointer === `/blocks/${index}` || p.pointer.startsWith(`/blocks/${index}/`))).length;
 
-  const show = (problem: Problem) => {
-    openFile(problem.file);
-    const block = /^\/blocks\/(\d+)/.exec(problem.pointer);
+  /** opens a file at a value: its block selected (the field's focus follows once the studio shows it) */
+  const showField = (path: string, pointer: string) => {
+    openFile(path);
+    const block = /^\/blocks\/(\d+)/.exec(pointer);
     if (block) setSelected(Number(block[1]));
   };
+  const show = (problem: Problem) => showField(problem.file, problem.pointer);
 
   /** A new page, valid at once: its title as its description and its hero's heading, for the person to change. */
   const createPage = async (id: string, path: string, title: string) => {
@@ -175,6 +180,7 @@ export function Studio() {
         <button type="button" onClick={() => void redo()} disabled={!site.canRedo} aria-keyshortcuts="Control+Shift+Z">
           Redo
         </button>
+        <SiteSearch lang={lang} site={site} show={(path, pointer) => showField(path, pointer)} />
         <MediaButton lang={String(config?.lang ?? '')} open={() => setMedia(true)} />
         <PublishBar
           lang={String(config?.lang ?? 'en')}
@@ -232,8 +238,9 @@ export function Studio() {
         ) : null}
         {data && isPage ? (
           <>
+            <PageActions lang={lang} site={site} page={pageId(open)} onRemoved={() => openFile('content/pages/home.json')} />
             <PageSettings ctx={ctx} root={root} data={data} />
-            <BlockList blocks={blocks} selected={selected} select={setSelected} edit={edit} schemas={schemas} problemCount={blockProblems} />
+            <BlockList blocks={blocks} selected={selected} select={setSelected} edit={edit} schemas={schemas} problemCount={blockProblems} lang={lang} />
             {selected !== undefined && blocks[selected] ? (
               <section className="block-form" aria-labelledby="block-form-heading">
                 <h2 id="block-form-heading">
@@ -255,6 +262,7 @@ export function Studio() {
       </main>
       <aside className="side">
         <Preview
+          lang={lang}
           route={previewRoute}
           patch={patch}
           revision={site.revision}

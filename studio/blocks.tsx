@@ -28,13 +28,15 @@ interface BlockListProps {
   schemas: SchemaFiles;
   /** problems per block index */
   problemCount: (index: number) => number;
+  /** the site's language: a new block is filled in it */
+  lang: string;
 }
 
 /**
  * The page's blocks in order: select one (and the preview shows it), add one of any registered type prefilled from
  * its schema, duplicate, delete, and reorder by drag and drop or from the keyboard (Alt+Arrow up and down).
  */
-export function BlockList({ blocks, selected, select, edit, schemas, problemCount }: BlockListProps) {
+export function BlockList({ blocks, selected, select, edit, schemas, problemCount, lang }: BlockListProps) {
   const types = variants(schemas, { schema: schemas['block.schema.json'] ?? {}, file: 'block.schema.json' });
   const [type, setType] = useState(types[0]?.tag ?? '');
   const [dragging, setDragging] = useState<number | undefined>();
@@ -57,7 +59,7 @@ export function BlockList({ blocks, selected, select, edit, schemas, problemCoun
     const variant = types.find((t) => t.tag === type);
     if (!variant) return;
     const at = selected === undefined ? blocks.length : selected + 1;
-    edit({ op: 'insert', path: ['blocks'], index: at, value: initialValue(schemas, variant.located) });
+    edit({ op: 'insert', path: ['blocks'], index: at, value: initialValue(schemas, variant.located, { lang }) });
     select(at);
   };
 

@@ -9,6 +9,10 @@ export type FieldProblems = Map<string, string[]>;
 
 export interface FormContext {
   files: SchemaFiles;
+  /** the site's language (its config's `lang`): the studio speaks it, and new items are filled in it */
+  lang: string;
+  /** every route of the site (pages and landing pages), for link fields */
+  routes: string[];
   problems: FieldProblems;
   /** the files under public/ (images, sounds), for fields that name one */
   assets: string[];

@@ -8,6 +8,8 @@ export interface TextPatch {
 
 interface PreviewProps {
   route: string;
+  /** the site's language, which the preview's own controls speak */
+  lang?: string;
   patch?: TextPatch;
   /** when the latest change of the site's files began (ms, growing): a page asked for before it loads again */
   revision: number;

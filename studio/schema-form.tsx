@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { fieldSchema, initialValue, inputKind, labelFor, shownMembers } from './schema.ts';
 import { Messages, type FieldProps, type FormContext, type Path } from './field-common.tsx';
 import { TextInput } from './text-input.tsx';
+import { isLinkSchema, LinkField } from './link-field.tsx';
 import { useStableKeys } from './use-stable-keys.ts';
 
 // the form's shared pieces, where the studio has always imported them from
@@ -79,7 +80,7 @@ function ObjectFields({ ctx, located, value, path, label }: FieldProps) {
   return (
     <Group title={label} path={path} ctx={ctx}>
       {value === undefined ? (
-        <button type="button" onClick={() => ctx.edit({ op: 'set', path, value: initialValue(ctx.files, located) })}>
+        <button type="button" onClick={() => ctx.edit({ op: 'set', path, value: initialValue(ctx.files, located, { lang: ctx.lang }) })}>
           Add {label.toLowerCase()}
         </button>
       ) : (
@@ -94,7 +95,7 @@ function ArrayFields({ ctx, located, value, path, label }: FieldProps) {
   const keys = useStableKeys(items);
   const itemSchema = located.schema.items ? { schema: located.schema.items, file: located.file } : undefined;
   const add = () => {
-    const first = itemSchema ? initialValue(ctx.files, itemSchema) : '';
+    const first = itemSchema ? initialValue(ctx.files, itemSchema, { lang: ctx.lang }) : '';
     if (value === undefined) ctx.edit({ op: 'set', path, value: [first] });
     else ctx.edit({ op: 'insert', path, index: items.length, value: first });
   };
@@ -149,6 +150,6 @@ export function SchemaField(props: FieldProps) {
     case 'toggle':
       return <Toggle {...next} />;
     case 'text':
-      return <TextInput {...next} />;
+      return isLinkSchema(located.schema) ? <LinkField {...next} /> : <TextInput {...next} />;
   }
 }

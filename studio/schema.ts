@@ -134,7 +134,7 @@ export function typeName(value: unknown): string {
  * The first value of a new item: its default, its const, or for an object its required members (filled the same
  * way); empty strings and lists otherwise. The validator then says what still needs filling in.
  */
-export function initialValue(files: SchemaFiles, located: Located, depth = 0): unknown {
+export function initialValue(files: SchemaFiles, located: Located, options: { lang?: string } = {}, depth = 0): unknown {
   const { schema, file } = resolve(files, located);
   if (schema.default !== undefined) return structuredClone(schema.default);
   if (schema.const !== undefined) return schema.const;
@@ -145,13 +145,13 @@ export function initialValue(files: SchemaFiles, located: Located, depth = 0): u
       const out: Record<string, unknown> = {};
       for (const key of schema.required ?? []) {
         const child = schema.properties?.[key];
-        if (child) out[key] = initialValue(files, { schema: child, file }, depth + 1);
+        if (child) out[key] = initialValue(files, { schema: child, file }, options, depth + 1);
       }
       return out;
     }
     case 'array': {
       const min = schema.minItems ?? 0;
-      return Array.from({ length: min }, () => (schema.items ? initialValue(files, { schema: schema.items, file }, depth + 1) : ''));
+      return Array.from({ length: min }, () => (schema.items ? initialValue(files, { schema: schema.items, file }, options, depth + 1) : ''));
     }
     case 'number':
       return schema.minimum ?? 0;
