@@ -4,7 +4,7 @@ import { api, type Problem } from './api.ts';
 import { BlockList, ProblemBadge } from './blocks.tsx';
 import { ChangesPanel, LandingPanel, NewPage, ProblemsPanel } from './panels.tsx';
 import { Preview, type TextPatch } from './preview.tsx';
-import { labelFor, resolve, schemaFileFor, type Located, type SchemaFiles } from './schema.ts';
+import { initialValue, labelFor, resolve, schemaFileFor, type Located, type SchemaFiles } from './schema.ts';
 import { pointerOf, SchemaField, type FieldProblems, type FormContext, type Path } from './schema-form.tsx';
 import { useSiteFiles } from './use-site-files.ts';
 import { followBlock } from './follow.ts';
@@ -143,7 +143,16 @@ export function Studio() {
   };
   const assets = [...new Set([...site.assets, ...uploaded])].sort();
   const lang = String(config?.lang ?? 'en');
-  const ctx: FormContext = { files: schemas, lang, routes: site.routes, problems: fieldProblems(site.problems, open), assets, upload, edit };
+  const ctx: FormContext = {
+    files: schemas,
+    lang,
+    routes: site.routes,
+    paths: Object.keys(site.files),
+    problems: fieldProblems(site.problems, open),
+    assets,
+    upload,
+    edit,
+  };
   const root: Located = { schema: schemas[schemaFileFor(open)] ?? {}, file: schemaFileFor(open) };
   const previewRoute = route ?? (isPage ? (pageRoutes.get(pageId(open)) ?? '/') : '/');
   const blockProblems = (index: number) =>
@@ -240,7 +249,15 @@ export function Studio() {
           <>
             <PageActions lang={lang} site={site} page={pageId(open)} onRemoved={() => openFile('content/pages/home.json')} />
             <PageSettings ctx={ctx} root={root} data={data} />
-            <BlockList blocks={blocks} selected={selected} select={setSelected} edit={edit} schemas={schemas} problemCount={blockProblems} lang={lang} />
+            <BlockList
+              blocks={blocks}
+              selected={selected}
+              select={setSelected}
+              edit={edit}
+              schemas={schemas}
+              problemCount={blockProblems}
+              newValue={(located) => initialValue(schemas, located, ctx)}
+            />
             {selected !== undefined && blocks[selected] ? (
               <section className="block-form" aria-labelledby="block-form-heading">
                 <h2 id="block-form-heading">

@@ -1,6 +1,6 @@
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
-import { initialValue, variants, type SchemaFiles } from './schema.ts';
+import { variants, type Located, type SchemaFiles } from './schema.ts';
 
 type Block = Record<string, unknown> & { type?: string };
 
@@ -28,15 +28,15 @@ interface BlockListProps {
   schemas: SchemaFiles;
   /** problems per block index */
   problemCount: (index: number) => number;
-  /** the site's language: a new block is filled in it */
-  lang: string;
+  /** the first value of a new block of a type (valid at once) */
+  newValue: (located: Located) => unknown;
 }
 
 /**
  * The page's blocks in order: select one (and the preview shows it), add one of any registered type prefilled from
  * its schema, duplicate, delete, and reorder by drag and drop or from the keyboard (Alt+Arrow up and down).
  */
-export function BlockList({ blocks, selected, select, edit, schemas, problemCount, lang }: BlockListProps) {
+export function BlockList({ blocks, selected, select, edit, schemas, problemCount, newValue }: BlockListProps) {
   const types = variants(schemas, { schema: schemas['block.schema.json'] ?? {}, file: 'block.schema.json' });
   const [type, setType] = useState(types[0]?.tag ?? '');
   const [dragging, setDragging] = useState<number | undefined>();
@@ -59,7 +59,7 @@ export function BlockList({ blocks, selected, select, edit, schemas, problemCoun
     const variant = types.find((t) => t.tag === type);
     if (!variant) return;
     const at = selected === undefined ? blocks.length : selected + 1;
-    edit({ op: 'insert', path: ['blocks'], index: at, value: initialValue(schemas, variant.located, { lang }) });
+    edit({ op: 'insert', path: ['blocks'], index: at, value: newValue(variant.located) });
     select(at);
   };
 

@@ -13,6 +13,8 @@ export interface FormContext {
   lang: string;
   /** every route of the site (pages and landing pages), for link fields */
   routes: string[];
+  /** every site file by its path (content/forms/contact.json, ...): a new item can name a form or collection that exists */
+  paths: string[];
   problems: FieldProblems;
   /** the files under public/ (images, sounds), for fields that name one */
   assets: string[];

@@ -80,7 +80,7 @@ function ObjectFields({ ctx, located, value, path, label }: FieldProps) {
   return (
     <Group title={label} path={path} ctx={ctx}>
       {value === undefined ? (
-        <button type="button" onClick={() => ctx.edit({ op: 'set', path, value: initialValue(ctx.files, located, { lang: ctx.lang }) })}>
+        <button type="button" onClick={() => ctx.edit({ op: 'set', path, value: initialValue(ctx.files, located, ctx) })}>
           Add {label.toLowerCase()}
         </button>
       ) : (
@@ -95,7 +95,7 @@ function ArrayFields({ ctx, located, value, path, label }: FieldProps) {
   const keys = useStableKeys(items);
   const itemSchema = located.schema.items ? { schema: located.schema.items, file: located.file } : undefined;
   const add = () => {
-    const first = itemSchema ? initialValue(ctx.files, itemSchema, { lang: ctx.lang }) : '';
+    const first = itemSchema ? initialValue(ctx.files, itemSchema, ctx) : '';
     if (value === undefined) ctx.edit({ op: 'set', path, value: [first] });
     else ctx.edit({ op: 'insert', path, index: items.length, value: first });
   };

@@ -134,7 +134,14 @@ export function typeName(value: unknown): string {
  * The first value of a new item: its default, its const, or for an object its required members (filled the same
  * way); empty strings and lists otherwise. The validator then says what still needs filling in.
  */
-export function initialValue(files: SchemaFiles, located: Located, options: { lang?: string } = {}, depth = 0): unknown {
+/** What a new value may be filled from: the site's language, its images and its files (forms, collections). */
+export interface NewValueOptions {
+  lang?: string;
+  assets?: string[];
+  paths?: string[];
+}
+
+export function initialValue(files: SchemaFiles, located: Located, options: NewValueOptions = {}, depth = 0): unknown {
   const { schema, file } = resolve(files, located);
   if (schema.default !== undefined) return structuredClone(schema.default);
   if (schema.const !== undefined) return schema.const;
