@@ -35,3 +35,13 @@ export interface Catalog {
   /** By the block's `type`. */
   blocks: Record<string, BlockWords>;
 }
+
+/** The words of an object's fields, keyed for the catalog by the object's schema title: `under('HeroBlock', { headline: ... })`. */
+export function under(title: string, words: Record<string, FieldWords>): Record<string, FieldWords> {
+  return Object.fromEntries(Object.entries(words).map(([key, w]) => [`${title}.${key}`, w]));
+}
+
+/** The same words under several titles (the fields every kind of form field has). */
+export function underEach(titles: string[], words: Record<string, FieldWords>): Record<string, FieldWords> {
+  return Object.assign({}, ...titles.map((title) => under(title, words))) as Record<string, FieldWords>;
+}
