@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { labelFor, resolve, shownMembers, typeOf, variants, type Located, type Schema, type SchemaFiles } from './schema.ts';
-import { blockInfo, catalogBlock, catalogText, fieldText, itemLabel, schemaName } from './labels.ts';
+import { blockInfo, catalogBlock, catalogChoice, catalogText, choiceLabel, fieldText, itemLabel, schemaName } from './labels.ts';
 import { pictures } from './labels/pictures.ts';
 
 /** The schemas as the studio gets them: every file under schemas/, parsed, by its path there. */
@@ -54,10 +54,18 @@ function shownObjects(schemas: SchemaFiles): Shown[] {
   return [...found.values()];
 }
 
-/** The field's value schema, resolved: a list needs an item noun. */
-function memberIsList(schemas: SchemaFiles, shown: Shown, key: string): boolean {
+/** The field's value schema, resolved as the form resolves it. */
+function memberSchema(schemas: SchemaFiles, shown: Shown, key: string): Schema {
   const own = shown.parent.properties?.[key] ?? (shown.parent.additionalProperties as Schema);
-  return typeOf(resolve(schemas, { schema: own, file: shown.file }).schema) === 'array';
+  return resolve(schemas, { schema: own, file: shown.file }).schema;
+}
+
+/** What the catalog lacks for the options of a choice: each needs its own words, different from its siblings'. */
+function missingChoices(lang: string, shown: Shown, key: string, options: unknown[], at: string): string[] {
+  const words = options.map((option) => catalogChoice(lang, shown.parent, key, option));
+  const problems = options.flatMap((option, i) => (words[i]?.trim() ? [] : [`${at}: no words for the option "${String(option)}"`]));
+  if (new Set(words.map((w) => w?.toLowerCase())).size < options.length) problems.push(`${at}: two options with the same words`);
+  return problems;
 }
 
 /** What the catalog of `lang` lacks or gets wrong for the fields of the schemas: one line per problem, empty when complete. */
@@ -79,7 +87,9 @@ function missingWords(schemas: SchemaFiles, lang: string): string[] {
       if (!words.help.trim()) problems.push(`${at}: no help`);
       if (key === MAP_KEY && !label.includes(MAP_KEY)) problems.push(`${at}: a map's value is not named after its key`);
       if (fieldText(lang, shown.parent, key).label !== words.label) problems.push(`${at}: fieldText does not give the catalog's label`);
-      if (memberIsList(schemas, shown, key) && !words.item?.trim()) problems.push(`${at}: a list without the noun of its items`);
+      const member = memberSchema(schemas, shown, key);
+      if (typeOf(member) === 'array' && !words.item?.trim()) problems.push(`${at}: a list without the noun of its items`);
+      if (member.enum) problems.push(...missingChoices(lang, shown, key, member.enum, at));
       const twin = labels.get(label.toLowerCase());
       if (twin) problems.push(`${at}: the label "${label}" is also the label of ${twin}`);
       labels.set(label.toLowerCase(), key);
@@ -162,6 +172,18 @@ describe('the studio’s words for the schemas', () => {
     const contact = (files['site.schema.json']!.properties as Record<string, Schema>).contact!;
     expect(fieldText('nl', contact, 'phone').label).toBe('Telefoonnummer');
     expect(fieldText('nl', contact, 'phoneHref').label).not.toMatch(/href/i);
+  });
+
+  it('say a choice’s options in plain words, keyed like the fields', () => {
+    const defs = files['defs.schema.json']!.definitions as Record<string, Schema>;
+    expect(choiceLabel('nl', defs.button!, 'variant', 'secondary')).toBe('Met rand');
+    expect(choiceLabel('en', defs.button!, 'variant', 'ghost')).toBe('Text only');
+    const values = resolve(files, { schema: files['blocks/values.schema.json']!.properties!.items!.items!, file: 'blocks/values.schema.json' }).schema;
+    expect(choiceLabel('nl', values, 'icon', 'rocket')).toBe('Raket');
+    expect(choiceLabel('nl', values, 'icon', 'not-an-icon')).toBe('not-an-icon');
+    const added = structuredClone(files);
+    ((added['defs.schema.json']!.definitions as Record<string, Schema>).button!.properties!.variant!.enum as unknown[]).push('outline');
+    expect(missingWords(added, 'nl')).toEqual([expect.stringContaining('ButtonLink.variant')]);
   });
 
   it('name a map’s values after their key', () => {

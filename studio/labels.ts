@@ -78,6 +78,22 @@ export function catalogText(lang: string, parent: Schema, key: string): FieldWor
   return (name === undefined ? undefined : own(catalog.fields, `${name}.${key}`)) ?? own(catalog.fields, key);
 }
 
+/**
+ * The catalog's words for one option of the choice (a schema `enum`) held at `key` of `parent`, or undefined when
+ * it has none. The test asks this one.
+ */
+export function catalogChoice(lang: string, parent: Schema, key: string, option: unknown): string | undefined {
+  const { choices } = catalogFor(lang);
+  const name = schemaName(parent);
+  const words = (name === undefined ? undefined : own(choices, `${name}.${key}`)) ?? own(choices, key);
+  return words && own(words, String(option));
+}
+
+/** An option of a choice in plain words ("Met rand" for a button's variant "secondary"), else the option itself. */
+export function choiceLabel(lang: string, parent: Schema, key: string, option: unknown): string {
+  return catalogChoice(lang, parent, key, option) ?? String(option);
+}
+
 /** The schema of the member `key` of `parent`: a named member, or a value of its map. */
 function memberSchema(parent: Schema, key: string): Schema | undefined {
   if (parent.properties && Object.hasOwn(parent.properties, key)) return parent.properties[key];

@@ -34,6 +34,8 @@ export interface Catalog {
   maps: Record<string, MapWords>;
   /** By the block's `type`. */
   blocks: Record<string, BlockWords>;
+  /** The words of a choice's options (a schema `enum`), by the same keys as `fields`: 'ButtonLink.variant' or 'icon'. */
+  choices: Record<string, Record<string, string>>;
 }
 
 /** The words of an object's fields, keyed for the catalog by the object's schema title: `under('HeroBlock', { headline: ... })`. */
