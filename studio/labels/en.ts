@@ -223,7 +223,7 @@ export const fields: Record<string, FieldWords> = {
     leads: { label: 'Keeping requests', help: 'Every filled-in form is also kept on the site’s own server.' },
   }),
   ...under('EmailJsConfig', {
-    mode: { label: 'How mail is sent', help: 'Through the site’s own server (local) or through the EmailJS service.' },
+    mode: { label: 'How mail is sent', help: 'Through the site’s own server, or through the EmailJS service with an account of its own.' },
     publicKey: { label: 'Public key of the account', help: 'The key of the EmailJS account; a developer can also set it outside the site.' },
     serviceId: { label: 'Mail service ID', help: 'Which e-mail service of the EmailJS account sends the messages.' },
     origin: { label: 'Address of the mail service', help: 'The web address of the e-mail service.' },
@@ -237,7 +237,7 @@ export const fields: Record<string, FieldWords> = {
     watchVariable: { label: 'Field checked', help: 'Which field of the message is compared with the list.' },
   }),
   ...under('ImageHostConfig', {
-    mode: { label: 'Where photos are kept', help: 'On the site’s own server (local) or at Imgur.' },
+    mode: { label: 'Where photos are kept', help: 'On the site’s own server, or at the Imgur service.' },
     baseUrl: { label: 'Address of the photo service', help: 'The web address of the service that keeps the photos.' },
     clientId: { label: 'Account code', help: 'The code of the account at the photo service.' },
   }),
@@ -257,7 +257,7 @@ export const fields: Record<string, FieldWords> = {
     blocks: { label: 'Page blocks', help: 'The content of the page, from top to bottom.', item: 'Block' },
   }),
   ...under('HeroBlock', {
-    variant: { label: 'Layout', help: 'Large with a picture beside it (home) or compact at the top of an ordinary page (page).' },
+    variant: { label: 'Layout', help: 'Large with a picture beside it for the home page, or compact at the top of an ordinary page.' },
     headline: { label: 'Main heading', help: 'The large heading at the top of the page.' },
     highlights: { label: 'Selling points', help: 'Short selling points with a check mark, under the buttons.', item: 'Selling point' },
     image: { label: 'Picture', help: 'The picture beside the heading.' },

@@ -231,7 +231,7 @@ export const fields: Record<string, FieldWords> = {
     leads: { label: 'Aanvragen bewaren', help: 'Elk ingevuld formulier wordt ook op de eigen server van de site bewaard.' },
   }),
   ...under('EmailJsConfig', {
-    mode: { label: 'Manier van versturen', help: 'Via de eigen server van de site (local) of via de dienst EmailJS.' },
+    mode: { label: 'Manier van versturen', help: 'Via de eigen server van de site, of via de dienst EmailJS met een eigen account.' },
     publicKey: { label: 'Publieke sleutel', help: 'De sleutel van het EmailJS-account; een ontwikkelaar kan hem ook buiten de site instellen.' },
     serviceId: { label: 'Dienst-ID', help: 'Welke e-maildienst van het EmailJS-account de berichten verstuurt.' },
     origin: { label: 'Adres van de e-maildienst', help: 'Het webadres van de e-maildienst.' },
@@ -245,7 +245,7 @@ export const fields: Record<string, FieldWords> = {
     watchVariable: { label: 'Gecontroleerd veld', help: 'Welk veld van het bericht met de lijst wordt vergeleken.' },
   }),
   ...under('ImageHostConfig', {
-    mode: { label: 'Manier van bewaren', help: 'Op de eigen server van de site (local) of bij Imgur.' },
+    mode: { label: 'Manier van bewaren', help: 'Op de eigen server van de site, of bij de dienst Imgur.' },
     baseUrl: { label: 'Adres van de fotodienst', help: "Het webadres van de dienst die de foto's bewaart." },
     clientId: { label: 'Client-ID', help: 'De code van het account bij de fotodienst.' },
   }),
@@ -268,7 +268,7 @@ export const fields: Record<string, FieldWords> = {
     blocks: { label: 'Blokken', help: 'De inhoud van de pagina, van boven naar beneden.', item: 'Blok' },
   }),
   ...under('HeroBlock', {
-    variant: { label: 'Opmaak', help: 'Groot met afbeelding ernaast (home) of compact bovenaan een gewone pagina (page).' },
+    variant: { label: 'Opmaak', help: 'Groot met een afbeelding ernaast voor de homepage, of compact bovenaan een gewone pagina.' },
     headline: { label: 'Kop', help: 'De grote kop bovenaan de pagina.' },
     highlights: { label: 'Pluspunten', help: 'Korte pluspunten met een vinkje, onder de knoppen.', item: 'Pluspunt' },
     image: { label: 'Afbeelding', help: 'De afbeelding naast de kop.' },

@@ -2,13 +2,13 @@
  * Small wireframes of the block types for the studio's palette: one SVG document (viewBox 120 x 72) per type, drawn
  * from the block's layout in src/blocks/ with lines for texts, framed rectangles for images and cards, pills for
  * buttons and circles for icons and arrows. Decorative (shown beside the block's name), so no text inside; a neutral
- * palette whose marks keep at least 3:1 against their background.
+ * slate palette whose marks keep at least 3:1 against the surface they sit on (the light outer frame only bounds it).
  */
 
 const W = 120;
 const H = 72;
 
-/** The palette: slate tones; marks keep at least 3:1 against the surface they sit on. */
+/** The palette: slate tones (text #64748b on white is 4.8:1; on the dark panel the light tones are 5.7:1 and more). */
 const C = {
   page: '#ffffff',
   frame: '#94a3b8',
