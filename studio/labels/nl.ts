@@ -335,7 +335,7 @@ export const fields: Record<string, FieldWords> = {
   }),
   ...under('FaqBlock', {
     collection: { label: 'Lijst met vragen', help: 'Welke lijst met vragen en antwoorden dit blok toont.' },
-    aside: { label: 'Kaartje naast de vragen', help: "Een kaartje met een knop, zoals 'Staat uw vraag er niet bij?'." },
+    aside: { label: 'Kaartje naast de vragen', help: "Een kaartje met een knop, zoals 'Nog een vraag?'." },
   }),
   ...under('FaqAside', {
     heading: { label: 'Kop', help: 'De kop van het kaartje.' },
@@ -468,7 +468,7 @@ export const fields: Record<string, FieldWords> = {
     errors: { label: 'Foutmeldingen', help: 'Wat de bezoeker leest als een bestand geweigerd wordt.' },
   }),
   ...under('ImagesFieldTexts', {
-    prompt: { label: 'Tekst in het vak', help: "De uitnodiging in het uploadvak, zoals 'Sleep uw foto's hierheen'." },
+    prompt: { label: 'Tekst in het vak', help: "De uitnodiging in het uploadvak, zoals 'Sleep foto's hierheen'." },
     button: { label: 'Knop bestanden kiezen', help: 'De tekst op de knop die de bestandskiezer opent.' },
     dragActive: { label: 'Tijdens het slepen', help: 'Staat in het vak terwijl er bestanden overheen gesleept worden.' },
     dragAccept: { label: 'Bestanden welkom', help: 'Staat in het vak als de gesleepte bestanden goed zijn.' },
