@@ -3,6 +3,10 @@
  * chosen by the value's discriminator (the block type), labels and first values from the schema itself. A new
  * block type's schema gives its form with no studio code.
  */
+import { firstGroup, firstNumber, firstString, type NewValueOptions } from './first-values.ts';
+
+export type { NewValueOptions } from './first-values.ts';
+
 export type Schema = {
   $ref?: string;
   type?: string | string[];
@@ -18,11 +22,18 @@ export type Schema = {
   allOf?: Schema[];
   discriminator?: { propertyName: string };
   minItems?: number;
+  maxItems?: number;
+  minLength?: number;
   maxLength?: number;
+  pattern?: string;
+  examples?: unknown[];
+  minProperties?: number;
+  maxProperties?: number;
   minimum?: number;
   maximum?: number;
   format?: string;
-  'x-asset'?: string;
+  /** a file of public/ (true in the schemas) */
+  'x-asset'?: boolean | string;
   'x-hint'?: string;
   [key: string]: unknown;
 };
@@ -130,43 +141,76 @@ export function typeName(value: unknown): string {
   return typeof value;
 }
 
-/**
- * The first value of a new item: its default, its const, or for an object its required members (filled the same
- * way); empty strings and lists otherwise. The validator then says what still needs filling in.
- */
-/** What a new value may be filled from: the site's language, its images and its files (forms, collections). */
-export interface NewValueOptions {
-  lang?: string;
-  assets?: string[];
-  paths?: string[];
+/** Where a new value goes: its key (its list's, for an item) and the values at that place in the items beside it. */
+interface Place {
+  key?: string | number;
+  beside: readonly unknown[];
 }
 
-export function initialValue(files: SchemaFiles, located: Located, options: NewValueOptions = {}, depth = 0): unknown {
+/** The values at `key` of the objects in a list: what a new item's member must not repeat. */
+const membersAt = (items: readonly unknown[], key: string) =>
+  items.map((item) => (typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[key] : undefined));
+
+/**
+ * The first value of a new item, block or group, valid at once for the validator (schema and cross-file rules):
+ * its schema's default or first example, its const or first choice, for an object its required members (filled the
+ * same way), for a list its least number of items; texts, links, images, files and numbers from first-values.ts.
+ * `options.existing`, the list the item joins, keeps its names apart from theirs.
+ */
+export function initialValue(files: SchemaFiles, located: Located, options: NewValueOptions = {}): unknown {
+  return firstValue(files, located, options, { key: options.key, beside: options.existing ?? [] }, 0);
+}
+
+function firstValue(files: SchemaFiles, located: Located, options: NewValueOptions, place: Place, depth: number): unknown {
   const { schema, file } = resolve(files, located);
   if (schema.default !== undefined) return structuredClone(schema.default);
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return structuredClone(schema.examples[0]);
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   if (depth > 8) return undefined;
+  // a union (a form's field) starts as its first kind
+  const first = schema.oneOf?.[0];
+  if (first) return firstValue(files, { schema: first, file }, options, place, depth + 1);
   switch (typeOf(schema)) {
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const key of schema.required ?? []) {
-        const child = schema.properties?.[key];
-        if (child) out[key] = initialValue(files, { schema: child, file }, options, depth + 1);
-      }
-      return out;
-    }
+    case 'object':
+      return firstObject(files, { schema, file }, options, place, depth);
     case 'array': {
-      const min = schema.minItems ?? 0;
-      return Array.from({ length: min }, () => (schema.items ? initialValue(files, { schema: schema.items, file }, options, depth + 1) : ''));
+      const items: unknown[] = [];
+      const item = schema.items;
+      for (let i = 0; i < (schema.minItems ?? 0); i++) {
+        items.push(item ? firstValue(files, { schema: item, file }, options, { key: place.key, beside: items.slice() }, depth + 1) : '');
+      }
+      return items;
     }
     case 'number':
-      return schema.minimum ?? 0;
+      return firstNumber(schema, place.key);
     case 'boolean':
       return false;
     default:
-      return '';
+      return firstString(schema, options, place.key, place.beside);
   }
+}
+
+/** Members a group that needs some (`minProperties`) but requires none takes first: a rich text's paragraph. */
+const PREFERRED_MEMBERS = ['p', 'text'];
+
+function firstObject(files: SchemaFiles, { schema, file }: Located, options: NewValueOptions, place: Place, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const fill = (key: string, child: Schema) => {
+    out[key] = firstValue(files, { schema: child, file }, options, { key, beside: membersAt(place.beside, key) }, depth + 1);
+  };
+  for (const key of schema.required ?? []) {
+    const child = schema.properties?.[key];
+    if (child) fill(key, child);
+  }
+  const least = typeof schema.minProperties === 'number' ? schema.minProperties : 0;
+  if (Object.keys(out).length >= least) return out;
+  const group = firstGroup(place.key);
+  if (group) return { ...group, ...out };
+  const optional = Object.keys(schema.properties ?? {}).filter((key) => !(key in out) && key !== '$schema');
+  const ordered = [...PREFERRED_MEMBERS.filter((key) => optional.includes(key)), ...optional.filter((key) => !PREFERRED_MEMBERS.includes(key))];
+  for (const key of ordered.slice(0, least - Object.keys(out).length)) fill(key, schema.properties![key]!);
+  return out;
 }
 
 /** "mobileImage" -> "Mobile image", "cta_label" -> "Cta label". */
