@@ -1,0 +1,290 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../core/paths.ts';
+import { dataOf, loadFixture, problemsWith } from './fixture-site.testing.ts';
+import { problemTexts } from './plain-problem-texts.ts';
+import { plainProblem } from './plain-problems.ts';
+
+type Json = Record<string, unknown> & { blocks: Json[] };
+
+const base = loadFixture('base');
+const HOME = 'content/pages/home.json';
+const CONFIG = 'site.config.json';
+
+/** The validator's one message for a change of one file of the base fixture (the real words, not a copy of them). */
+function messageOf(file: string, change: (data: Json) => unknown): string {
+  const data = dataOf<Json>(base, file);
+  const changed = change(data) ?? data;
+  const problems = problemsWith(base, file, changed);
+  expect(problems, JSON.stringify(problems)).toHaveLength(1);
+  return problems[0]!.message;
+}
+
+const say = (message: string) => ({ nl: plainProblem({ message, pointer: '' }, 'nl'), en: plainProblem({ message, pointer: '' }, 'en') });
+
+describe('a problem in plain words', () => {
+  it.each([
+    ['a missing field', () => messageOf(HOME, (d) => void delete d.blocks[0]!.headline), 'Vul dit veld in.', 'This field is required.'],
+    ['a block without its type', () => messageOf(HOME, (d) => void delete d.blocks[1]!.type), 'Kies een soort blok.', 'Choose a block type.'],
+    ['an emptied field', () => messageOf(HOME, (d) => void (d.blocks[0]!.headline = '')), 'Dit veld mag niet leeg zijn.', 'This field must not be empty.'],
+    [
+      'a text too short',
+      () => messageOf(CONFIG, (d) => void (d.landing as { cities: string[] }).cities.push('A')),
+      'Gebruik minstens 2 tekens (nu 1).',
+      'Use at least 2 characters (now 1).',
+    ],
+    [
+      'a text too long',
+      () => messageOf(HOME, (d) => void (d.title = 'x'.repeat(80))),
+      'Gebruik hoogstens 70 tekens (nu 80).',
+      'Use at most 70 characters (now 80).',
+    ],
+    [
+      'a list too short',
+      () => messageOf(HOME, (d) => void (d.blocks = [])),
+      'Deze lijst heeft er minstens 1 nodig (nu 0).',
+      'This list needs at least 1 (now 0).',
+    ],
+    [
+      'a list too long',
+      () => messageOf(HOME, (d) => void (d.blocks[0]!.buttons = Array.from({ length: 4 }, () => ({ label: 'Contact', to: '/contact' })))),
+      'Deze lijst mag er hoogstens 3 hebben (nu 4).',
+      'This list takes at most 3 (now 4).',
+    ],
+    [
+      'a number too small',
+      () => messageOf(CONFIG, (d) => void ((d.splash as Json).durationMs = -1)),
+      'Gebruik een getal van minstens 0 (nu -1).',
+      'Use a number of at least 0 (now -1).',
+    ],
+    [
+      'a text where a number belongs',
+      () => messageOf(CONFIG, (d) => void ((d.splash as Json).durationMs = '800')),
+      'Hier hoort een heel getal, niet de tekst "800".',
+      'This should be a whole number, not the text "800".',
+    ],
+    [
+      'a number where a text belongs',
+      () => messageOf(HOME, (d) => void (d.blocks[0]!.headline = 42)),
+      'Hier hoort een tekst, niet een getal (42).',
+      'This should be text, not a number (42).',
+    ],
+    [
+      'a group where a list belongs',
+      () => messageOf(HOME, (d) => void (d.blocks[1]!.paragraphs = {})),
+      'Hier hoort een lijst, niet een groep velden.',
+      'This should be a list, not a group of fields.',
+    ],
+    [
+      'two kinds in one rich-text node',
+      () => messageOf(HOME, (d) => void ((d.blocks[2]!.content as Json[])[0] = { h2: 'Kop', p: 'Tekst' })),
+      'Kies precies één van deze velden: h2, h3, p, ul, ol.',
+      'Choose exactly one of these fields: h2, h3, p, ul, ol.',
+    ],
+    [
+      'an e-mail address that is not one',
+      () => messageOf(CONFIG, (d) => void ((d.contact as Json).email = 'info@')),
+      'Vul een geldig e-mailadres in, zoals naam@voorbeeld.nl.',
+      'Enter a valid e-mail address, such as name@example.com.',
+    ],
+    [
+      'a choice with a typo',
+      () => messageOf(HOME, (d) => void ((d.blocks[0]!.buttons as Json[])[0]!.variant = 'primry')),
+      'Kies een van deze: "primary", "secondary", "accent", "ghost" (nu de tekst "primry"). Bedoel je "primary"?',
+      'Choose one of these: "primary", "secondary", "accent", "ghost" (now the text "primry"). Did you mean "primary"?',
+    ],
+    [
+      'a link that is not one',
+      () => messageOf(HOME, (d) => void ((d.blocks[0]!.buttons as Json[])[0]!.to = 'contact')),
+      'Een link begint met / (een pagina van deze site), https:// (een andere site), tel: of mailto:.',
+      'A link starts with / (a page of this site), https:// (another site), tel: or mailto:.',
+    ],
+    [
+      'a colour that is not one',
+      () => messageOf(CONFIG, (d) => void (((d.theme as Json).colors as Json).primary = 'blue')),
+      'Vul een kleur in als # met zes tekens, zoals #1d4ed8.',
+      'Enter a colour as # and six characters, such as #1d4ed8.',
+    ],
+    [
+      'a name with characters it may not have',
+      () => messageOf(HOME, (d) => void d.blocks.push({ type: 'form', form: 'Contact!' })),
+      'Alleen kleine letters, cijfers en streepjes.',
+      'Only lower-case letters, digits and hyphens.',
+    ],
+    [
+      'an unknown field with a likely one',
+      () => messageOf(HOME, (d) => void (d.blocks[0]!.headlin = 'x')),
+      'Het veld "headlin" hoort hier niet. Bedoel je "headline"?',
+      'The field "headlin" does not belong here. Did you mean "headline"?',
+    ],
+    [
+      'an unknown field',
+      () => messageOf(HOME, (d) => void ((d.blocks[0]!.buttons as Json[])[0]!.somethingElse = 'x')),
+      'Het veld "somethingElse" hoort hier niet. Wel mogelijk: label, to, variant, ariaLabel.',
+      'The field "somethingElse" does not belong here. These do: label, to, variant, ariaLabel.',
+    ],
+    [
+      'a block type with a typo',
+      () => messageOf(HOME, (d) => void (d.blocks[0]!.type = 'hreo')),
+      'Er is geen soort blok "hreo". Bedoel je "hero"?',
+      'There is no block type "hreo". Did you mean "hero"?',
+    ],
+    [
+      'a wrong $schema line',
+      () => messageOf(HOME, (d) => void (d.$schema = '../schemas/page.schema.json')),
+      'De regel "$schema" bovenaan moet "../../schemas/page.schema.json" zijn, zodat editors het bestand herkennen.',
+      'The "$schema" line at the top must be "../../schemas/page.schema.json", so that editors recognise the file.',
+    ],
+    [
+      'a file that no longer parses',
+      () => messageOf(HOME, () => '{ "title": "Home", }'),
+      'Het bestand kan niet gelezen worden: een veldnaam staat niet tussen dubbele aanhalingstekens. Maak de laatste wijziging ongedaan of laat een ontwikkelaar het herstellen.',
+      'The file cannot be read: a field name is not in double quotes. Undo the last change, or have a developer repair it.',
+    ],
+    [
+      'an image that is not there',
+      () => messageOf(HOME, (d) => void ((d.blocks[0]!.image as Json).src = '/images/nope.webp')),
+      'De afbeelding /images/nope.webp bestaat niet (meer). Kies een afbeelding uit de mediabibliotheek of upload er een.',
+      'The image /images/nope.webp does not exist (any more). Pick an image from the media library, or upload one.',
+    ],
+    [
+      'a link to a page that is not there',
+      () => messageOf(HOME, (d) => void ((d.blocks[0]!.buttons as Json[])[0]!.to = '/contct')),
+      'De link /contct gaat naar een pagina die niet bestaat. Bedoel je "/contact"?',
+      'The link /contct goes to a page that does not exist. Did you mean "/contact"?',
+    ],
+    [
+      'a form that is not there',
+      () => messageOf(HOME, (d) => void d.blocks.push({ type: 'form', form: 'newsletter' })),
+      'Het formulier "newsletter" bestaat niet. Kies een van deze: contact, demo, quote.',
+      'The form "newsletter" does not exist. Choose one of these: contact, demo, quote.',
+    ],
+    [
+      'a page file that is not there',
+      () => messageOf(CONFIG, (d) => void (d.routes as Json[]).push({ path: '/over', page: 'kontakt' })),
+      'De pagina "kontakt" bestaat niet. Bedoel je "contact"?',
+      'The page "kontakt" does not exist. Did you mean "contact"?',
+    ],
+    [
+      'a list of the wrong kind',
+      () =>
+        messageOf(
+          HOME,
+          (d) =>
+            void d.blocks.push({
+              type: 'testimonial-slider',
+              header: { heading: 'Kop' },
+              collection: 'faq',
+              labels: { region: 'a', previous: 'b', next: 'c', goTo: 'd' },
+            }),
+        ),
+      'De lijst "faq" bevat veelgestelde vragen, maar dit blok toont klantverhalen. Kies een andere lijst.',
+      'The list "faq" holds frequently asked questions, but this block shows testimonials. Choose another list.',
+    ],
+    [
+      'a second phone number',
+      () => messageOf(CONFIG, (d) => void ((d.chat as Json).phoneNumber = '31612345678')),
+      '31612345678 is niet het telefoonnummer van de site (tel:+31623456789). Bellen, WhatsApp en de chat gebruiken één nummer.',
+      '31612345678 is not the site’s phone number (tel:+31623456789). Calls, WhatsApp and the chat use one number.',
+    ],
+    [
+      'a city that gives no address',
+      () => messageOf(CONFIG, (d) => void (d.landing as { cities: string[] }).cities.push('!!')),
+      'Van "!!" kan geen webadres gemaakt worden: gebruik letters of cijfers.',
+      '"!!" gives no web address: use letters or digits.',
+    ],
+    [
+      'a city that gives another’s address',
+      () => messageOf(CONFIG, (d) => void (d.landing as { cities: string[] }).cities.push('den-haag')),
+      '"den-haag" krijgt hetzelfde webadres als "Den Haag": haal er een van weg.',
+      '"den-haag" gets the same web address as "Den Haag": remove one of them.',
+    ],
+    [
+      'a service slug used twice',
+      () => messageOf(CONFIG, (d) => void ((d.landing as { services: Json[] }).services[1]!.slug = 'webdesign')),
+      'Het adresdeel "webdesign" wordt twee keer gebruikt: elke dienst heeft een eigen nodig.',
+      'The address part "webdesign" is used twice: each service needs its own.',
+    ],
+    [
+      'a route used twice',
+      () => messageOf(CONFIG, (d) => void (d.routes as Json[]).push({ path: '/contact', page: 'home' })),
+      'Het adres /contact wordt twee keer gebruikt: elke pagina heeft een eigen adres nodig.',
+      'The address /contact is used twice: each page needs its own address.',
+    ],
+  ])('%s', (_, message, nl, en) => {
+    expect(say(message())).toEqual({ nl, en });
+  });
+
+  // shapes the base fixture cannot show in one change: the validator's own words, as messages.ts and validate.ts write them
+  it.each([
+    ['expected a number <= 20, found number 30', 'Gebruik een getal van hoogstens 20 (nu 30).', 'Use a number of at most 20 (now 30).'],
+    ['expected a number > 0, found number 0', 'Gebruik een getal groter dan 0 (nu 0).', 'Use a number greater than 0 (now 0).'],
+    ['expected a number < 5, found number 5', 'Gebruik een getal kleiner dan 5 (nu 5).', 'Use a number less than 5 (now 5).'],
+    ['expected "faq", found "vragen"', 'Hier hoort precies "faq".', 'This must be exactly "faq".'],
+    ['expected string or null, found boolean true', 'Hier hoort een tekst of niets, niet aan.', 'This should be text or nothing, not on.'],
+    ['expected object, found an array of 2', 'Hier hoort een groep velden, niet een lijst van 2.', 'This should be a group of fields, not a list of 2.'],
+    ['expected array, found null', 'Hier hoort een lijst, niet niets.', 'This should be a list, not nothing.'],
+    ['expected at least 3 items, found 1', 'Deze lijst heeft er minstens 3 nodig (nu 1).', 'This list needs at least 3 (now 1).'],
+    ['expected a valid uri, found "x"', 'Vul een volledig webadres in, beginnend met https://.', 'Enter a full web address, starting with https://.'],
+    ['expected a valid date, found "x"', 'Vul een datum in als 2025-01-31 (jaar-maand-dag).', 'Enter a date such as 2025-01-31 (year-month-day).'],
+    ['expected a valid ipv4, found "x"', 'Dit is geen geldige waarde van de soort ipv4.', 'This is not a valid ipv4.'],
+    ['expected text matching ^https://, found "www.x.nl"', 'Een webadres beginnend met https://.', 'A web address starting with https://.'],
+    ['expected text matching ^x+$, found "y"', 'Deze tekst heeft niet de vorm die dit veld vraagt.', 'This text is not in the form this field needs.'],
+    ['expected a thing of its own kind, found "y"', 'Dit veld verwacht: a thing of its own kind.', 'This field expects a thing of its own kind.'],
+    [
+      'unknown key "x"; no keys are allowed here',
+      'Het veld "x" hoort hier niet. Hier horen geen velden.',
+      'The field "x" does not belong here. No fields belong here.',
+    ],
+    ['missing required key "kind" (the collection kind)', 'Kies een soort lijst.', 'Choose a kind of list.'],
+    [
+      'unknown field type "slider"; known: text, textarea, checkboxes',
+      'Er is geen soort veld "slider". Kies een van deze: text, textarea, checkboxes.',
+      'There is no field type "slider". Choose one of these: text, textarea, checkboxes.',
+    ],
+    ['unknown value of "type" "x"', 'Er is geen waarde "x".', 'There is no value "x".'],
+    ['collection "vragen" not found in content/collections/', 'De lijst "vragen" bestaat niet.', 'The list "vragen" does not exist.'],
+    ['file not found', 'Dit bestand ontbreekt.', 'This file is missing.'],
+    [
+      'schema cannot be compiled: strict mode: unknown keyword',
+      'Bij het controleren ging iets mis. Dat ligt niet aan jou: meld het aan een ontwikkelaar.',
+      'Something went wrong while checking. It is not your doing: please tell a developer.',
+    ],
+    [
+      'internal error while running the rule "links-resolve": this is a bug in the validator, not necessarily in this file; please report it (x is undefined)',
+      'Bij het controleren ging iets mis. Dat ligt niet aan jou: meld het aan een ontwikkelaar.',
+      'Something went wrong while checking. It is not your doing: please tell a developer.',
+    ],
+    [
+      'must NOT have duplicate items (items ## 1 and 0 are identical)',
+      'Deze waarde klopt niet (must NOT have duplicate items (items ## 1 and 0 are identical)).',
+      'This value is not right (must NOT have duplicate items (items ## 1 and 0 are identical)).',
+    ],
+  ])('%s', (message, nl, en) => {
+    expect(say(message)).toEqual({ nl, en });
+  });
+
+  it('says every problem of the broken fixtures in its own words (none falls back to the validator’s)', () => {
+    const broken = join(paths.root, 'tests/fixtures/broken');
+    const messages = readdirSync(broken).flatMap((name) => {
+      const expected = JSON.parse(readFileSync(join(broken, name, 'expected.json'), 'utf8')) as { problems: { message: string }[] };
+      return expected.problems.map((p) => p.message);
+    });
+    expect(messages.length).toBeGreaterThan(30);
+    for (const lang of ['nl', 'en']) {
+      const fallback = problemTexts(lang).other('');
+      const unread = messages.filter((message) => {
+        const plain = plainProblem({ message, pointer: '' }, lang);
+        return plain.startsWith(fallback.slice(0, fallback.indexOf('(')));
+      });
+      expect(unread).toEqual([]);
+    }
+  });
+
+  it('speaks Dutch for nl and its regions, English otherwise', () => {
+    const message = 'missing required key "headline"';
+    expect(plainProblem({ message, pointer: '/blocks/0' }, 'nl-BE')).toBe('Vul dit veld in.');
+    expect(plainProblem({ message, pointer: '/blocks/0' }, 'de')).toBe('This field is required.');
+  });
+});
