@@ -6,7 +6,8 @@ import { dataOf, loadFixture, problemsWith } from './fixture-site.testing.ts';
 import { problemTexts } from './plain-problem-texts.ts';
 import { plainProblem } from './plain-problems.ts';
 
-type Json = Record<string, unknown> & { blocks: Json[] };
+type Obj = Record<string, unknown>;
+type Json = Obj & { blocks: Obj[] };
 
 const base = loadFixture('base');
 const HOME = 'content/pages/home.json';
@@ -54,13 +55,13 @@ describe('a problem in plain words', () => {
     ],
     [
       'a number too small',
-      () => messageOf(CONFIG, (d) => void ((d.splash as Json).durationMs = -1)),
+      () => messageOf(CONFIG, (d) => void ((d.splash as Obj).durationMs = -1)),
       'Gebruik een getal van minstens 0 (nu -1).',
       'Use a number of at least 0 (now -1).',
     ],
     [
       'a text where a number belongs',
-      () => messageOf(CONFIG, (d) => void ((d.splash as Json).durationMs = '800')),
+      () => messageOf(CONFIG, (d) => void ((d.splash as Obj).durationMs = '800')),
       'Hier hoort een heel getal, niet de tekst "800".',
       'This should be a whole number, not the text "800".',
     ],
@@ -78,31 +79,31 @@ describe('a problem in plain words', () => {
     ],
     [
       'two kinds in one rich-text node',
-      () => messageOf(HOME, (d) => void ((d.blocks[2]!.content as Json[])[0] = { h2: 'Kop', p: 'Tekst' })),
+      () => messageOf(HOME, (d) => void ((d.blocks[2]!.content as Obj[])[0] = { h2: 'Kop', p: 'Tekst' })),
       'Kies precies één van deze velden: h2, h3, p, ul, ol.',
       'Choose exactly one of these fields: h2, h3, p, ul, ol.',
     ],
     [
       'an e-mail address that is not one',
-      () => messageOf(CONFIG, (d) => void ((d.contact as Json).email = 'info@')),
+      () => messageOf(CONFIG, (d) => void ((d.contact as Obj).email = 'info@')),
       'Vul een geldig e-mailadres in, zoals naam@voorbeeld.nl.',
       'Enter a valid e-mail address, such as name@example.com.',
     ],
     [
       'a choice with a typo',
-      () => messageOf(HOME, (d) => void ((d.blocks[0]!.buttons as Json[])[0]!.variant = 'primry')),
+      () => messageOf(HOME, (d) => void ((d.blocks[0]!.buttons as Obj[])[0]!.variant = 'primry')),
       'Kies een van deze: "primary", "secondary", "accent", "ghost" (nu de tekst "primry"). Bedoel je "primary"?',
       'Choose one of these: "primary", "secondary", "accent", "ghost" (now the text "primry"). Did you mean "primary"?',
     ],
     [
       'a link that is not one',
-      () => messageOf(HOME, (d) => void ((d.blocks[0]!.buttons as Json[])[0]!.to = 'contact')),
+      () => messageOf(HOME, (d) => void ((d.blocks[0]!.buttons as Obj[])[0]!.to = 'contact')),
       'Een link begint met / (een pagina van deze site), https:// (een andere site), tel: of mailto:.',
       'A link starts with / (a page of this site), https:// (another site), tel: or mailto:.',
     ],
     [
       'a colour that is not one',
-      () => messageOf(CONFIG, (d) => void (((d.theme as Json).colors as Json).primary = 'blue')),
+      () => messageOf(CONFIG, (d) => void (((d.theme as Obj).colors as Obj).primary = 'blue')),
       'Vul een kleur in als # met zes tekens, zoals #1d4ed8.',
       'Enter a colour as # and six characters, such as #1d4ed8.',
     ],
@@ -120,7 +121,7 @@ describe('a problem in plain words', () => {
     ],
     [
       'an unknown field',
-      () => messageOf(HOME, (d) => void ((d.blocks[0]!.buttons as Json[])[0]!.somethingElse = 'x')),
+      () => messageOf(HOME, (d) => void ((d.blocks[0]!.buttons as Obj[])[0]!.somethingElse = 'x')),
       'Het veld "somethingElse" hoort hier niet. Wel mogelijk: label, to, variant, ariaLabel.',
       'The field "somethingElse" does not belong here. These do: label, to, variant, ariaLabel.',
     ],
@@ -144,13 +145,13 @@ describe('a problem in plain words', () => {
     ],
     [
       'an image that is not there',
-      () => messageOf(HOME, (d) => void ((d.blocks[0]!.image as Json).src = '/images/nope.webp')),
+      () => messageOf(HOME, (d) => void ((d.blocks[0]!.image as Obj).src = '/images/nope.webp')),
       'De afbeelding /images/nope.webp bestaat niet (meer). Kies een afbeelding uit de mediabibliotheek of upload er een.',
       'The image /images/nope.webp does not exist (any more). Pick an image from the media library, or upload one.',
     ],
     [
       'a link to a page that is not there',
-      () => messageOf(HOME, (d) => void ((d.blocks[0]!.buttons as Json[])[0]!.to = '/contct')),
+      () => messageOf(HOME, (d) => void ((d.blocks[0]!.buttons as Obj[])[0]!.to = '/contct')),
       'De link /contct gaat naar een pagina die niet bestaat. Bedoel je "/contact"?',
       'The link /contct goes to a page that does not exist. Did you mean "/contact"?',
     ],
@@ -162,7 +163,7 @@ describe('a problem in plain words', () => {
     ],
     [
       'a page file that is not there',
-      () => messageOf(CONFIG, (d) => void (d.routes as Json[]).push({ path: '/over', page: 'kontakt' })),
+      () => messageOf(CONFIG, (d) => void (d.routes as Obj[]).push({ path: '/over', page: 'kontakt' })),
       'De pagina "kontakt" bestaat niet. Bedoel je "contact"?',
       'The page "kontakt" does not exist. Did you mean "contact"?',
     ],
@@ -184,7 +185,7 @@ describe('a problem in plain words', () => {
     ],
     [
       'a second phone number',
-      () => messageOf(CONFIG, (d) => void ((d.chat as Json).phoneNumber = '31612345678')),
+      () => messageOf(CONFIG, (d) => void ((d.chat as Obj).phoneNumber = '31612345678')),
       '31612345678 is niet het telefoonnummer van de site (tel:+31623456789). Bellen, WhatsApp en de chat gebruiken één nummer.',
       '31612345678 is not the site’s phone number (tel:+31623456789). Calls, WhatsApp and the chat use one number.',
     ],
@@ -202,13 +203,13 @@ describe('a problem in plain words', () => {
     ],
     [
       'a service slug used twice',
-      () => messageOf(CONFIG, (d) => void ((d.landing as { services: Json[] }).services[1]!.slug = 'webdesign')),
+      () => messageOf(CONFIG, (d) => void ((d.landing as { services: Obj[] }).services[1]!.slug = 'webdesign')),
       'Het adresdeel "webdesign" wordt twee keer gebruikt: elke dienst heeft een eigen nodig.',
       'The address part "webdesign" is used twice: each service needs its own.',
     ],
     [
       'a route used twice',
-      () => messageOf(CONFIG, (d) => void (d.routes as Json[]).push({ path: '/contact', page: 'home' })),
+      () => messageOf(CONFIG, (d) => void (d.routes as Obj[]).push({ path: '/contact', page: 'home' })),
       'Het adres /contact wordt twee keer gebruikt: elke pagina heeft een eigen adres nodig.',
       'The address /contact is used twice: each page needs its own address.',
     ],
