@@ -7,6 +7,7 @@ import { loadSchemaSet, type SchemaSet } from '../core/validate/schemas.ts';
 import { themeCss } from '../core/site/theme-css.ts';
 import { islandSiteModel, resolvePages, resolveSite } from '../core/site/resolve.ts';
 import type { SiteConfig } from '../core/site/schema-types.ts';
+import { PROBLEMS_EVENT, pagesWhileInvalid, problemsClientPlugin } from './site-preview.ts';
 
 /** site-wide model; the map of page loaders; one module per page (its own chunk) */
 const MODEL_ID = 'virtual:site-model';
@@ -69,12 +70,17 @@ function invalidateSiteModules(server: ViteDevServer) {
   }
 }
 
-/** After a site file changed: the problems in the terminal and the overlay, or a full reload of the open pages. */
+const problemsText = (result: ValidationResult) => `Invalid site config:\n${formatProblems(result.problems)}`;
+
+/**
+ * After a site file changed: the problems in the terminal and, as an event each page decides on, in the overlay of
+ * the pages a developer opened (the studio's preview keeps its last valid render); or a full reload of the pages.
+ */
 function reportOrReload(server: ViteDevServer, result: ValidationResult, file: string) {
   if (result.problems.length > 0) {
-    const message = `Invalid site config:\n${formatProblems(result.problems)}`;
+    const message = problemsText(result);
     server.config.logger.error(message, { timestamp: true });
-    server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'site-config', id: file } });
+    server.ws.send(PROBLEMS_EVENT, { message, stack: '', plugin: 'site-config', id: file });
     return;
   }
   server.config.logger.info('site config valid, reloading', { timestamp: true });
@@ -110,7 +116,8 @@ function themePlugin(readSite: () => SiteConfig | undefined): Plugin {
 /**
  * Validates the site config in every build and in the dev server, and serves
  * the resolved site as virtual modules. An invalid config fails the build; in
- * dev it shows in the overlay and the terminal until it is fixed.
+ * dev it shows in the terminal and in the overlay of a developer's pages until it
+ * is fixed, while the studio's preview keeps the last valid site.
  */
 export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[] {
   let server: ViteDevServer | undefined;
@@ -118,12 +125,25 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
   let current: ValidationResult | undefined;
   // the schemas compiled once, again only when one of them changes
   let schemas: SchemaSet | undefined;
-  const validate = (): ValidationResult => (current ??= validateSite({ roots: [siteRoot], schemaDir, schemas: (schemas ??= loadSchemaSet(schemaDir)) }));
+  // the last valid version of the files: the site's modules keep serving it while the files are invalid, so the
+  // studio's preview renders it (a developer's tab gets the problems instead, see site-preview.ts)
+  let lastValid: ValidationResult | undefined;
+  const validate = (): ValidationResult => {
+    if (current) return current;
+    current = validateSite({ roots: [siteRoot], schemaDir, schemas: (schemas ??= loadSchemaSet(schemaDir)) });
+    if (current.problems.length === 0) lastValid = current;
+    return current;
+  };
+  /** The site the pages render: the files as they are when valid, else as they last were valid. */
+  const usable = (): ValidationResult | undefined => (validate().problems.length === 0 ? current : lastValid);
   const isSiteFile = (file: string) => {
     const rel = relative(siteRoot, file).split(sep).join('/');
     return rel === 'site.config.json' || /^content\/.+\.json$/.test(rel) || file.startsWith(schemaDir + sep);
   };
+  /** The config the theme comes from: the usable site's, or the file as it is when it was never valid. */
   const readSite = (): SiteConfig | undefined => {
+    const site = usable()?.site?.site;
+    if (site) return site;
     try {
       return JSON.parse(readFileSync(join(siteRoot, 'site.config.json'), 'utf8')) as SiteConfig;
     } catch {
@@ -155,7 +175,7 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       // a schema that does not compile, say: shown like any problem, and the dev server keeps running
       const message = `The site could not be validated: ${(error as Error).message}`;
       server.config.logger.error(message, { timestamp: true });
-      server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'site-config', id: file } });
+      server.ws.send(PROBLEMS_EVENT, { message, stack: '', plugin: 'site-config', id: file });
     }
   };
   // an editor's save is a truncate and then a write, and the watcher may report only the first: the file is read
@@ -196,17 +216,23 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       if (!id.startsWith('\0virtual:site-')) return undefined;
       const result = validate();
       for (const f of result.files) this.addWatchFile(f);
-      if (result.problems.length > 0 || !result.site) {
-        // Vite prints plugin errors in the terminal and shows them in the dev overlay.
-        this.error({ message: `Invalid site config:\n${formatProblems(result.problems)}`, stack: '' });
-      }
-      const text = virtualModule(id.slice(1), result.site);
+      const site = usable()?.site;
+      // never valid yet: Vite prints plugin errors in the terminal (and a build fails)
+      if (!site) this.error({ message: problemsText(result), stack: '' });
+      const text = virtualModule(id.slice(1), site);
       if (text === undefined) this.error(`no routed page "${id.slice(1 + PAGE_PREFIX.length)}"`);
       return text;
     },
     configureServer(devServer) {
       server = devServer;
       serveTheme(devServer, readSite);
+      devServer.middlewares.use(
+        pagesWhileInvalid(devServer, {
+          problems: () => (validate().problems.length > 0 ? problemsText(validate()) : undefined),
+          hasLastValid: () => lastValid !== undefined,
+          lang: () => readSite()?.lang ?? 'en',
+        }),
+      );
       devServer.watcher.add([join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), join(siteRoot, 'public'), schemaDir]);
       const onWatch = (file: string) => {
         if (isSiteFile(file)) schedule(file);
@@ -227,5 +253,5 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
     },
   };
 
-  return [config, themePlugin(readSite)];
+  return [config, themePlugin(readSite), problemsClientPlugin()];
 }

@@ -1,0 +1,143 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Connect, Plugin, ViteDevServer } from 'vite';
+import { isPagePath } from './dev-pages.ts';
+import { escapeHtml } from './lib/page-document.ts';
+
+/**
+ * While the site's files are invalid, the dev server answers two audiences apart. The studio's preview (its frames,
+ * and the renders it fetches) keeps the last valid render, with no developer overlay: staff see their page, and
+ * the problem in plain words beside the field. A developer's own tab gets the problems in Vite's overlay, as before.
+ */
+
+/** Where the studio lives (scripts/studio/plugin.ts; not imported: that plugin imports this one's). */
+const STUDIO_PATH = '/__studio';
+
+/** The custom HMR event that carries the problems to the pages: each decides whether it shows them. */
+export const PROBLEMS_EVENT = 'site:problems';
+
+/** The module every dev page loads to show that event in Vite's overlay, served through Vite (import.meta.hot). */
+const PROBLEMS_CLIENT_URL = '/@site-problems.js';
+const PROBLEMS_CLIENT_ID = '\0site-problems.js';
+
+/**
+ * Whether a request comes from the studio: a page loaded in a frame of one of this server's own pages (the studio
+ * is the only page that frames the site's pages, and a link followed in the frame stays a frame's), or a fetch the
+ * studio's page made. The browser sets Sec-Fetch-* itself, so no page can claim it for another site.
+ */
+export function fromStudio(headers: IncomingHttpHeaders): boolean {
+  if (headers['sec-fetch-site'] !== 'same-origin') return false;
+  if (headers['sec-fetch-dest'] === 'iframe') return true;
+  try {
+    return new URL(headers.referer ?? '').pathname.startsWith(STUDIO_PATH);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Shows the site's problems in Vite's overlay on a page a developer opened; a page in the studio's preview leaves
+ * them to the studio. Its own overlay replaces the one before, as Vite's does.
+ */
+const problemsClient = `import { ErrorOverlay } from '/@vite/client';
+
+function inStudio() {
+  try {
+    return window.top !== window && window.top.location.pathname.startsWith(${JSON.stringify(STUDIO_PATH)});
+  } catch {
+    return false;
+  }
+}
+
+if (import.meta.hot && !inStudio()) {
+  import.meta.hot.on(${JSON.stringify(PROBLEMS_EVENT)}, (err) => {
+    document.querySelectorAll('vite-error-overlay').forEach((overlay) => overlay.close());
+    document.body.appendChild(new ErrorOverlay(err));
+  });
+}
+`;
+
+/** The module above, and a script tag for it in every page the dev server serves. */
+export function problemsClientPlugin(): Plugin {
+  return {
+    name: 'site-problems-client',
+    apply: 'serve',
+    resolveId: (id) => (id === PROBLEMS_CLIENT_URL ? PROBLEMS_CLIENT_ID : undefined),
+    load: (id) => (id === PROBLEMS_CLIENT_ID ? problemsClient : undefined),
+    transformIndexHtml: () => [{ tag: 'script', attrs: { type: 'module', src: PROBLEMS_CLIENT_URL }, injectTo: 'head' }],
+  };
+}
+
+/** The problems as a page, with Vite's overlay over it (the file and line of each): what a developer's tab shows. */
+function problemsDocument(message: string): string {
+  const payload = JSON.stringify({ message, stack: '', plugin: 'site-config' }).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Error</title>
+  </head>
+  <body>
+    <pre data-dev-error>${escapeHtml(message)}</pre>
+    <script type="module">
+      import { ErrorOverlay } from '/@vite/client';
+      document.body.appendChild(new ErrorOverlay(${payload}));
+    </script>
+  </body>
+</html>
+`;
+}
+
+const WAITING: Record<'nl' | 'en', string> = {
+  nl: 'Deze pagina verschijnt hier zodra de site geen problemen meer heeft.',
+  en: 'This page shows here once the site has no problems left.',
+};
+
+/** What the preview shows when the site has not been valid once since the dev server started: no render to keep. */
+function waitingDocument(lang: string): string {
+  const text = lang.startsWith('nl') ? WAITING.nl : WAITING.en;
+  return `<!doctype html>
+<html lang="${escapeHtml(lang)}">
+  <head>
+    <meta charset="UTF-8" />
+    <title>${escapeHtml(text)}</title>
+  </head>
+  <body style="font: 16px/1.5 system-ui, sans-serif; margin: 3rem">
+    <p data-preview-waiting>${escapeHtml(text)}</p>
+  </body>
+</html>
+`;
+}
+
+export interface PagesWhileInvalid {
+  /** the problems of the files as they are now, as the terminal shows them; undefined when there are none */
+  problems(): string | undefined;
+  /** whether the site was valid once: its last valid render is what the studio sees */
+  hasLastValid(): boolean;
+  /** the site's language, for the waiting page */
+  lang(): string;
+}
+
+/**
+ * A page asked for while the files are invalid: the studio's goes on to be rendered from the last valid site (the
+ * site's modules keep it), or waits for a first valid one; any other gets the problems and the overlay.
+ */
+export function pagesWhileInvalid(server: ViteDevServer, site: PagesWhileInvalid): Connect.NextHandleFunction {
+  return (req, res, next) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPagePath(url.pathname)) return next();
+    const problems = site.problems();
+    if (problems === undefined) return next();
+    const studio = fromStudio(req.headers);
+    if (studio && site.hasLastValid()) return next();
+    const html = studio ? waitingDocument(site.lang()) : problemsDocument(problems);
+    server
+      .transformIndexHtml(url.pathname + url.search, html, req.originalUrl)
+      .then((page) => {
+        res.statusCode = studio ? 503 : 500;
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(req.method === 'HEAD' ? undefined : page);
+      })
+      .catch(() => next());
+  };
+}
