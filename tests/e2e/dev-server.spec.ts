@@ -151,6 +151,35 @@ test.describe('dev server', { tag: '@desktop-only' }, () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading, { timeout: 5000 });
   });
 
+  test("while the files are invalid, the studio's preview gets the last valid page, a developer's tab the problems", async ({ request }) => {
+    const file = join(site, 'content/pages/marketing.json');
+    const original = readFileSync(file, 'utf8');
+    const framed = { 'Sec-Fetch-Dest': 'iframe', 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' };
+    const fetched = { 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Site': 'same-origin', Referer: dev('/__studio') };
+    try {
+      writeFileSync(file, original.replace('"type": "hero"', '"type": "heroo"'));
+      await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('unknown block type "heroo"');
+      // the studio's frame, and the render the studio fetches, are the page as it last was valid
+      for (const headers of [framed, fetched]) {
+        const answer = await request.get(dev('/marketing'), { headers });
+        expect(answer.status()).toBe(200);
+        const html = await answer.text();
+        expect(html).toContain('<h1');
+        expect(html).not.toContain('data-dev-error');
+        expect(html).not.toContain('heroo');
+      }
+      // a page of the site the studio's frame moves on to is rendered from the last valid site too
+      expect((await request.get(dev('/contact'), { headers: framed })).status()).toBe(200);
+      // a developer's tab gets the problems, with the file and line
+      const tab = await request.get(dev('/marketing'));
+      expect(tab.status()).toBe(500);
+      expect(await tab.text()).toMatch(/content\/pages\/marketing\.json:\d+:\d+/);
+    } finally {
+      writeFileSync(file, original);
+    }
+    await expect.poll(async () => (await request.get(dev('/marketing'))).status(), { timeout: 10_000 }).toBe(200);
+  });
+
   test('shows config errors in the overlay and the terminal, keeps running, and clears them when fixed', async ({ page }) => {
     const file = join(site, 'content/pages/marketing.json');
     const original = readFileSync(file, 'utf8');
