@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
 import { api, type EditAnswer, type Problem, type SiteFile, type StudioState } from './api.ts';
-import { pointerOf } from './field-common.tsx';
-import { parses, readSettled, SETTLE_TRIES, sleep } from './settled-read.ts';
+import { readSettled } from './settled-read.ts';
+import { useEditQueue, type Pending } from './use-edit-queue.ts';
 import type { History } from './history.ts';
 import { useHistory } from './use-history.ts';
 
@@ -17,19 +17,6 @@ export interface OutsideChange {
   path: string;
   before: string | undefined;
   after: string;
-}
-
-type Pending = { ops: EditOp[]; key?: string };
-
-/** Two set ops on one path in a row: only the last one counts. */
-function squash(ops: EditOp[]): EditOp[] {
-  const out: EditOp[] = [];
-  for (const op of ops) {
-    const last = out[out.length - 1];
-    if (last && last.op === 'set' && op.op === 'set' && pointerOf(last.path) === pointerOf(op.path)) out[out.length - 1] = op;
-    else out.push(op);
-  }
-  return out;
 }
 
 /** The site's state, loaded once, and its problems, routes and assets, asked again a moment after each change. */
@@ -163,31 +150,31 @@ function useSteps(
   return useCallback((direction: 'undo' | 'redo') => (stepping.current = stepping.current.then(() => stepNow(direction))), [stepNow]);
 }
 
-/**
- * The site's files as the studio holds them, and every way they change: edits (queued per file, one request at a
- * time, each based on the version it last saw), undo and redo by exact text (kept over a reload), and changes made
- * on disk by anyone else (reloaded when complete and nothing is pending; pending edits are replayed on them by the
- * server, and wait while the file is half-written).
- */
-export function useSiteFiles(say: (message: string) => void, onOutside?: (change: OutsideChange) => void) {
-  const site = useSiteState();
-  const { filesRef, put, refreshProblems } = site;
-  const [conflict, setConflict] = useState<Conflict | undefined>();
-  /**
-   * Grows with each change of the site's files on disk that the studio knows of: the time (ms) the change began (its
-   * request sent, or the outside change announced), so a page asked for before it is known to be older.
-   */
+/** Grows with each change of the site's files the studio knows of: the time (ms) the change began. */
+function useRevision() {
   const [revision, setRevision] = useState(0);
   const bump = useCallback((at: number) => setRevision((r) => Math.max(r + 1, at)), []);
-  const { history, can, changed: historyChanged } = useHistory(site.state);
-  const pending = useRef(new Map<string, Pending>());
-  const inFlight = useRef(new Set<string>());
-  const idle = useRef<(() => void)[]>([]);
+  return [revision, bump] as const;
+}
+
+interface ChangeParts {
+  site: ReturnType<typeof useSiteState>;
+  /** the undo history (a ref), and what follows each change of it */
+  history: MutableRefObject<History>;
+  historyChanged: () => void;
+  bump: (at: number) => void;
+  say: (message: string) => void;
+  setConflict: (conflict: Conflict) => void;
+  onOutside?: (change: OutsideChange) => void;
+}
+
+/** How a new text of a file becomes the studio's: one someone else wrote, or the answer to the studio's own edits. */
+function useChanges({ site, history, historyChanged, bump, say, setConflict, onOutside }: ChangeParts) {
+  const { filesRef, put, refreshProblems } = site;
   const outside = useRef(onOutside);
   useEffect(() => {
     outside.current = onOutside;
   });
-
   /** A text someone else wrote becomes the studio's: the selection follows it (same render), then the file. */
   const take = useCallback(
     (file: SiteFile, at: number) => {
@@ -199,10 +186,6 @@ export function useSiteFiles(say: (message: string) => void, onOutside?: (change
     },
     [bump, filesRef, put, refreshProblems, say],
   );
-
-  const busy = useCallback((path: string) => pending.current.has(path) || inFlight.current.has(path), []);
-  const catchUp = useOutsideChanges(busy, filesRef, take, refreshProblems);
-
   /** The answer to one request of edits: the new text, an undo step, or the conflict to show. */
   const answered = useCallback(
     (path: string, before: SiteFile, next: Pending, ops: EditOp[], answer: EditAnswer, sentAt: number) => {
@@ -221,63 +204,34 @@ export function useSiteFiles(say: (message: string) => void, onOutside?: (change
       }
       historyChanged();
     },
-    [bump, history, historyChanged, put, refreshProblems, say],
+    [bump, history, historyChanged, put, refreshProblems, say, setConflict],
   );
+  const failed = useCallback((path: string, ops: EditOp[], error: Error) => setConflict({ path, ops, message: error.message }), [setConflict]);
+  return { take, answered, failed };
+}
 
-  /** Sends a file's queued edits, one request at a time, until none are left. */
-  const flush = useCallback(
-    async (path: string): Promise<void> => {
-      if (inFlight.current.has(path)) return;
-      inFlight.current.add(path);
-      let waits = 0;
-      for (let next = pending.current.get(path); next; next = pending.current.get(path)) {
-        pending.current.delete(path);
-        const before = filesRef.current[path]!;
-        const ops = squash(next.ops);
-        const sentAt = Date.now();
-        try {
-          const answer = await api.edit(path, before.version, ops);
-          // the file on disk is half-written (another editor saving): the edits wait for the whole text, with
-          // the keys typed meanwhile after them, and are replayed on it
-          if (!answer.ok && !parses(answer.file.text) && waits < SETTLE_TRIES.length) {
-            const later = pending.current.get(path);
-            pending.current.set(path, { ops: [...next.ops, ...(later?.ops ?? [])], key: later && later.key !== next.key ? undefined : next.key });
-            await sleep(SETTLE_TRIES[waits++]!);
-            continue;
-          }
-          answered(path, before, next, ops, answer, sentAt);
-        } catch (error) {
-          setConflict({ path, ops, message: (error as Error).message });
-        }
-      }
-      inFlight.current.delete(path);
-      catchUp(path);
-      if (inFlight.current.size === 0 && pending.current.size === 0) idle.current.splice(0).forEach((done) => done());
-    },
-    [answered, catchUp, filesRef],
-  );
-
-  /**
-   * One edit of one file, or several sent and written together (one undo step); typing in one field (the same
-   * `key`) becomes one undo step too.
-   */
-  const edit = useCallback(
-    (path: string, change: EditOp | EditOp[], key?: string) => {
-      const ops = Array.isArray(change) ? change : [change];
-      const queued = pending.current.get(path);
-      if (queued) {
-        queued.ops.push(...ops);
-        if (queued.key !== key) queued.key = undefined;
-      } else pending.current.set(path, { ops, key });
-      void flush(path);
-    },
-    [flush],
-  );
-
-  const settled = useCallback(
-    () => (inFlight.current.size === 0 && pending.current.size === 0 ? Promise.resolve() : new Promise<void>((done) => idle.current.push(done))),
-    [],
-  );
+/**
+ * The site's files as the studio holds them, and every way they change: edits (queued per file, one request at a
+ * time, each based on the version it last saw), undo and redo by exact text (kept over a reload), and changes made
+ * on disk by anyone else (reloaded when complete and nothing is pending; pending edits are replayed on them by the
+ * server, and wait while the file is half-written).
+ */
+export function useSiteFiles(say: (message: string) => void, onOutside?: (change: OutsideChange) => void) {
+  const site = useSiteState();
+  const { filesRef, put, refreshProblems } = site;
+  const [conflict, setConflict] = useState<Conflict | undefined>();
+  /** a page asked for before the revision's time is older than the files (the preview loads it again) */
+  const [revision, bump] = useRevision();
+  const { history, can, changed: historyChanged } = useHistory(site.state);
+  const { take, answered, failed } = useChanges({ site, history, historyChanged, bump, say, setConflict, onOutside });
+  // the queue reads the outside changes missed while it was busy, and those are watched only while it is not
+  const caughtUp = useRef<(path: string) => void>(() => undefined);
+  const drained = useCallback((path: string) => caughtUp.current(path), []);
+  const { busy, edit, settled } = useEditQueue({ filesRef, answered, failed, drained });
+  const catchUp = useOutsideChanges(busy, filesRef, take, refreshProblems);
+  useEffect(() => {
+    caughtUp.current = catchUp;
+  }, [catchUp]);
 
   const stepped = useCallback(
     (sentAt: number) => {
