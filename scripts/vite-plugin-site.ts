@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
@@ -8,6 +7,7 @@ import { themeCss } from '../core/site/theme-css.ts';
 import { islandSiteModel, resolvePages, resolveSite } from '../core/site/resolve.ts';
 import type { SiteConfig } from '../core/site/schema-types.ts';
 import { PROBLEMS_EVENT, pagesWhileInvalid, problemsClientPlugin } from './site-preview.ts';
+import { settledChanges } from './site-watch.ts';
 
 /** site-wide model; the map of page loaders; one module per page (its own chunk) */
 const MODEL_ID = 'virtual:site-model';
@@ -38,11 +38,6 @@ export interface SitePluginOptions {
   siteRoot: string;
   schemaDir: string;
 }
-
-/** How long after a watcher's last event for a file it is read (an editor's save may be reported half-done). */
-const SETTLE_MS = 25;
-/** Vite's watcher can drop a change that follows another within ~50 ms: a file read is checked again this much later. */
-const RECHECK_MS = 200;
 
 const asModule = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
 
@@ -114,19 +109,13 @@ function themePlugin(readSite: () => SiteConfig | undefined): Plugin {
 }
 
 /**
- * Validates the site config in every build and in the dev server, and serves
- * the resolved site as virtual modules. An invalid config fails the build; in
- * dev it shows in the terminal and in the overlay of a developer's pages until it
- * is fixed, while the studio's preview keeps the last valid site.
+ * The site's validation, once per version of its files (shared by all the virtual modules), with the schemas
+ * compiled once (again only when one changes), and the last valid version: the site's modules keep serving it while
+ * the files are invalid, so the studio's preview renders it (a developer's tab gets the problems, site-preview.ts).
  */
-export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[] {
-  let server: ViteDevServer | undefined;
-  // one validation per version of the files, shared by all the virtual modules
+function siteValidation(siteRoot: string, schemaDir: string) {
   let current: ValidationResult | undefined;
-  // the schemas compiled once, again only when one of them changes
   let schemas: SchemaSet | undefined;
-  // the last valid version of the files: the site's modules keep serving it while the files are invalid, so the
-  // studio's preview renders it (a developer's tab gets the problems instead, see site-preview.ts)
   let lastValid: ValidationResult | undefined;
   const validate = (): ValidationResult => {
     if (current) return current;
@@ -134,8 +123,28 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
     if (current.problems.length === 0) lastValid = current;
     return current;
   };
-  /** The site the pages render: the files as they are when valid, else as they last were valid. */
-  const usable = (): ValidationResult | undefined => (validate().problems.length === 0 ? current : lastValid);
+  return {
+    validate,
+    /** the site the pages render: the files as they are when valid, else as they last were valid */
+    usable: (): ValidationResult | undefined => (validate().problems.length === 0 ? current : lastValid),
+    hasLastValid: () => lastValid !== undefined,
+    /** a file changed: validated again when next asked */
+    forget(file: string) {
+      current = undefined;
+      if (file.startsWith(schemaDir + sep)) schemas = undefined;
+    },
+  };
+}
+
+/**
+ * Validates the site config in every build and in the dev server, and serves
+ * the resolved site as virtual modules. An invalid config fails the build; in
+ * dev it shows in the terminal and in the overlay of a developer's pages until it
+ * is fixed, while the studio's preview keeps the last valid site.
+ */
+export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[] {
+  let server: ViteDevServer | undefined;
+  const { validate, usable, hasLastValid, forget } = siteValidation(siteRoot, schemaDir);
   const isSiteFile = (file: string) => {
     const rel = relative(siteRoot, file).split(sep).join('/');
     return rel === 'site.config.json' || /^content\/.+\.json$/.test(rel) || file.startsWith(schemaDir + sep);
@@ -151,23 +160,12 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
     }
   };
 
-  // files the studio wrote and reported, with their text's hash: the watcher's events for that same write (within
-  // a second) are not a second reload; any other event is handled, as every outside edit is
-  const reported = new Map<string, { hash: string; until: number }>();
-  const hashOf = (file: string) => {
-    try {
-      return createHash('sha1').update(readFileSync(file)).digest('base64');
-    } catch {
-      return 'gone';
-    }
-  };
   // a file added to or removed from public/ can make an "image not found" problem appear or go
   // (not a hidden file: the studio writes an upload as one before it links it in place)
   const isPublicFile = (file: string) => file.startsWith(join(siteRoot, 'public') + sep) && !basename(file).startsWith('.');
   const handle = (file: string) => {
     if (!server) return;
-    current = undefined;
-    if (file.startsWith(schemaDir + sep)) schemas = undefined;
+    forget(file);
     invalidateSiteModules(server);
     try {
       reportOrReload(server, validate(), file);
@@ -178,31 +176,7 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       server.ws.send(PROBLEMS_EVENT, { message, stack: '', plugin: 'site-config', id: file });
     }
   };
-  // an editor's save is a truncate and then a write, and the watcher may report only the first: the file is read
-  // a moment after its last event, never half-written
-  const settling = new Map<string, ReturnType<typeof setTimeout>>();
-  const schedule = (file: string) => {
-    clearTimeout(settling.get(file));
-    settling.set(
-      file,
-      setTimeout(() => {
-        settling.delete(file);
-        const expected = reported.get(file);
-        if (expected && Date.now() < expected.until && expected.hash === hashOf(file)) return;
-        reported.delete(file);
-        const read = hashOf(file);
-        handle(file);
-        // an editor's truncate and its write can come 25-50 ms apart, and then the write may never be reported
-        setTimeout(() => {
-          if (!settling.has(file) && hashOf(file) !== read) schedule(file);
-        }, RECHECK_MS).unref();
-      }, SETTLE_MS),
-    );
-  };
-  const changed = (file: string) => {
-    reported.set(file, { hash: hashOf(file), until: Date.now() + 1000 });
-    handle(file);
-  };
+  const { watched: schedule, written: changed } = settledChanges(handle);
   const api: SiteApi = { validation: validate, changed };
 
   const config: Plugin<SiteApi> = {
@@ -229,22 +203,16 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       devServer.middlewares.use(
         pagesWhileInvalid(devServer, {
           problems: () => (validate().problems.length > 0 ? problemsText(validate()) : undefined),
-          hasLastValid: () => lastValid !== undefined,
+          hasLastValid,
           lang: () => readSite()?.lang ?? 'en',
         }),
       );
       devServer.watcher.add([join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), join(siteRoot, 'public'), schemaDir]);
-      const onWatch = (file: string) => {
-        if (isSiteFile(file)) schedule(file);
-      };
-      devServer.watcher.on('change', onWatch);
-      devServer.watcher.on('add', onWatch);
-      devServer.watcher.on('unlink', onWatch);
-      const onPublic = (file: string) => {
-        if (isPublicFile(file)) schedule(file);
-      };
-      devServer.watcher.on('add', onPublic);
-      devServer.watcher.on('unlink', onPublic);
+      // a site file on every change; a file of public/ when it comes or goes
+      for (const event of ['change', 'add', 'unlink'] as const)
+        devServer.watcher.on(event, (file: string) => {
+          if (isSiteFile(file) || (event !== 'change' && isPublicFile(file))) schedule(file);
+        });
     },
     handleHotUpdate({ file }) {
       // Site files are handled by the watcher above: a full reload, never a partial HMR update.

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+/** How long after a watcher's last event for a file it is read (an editor's save may be reported half-done). */
+const SETTLE_MS = 25;
+/** Vite's watcher can drop a change that follows another within ~50 ms: a file read is checked again this much later. */
+const RECHECK_MS = 200;
+/** How long the watcher's events for a write the studio reported itself are taken as that same write. */
+const REPORTED_MS = 1000;
+
+function hashOf(file: string): string {
+  try {
+    return createHash('sha1').update(readFileSync(file)).digest('base64');
+  } catch {
+    return 'gone';
+  }
+}
+
+/**
+ * The changes of the site's files, each handled once and whole: an editor's save is a truncate and then a write,
+ * and the watcher may report only the first, so a file is read a moment after its last event and checked again a
+ * while later; a write the studio reported itself (`written`) is handled at once, and the watcher's events for
+ * that same text are not a second reload, while any other event is handled, as every outside edit is.
+ */
+export function settledChanges(handle: (file: string) => void) {
+  const reported = new Map<string, { hash: string; until: number }>();
+  const settling = new Map<string, ReturnType<typeof setTimeout>>();
+  const settle = (file: string) => {
+    settling.delete(file);
+    const expected = reported.get(file);
+    if (expected && Date.now() < expected.until && expected.hash === hashOf(file)) return;
+    reported.delete(file);
+    const read = hashOf(file);
+    handle(file);
+    // an editor's truncate and its write can come 25-50 ms apart, and then the write may never be reported
+    setTimeout(() => {
+      if (!settling.has(file) && hashOf(file) !== read) watched(file);
+    }, RECHECK_MS).unref();
+  };
+  const watched = (file: string) => {
+    clearTimeout(settling.get(file));
+    settling.set(
+      file,
+      setTimeout(() => settle(file), SETTLE_MS),
+    );
+  };
+  const written = (file: string) => {
+    reported.set(file, { hash: hashOf(file), until: Date.now() + REPORTED_MS });
+    handle(file);
+  };
+  return { watched, written };
+}
