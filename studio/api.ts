@@ -45,6 +45,11 @@ export const api = {
   edit: async (path: string, base: string, ops: EditOp[]) => json<EditAnswer>(await post('edit', { path, base, ops })),
   restore: async (path: string, base: string, text: string) => json<EditAnswer>(await post('restore', { path, base, text })),
   create: async (path: string, text: string) => json<SiteFile>(await post('create', { path, text })),
+  /** Deletes a page's file, only at the version the studio holds (its route and the links to it are edits of their own). */
+  removePage: async (path: string, base: string) => {
+    const answer = await json<{ ok: boolean; error?: string }>(await post('remove', { path, base }));
+    if (!answer.ok) throw new Error(answer.error ?? 'the page was not deleted');
+  },
   /** A new image in public/images/ from a file the person picked: its path, and the width and height to declare. */
   upload: async (file: File) =>
     json<{ src: string; width: number; height: number }>(

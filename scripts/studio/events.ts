@@ -1,0 +1,26 @@
+import type { ServerResponse } from 'node:http';
+import { basename, relative, sep } from 'node:path';
+import type { ViteDevServer } from 'vite';
+import { isSiteFile, type SiteFiles } from './site-files.ts';
+
+/**
+ * Server-sent events for the studio: the path of each site file that changed on disk, whoever changed it (never one
+ * reached through a link), and each file of public/ added, changed or taken away.
+ */
+export function studioEvents(server: ViteDevServer, res: ServerResponse, siteRoot: string, files: SiteFiles) {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+  res.write('retry: 1000\n\n');
+  const onChange = (file: string) => {
+    const path = relative(siteRoot, file).split(sep).join('/');
+    if (isSiteFile(path)) {
+      if (files.unlinked(path)) res.write(`data: ${JSON.stringify({ path })}\n\n`);
+    }
+    // a file added to public/ or taken away: the list of files and the "not found" problems change
+    else if (path.startsWith('public/') && !basename(path).startsWith('.')) res.write(`data: ${JSON.stringify({ asset: path.slice('public'.length) })}\n\n`);
+  };
+  const kinds = ['change', 'add', 'unlink'] as const;
+  for (const kind of kinds) server.watcher.on(kind, onChange);
+  res.on('close', () => {
+    for (const kind of kinds) server.watcher.off(kind, onChange);
+  });
+}

@@ -1,0 +1,29 @@
+import { rmSync } from 'node:fs';
+import { isSiteFile, unlinkedPath, type SiteFile, type SiteFiles } from './site-files.ts';
+
+export type RemoveResult =
+  { ok: true } | { ok: false; reason: 'not-a-page' | 'missing'; message: string } | { ok: false; reason: 'stale'; message: string; file: SiteFile };
+
+/** A page's file: content/pages/<id>.json, nothing deeper, nothing else (never the config, a collection or a form). */
+export const isPageFile = (path: string) => isSiteFile(path) && /^content\/pages\/[A-Za-z0-9_-]+\.json$/.test(path);
+
+const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+/**
+ * Deletes a page's file (the studio's "delete page"): only a page, reached through no link (a link anywhere on the way
+ * throws RefusedPathError, as every read and write of the studio does), and only at the version the studio saw, so it
+ * never takes away a change it did not show.
+ */
+export function removePage(files: SiteFiles, path: string, base: string): RemoveResult {
+  if (!isPageFile(path)) return { ok: false, reason: 'not-a-page', message: `${path} is not a page of content/pages/` };
+  let current: SiteFile;
+  try {
+    current = files.read(path);
+  } catch (error) {
+    if (isMissing(error)) return { ok: false, reason: 'missing', message: `${path} is not there` };
+    throw error;
+  }
+  if (current.version !== base) return { ok: false, reason: 'stale', message: `${path} changed on disk since the studio read it`, file: current };
+  rmSync(unlinkedPath(files.root, path));
+  return { ok: true };
+}

@@ -1,0 +1,136 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { asOp, type EditOp } from '../../core/edit/ops.ts';
+import { rebaseOps } from '../../core/edit/rebase.ts';
+import { MAX_UPLOAD_BYTES } from '../../core/images/uploads.ts';
+import { queryOf, readBody, readBytes, send } from './http.ts';
+import { ImageUploadError, saveImage } from './images.ts';
+import type { MediaLibrary } from './media.ts';
+import { removePage } from './remove-page.ts';
+import { isSiteFile, RefusedPathError } from './site-files.ts';
+import { gitDiff, type StudioSite } from './site-state.ts';
+
+/**
+ * The studio's calls over the site's own files: its state, problems, one file, the diff against git; an edit, an exact
+ * earlier text put back (undo), a new page, a page deleted, and an image uploaded into a field. Every path is checked
+ * (site.config.json or a .json under content/, through no link) before anything is read or written.
+ */
+export interface SiteApiContext {
+  site: StudioSite;
+  media: MediaLibrary;
+  /** a site file the studio wrote (or deleted): the pages reload now, not when the watcher notices */
+  wrote: (path: string) => void;
+}
+
+type Body = Record<string, unknown>;
+type Write = (res: ServerResponse, path: string, body: Body) => unknown;
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+function readers({ site }: SiteApiContext): Map<string, (req: IncomingMessage, res: ServerResponse) => unknown> {
+  return new Map([
+    ['state', (_req, res) => send(res, 200, site.state())],
+    ['problems', (_req, res) => send(res, 200, { problems: site.problems(), routes: site.routes(), assets: site.assets() })],
+    [
+      'file',
+      (req, res) => {
+        const path = queryOf(req).get('path') ?? '';
+        if (!isSiteFile(path)) return send(res, 400, { error: 'not a site file' });
+        try {
+          return send(res, 200, site.seen(site.files.read(path)));
+        } catch (error) {
+          // a file deleted (a page the studio removed, or by hand) is not there any more
+          if (isMissing(error)) return send(res, 404, { error: `${path} is not there` });
+          throw error;
+        }
+      },
+    ],
+    ['diff', async (_req, res) => send(res, 200, (await gitDiff(site.siteRoot)) ?? { diff: null, untracked: [] })],
+  ]);
+}
+
+/** edit: ops on the text the studio saw, moved onto the text now (items inserted meanwhile keep the edit on its item) */
+const edit =
+  ({ site, wrote }: SiteApiContext): Write =>
+  async (res, path, body) => {
+    const ops = Array.isArray(body.ops) ? body.ops.map(asOp) : [];
+    if (ops.length === 0 || ops.some((op) => op === undefined) || typeof body.base !== 'string')
+      return send(res, 400, { error: 'expected { path, base, ops }' });
+    const moved = rebaseOps(site.texts.get(body.base), site.files.read(path).text, ops as EditOp[]);
+    const result = await site.files.edit(path, body.base, moved);
+    send(res, result.ok ? 200 : 409, { ...result, file: site.seen(result.file) });
+    if (result.ok && result.changed) wrote(path);
+  };
+
+/** restore: an exact earlier text (undo, redo), only over the version it replaces */
+const restore =
+  ({ site, wrote }: SiteApiContext): Write =>
+  (res, path, body) => {
+    if (typeof body.base !== 'string' || typeof body.text !== 'string') return send(res, 400, { error: 'expected { path, base, text }' });
+    const result = site.files.restore(path, body.base, body.text);
+    send(res, result.ok ? 200 : 409, { ...result, file: site.seen(result.file) });
+    if (result.ok) wrote(path);
+  };
+
+/** create: a new file (a new page); refused when one is there */
+const create =
+  ({ site, wrote }: SiteApiContext): Write =>
+  (res, path, body) => {
+    if (typeof body.text !== 'string') return send(res, 400, { error: 'expected { path, text }' });
+    try {
+      send(res, 201, site.seen(site.files.create(path, body.text)));
+      wrote(path);
+    } catch (error) {
+      if (error instanceof RefusedPathError) throw error;
+      send(res, 409, { error: (error as Error).message });
+    }
+  };
+
+/** remove: a page's file, at the version the studio saw (its route and the links to it are edits of their own) */
+const remove =
+  ({ site, wrote }: SiteApiContext): Write =>
+  (res, path, body) => {
+    if (typeof body.base !== 'string') return send(res, 400, { error: 'expected { path, base }' });
+    const result = removePage(site.files, path, body.base);
+    if (result.ok) {
+      send(res, 200, result);
+      return wrote(path);
+    }
+    const status = { 'not-a-page': 400, missing: 404, stale: 409 }[result.reason];
+    send(res, status, { ...result, error: result.message });
+  };
+
+/** image: the file's bytes as the body, its name in the query: a new WebP in public/images/ */
+async function upload({ site, media }: SiteApiContext, req: IncomingMessage, res: ServerResponse) {
+  const query = queryOf(req);
+  try {
+    const saved = await saveImage(site.siteRoot, query.get('name') ?? 'image', await readBytes(req, MAX_UPLOAD_BYTES + 1), media.reserved);
+    site.assetsChanged();
+    // the media library's own uploads stay until deleted; one into a field goes with its undo
+    if (!query.has('library')) media.uploadedIntoField(saved.src);
+    return send(res, 201, saved);
+  } catch (error) {
+    if (error instanceof ImageUploadError) return send(res, 400, { error: error.message });
+    throw error;
+  }
+}
+
+export function siteApi(context: SiteApiContext) {
+  const gets = readers(context);
+  const writes = new Map<string, Write>([
+    ['edit', edit(context)],
+    ['restore', restore(context)],
+    ['create', create(context)],
+    ['remove', remove(context)],
+  ]);
+  return async (req: IncomingMessage, res: ServerResponse, route: string) => {
+    const read = req.method === 'GET' ? gets.get(route) : undefined;
+    if (read) return read(req, res);
+    if (req.method !== 'POST') return send(res, 405, { error: 'method not allowed' });
+    if (route === 'image') return upload(context, req, res);
+    const body = (await readBody(req)) as Body;
+    const path = typeof body.path === 'string' && isSiteFile(body.path) ? body.path : undefined;
+    if (!path) return send(res, 400, { error: 'path must be site.config.json or a .json file under content/' });
+    const write = writes.get(route);
+    return write ? write(res, path, body) : send(res, 404, { error: 'no such studio call' });
+  };
+}

@@ -1,0 +1,134 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { parseJson } from '../../core/edit/json-edit.ts';
+import { RecentTexts } from '../../core/edit/rebase.ts';
+import { expandLanding } from '../../core/site/resolve.ts';
+import type { SiteConfig } from '../../core/site/schema-types.ts';
+import { loadSchemaSet, type SchemaSet } from '../../core/validate/schemas.ts';
+import { validateSite, type Problem } from '../../core/validate/validate.ts';
+import type { SiteApi } from '../vite-plugin-site.ts';
+import { prettierLayout } from './layout.ts';
+import { RefusedPathError, SiteFiles, unlinkedPath, type SiteFile } from './site-files.ts';
+
+const run = promisify(execFile);
+
+/** The routes the site has now: its route table and its landing matrix, from the config as it is on disk. */
+export function routesOf(configText: string): string[] {
+  try {
+    const site = JSON.parse(configText) as SiteConfig;
+    return [...site.routes.map((r) => r.path), ...expandLanding(site.landing).map((l) => l.path)];
+  } catch {
+    return [];
+  }
+}
+
+/** The files under public/ a field can name (images, sounds), as the site links them; each field keeps those its pattern takes. */
+export function assetsOf(siteRoot: string): string[] {
+  // a linked public/ is not listed (links inside it are not files here either)
+  let dir: string;
+  try {
+    dir = unlinkedPath(siteRoot, 'public', 'folder');
+  } catch (error) {
+    if (error instanceof RefusedPathError) return [];
+    throw error;
+  }
+  return existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+        .map((entry) => `/${relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/')}`)
+        .sort()
+    : [];
+}
+
+/** What `git diff` says of the site's files, or undefined when the site is not in a git work tree. */
+export async function gitDiff(siteRoot: string): Promise<{ diff: string; untracked: string[] } | undefined> {
+  try {
+    await run('git', ['-C', siteRoot, 'rev-parse', '--is-inside-work-tree']);
+  } catch {
+    return undefined;
+  }
+  const paths = ['site.config.json', 'content'];
+  const [{ stdout: diff }, { stdout: status }] = await Promise.all([
+    run('git', ['-C', siteRoot, 'diff', '--no-color', '--no-ext-diff', '--relative', '--', ...paths], { maxBuffer: 16 * 1024 * 1024 }),
+    run('git', ['-C', siteRoot, 'status', '--porcelain', '--untracked-files=all', '--', ...paths]),
+  ]);
+  const untracked = status
+    .split('\n')
+    .filter((line) => line.startsWith('?? '))
+    .map((line) => line.slice(3));
+  return { diff, untracked };
+}
+
+export interface StudioSiteOptions {
+  siteRoot: string;
+  schemaDir: string;
+  /** the site plugin's API, once Vite has resolved its config (absent in a config without it) */
+  siteApi: () => SiteApi | undefined;
+}
+
+/** The site as the studio's calls see it: its files, the texts the studio was sent, its problems, routes and assets. */
+export interface StudioSite {
+  siteRoot: string;
+  files: SiteFiles;
+  /** the texts the studio was sent, by version: an edit based on one is moved onto the text now */
+  texts: RecentTexts;
+  /** a file on its way to the studio: its text is remembered by its version */
+  seen<T extends { version: string; text: string }>(file: T): T;
+  problems(): Problem[];
+  routes(): string[];
+  assets(): string[];
+  /** public/ changed: its files are listed again when next asked for */
+  assetsChanged(): void;
+  /** everything the studio loads once: the files (each with its parse error), problems, routes, assets, schemas */
+  state(): object;
+}
+
+export function studioSite({ siteRoot, schemaDir, siteApi }: StudioSiteOptions): StudioSite {
+  const files = new SiteFiles(siteRoot, { format: prettierLayout(siteRoot) });
+  // edits based on an older text (items another editor inserted meanwhile) keep to the item they were typed into
+  const texts = new RecentTexts();
+  const seen = <T extends { version: string; text: string }>(file: T): T => {
+    texts.remember(file.version, file.text);
+    return file;
+  };
+  // loaded on the studio's first call: the plugin is in every Vite config (build, tests), the studio in dev only
+  let schemas: SchemaSet | undefined;
+  const schemaSet = () => (schemas ??= loadSchemaSet(schemaDir));
+  // the site plugin's validation, the one its pages use (validated once per change), when it is there
+  const problems = () => (siteApi()?.validation() ?? validateSite({ roots: [siteRoot], schemaDir, schemas: schemaSet() })).problems;
+  // the files of public/, listed again only after one was added or removed (the problems call comes after each edit)
+  let assets: string[] | undefined;
+  const withParseError = (file: SiteFile) => {
+    try {
+      parseJson(file.text);
+      return file;
+    } catch (error) {
+      return { ...file, parseError: (error as Error).message };
+    }
+  };
+  const state = () => {
+    const list = files.list().map((path) => withParseError(seen(files.read(path))));
+    const config = list.find((f) => f.path === 'site.config.json');
+    return {
+      files: list,
+      problems: problems(),
+      routes: config ? routesOf(config.text) : [],
+      assets: (assets ??= assetsOf(siteRoot)),
+      schemas: Object.fromEntries(schemaSet().byPath),
+      siteRoot,
+    };
+  };
+  return {
+    siteRoot,
+    files,
+    texts,
+    seen,
+    problems,
+    routes: () => routesOf(files.read('site.config.json').text),
+    assets: () => (assets ??= assetsOf(siteRoot)),
+    assetsChanged: () => (assets = undefined),
+    state,
+  };
+}
