@@ -1,26 +1,30 @@
-import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
 import { variants, type Located, type SchemaFiles } from './schema.ts';
+import { BlockPalette } from './block-palette.tsx';
+import { blockOf } from './names.ts';
+import { studioTexts } from './texts.ts';
 
 type Block = Record<string, unknown> & { type?: string };
 
 /** The number of problems of a file or block, as a red badge; nothing when there are none. */
-export function ProblemBadge({ count }: { count: number }) {
+export function ProblemBadge({ count, lang }: { count: number; lang: string }) {
   if (count === 0) return null;
   return (
-    <span className="badge" aria-label={`${count} problem${count === 1 ? '' : 's'}`}>
+    <span className="badge" aria-label={studioTexts(lang).problemCount(count)}>
       {count}
     </span>
   );
 }
 
-/** A block's name in the list: its type and its first words. */
+/** A block's first words in the list: its heading, title or text. */
 function blockSummary(block: Block): string {
-  const text = ['headline', 'heading', 'title', 'label', 'text', 'collection', 'form'].map((k) => block[k]).find((v) => typeof v === 'string');
+  const text = ['headline', 'heading', 'title', 'label', 'text'].map((k) => block[k]).find((v) => typeof v === 'string' && v !== '');
   return typeof text === 'string' ? (text.length > 48 ? `${text.slice(0, 47)}…` : text) : '';
 }
 
 interface BlockListProps {
+  lang: string;
   blocks: Block[];
   selected: number | undefined;
   select: (index: number) => void;
@@ -30,16 +34,29 @@ interface BlockListProps {
   problemCount: (index: number) => number;
   /** the first value of a new block of a type (valid at once) */
   newValue: (located: Located) => unknown;
+  /** a block was added (its name, for the status line) */
+  added?: (name: string) => void;
 }
 
 /**
- * The page's blocks in order: select one (and the preview shows it), add one of any registered type prefilled from
- * its schema, duplicate, delete, and reorder by drag and drop or from the keyboard (Alt+Arrow up and down).
+ * The page's blocks in order, each by its type's name and first words: select one (and the preview shows it), add
+ * one from the palette after the selected one (prefilled from its schema), duplicate, delete, and reorder by drag
+ * and drop or from the keyboard (Alt+Arrow up and down).
  */
-export function BlockList({ blocks, selected, select, edit, schemas, problemCount, newValue }: BlockListProps) {
+export function BlockList({ lang, blocks, selected, select, edit, schemas, problemCount, newValue, added }: BlockListProps) {
+  const t = studioTexts(lang);
   const types = variants(schemas, { schema: schemas['block.schema.json'] ?? {}, file: 'block.schema.json' });
-  const [type, setType] = useState(types[0]?.tag ?? '');
   const [dragging, setDragging] = useState<number | undefined>();
+  const list = useRef<HTMLOListElement>(null);
+  /** a block just added: the keyboard goes to it once the list shows it */
+  const arriving = useRef<{ index: number; count: number } | undefined>(undefined);
+  useEffect(() => {
+    const wanted = arriving.current;
+    if (!wanted || blocks.length <= wanted.count) return;
+    arriving.current = undefined;
+    list.current?.querySelector<HTMLButtonElement>(`[data-block-index="${wanted.index}"] .block-select`)?.focus();
+  }, [blocks.length]);
+  const nameOf = (block: Block | undefined) => blockOf(lang, String(block?.type ?? '')).name;
   const move = (from: number, to: number) => {
     if (to < 0 || to >= blocks.length || from === to) return;
     edit({ op: 'move', path: ['blocks'], from, to });
@@ -48,28 +65,34 @@ export function BlockList({ blocks, selected, select, edit, schemas, problemCoun
   const onKey = (event: KeyboardEvent, index: number) => {
     if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
     event.preventDefault();
-    move(index, event.key === 'ArrowUp' ? index - 1 : index + 1);
+    const to = event.key === 'ArrowUp' ? index - 1 : index + 1;
+    move(index, to);
+    // the keyboard moves with the block: the next Alt+Arrow moves it on
+    list.current?.querySelector<HTMLButtonElement>(`[data-block-index="${to}"] .block-select`)?.focus();
   };
   const onDrop = (event: DragEvent, index: number) => {
     event.preventDefault();
     if (dragging !== undefined) move(dragging, index);
     setDragging(undefined);
   };
-  const add = () => {
-    const variant = types.find((t) => t.tag === type);
+  const add = (type: string) => {
+    const variant = types.find((v) => v.tag === type);
     if (!variant) return;
     const at = selected === undefined ? blocks.length : selected + 1;
+    arriving.current = { index: at, count: blocks.length };
     edit({ op: 'insert', path: ['blocks'], index: at, value: newValue(variant.located) });
     select(at);
+    added?.(blockOf(lang, type).name);
   };
 
   return (
     <section className="blocks" aria-labelledby="blocks-heading">
-      <h2 id="blocks-heading">Blocks</h2>
-      <p className="hint">Alt+↑ and Alt+↓ move the selected block; drag a block to move it.</p>
-      <ol className="block-list">
+      <h2 id="blocks-heading">{t.blocks}</h2>
+      <p className="hint">{t.blocksHint}</p>
+      <ol className="block-list" ref={list}>
         {blocks.map((block, index) => {
           const count = problemCount(index);
+          const what = t.blockShort(index + 1, nameOf(block));
           return (
             <li
               key={index}
@@ -79,17 +102,18 @@ export function BlockList({ blocks, selected, select, edit, schemas, problemCoun
               onDragOver={(e) => e.preventDefault()}
               onDrop={(e) => onDrop(e, index)}
               data-block-index={index}
+              data-block-type={String(block.type ?? '')}
             >
               <button type="button" className="block-select" aria-pressed={index === selected} onClick={() => select(index)} onKeyDown={(e) => onKey(e, index)}>
-                <span className="block-type">{block.type ?? '?'}</span>
+                <span className="block-type">{nameOf(block)}</span>
                 <span className="block-text">{blockSummary(block)}</span>
-                <ProblemBadge count={count} />
+                <ProblemBadge count={count} lang={lang} />
               </button>
               <span className="block-actions">
-                <button type="button" onClick={() => move(index, index - 1)} disabled={index === 0} aria-label={`Move block ${index + 1} up`}>
+                <button type="button" onClick={() => move(index, index - 1)} disabled={index === 0} aria-label={t.moveUp(what)}>
                   ↑
                 </button>
-                <button type="button" onClick={() => move(index, index + 1)} disabled={index === blocks.length - 1} aria-label={`Move block ${index + 1} down`}>
+                <button type="button" onClick={() => move(index, index + 1)} disabled={index === blocks.length - 1} aria-label={t.moveDown(what)}>
                   ↓
                 </button>
                 <button
@@ -98,9 +122,9 @@ export function BlockList({ blocks, selected, select, edit, schemas, problemCoun
                     edit({ op: 'insert', path: ['blocks'], index: index + 1, value: structuredClone(block) });
                     select(index + 1);
                   }}
-                  aria-label={`Duplicate block ${index + 1}`}
+                  aria-label={t.duplicate(what)}
                 >
-                  Copy
+                  {t.copy}
                 </button>
                 <button
                   type="button"
@@ -108,7 +132,7 @@ export function BlockList({ blocks, selected, select, edit, schemas, problemCoun
                     edit({ op: 'remove', path: ['blocks'], index });
                     select(Math.max(0, Math.min(index, blocks.length - 2)));
                   }}
-                  aria-label={`Delete block ${index + 1}`}
+                  aria-label={t.remove(what)}
                 >
                   ✕
                 </button>
@@ -117,19 +141,12 @@ export function BlockList({ blocks, selected, select, edit, schemas, problemCoun
           );
         })}
       </ol>
-      <div className="add-block">
-        <label htmlFor="add-block-type">New block</label>
-        <select id="add-block-type" value={type} onChange={(e) => setType(e.target.value)}>
-          {types.map((t) => (
-            <option key={t.tag} value={t.tag}>
-              {t.tag}
-            </option>
-          ))}
-        </select>
-        <button type="button" onClick={add}>
-          Add block
-        </button>
-      </div>
+      <BlockPalette
+        lang={lang}
+        types={types.map((v) => v.tag)}
+        after={selected !== undefined && blocks[selected] ? t.blockShort(selected + 1, nameOf(blocks[selected])) : undefined}
+        choose={add}
+      />
     </section>
   );
 }

@@ -2,31 +2,54 @@ import { useState } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
 import { slugify } from '../core/site/resolve.ts';
 import { api, type Problem, type SiteFile } from './api.ts';
+import { plainProblem } from './plain-problems.ts';
+import { studioTexts, type StudioTexts } from './texts.ts';
 
-/** Every problem of the whole site, each with file:line, a link that shows it, and one that opens it in the editor. */
-export function ProblemsPanel({ problems, files, siteRoot, show }: { problems: Problem[]; files: SiteFile[]; siteRoot: string; show: (p: Problem) => void }) {
+interface ProblemsPanelProps {
+  lang: string;
+  problems: Problem[];
+  files: SiteFile[];
+  siteRoot: string;
+  /** where a problem is, in words ("Home › blok 1 (Hero) › Kop") */
+  where: (problem: Problem) => string;
+  /** a file's name for a person */
+  nameOf: (path: string) => string;
+  show: (problem: Problem) => void;
+}
+
+/**
+ * Every problem of the whole site in plain words, each with where it is (a link that shows its field), and, for a
+ * developer, a link that opens it in the code editor.
+ */
+export function ProblemsPanel({ lang, problems, files, siteRoot, where, nameOf, show }: ProblemsPanelProps) {
+  const t = studioTexts(lang);
   const broken = files.filter((f) => f.parseError && !problems.some((p) => p.file === f.path));
   const count = problems.length + broken.length;
   return (
     <section className="panel" aria-labelledby="problems-heading">
       <h2 id="problems-heading">
-        Problems <span className="count">{count}</span>
+        {t.problems} <span className="count">{count}</span>
       </h2>
-      {count === 0 ? <p className="ok">The site is valid.</p> : null}
+      {count === 0 ? <p className="ok">{t.siteOk}</p> : null}
       <ul className="problems">
         {broken.map((f) => (
           <li key={f.path}>
-            <code>{f.path}</code> cannot be read as JSON: {f.parseError}. Fix it in your editor; the studio edits it again once it parses.
+            {t.brokenFile(nameOf(f.path))}
+            <Detail t={t} text={`${f.path}: ${f.parseError}`} />
           </li>
         ))}
         {problems.map((p, i) => (
           <li key={`${p.file}:${p.line}:${p.column}:${i}`}>
             <button type="button" className="link" onClick={() => show(p)}>
-              {p.file}:{p.line}:{p.column}
-            </button>{' '}
-            <span className="pointer">{p.pointer || '/'}</span> {p.message}{' '}
-            <button type="button" className="link" onClick={() => void api.openInEditor(`${siteRoot.replace(/\/$/, '')}/${p.file}`, p.line, p.column)}>
-              open in editor
+              {where(p)}
+            </button>
+            : {plainProblem(p, lang)}{' '}
+            <button
+              type="button"
+              className="link developer"
+              onClick={() => void api.openInEditor(`${siteRoot.replace(/\/$/, '')}/${p.file}`, p.line, p.column)}
+            >
+              {t.openInEditor}
             </button>
           </li>
         ))}
@@ -35,40 +58,26 @@ export function ProblemsPanel({ problems, files, siteRoot, show }: { problems: P
   );
 }
 
-/** The files changed and their exact diff against git (the studio never commits). */
-export function ChangesPanel() {
-  const [diff, setDiff] = useState<{ diff: string | null; untracked: string[] } | undefined>();
-  const load = () => void api.diff().then(setDiff);
-  const files = diff?.diff ? [...diff.diff.matchAll(/^diff --git a\/(\S+)/gm)].map((m) => m[1]!) : [];
+/** What a developer needs to repair a file (its path and the parser's words), folded away. */
+export function Detail({ t, text }: { t: StudioTexts; text: string }) {
   return (
-    <section className="panel" aria-labelledby="changes-heading">
-      <h2 id="changes-heading">Changes</h2>
-      <button type="button" onClick={load}>
-        {diff ? 'Refresh the diff' : 'Show the diff against git'}
-      </button>
-      {diff && diff.diff === null ? <p>This site is not in a git work tree.</p> : null}
-      {diff && diff.diff !== null ? (
-        <>
-          <p>{files.length + diff.untracked.length === 0 ? 'No changes.' : `Changed: ${[...files, ...diff.untracked.map((f) => `${f} (new)`)].join(', ')}`}</p>
-          <pre className="diff" aria-label="Diff against git">
-            {diff.diff.split('\n').map((line, i) => (
-              <span
-                key={i}
-                className={line.startsWith('+') && !line.startsWith('+++') ? 'add' : line.startsWith('-') && !line.startsWith('---') ? 'del' : undefined}
-              >
-                {line}
-                {'\n'}
-              </span>
-            ))}
-          </pre>
-        </>
-      ) : null}
-    </section>
+    <details className="detail">
+      <summary>{t.forDeveloper}</summary>
+      <code>{text}</code>
+    </details>
   );
 }
 
 /** A service of the landing matrix: its name, and the title and description every city's page fills in. */
-function NewService({ taken, add }: { taken: string[]; add: (service: { slug: string; name: string; title: string; description: string }) => void }) {
+function NewService({
+  t,
+  taken,
+  add,
+}: {
+  t: StudioTexts;
+  taken: string[];
+  add: (service: { slug: string; name: string; title: string; description: string }) => void;
+}) {
   const [name, setName] = useState('');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -89,18 +98,25 @@ function NewService({ taken, add }: { taken: string[]; add: (service: { slug: st
         setDescription('');
       }}
     >
-      <h3 id="new-service-heading">New service</h3>
-      <label htmlFor="new-service-name">Name</label>
-      <input id="new-service-name" required value={name} onChange={(e) => setName(e.target.value)} placeholder="Webshops" aria-describedby="new-service-path" />
+      <h3 id="new-service-heading">{t.newService}</h3>
+      <label htmlFor="new-service-name">{t.serviceName}</label>
+      <input
+        id="new-service-name"
+        required
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        placeholder={t.servicePlaceholder}
+        aria-describedby="new-service-path"
+      />
       <p id="new-service-path" className="hint">
-        {slug ? (exists ? `A service ${slug} exists already.` : `Routes /${slug}-{city}, one per city.`) : '{city} and {service} are filled in below.'}
+        {slug ? (exists ? t.serviceTaken(slug) : t.serviceRoutes(slug)) : t.serviceHint}
       </p>
-      <label htmlFor="new-service-title">Page title</label>
-      <input id="new-service-title" required value={title} onChange={(e) => setTitle(e.target.value)} placeholder="{service} in {city}" />
-      <label htmlFor="new-service-description">Meta description</label>
+      <label htmlFor="new-service-title">{t.serviceTitle}</label>
+      <input id="new-service-title" required value={title} onChange={(e) => setTitle(e.target.value)} placeholder={t.serviceTitlePlaceholder} />
+      <label htmlFor="new-service-description">{t.serviceDescription}</label>
       <textarea id="new-service-description" required rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
       <button type="submit" disabled={exists}>
-        Add service
+        {t.addService}
       </button>
     </form>
   );
@@ -108,18 +124,21 @@ function NewService({ taken, add }: { taken: string[]; add: (service: { slug: st
 
 /** The landing matrix: type a city's name or describe a service to add it, and see every route the site has now. */
 export function LandingPanel({
+  lang,
   cities,
   services,
   routes,
   edit,
   preview,
 }: {
+  lang: string;
   cities: string[];
   services: string[];
   routes: string[];
   edit: (op: EditOp) => void;
   preview: (route: string) => void;
 }) {
+  const t = studioTexts(lang);
   const [city, setCity] = useState('');
   const add = () => {
     const name = city.trim();
@@ -129,7 +148,7 @@ export function LandingPanel({
   };
   return (
     <section className="panel" aria-labelledby="landing-heading">
-      <h2 id="landing-heading">Cities and routes</h2>
+      <h2 id="landing-heading">{t.landing}</h2>
       <form
         className="inline-form"
         onSubmit={(e) => {
@@ -137,17 +156,15 @@ export function LandingPanel({
           add();
         }}
       >
-        <label htmlFor="new-city">New city</label>
-        <input id="new-city" value={city} onChange={(e) => setCity(e.target.value)} placeholder="Den Haag" />
-        <button type="submit">Add city</button>
+        <label htmlFor="new-city">{t.newCity}</label>
+        <input id="new-city" value={city} onChange={(e) => setCity(e.target.value)} placeholder={t.cityPlaceholder} />
+        <button type="submit">{t.addCity}</button>
       </form>
-      <NewService taken={services} add={(service) => edit({ op: 'insert', path: ['landing', 'services'], index: services.length, value: service })} />
-      <p>
-        {cities.length} cities · {services.length} services · {routes.length} routes
-      </p>
+      <NewService t={t} taken={services} add={(service) => edit({ op: 'insert', path: ['landing', 'services'], index: services.length, value: service })} />
+      <p>{t.counts(cities.length, services.length, routes.length)}</p>
       {/* an explicit role: a list styled without bullets keeps its semantics in every screen reader */}
       {/* eslint-disable-next-line jsx-a11y/no-redundant-roles */}
-      <ul className="routes" aria-label="Routes" role="list">
+      <ul className="routes" aria-label={t.routes} role="list">
         {routes.map((route) => (
           <li key={route}>
             <button type="button" className="link" onClick={() => preview(route)}>
@@ -161,7 +178,16 @@ export function LandingPanel({
 }
 
 /** A new page: its file in content/pages/ and its route in site.config.json. */
-export function NewPage({ exists, create }: { exists: (id: string) => boolean; create: (id: string, path: string, title: string) => Promise<void> }) {
+export function NewPage({
+  lang,
+  exists,
+  create,
+}: {
+  lang: string;
+  exists: (id: string) => boolean;
+  create: (id: string, path: string, title: string) => Promise<void>;
+}) {
+  const t = studioTexts(lang);
   const [title, setTitle] = useState('');
   const id = slugify(title);
   const taken = id !== '' && exists(id);
@@ -174,13 +200,13 @@ export function NewPage({ exists, create }: { exists: (id: string) => boolean; c
         void create(id, `/${id}`, title.trim()).then(() => setTitle(''));
       }}
     >
-      <label htmlFor="new-page-title">New page title</label>
+      <label htmlFor="new-page-title">{t.newPageTitle}</label>
       <input id="new-page-title" value={title} onChange={(e) => setTitle(e.target.value)} aria-describedby="new-page-path" />
       <p id="new-page-path" className="hint">
-        {id ? (taken ? `A page ${id} exists already.` : `File content/pages/${id}.json, route /${id}`) : 'The file and route follow from the title.'}
+        {id ? (taken ? t.newPageTaken(id) : t.newPageAt(`/${id}`)) : t.newPageHint}
       </p>
       <button type="submit" disabled={id === '' || taken}>
-        Add page
+        {t.addPage}
       </button>
     </form>
   );

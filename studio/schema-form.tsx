@@ -1,33 +1,40 @@
 import { useId, type ReactNode } from 'react';
-import { fieldSchema, initialValue, inputKind, labelFor, shownMembers } from './schema.ts';
-import { Messages, type FieldProps, type FormContext, type Path } from './field-common.tsx';
+import { fieldSchema, initialValue, inputKind, shownMembers } from './schema.ts';
+import { describedBy, hasHelp, Help, Messages, pointerOf, type FieldProps, type FormContext, type Path } from './field-common.tsx';
 import { TextInput } from './text-input.tsx';
 import { isLinkSchema, LinkField } from './link-field.tsx';
 import { useStableKeys } from './use-stable-keys.ts';
+import { fieldText, itemLabel } from './labels.ts';
+import { optionLabel, studioTexts } from './texts.ts';
 
 // the form's shared pieces, where the studio has always imported them from
 export { pointerOf, type FieldProblems, type FormContext, type Path } from './field-common.tsx';
 
-function Choice({ ctx, located, value, path, label, required }: FieldProps) {
+function Choice({ ctx, located, value, path, label, help, required }: FieldProps) {
   const id = useId();
+  const t = studioTexts(ctx.lang);
   const options = located.schema.enum ?? [];
   const key = path[path.length - 1];
+  const invalid = (ctx.problems.get(pointerOf(path))?.length ?? 0) > 0;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {located.schema.description ? <p className="field-hint">{located.schema.description}</p> : null}
+      <Help ctx={ctx} path={path} help={help} id={`${id}-help`} />
       <select
         id={id}
+        data-pointer={pointerOf(path)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(hasHelp(ctx, path, help) && `${id}-help`, invalid && `${id}-problems`)}
         value={value === undefined ? '' : String(value)}
         onChange={(e) => {
           if (e.target.value === '' && typeof key === 'string') ctx.edit({ op: 'removeKey', path: path.slice(0, -1), key });
           else ctx.edit({ op: 'set', path, value: options.find((o) => String(o) === e.target.value) });
         }}
       >
-        {required ? null : <option value="">{located.schema.default !== undefined ? `(default: ${String(located.schema.default)})` : '(none)'}</option>}
+        {required ? null : <option value="">{located.schema.default !== undefined ? t.byDefault(optionLabel(t, located.schema.default, key)) : t.none}</option>}
         {options.map((o) => (
           <option key={String(o)} value={String(o)}>
-            {String(o)}
+            {optionLabel(t, o, key)}
           </option>
         ))}
       </select>
@@ -36,52 +43,91 @@ function Choice({ ctx, located, value, path, label, required }: FieldProps) {
   );
 }
 
-function Toggle({ ctx, located, value, path, label }: FieldProps) {
+function Toggle({ ctx, located, value, path, label, help }: FieldProps) {
   const id = useId();
   const checked = value === undefined ? located.schema.default === true : value === true;
+  const invalid = (ctx.problems.get(pointerOf(path))?.length ?? 0) > 0;
   return (
     <div className="field field--inline">
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => ctx.edit({ op: 'set', path, value: e.target.checked })} />
+      <input
+        id={id}
+        type="checkbox"
+        data-pointer={pointerOf(path)}
+        checked={checked}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(hasHelp(ctx, path, help) && `${id}-help`, invalid && `${id}-problems`)}
+        onChange={(e) => ctx.edit({ op: 'set', path, value: e.target.checked })}
+      />
       <label htmlFor={id}>{label}</label>
+      <Help ctx={ctx} path={path} help={help} id={`${id}-help`} />
       <Messages ctx={ctx} path={path} id={`${id}-problems`} />
     </div>
   );
 }
 
-function Group({ title, children, path, ctx }: { title: string; children: ReactNode; path: Path; ctx: FormContext }) {
+/** A group of fields (an object, a list) with its title, help and problems; bare: the fields alone, its problems above them. */
+function Group({
+  title,
+  help,
+  children,
+  path,
+  ctx,
+  bare,
+}: {
+  title: string;
+  help?: string;
+  children: ReactNode;
+  path: Path;
+  ctx: FormContext;
+  bare?: boolean;
+}) {
   const id = useId();
+  const problems = <Messages ctx={ctx} path={path} id={`${id}-problems`} />;
+  if (bare)
+    return (
+      <div data-pointer={pointerOf(path)}>
+        {problems}
+        {children}
+      </div>
+    );
   return (
-    <fieldset className="group">
+    <fieldset className="group" data-pointer={pointerOf(path)} aria-describedby={describedBy(hasHelp(ctx, path, help) && `${id}-help`)}>
       <legend>{title}</legend>
-      <Messages ctx={ctx} path={path} id={`${id}-problems`} />
+      <Help ctx={ctx} path={path} help={help} id={`${id}-help`} />
+      {problems}
       {children}
     </fieldset>
   );
 }
 
-function ObjectFields({ ctx, located, value, path, label }: FieldProps) {
+function ObjectFields({ ctx, located, value, path, label, help, bare }: FieldProps) {
   const { schema, file } = located;
   const data = (value ?? {}) as Record<string, unknown>;
   const required = new Set(schema.required ?? []);
-  const entries = shownMembers(schema, value);
-  const body = entries.map(([key, child]) => (
-    <SchemaField
-      key={key}
-      ctx={ctx}
-      located={{ schema: child, file }}
-      value={data[key]}
-      path={[...path, key]}
-      label={labelFor(key)}
-      required={required.has(key)}
-      siblings={entries.map(([name]) => name)}
-    />
-  ));
+  const entries = shownMembers(schema, value).filter(([key]) => !ctx.hidden?.(pointerOf([...path, key])));
+  const body = entries.map(([key, child]) => {
+    const text = fieldText(ctx.lang, schema, key);
+    return (
+      <SchemaField
+        key={key}
+        ctx={ctx}
+        located={{ schema: child, file }}
+        value={data[key]}
+        path={[...path, key]}
+        label={text.label}
+        help={text.help}
+        required={required.has(key)}
+        siblings={entries.map(([name]) => name)}
+        holder={schema}
+      />
+    );
+  });
   if (path.length === 0) return <>{body}</>;
   return (
-    <Group title={label} path={path} ctx={ctx}>
+    <Group title={label} help={help} path={path} ctx={ctx} bare={bare}>
       {value === undefined ? (
         <button type="button" onClick={() => ctx.edit({ op: 'set', path, value: initialValue(ctx.files, located, ctx) })}>
-          Add {label.toLowerCase()}
+          {studioTexts(ctx.lang).addGroup(label)}
         </button>
       ) : (
         body
@@ -90,27 +136,33 @@ function ObjectFields({ ctx, located, value, path, label }: FieldProps) {
   );
 }
 
-function ArrayFields({ ctx, located, value, path, label }: FieldProps) {
+function ArrayFields({ ctx, located, value, path, label, help, holder }: FieldProps) {
+  const t = studioTexts(ctx.lang);
   const items = Array.isArray(value) ? value : [];
   const keys = useStableKeys(items);
   const itemSchema = located.schema.items ? { schema: located.schema.items, file: located.file } : undefined;
+  const key = path[path.length - 1];
+  /** an item's label: from the catalog by the list's place in its object ("Vraag 3"), else the list's label and number */
+  const nameOf = (index: number) => (holder && typeof key === 'string' ? itemLabel(ctx.lang, holder, key, index) : `${label} ${index + 1}`);
   const add = () => {
     const first = itemSchema ? initialValue(ctx.files, itemSchema, ctx) : '';
     if (value === undefined) ctx.edit({ op: 'set', path, value: [first] });
     else ctx.edit({ op: 'insert', path, index: items.length, value: first });
+    // the new item's first field takes the keyboard, its example text selected: what is typed replaces it
+    ctx.focus?.(pointerOf([...path, items.length]), 'new');
   };
   return (
-    <Group title={`${label} (${items.length})`} path={path} ctx={ctx}>
+    <Group title={`${label} (${items.length})`} help={help} path={path} ctx={ctx}>
       <ol className="items">
         {items.map((item, index) => (
           <li key={keys[index]} className="item">
-            {itemSchema ? <SchemaField ctx={ctx} located={itemSchema} value={item} path={[...path, index]} label={`${label} ${index + 1}`} required /> : null}
+            {itemSchema ? <SchemaField ctx={ctx} located={itemSchema} value={item} path={[...path, index]} label={nameOf(index)} required /> : null}
             <div className="item-actions">
               <button
                 type="button"
                 disabled={index === 0}
                 onClick={() => ctx.edit({ op: 'move', path, from: index, to: index - 1 })}
-                aria-label={`Move ${label} ${index + 1} up`}
+                aria-label={t.moveUp(nameOf(index))}
               >
                 ↑
               </button>
@@ -118,11 +170,11 @@ function ArrayFields({ ctx, located, value, path, label }: FieldProps) {
                 type="button"
                 disabled={index === items.length - 1}
                 onClick={() => ctx.edit({ op: 'move', path, from: index, to: index + 1 })}
-                aria-label={`Move ${label} ${index + 1} down`}
+                aria-label={t.moveDown(nameOf(index))}
               >
                 ↓
               </button>
-              <button type="button" onClick={() => ctx.edit({ op: 'remove', path, index })} aria-label={`Remove ${label} ${index + 1}`}>
+              <button type="button" onClick={() => ctx.edit({ op: 'remove', path, index })} aria-label={t.remove(nameOf(index))}>
                 ✕
               </button>
             </div>
@@ -130,7 +182,7 @@ function ArrayFields({ ctx, located, value, path, label }: FieldProps) {
         ))}
       </ol>
       <button type="button" onClick={add}>
-        Add to {label.toLowerCase()}
+        {t.addTo(label)}
       </button>
     </Group>
   );

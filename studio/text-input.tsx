@@ -2,7 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
 import { MAX_UPLOAD_BYTES } from '../core/images/uploads.ts';
 import { typeOf, type Schema } from './schema.ts';
-import { Messages, pointerOf, type FieldProps } from './field-common.tsx';
+import { describedBy, hasHelp, Help, Messages, pointerOf, type FieldProps } from './field-common.tsx';
+import { RefusedUpload } from './media-api.ts';
+import { studioTexts } from './texts.ts';
+import './upload.css';
 
 /**
  * A file picked for an image field becomes a new image in public/images/ (WebP at 2x, its widths made by the
@@ -10,14 +13,15 @@ import { Messages, pointerOf, type FieldProps } from './field-common.tsx';
  */
 function ImageUpload({ ctx, path, siblings }: Pick<FieldProps, 'ctx' | 'path' | 'siblings'>) {
   const id = useId();
+  const t = studioTexts(ctx.lang);
   const [status, setStatus] = useState('');
   const pick = async (file: File | undefined) => {
     if (!file) return;
     if (file.size > MAX_UPLOAD_BYTES) {
-      setStatus(`Not uploaded: ${file.name} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+      setStatus(t.tooBig(file.name, MAX_UPLOAD_BYTES / 1024 / 1024));
       return;
     }
-    setStatus(`Uploading ${file.name}…`);
+    setStatus(t.uploading(file.name));
     try {
       const saved = await ctx.upload(file);
       const parent = path.slice(0, -1);
@@ -29,23 +33,28 @@ function ImageUpload({ ctx, path, siblings }: Pick<FieldProps, 'ctx' | 'path' | 
             ]
           : [];
       ctx.edit([{ op: 'set', path, value: saved.src }, ...size], `upload:${pointerOf(path)}`);
-      setStatus(`${saved.src} added (${saved.width} × ${saved.height}).`);
+      setStatus(t.uploaded(saved.src, saved.width, saved.height));
     } catch (error) {
-      setStatus(`Not uploaded: ${(error as Error).message}`);
+      // the server refuses a file it cannot read as an image; anything else is said as it came
+      setStatus(error instanceof RefusedUpload ? t.notImage(file.name) : t.uploadFailed(file.name, (error as Error).message));
     }
   };
   return (
     <div className="upload">
-      <label htmlFor={id}>Or upload an image</label>
-      <input
-        id={id}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-        onChange={(e) => {
-          void pick(e.target.files?.[0]);
-          e.target.value = '';
-        }}
-      />
+      {/* the browser's own file button speaks the browser's language: it is hidden, and its label is the button */}
+      <label htmlFor={id} className="upload-button">
+        <input
+          id={id}
+          className="upload-input"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          onChange={(e) => {
+            void pick(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        {t.uploadImage}
+      </label>
       <p role="status" className="field-hint">
         {status}
       </p>
@@ -103,7 +112,7 @@ function useMultiline(schema: Schema, draft: string, focused: boolean): boolean 
   return multiline;
 }
 
-export function TextInput({ ctx, located, value, path, label, required, siblings }: FieldProps) {
+export function TextInput({ ctx, located, value, path, label, help, required, siblings }: FieldProps) {
   const id = useId();
   const text = typeof value === 'string' ? value : value === undefined ? '' : String(value);
   const { schema } = located;
@@ -135,11 +144,13 @@ export function TextInput({ ctx, located, value, path, label, required, siblings
       ctx.edit({ op: 'removeKey', path: path.slice(0, -1), key });
     }
   };
+  const helpId = `${id}-help`;
   const common = {
     id,
     value: draft,
+    'data-pointer': pointerOf(path),
     'aria-invalid': invalid || undefined,
-    'aria-describedby': invalid ? problemId : undefined,
+    'aria-describedby': describedBy(hasHelp(ctx, path, help) && helpId, invalid && problemId),
     onFocus: () => setFocused(true),
     onBlur: leave,
   };
@@ -149,7 +160,7 @@ export function TextInput({ ctx, located, value, path, label, required, siblings
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      {schema.description ? <p className="field-hint">{schema.description}</p> : null}
+      <Help ctx={ctx} path={path} help={help} id={helpId} />
       {multiline ? (
         <textarea {...common} rows={Math.min(8, Math.max(3, Math.ceil(draft.length / 70)))} onChange={(e) => commit(e.target.value)} />
       ) : (

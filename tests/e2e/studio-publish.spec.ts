@@ -1,19 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
+import { expectAccessible, field, studioSite } from './studio-support.ts';
 
-const root = process.cwd();
 type PageFile = { title: string; blocks: { type: string; headline?: string; variant?: string }[] };
-
-/** axe on the studio with a dialog open (the previews are the site's own pages, tested elsewhere). */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('iframe').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 /**
  * Publish, Discard and History in `npm run dev`, on a copy of the Dutch fixture site in a git repository of its own
@@ -22,31 +14,13 @@ async function expectAccessible(page: Page) {
  */
 test.describe('studio publishing', { tag: '@desktop-only' }, () => {
   test.describe.configure({ mode: 'serial' });
-  let site: string;
-  let remote: string;
-  let server: DevServer;
   const port = 4540 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
-  const git = (...args: string[]) => execFileSync('git', ['-C', site, ...args], { encoding: 'utf8' }).trim();
-  const home = () => JSON.parse(readFileSync(join(site, 'content/pages/home.json'), 'utf8')) as PageFile;
-  const studio = `http://127.0.0.1:${port}/__studio`;
-
-  test.beforeAll(async () => {
-    site = copySite('studio-publish-', join(root, 'tests/fixtures/base'));
-    remote = mkdtempSync(join(tmpdir(), 'studio-remote-'));
-    execFileSync('git', ['init', '-q', '--bare', '-b', 'main', remote]);
-    git('init', '-q', '-b', 'main');
-    git('add', '-A');
-    git('-c', 'user.email=dev@test', '-c', 'user.name=Developer', 'commit', '-qm', 'site');
-    git('remote', 'add', 'origin', remote);
-    git('push', '-q', 'origin', 'main');
-    const env = { ...process.env, STUDIO_PUSH_REMOTE: 'origin', STUDIO_PUSH_BRANCH: 'main', GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
-    server = await startDevServer(site, port, 20_000, { env });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    for (const made of [site, remote]) if (made) rmSync(made, { recursive: true, force: true });
-  });
+  const context = studioSite({ fixture: 'base', prefix: 'studio-publish-', port, remote: true });
+  const git = (...args: string[]) => context.git(...args).trim();
+  const home = () => JSON.parse(context.file('content/pages/home.json')) as PageFile;
+  const { studio } = context;
+  const site = () => context.site;
+  const remote = () => context.remote;
 
   test('change the hero heading and publish: the summary says old → new, and the commit has the name and only that file', async ({ page }) => {
     const before = home().blocks[0]!.headline!;
@@ -62,7 +36,7 @@ test.describe('studio publishing', { tag: '@desktop-only' }, () => {
     };
     await page.goto(studio);
     // the home page is open and its hero selected when the studio opens
-    const headline = page.getByLabel('Headline');
+    const headline = field(page, '/blocks/0/headline');
     await click(headline);
     await page.keyboard.press('Control+A');
     keys++;
@@ -82,7 +56,7 @@ test.describe('studio publishing', { tag: '@desktop-only' }, () => {
     expect(git('show', '--name-only', '--format=', 'HEAD')).toBe('content/pages/home.json');
     expect(git('status', '--porcelain')).toBe('');
     expect(home().blocks[0]!.headline).toBe('Een nieuwe kop');
-    expect(execFileSync('git', ['-C', remote, 'rev-parse', 'main'], { encoding: 'utf8' }).trim()).toBe(git('rev-parse', 'HEAD'));
+    expect(execFileSync('git', ['-C', remote(), 'rev-parse', 'main'], { encoding: 'utf8' }).trim()).toBe(git('rev-parse', 'HEAD'));
     // nothing new to publish now; the name is remembered
     await click(dialog.getByRole('button', { name: 'Sluiten' }));
     await page.getByRole('button', { name: 'Publiceren', exact: true }).click();
@@ -91,10 +65,10 @@ test.describe('studio publishing', { tag: '@desktop-only' }, () => {
 
   test('publish is refused while the site has a problem, and a push the remote refuses keeps the commit', async ({ page }) => {
     await page.goto(studio);
-    await expect(page.getByLabel('Headline')).toBeVisible();
+    await expect(field(page, '/blocks/0/headline')).toBeVisible();
     // an editor beside the studio saves an invalid variant: the studio reloads it and lists the problem
-    const text = readFileSync(join(site, 'content/pages/home.json'), 'utf8');
-    writeFileSync(join(site, 'content/pages/home.json'), text.replace('"variant": "home"', '"variant": "groot"'));
+    const text = readFileSync(join(site(), 'content/pages/home.json'), 'utf8');
+    writeFileSync(join(site(), 'content/pages/home.json'), text.replace('"variant": "home"', '"variant": "groot"'));
     await expect(page.getByRole('heading', { name: /^(Problems|Problemen)\b/ })).toContainText('1');
     await page.getByRole('button', { name: 'Publiceren', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Publiceren: dit gaat live' });
@@ -102,9 +76,9 @@ test.describe('studio publishing', { tag: '@desktop-only' }, () => {
     await expect(dialog.getByRole('button', { name: 'Nu publiceren' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Annuleren' }).click();
     // fixed; meanwhile someone else pushed to the remote first
-    writeFileSync(join(site, 'content/pages/home.json'), text.replace('"headline": "Een nieuwe kop"', '"headline": "Nog een kop"'));
+    writeFileSync(join(site(), 'content/pages/home.json'), text.replace('"headline": "Een nieuwe kop"', '"headline": "Nog een kop"'));
     const other = mkdtempSync(join(tmpdir(), 'studio-other-'));
-    execFileSync('git', ['clone', '-q', remote, other]);
+    execFileSync('git', ['clone', '-q', remote(), other]);
     writeFileSync(join(other, 'README.md'), 'theirs\n');
     execFileSync('git', ['-C', other, 'add', 'README.md']);
     execFileSync('git', ['-C', other, '-c', 'user.email=o@test', '-c', 'user.name=Other', 'commit', '-qm', 'theirs']);
@@ -125,13 +99,13 @@ test.describe('studio publishing', { tag: '@desktop-only' }, () => {
   });
 
   test('discard lists what will be lost, and returns every file to the last published version', async ({ page }) => {
-    const published = readFileSync(join(site, 'content/pages/home.json'), 'utf8');
+    const published = readFileSync(join(site(), 'content/pages/home.json'), 'utf8');
     await page.goto(studio);
-    await page.getByLabel('Headline').fill('Weg ermee');
+    await field(page, '/blocks/0/headline').fill('Weg ermee');
     await expect.poll(() => home().blocks[0]!.headline).toBe('Weg ermee');
-    mkdirSync(join(site, 'content/pages'), { recursive: true });
-    writeFileSync(join(site, 'content/pages/extra.json'), JSON.stringify({ title: 'Extra', description: 'Extra', blocks: [] }, null, 2));
-    writeFileSync(join(site, 'public/images/nieuw.webp'), 'not really an image');
+    mkdirSync(join(site(), 'content/pages'), { recursive: true });
+    writeFileSync(join(site(), 'content/pages/extra.json'), JSON.stringify({ title: 'Extra', description: 'Extra', blocks: [] }, null, 2));
+    writeFileSync(join(site(), 'public/images/nieuw.webp'), 'not really an image');
     await page.getByRole('button', { name: 'Wijzigingen weggooien' }).click();
     const dialog = page.getByRole('dialog', { name: 'Wijzigingen weggooien' });
     await expect(dialog).toContainText('Nog een kop → Weg ermee');
@@ -141,8 +115,8 @@ test.describe('studio publishing', { tag: '@desktop-only' }, () => {
     await dialog.getByRole('button', { name: 'Weggooien' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'De wijzigingen zijn weggegooid' })).toBeVisible({ timeout: 15_000 });
     expect(git('status', '--porcelain')).toBe('');
-    expect(readFileSync(join(site, 'content/pages/home.json'), 'utf8')).toBe(published);
-    await expect(page.getByLabel('Headline')).toHaveValue('Nog een kop');
+    expect(readFileSync(join(site(), 'content/pages/home.json'), 'utf8')).toBe(published);
+    await expect(field(page, '/blocks/0/headline')).toHaveValue('Nog een kop');
   });
 
   test('history lists the versions, and restoring one is a new commit with its content', async ({ page }) => {
@@ -151,7 +125,7 @@ test.describe('studio publishing', { tag: '@desktop-only' }, () => {
     const count = Number(git('rev-list', '--count', 'HEAD'));
     await page.goto(studio);
     // an unpublished change: restoring is refused until it is published or discarded
-    await page.getByLabel('Headline').fill('Nog niet gepubliceerd');
+    await field(page, '/blocks/0/headline').fill('Nog niet gepubliceerd');
     await expect.poll(() => home().blocks[0]!.headline).toBe('Nog niet gepubliceerd');
     await page.getByRole('button', { name: 'Geschiedenis' }).click();
     const dialog = page.getByRole('dialog', { name: 'Geschiedenis: gepubliceerde versies' });
@@ -185,27 +159,16 @@ test.describe('studio publishing', { tag: '@desktop-only' }, () => {
     await expect(page.getByRole('status').filter({ hasText: 'is teruggezet, als nieuwe versie' })).toBeVisible({ timeout: 15_000 });
     expect(Number(git('rev-list', '--count', 'HEAD'))).toBe(count + 1);
     expect(git('log', '-1', '--format=%an|%s')).toMatch(/^Anna de Vries\|Versie van .+ teruggezet \(site\)$/);
-    expect(readFileSync(join(site, 'content/pages/home.json'), 'utf8')).toBe(`${original}\n`);
+    expect(readFileSync(join(site(), 'content/pages/home.json'), 'utf8')).toBe(`${original}\n`);
     expect(git('status', '--porcelain')).toBe('');
-    await expect(page.getByLabel('Headline')).toHaveValue('Welkom');
+    await expect(field(page, '/blocks/0/headline')).toHaveValue('Welkom');
   });
 });
 
 /** The English fixture speaks English, and a site that is not in git says publishing needs git. */
 test.describe('studio publishing in English, without git', { tag: '@desktop-only' }, () => {
-  let site: string;
-  let server: DevServer;
   const port = 4545 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
-
-  test.beforeAll(async () => {
-    site = copySite('studio-publish-en-', join(root, 'tests/fixtures/en'));
-    server = await startDevServer(site, port, 20_000);
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    if (site) rmSync(site, { recursive: true, force: true });
-  });
+  studioSite({ fixture: 'en', prefix: 'studio-publish-en-', port, git: false });
 
   test('the buttons and dialogs are in English, and say that publishing needs git', async ({ page }) => {
     await page.goto(`http://127.0.0.1:${port}/__studio`);

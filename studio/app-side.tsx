@@ -1,0 +1,50 @@
+import type { EditOp } from '../core/edit/ops.ts';
+import type { Problem } from './api.ts';
+import { LandingPanel, ProblemsPanel } from './panels.tsx';
+import { Preview, type TextPatch } from './preview.tsx';
+import type { useSiteFiles } from './use-site-files.ts';
+
+type Json = Record<string, unknown>;
+
+interface SidePanelsProps {
+  lang: string;
+  site: ReturnType<typeof useSiteFiles>;
+  config: Json | undefined;
+  /** the route the previews show, the block they outline, and the text being typed */
+  route: string;
+  selected: number | undefined;
+  select: (index: number) => void;
+  patch: TextPatch | undefined;
+  /** shows a landing page (a route with no page file of its own) in the previews */
+  preview: (route: string) => void;
+  where: (problem: Problem) => string;
+  nameOf: (path: string) => string;
+  show: (problem: Problem) => void;
+}
+
+/** Beside the form: the previews, the site's problems, and its cities and landing addresses. */
+export function SidePanels({ lang, site, config, route, selected, select, patch, preview, where, nameOf, show }: SidePanelsProps) {
+  const landing = config?.landing as Json | undefined;
+  return (
+    <aside className="side">
+      <Preview lang={lang} route={route} patch={patch} revision={site.revision} selected={selected} onSelect={select} />
+      <ProblemsPanel
+        lang={lang}
+        problems={site.problems}
+        files={Object.values(site.files)}
+        siteRoot={String((site.state as { siteRoot?: string } | undefined)?.siteRoot ?? '')}
+        where={where}
+        nameOf={nameOf}
+        show={show}
+      />
+      <LandingPanel
+        lang={lang}
+        cities={(landing?.cities ?? []) as string[]}
+        services={((landing?.services ?? []) as { slug: string }[]).map((service) => service.slug)}
+        routes={site.routes}
+        edit={(op: EditOp) => site.edit('site.config.json', op)}
+        preview={preview}
+      />
+    </aside>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import type { Problem } from './api.ts';
+import { sourceOf } from './derived.ts';
+import { mediaApi } from './media-api.ts';
+import { fileName, placeOf } from './names.ts';
+import type { StudioTexts } from './texts.ts';
+import type { useSiteFiles } from './use-site-files.ts';
+
+type Json = Record<string, unknown>;
+type Site = ReturnType<typeof useSiteFiles>;
+
+export function parse(text: string | undefined): Json | undefined {
+  try {
+    return text === undefined ? undefined : (JSON.parse(text) as Json);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value of each file as last parsed, by its path: a list of many problems parses each file once. */
+const parsed = new Map<string, { text: string | undefined; value: Json | undefined }>();
+function parsedFile(path: string, text: string | undefined): Json | undefined {
+  const known = parsed.get(path);
+  if (known && known.text === text) return known.value;
+  const value = parse(text);
+  parsed.set(path, { text, value });
+  return value;
+}
+
+/** A JSON pointer as the path it names ('/blocks/0/headline' → ['blocks', 0, 'headline']). */
+const pathOf = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
+/** Where a problem is, in words: the file's name › the block › the fields on the way ("Home › Blok 1 (Openingsblok) › Kop"). */
+export function problemPlace(site: Site, t: StudioTexts, lang: string) {
+  return (problem: Problem) => {
+    const value = parsedFile(problem.file, site.files[problem.file]?.text);
+    const place = site.state ? placeOf(t, lang, site.state.schemas, problem.file, value, pathOf(sourceOf(problem.file, problem.pointer))) : [];
+    return [fileName(t, problem.file), ...place].join(' › ');
+  };
+}
+
+/** Images picked in a field: uploaded into public/images/ (refused with a reason a person reads), and offered to every field at once. */
+export function useUploads(site: Site) {
+  /** images uploaded since the studio loaded (the list of public/ comes with the site's state) */
+  const [uploaded, setUploaded] = useState<string[]>([]);
+  const upload = async (picked: File) => {
+    const saved = await mediaApi.upload(picked, false);
+    setUploaded((list) => [...list, saved.src]);
+    return saved;
+  };
+  return { upload, assets: [...new Set([...site.assets, ...uploaded])].sort() };
+}
+
+/** A new page, valid at once: its title as its description and its hero's heading, for the person to change; then its route. */
+export function pageCreator(site: Site, config: Json | undefined, t: StudioTexts, openFile: (path: string) => void, say: (status: string) => void) {
+  return async (id: string, path: string, title: string) => {
+    const text = `${JSON.stringify({ $schema: '../../schemas/page.schema.json', title, description: title, blocks: [{ type: 'hero', variant: 'page', headline: title }] }, null, 2)}\n`;
+    await site.create(`content/pages/${id}.json`, text);
+    const routes = (config?.routes ?? []) as unknown[];
+    site.edit('site.config.json', { op: 'insert', path: ['routes'], index: routes.length, value: { path, page: id } });
+    // the preview asks for the new route only once the config that has it is saved (else it shows the 404 page)
+    await site.settled();
+    openFile(`content/pages/${id}.json`);
+    say(t.pageAdded(title, path));
+  };
+}
+
+const FILE = String.raw`(site\.config\.json|content\/[a-z]+\/[^:;]+\.json)`;
+/** The words use-site-files.ts says things in, and what the studio says instead, in the site's language. */
+const STATUS: [RegExp, (t: StudioTexts, match: RegExpExecArray) => string][] = [
+  [/^Cannot undo: /, (t) => t.cannotUndo],
+  [/^Cannot redo: /, (t) => t.cannotRedo],
+  [new RegExp(`^Undone: ${FILE}$`), (t, m) => t.undone(fileName(t, m[1]!))],
+  [new RegExp(`^Redone: ${FILE}$`), (t, m) => t.redone(fileName(t, m[1]!))],
+  [new RegExp(`^${FILE} changed on disk and was reloaded\\.$`), (t, m) => t.reloaded(fileName(t, m[1]!))],
+  [new RegExp(`^${FILE} had changed on disk; `), (t, m) => t.replayed(fileName(t, m[1]!))],
+  [new RegExp(`^${FILE}: `), (t, m) => t.notSaved(fileName(t, m[1]!))],
+];
+
+/**
+ * A status line of the site's files (use-site-files.ts says them in English, with file paths) in the site's
+ * language, with the file's name; any other line (the studio's own, already in words) as it is.
+ */
+export function statusText(t: StudioTexts, message: string): string {
+  for (const [pattern, say] of STATUS) {
+    const match = pattern.exec(message);
+    if (match) return say(t, match);
+  }
+  return message;
+}

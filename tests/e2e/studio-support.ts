@@ -1,0 +1,124 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
+
+/**
+ * What the studio's browser tests share: a fixture site copied into a git work tree of its own (optionally pushing
+ * to a bare repository beside it), `npm run dev` on it, and the ways to read what the studio wrote (the files and
+ * `git diff`) and to find its fields (by the JSON pointer of their value, which no label catalog changes).
+ */
+export interface StudioSite {
+  /** the copy's folder */
+  readonly site: string;
+  /** the bare repository it pushes to (with `remote`) */
+  readonly remote: string;
+  readonly port: number;
+  /** the studio's address */
+  readonly studio: string;
+  git: (...args: string[]) => string;
+  file: (path: string) => string;
+  /** the changed lines of one file's diff: + and - lines without the headers */
+  changed: (path: string) => string[];
+  /** back to the committed site (after each test of a group that starts from it) */
+  reset: () => void;
+}
+
+export interface StudioSiteOptions {
+  /** a folder of tests/fixtures */
+  fixture: string;
+  /** the temporary folder's prefix */
+  prefix: string;
+  port: number;
+  /** a git work tree (the default), and one that pushes to a bare repository (Publish sends there) */
+  git?: boolean;
+  remote?: boolean;
+  /** the dev server's environment beside this process's own */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The site and its dev server, made before the group's tests and gone after them. */
+export function studioSite(options: StudioSiteOptions): StudioSite {
+  let site = '';
+  let remote = '';
+  let server: DevServer | undefined;
+  const git = (...args: string[]) => execFileSync('git', ['-C', site, ...args], { encoding: 'utf8' });
+  test.beforeAll(async () => {
+    site = copySite(options.prefix, join(process.cwd(), 'tests/fixtures', options.fixture));
+    let env = options.env ? { ...process.env, ...options.env } : undefined;
+    if (options.git !== false) {
+      git('init', '-q', '-b', 'main');
+      git('add', '-A');
+      git('-c', 'user.email=dev@test', '-c', 'user.name=Developer', 'commit', '-qm', 'site');
+    }
+    if (options.remote) {
+      remote = mkdtempSync(join(tmpdir(), 'studio-remote-'));
+      execFileSync('git', ['init', '-q', '--bare', '-b', 'main', remote]);
+      git('remote', 'add', 'origin', remote);
+      git('push', '-q', 'origin', 'main');
+      env = {
+        ...process.env,
+        STUDIO_PUSH_REMOTE: 'origin',
+        STUDIO_PUSH_BRANCH: 'main',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_CONFIG_NOSYSTEM: '1',
+        ...options.env,
+      };
+    }
+    server = await startDevServer(site, options.port, 20_000, env ? { env } : {});
+  });
+  test.afterAll(async () => {
+    // gone before the next run of this group in the same worker starts its server on the same port
+    await server?.stop();
+    for (const made of [site, remote]) if (made) rmSync(made, { recursive: true, force: true });
+  });
+  return {
+    get site() {
+      return site;
+    },
+    get remote() {
+      return remote;
+    },
+    port: options.port,
+    studio: `http://127.0.0.1:${options.port}/__studio`,
+    git,
+    file: (path) => readFileSync(join(site, path), 'utf8'),
+    changed: (path) =>
+      git('diff', '--no-color', '-U0', '--', path)
+        .split('\n')
+        .filter((l) => /^[+-]/.test(l) && !/^(\+\+\+|---) /.test(l)),
+    reset: () => {
+      git('checkout', '-q', '--', '.');
+      git('clean', '-qfd', 'content', 'public');
+    },
+  };
+}
+
+/** The field (input, choice, switch) of the value at a JSON pointer in the open file's form. */
+export const field = (page: Page, pointer: string): Locator => page.locator(`.editor [data-pointer="${pointer}"]`).first();
+
+/** A site file in the studio's file list, by its path. */
+export const fileButton = (page: Page, path: string): Locator => page.locator(`.files [data-file="${path}"]`);
+
+/** Opens the studio, and in it a site file. */
+export async function openStudio(page: Page, site: StudioSite, path = 'content/pages/home.json') {
+  await page.goto(site.studio);
+  await fileButton(page, path).click();
+  await expect(fileButton(page, path)).toHaveAttribute('aria-current', 'page');
+}
+
+/** A block of the open page in the block list, by its place. */
+export const blockItem = (page: Page, index: number): Locator => page.locator(`.block-list > li[data-block-index="${index}"]`);
+
+/** axe on the studio (the previews are the site's own pages, tested elsewhere). */
+export async function expectAccessible(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).exclude('iframe').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const results = await (include ? builder.include(include) : builder).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** The studio's desktop preview frame. */
+export const desktopPreview = (page: Page) => page.frameLocator('.side iframe').first();
