@@ -126,7 +126,13 @@ function ObjectFields({ ctx, located, value, path, label, help, bare }: FieldPro
   return (
     <Group title={label} help={help} path={path} ctx={ctx} bare={bare}>
       {value === undefined ? (
-        <button type="button" onClick={() => ctx.edit({ op: 'set', path, value: initialValue(ctx.files, located, ctx) })}>
+        <button
+          type="button"
+          onClick={() => {
+            const key = path[path.length - 1];
+            ctx.edit({ op: 'set', path, value: initialValue(ctx.files, located, { ...ctx, key: typeof key === 'string' ? key : undefined }) });
+          }}
+        >
           {studioTexts(ctx.lang).addGroup(label)}
         </button>
       ) : (
@@ -145,7 +151,8 @@ function ArrayFields({ ctx, located, value, path, label, help, holder }: FieldPr
   /** an item's label: from the catalog by the list's place in its object ("Vraag 3"), else the list's label and number */
   const nameOf = (index: number) => (holder && typeof key === 'string' ? itemLabel(ctx.lang, holder, key, index) : `${label} ${index + 1}`);
   const add = () => {
-    const first = itemSchema ? initialValue(ctx.files, itemSchema, ctx) : '';
+    // the list's name picks the item's first texts ("Nieuwe stad"), and the items it has keep the new one's names apart
+    const first = itemSchema ? initialValue(ctx.files, itemSchema, { ...ctx, key: typeof key === 'string' ? key : undefined, existing: items }) : '';
     if (value === undefined) ctx.edit({ op: 'set', path, value: [first] });
     else ctx.edit({ op: 'insert', path, index: items.length, value: first });
     // the new item's first field takes the keyboard, its example text selected: what is typed replaces it
@@ -181,9 +188,12 @@ function ArrayFields({ ctx, located, value, path, label, help, holder }: FieldPr
           </li>
         ))}
       </ol>
-      <button type="button" onClick={add}>
-        {t.addTo(label)}
-      </button>
+      {/* a full list offers no more: an item added there could never be valid */}
+      {located.schema.maxItems !== undefined && items.length >= located.schema.maxItems ? null : (
+        <button type="button" onClick={add}>
+          {t.addTo(label)}
+        </button>
+      )}
     </Group>
   );
 }
