@@ -148,6 +148,8 @@ test.describe('studio links, pages and search', { tag: '@desktop-only' }, () => 
   });
 
   test('a linked page is deleted only once its links point elsewhere; the studio says how to get it back', async ({ page }) => {
+    // two reloads of the studio (the delete, then the discard) and a git restore
+    test.slow();
     await page.goto(`${studio}?route=/contact`);
     await page.getByRole('button', { name: 'Pagina verwijderen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pagina "Contact" verwijderen' });
@@ -224,5 +226,68 @@ test.describe('studio links, pages and search', { tag: '@desktop-only' }, () => 
     await search.press('Enter');
     await expect(field(page, '/items/2/question')).toBeFocused();
     await expect(field(page, '/items/2/question')).toHaveValue('Derde vraag?');
+  });
+});
+
+/** The same tools on the English fixture site, at the larger laptop size: an English studio, and axe finds nothing. */
+test.describe('studio links, pages and search in English', { tag: '@desktop-only' }, () => {
+  let site: string;
+  let server: DevServer;
+  const port = 4645 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  const studio = `http://127.0.0.1:${port}/__studio`;
+
+  test.beforeAll(async () => {
+    site = copySite('studio-links-en-', join(root, 'tests/fixtures/en'));
+    server = await startDevServer(site, port, 20_000);
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    if (site) rmSync(site, { recursive: true, force: true });
+  });
+
+  test('the link picker, the page actions and the search speak English at 1440 x 900', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(studio);
+    const to = page.locator('[data-pointer="/blocks/0/buttons/0/to"]');
+    await expect(page.getByText('→ Free website demo', { exact: true })).toBeVisible();
+    await to.click();
+    await to.press('Control+A');
+    await to.pressSequentially('free');
+    const list = page.getByRole('listbox', { name: 'Pages' });
+    await expect(list.getByRole('option', { name: /^Free website demo/ })).toContainText('/demo');
+    await expect(list.getByRole('group', { name: 'Another kind of link' }).getByRole('option')).toHaveText([
+      'Another website',
+      'Phone number',
+      'E-mail address',
+    ]);
+    await expectAccessible(page);
+    await to.press('ArrowDown');
+    await to.press('Enter');
+    await expect(to).toHaveValue('/demo');
+    await expect(list).toBeHidden();
+
+    const search = page.getByRole('combobox', { name: 'Search the site' });
+    await search.pressSequentially('frequently ASKED');
+    const hits = page.getByRole('listbox', { name: 'Search the site' }).getByRole('option');
+    await expect(hits.first()).toContainText(/^.+ › Block 2 \(.+\) › .+Frequently asked questions$/);
+    await expectAccessible(page);
+    await search.press('Enter');
+    await expect(page.locator('[data-pointer="/blocks/1/header/heading"]')).toBeFocused();
+
+    await page.goto(`${studio}?route=/demo`);
+    await expect(page.getByText('Address: /demo · 6 links to this page')).toBeVisible();
+    await page.getByRole('button', { name: 'Delete page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete the page "Free website demo"' });
+    await expect(dialog.getByRole('list', { name: '6 links still point to this page:' }).getByRole('listitem')).toHaveCount(6);
+    await expect(dialog.getByRole('button', { name: 'Move the links and delete the page' })).toBeDisabled();
+    await expect(dialog.getByText('"Discard changes" at the top brings back everything not yet published')).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Change address' }).click();
+    await expect(page.getByRole('dialog', { name: 'Change the address of "Free website demo"' }).getByRole('textbox', { name: 'New address' })).toHaveValue(
+      '/demo',
+    );
+    await expectAccessible(page);
   });
 });
