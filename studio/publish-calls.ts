@@ -33,5 +33,5 @@ export const publishCalls = {
   commit: (fingerprint: string, message: string, name: string) => call<{ commit: string; push?: PushResult }>('commit', { fingerprint, message, name }),
   push: () => call<PushResult>('push', {}),
   discard: (fingerprint: string) => call<{ files: string[] }>('discard', { fingerprint }),
-  restore: (commit: string, message: string, name: string) => call<{ commit: string }>('restore', { commit, message, name }),
+  restore: (commit: string, message: string, name: string) => call<{ commit: string; push?: PushResult }>('restore', { commit, message, name }),
 };

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { publishCalls, type Refusal, type Version } from './publish-calls.ts';
+import { publishCalls, type PushResult, type Refusal, type Version } from './publish-calls.ts';
 import { changesNotice, Modal, NameField, refusalText, reloadWith, useChanges, useName } from './publish-dialog.tsx';
 import type { PublishTexts } from './publish-texts.ts';
+import { PushReport } from './publish-push.tsx';
 
 interface Props {
   texts: PublishTexts;
@@ -72,6 +73,7 @@ function RestoreConfirm({ version, texts, lang, cancel }: { version: Version; te
   const [name, setName] = useName();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [unsent, setUnsent] = useState<PushResult | undefined>();
   const date = dateOf(version.date, lang);
   const restore = async () => {
     if (name.trim() === '') return;
@@ -80,8 +82,11 @@ function RestoreConfirm({ version, texts, lang, cancel }: { version: Version; te
       .restore(version.commit, texts.restoreMessage(date, version.message), name.trim())
       .catch((e: unknown): Refusal => ({ error: (e as Error).message }));
     setBusy(false);
-    if (answer.error === undefined) return reloadWith(texts.restored(date));
-    setError(refusalText(answer, texts));
+    if (answer.error !== undefined) return setError(refusalText(answer, texts));
+    const push = 'push' in answer ? answer.push : undefined;
+    // restored here but not sent: said in place, with "send again"; else the studio reloads on the restored files
+    if (push && !push.ok) return setUnsent(push);
+    reloadWith(push?.ok ? `${texts.restored(date)} ${texts.pushed(push.remote, push.branch)}` : texts.restored(date));
   };
   return (
     <form
@@ -98,7 +103,8 @@ function RestoreConfirm({ version, texts, lang, cancel }: { version: Version; te
           {error}
         </p>
       ) : null}
-      <button type="submit" className="primary" disabled={busy || name.trim() === ''}>
+      {unsent ? <PushReport push={unsent} texts={texts} /> : null}
+      <button type="submit" className="primary" disabled={busy || name.trim() === '' || unsent !== undefined}>
         {busy ? texts.working : texts.confirmRestore}
       </button>{' '}
       <button type="button" onClick={cancel}>

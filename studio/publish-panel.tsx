@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { commitMessage } from './publish-changes.ts';
 import { publishCalls, type PushResult, type Refusal } from './publish-calls.ts';
+import { PushReport } from './publish-push.tsx';
 import { ChangeList, changesNotice, Modal, NameField, refusalText, reloadWith, takeFlash, useChanges, useName } from './publish-dialog.tsx';
 import { HistoryDialog } from './publish-history.tsx';
 import { publishTexts, type PublishTexts } from './publish-texts.ts';
@@ -49,38 +50,6 @@ interface DialogProps {
   lang: string;
   settled: () => Promise<void>;
   close: () => void;
-}
-
-/** What a push did, in plain words: live, or saved here only and the way out (the developer's detail folded away). */
-function PushReport({ push, texts }: { push: PushResult; texts: PublishTexts }) {
-  const [result, setResult] = useState(push);
-  const [busy, setBusy] = useState(false);
-  if (result.ok)
-    return (
-      <>
-        <p className="publish-done">{texts.published}</p>
-        <p>{texts.pushed(result.remote, result.branch)}</p>
-      </>
-    );
-  const words = { behind: texts.pushBehind, refused: texts.pushRefused, unreachable: texts.pushUnreachable }[result.reason];
-  const again = async () => {
-    setBusy(true);
-    const answer = await publishCalls.push().catch((error: unknown): Refusal => ({ error: (error as Error).message }));
-    setBusy(false);
-    if (!answer.error && 'ok' in answer) setResult(answer);
-  };
-  return (
-    <div className="publish-refused" role="alert">
-      <p>{words(result.remote)}</p>
-      <details>
-        <summary>{texts.detail}</summary>
-        <pre className="publish-detail">{result.detail}</pre>
-      </details>
-      <button type="button" disabled={busy} onClick={() => void again()}>
-        {texts.sendAgain}
-      </button>
-    </div>
-  );
 }
 
 /** The summary of what goes live, the person's name and the confirm; refused while the site has problems. */

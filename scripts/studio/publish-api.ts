@@ -40,9 +40,12 @@ export function publishApi({ siteRoot, send, readBody, problemCount }: PublishAp
       return target ? push(siteRoot, target) : { ok: false, reason: 'unreachable', detail: 'no remote is set' };
     },
     'POST discard': async (body) => ({ files: await discard(siteRoot, text(body.fingerprint)) }),
-    'POST restore': async (body) => ({
-      commit: await restoreVersion(siteRoot, { commit: text(body.commit), message: text(body.message), author: { name: text(body.name) } }),
-    }),
+    // a restored version goes live as a published one does: pushed where Publish pushes
+    'POST restore': async (body) => {
+      const commit = await restoreVersion(siteRoot, { commit: text(body.commit), message: text(body.message), author: { name: text(body.name) } });
+      const target = pushTargetFromEnv();
+      return { commit, push: target ? await push(siteRoot, target) : undefined };
+    },
   };
 
   return async (req: IncomingMessage, res: ServerResponse, route: string) => {
