@@ -307,8 +307,8 @@ test.describe('dev server security', { tag: '@desktop-only' }, () => {
       writeFileSync(file, original.replace('"type": "hero"', '"type": "hreo"'));
       await page.goto(`http://${own}/__studio`);
       await page
-        .getByRole('region', { name: /Problems/ })
-        .getByRole('button', { name: 'open in editor' })
+        .getByRole('region', { name: /Problemen/ })
+        .getByRole('button', { name: /Openen in de code-editor/ })
         .first()
         .click();
       await expect.poll(() => readFileSync(marker, 'utf8').slice(before.length), { timeout: 5000 }).toBe(`${realpathSync(file)}\n`);
