@@ -4,7 +4,7 @@ import type { Connect, Plugin, ViteDevServer } from 'vite';
 import { isLoopback, listeningPort, ownRequest } from '../dev-guard.ts';
 import { SITE_PLUGIN, type SiteApi } from '../vite-plugin-site.ts';
 import { studioBundler } from './bundle.ts';
-import { studioDocument } from './document.ts';
+import { siteLanguage, studioDocument } from './document.ts';
 import { studioEvents } from './events.ts';
 import { readBody, send } from './http.ts';
 import { MediaLibrary } from './media.ts';
@@ -45,8 +45,8 @@ function studioApi(site: StudioSite, siteApiOf: () => SiteApi | undefined) {
 }
 
 /** The studio's page, its script and stylesheet (bundled on demand), and the script that links each page to it. */
-function servePage(pathname: string, res: ServerResponse, bundle: ReturnType<typeof studioBundler>): boolean {
-  if (pathname === STUDIO_PATH || pathname === `${STUDIO_PATH}/`) send(res, 200, studioDocument(), 'text/html');
+function servePage(pathname: string, res: ServerResponse, bundle: ReturnType<typeof studioBundler>, siteRoot: string): boolean {
+  if (pathname === STUDIO_PATH || pathname === `${STUDIO_PATH}/`) send(res, 200, studioDocument(siteLanguage(siteRoot)), 'text/html');
   else if (pathname === PAGE_LINK_PATH) send(res, 200, pageLinkScript, 'text/javascript');
   else if (pathname === `${STUDIO_PATH}/app.js` || pathname === `${STUDIO_PATH}/app.css`) {
     const js = pathname.endsWith('.js');
@@ -69,7 +69,7 @@ function studioMiddleware(server: ViteDevServer, site: StudioSite, api: ReturnTy
     if (!isLoopback(req.socket.remoteAddress)) return send(res, 403, 'This studio answers only this computer.', 'text/plain');
     if (!ownRequest({ host: req.headers.host, origin: req.headers.origin }, listeningPort(server)))
       return send(res, 403, 'This studio answers only its own address.', 'text/plain');
-    if (servePage(url.pathname, res, bundle)) return;
+    if (servePage(url.pathname, res, bundle, site.siteRoot)) return;
     if (!url.pathname.startsWith(API)) return next();
     // a page of another site that makes the browser call the API (an image, a form) is named by the browser
     const fetchSite = req.headers['sec-fetch-site'];

@@ -106,6 +106,8 @@ const ENGLISH: Language = {
 /** The tests every language has; the site is made and served by the group that calls this. */
 function speaks(language: Language, context: StudioSite) {
   test(`the page and the interface are in ${language.lang === 'nl' ? 'Dutch' : 'English'}`, async ({ page }) => {
+    // the page as served already says its language (a screen reader reads it in that voice from the start)
+    expect(await (await page.request.get(context.studio)).text()).toContain(`<html lang="${language.lang}">`);
     await openStudio(page, context);
     await expect(page.locator('html')).toHaveAttribute('lang', language.lang);
     await expect(page.getByRole('button', { name: language.undo })).toBeVisible();
