@@ -107,6 +107,7 @@ export function Editor({ t, site, ctx, open, file, data, selected, select, openF
             problemCount={blockProblems}
             newValue={(located) => initialValue(ctx.files, located, ctx)}
             added={(name) => say(t.blockAdded(name))}
+            paths={ctx.paths}
           />
           {selected !== undefined && blocks[selected] ? <BlockForm t={t} ctx={ctx} block={blocks[selected]} index={selected} /> : null}
         </>

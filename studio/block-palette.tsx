@@ -10,6 +10,8 @@ interface BlockPaletteProps {
   /** the block the new one goes after ("blok 2 (Tekst)"), or none: at the end */
   after?: string;
   choose: (type: string) => void;
+  /** why a type cannot be added yet (a list it shows that the site lacks), or nothing */
+  needs?: (type: string) => string | undefined;
 }
 
 /**
@@ -17,7 +19,7 @@ interface BlockPaletteProps {
  * choosing one adds it (after the selected block) and closes the cards. Each card is a button named by the block's
  * name (its description is its description); Escape closes them, and the keyboard goes back to the button.
  */
-export function BlockPalette({ lang, types, after, choose }: BlockPaletteProps) {
+export function BlockPalette({ lang, types, after, choose, needs }: BlockPaletteProps) {
   const t = studioTexts(lang);
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -58,6 +60,8 @@ export function BlockPalette({ lang, types, after, choose }: BlockPaletteProps) 
           <ul ref={list} className="palette-list" role="list">
             {types.map((type, index) => {
               const info = blockOf(lang, type);
+              const missing = needs?.(type);
+              const description = missing ?? info.description;
               return (
                 <li key={type}>
                   <button
@@ -65,7 +69,8 @@ export function BlockPalette({ lang, types, after, choose }: BlockPaletteProps) 
                     className="palette-item"
                     data-block-type={type}
                     aria-labelledby={`${id}-name-${index}`}
-                    aria-describedby={info.description ? `${id}-description-${index}` : undefined}
+                    aria-describedby={description ? `${id}-description-${index}` : undefined}
+                    disabled={missing !== undefined}
                     onClick={() => {
                       // the palette goes; the list moves the keyboard onto the new block
                       setOpen(false);
@@ -76,9 +81,9 @@ export function BlockPalette({ lang, types, after, choose }: BlockPaletteProps) 
                     <span className="palette-name" id={`${id}-name-${index}`}>
                       {info.name}
                     </span>
-                    {info.description ? (
+                    {description ? (
                       <span className="palette-description" id={`${id}-description-${index}`}>
-                        {info.description}
+                        {description}
                       </span>
                     ) : null}
                   </button>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 
 import type { EditOp } from '../core/edit/ops.ts';
 import { variants, type Located, type SchemaFiles } from './schema.ts';
 import { BlockPalette } from './block-palette.tsx';
+import { missingCollection } from './block-needs.ts';
 import { blockOf } from './names.ts';
 import { studioTexts } from './texts.ts';
 
@@ -36,6 +37,8 @@ interface BlockListProps {
   newValue: (located: Located) => unknown;
   /** a block was added (its name, for the status line) */
   added?: (name: string) => void;
+  /** every site file's path: a block of a collection the site lacks is offered with what is missing */
+  paths: string[];
 }
 
 /**
@@ -43,7 +46,7 @@ interface BlockListProps {
  * one from the palette after the selected one (prefilled from its schema), duplicate, delete, and reorder by drag
  * and drop or from the keyboard (Alt+Arrow up and down).
  */
-export function BlockList({ lang, blocks, selected, select, edit, schemas, problemCount, newValue, added }: BlockListProps) {
+export function BlockList({ lang, blocks, selected, select, edit, schemas, problemCount, newValue, added, paths }: BlockListProps) {
   const t = studioTexts(lang);
   const types = variants(schemas, { schema: schemas['block.schema.json'] ?? {}, file: 'block.schema.json' });
   const [dragging, setDragging] = useState<number | undefined>();
@@ -146,6 +149,11 @@ export function BlockList({ lang, blocks, selected, select, edit, schemas, probl
         types={types.map((v) => v.tag)}
         after={selected !== undefined && blocks[selected] ? t.blockShort(selected + 1, nameOf(blocks[selected])) : undefined}
         choose={add}
+        needs={(tag) => {
+          const variant = types.find((v) => v.tag === tag);
+          const kind = variant && missingCollection(schemas, variant.located, paths);
+          return kind ? t.paletteNeeds(t.collectionKinds[kind] ?? kind) : undefined;
+        }}
       />
     </section>
   );

@@ -61,6 +61,7 @@ const nl = {
   paletteTitle: 'Kies een blok',
   paletteAfter: (block: string) => `Het nieuwe blok komt na ${block}.`,
   paletteAtEnd: 'Het nieuwe blok komt onderaan de pagina.',
+  paletteNeeds: (list: string) => `Nog niet te gebruiken: de site heeft nog geen lijst ‘${list}’ om te tonen.`,
   close: 'Sluiten',
   // the form's own words
   addTo: (list: string) => `Toevoegen aan ${lower(list)}`,
@@ -222,6 +223,7 @@ const en: StudioTexts = {
   paletteTitle: 'Choose a block',
   paletteAfter: (block) => `The new block goes after ${block}.`,
   paletteAtEnd: 'The new block goes at the end of the page.',
+  paletteNeeds: (list: string) => `Not available yet: the site has no list of ‘${list}’ to show.`,
   close: 'Close',
   addTo: (list) => `Add to ${lower(list)}`,
   addGroup: (group) => `Add ${lower(group)}`,

@@ -78,6 +78,8 @@ interface Language {
   blocks: string;
   /** the phone typed, and the call link that follows */
   phone: [string, string];
+  /** what the palette says of a block whose list the site lacks (neither fixture has marketing services) */
+  needs: string;
 }
 
 const DUTCH: Language = {
@@ -90,6 +92,7 @@ const DUTCH: Language = {
   addBlock: 'Blok toevoegen',
   blocks: 'Blokken op deze pagina',
   phone: ['085 060 1234', 'tel:+31850601234'],
+  needs: 'Nog niet te gebruiken: de site heeft nog geen lijst ‘Marketingdiensten’ om te tonen.',
 };
 const ENGLISH: Language = {
   fixture: 'en',
@@ -101,6 +104,7 @@ const ENGLISH: Language = {
   addBlock: 'Add a block',
   blocks: 'Blocks on this page',
   phone: ['0117 496 0999', 'tel:+441174960999'],
+  needs: 'Not available yet: the site has no list of ‘Marketing services’ to show.',
 };
 
 /** The tests every language has; the site is made and served by the group that calls this. */
@@ -174,6 +178,11 @@ function speaks(language: Language, context: StudioSite) {
       // the card's accessible name is the block's name (its description describes it)
       await expect(page.locator('.palette').getByRole('button', { name, exact: true })).toHaveAttribute('data-block-type', type);
     }
+    // a block of a list the site lacks could never be valid: it is not added, and the card says what is missing
+    const unavailable = page.locator('.palette-item[data-block-type="marketing-services"]');
+    await expect(unavailable).toBeDisabled();
+    await expect(unavailable).toHaveAccessibleDescription(language.needs);
+    await expect(page.locator('.palette-item[data-block-type="faq"]')).toBeEnabled();
     // chosen with the keyboard: the FAQ block goes after the selected (first) block, and the keyboard goes to it
     const faq = page.locator('.palette-item[data-block-type="faq"]');
     await faq.focus();
