@@ -15,6 +15,8 @@ interface SidePanelsProps {
   selected: number | undefined;
   select: (index: number) => void;
   patch: TextPatch | undefined;
+  /** the open page's blocks, when the previews show that page: a move, copy or delete is shown by reordering them at once */
+  blocks: readonly unknown[] | undefined;
   /** shows a landing page (a route with no page file of its own) in the previews */
   preview: (route: string) => void;
   where: (problem: Problem) => string;
@@ -23,11 +25,11 @@ interface SidePanelsProps {
 }
 
 /** Beside the form: the previews, the site's problems, and its cities and landing addresses. */
-export function SidePanels({ lang, site, config, route, selected, select, patch, preview, where, nameOf, show }: SidePanelsProps) {
+export function SidePanels({ lang, site, config, route, selected, select, patch, blocks, preview, where, nameOf, show }: SidePanelsProps) {
   const landing = config?.landing as Json | undefined;
   return (
     <aside className="side">
-      <Preview lang={lang} route={route} patch={patch} revision={site.revision} selected={selected} onSelect={select} />
+      <Preview lang={lang} route={route} patch={patch} blocks={blocks} revision={site.revision} selected={selected} onSelect={select} />
       <ProblemsPanel
         lang={lang}
         problems={site.problems}

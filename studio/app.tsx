@@ -118,6 +118,7 @@ export function Studio() {
         selected={isPage && route === undefined ? selected : undefined}
         select={setSelected}
         patch={patch}
+        blocks={isPage && route === undefined && Array.isArray(data?.blocks) ? data.blocks : undefined}
         preview={setRoute}
         where={problemPlace(site, t, lang)}
         nameOf={(path) => fileName(t, path)}

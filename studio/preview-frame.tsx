@@ -1,0 +1,90 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import type { FrameSize } from './preview-layout.ts';
+import { blockElements, outlineBlock, scrollToBlock, type TextPatch } from './preview-page.ts';
+import type { ChangeTaker } from './preview-changes.ts';
+import { useConvergence, usePlacedBlocks, useSelectedBlock, useTypedText } from './preview-sync.ts';
+
+export interface FrameProps {
+  route: string;
+  /** the device, as the caption says it */
+  label: string;
+  /** the frame's accessible name, in the site's language */
+  name: string;
+  /** kept in English: the browser tests and benchmarks find a frame by it ("Desktop preview of /") */
+  title: string;
+  size: FrameSize;
+  patch?: TextPatch;
+  revision: number;
+  /** where the frame leaves how it takes a change of the page's blocks, shown at once before the reload */
+  take: (taker: ChangeTaker | undefined) => void;
+  selected: number | undefined;
+  onSelect: (index: number) => void;
+}
+
+/**
+ * What a page does when it has loaded in the frame: a reload the old page was asked for (a saved edit) can win
+ * over the navigation to another route, so it goes on to that route (once); else its selected block is outlined,
+ * shown when the page was opened anew (a reload stays where the person had scrolled), and a click on a block
+ * selects it (links do not navigate away from the page being edited).
+ */
+function useFrameLoad(frame: RefObject<HTMLIFrameElement | null>, route: string, selected: number | undefined, onSelect: (index: number) => void) {
+  /** the route the frame was last sent on to after a load elsewhere */
+  const redirected = useRef<string | undefined>(undefined);
+  const select = useRef(onSelect);
+  useEffect(() => {
+    select.current = onSelect;
+  }, [onSelect]);
+  return () => {
+    const doc = frame.current?.contentDocument;
+    if (!doc) return;
+    // the paths compared as the browser encodes them: /café is /caf%C3%A9
+    const wanted = new URL(route, doc.baseURI).pathname;
+    if (doc.location.pathname !== wanted && redirected.current !== wanted) {
+      redirected.current = wanted;
+      doc.location.replace(route);
+      return;
+    }
+    redirected.current = undefined;
+    outlineBlock(doc, selected);
+    const navigation = frame.current?.contentWindow?.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    if (navigation?.type !== 'reload') scrollToBlock(doc, selected);
+    doc.addEventListener(
+      'click',
+      (event) => {
+        const target = event.target as Element | null;
+        const index = blockElements(doc).findIndex((el) => el.contains(target));
+        if (index < 0) return;
+        event.preventDefault();
+        select.current(index);
+      },
+      true,
+    );
+  };
+}
+
+/** One device's preview: the page at the device's width, drawn scaled into a box as tall as the preview. */
+export function Frame({ route, label, name, title, size, patch, revision, take, selected, onSelect }: FrameProps) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  useConvergence(frame, revision);
+  useTypedText(frame, patch);
+  useSelectedBlock(frame, selected);
+  usePlacedBlocks(frame, take, selected);
+  const onLoad = useFrameLoad(frame, route, selected, onSelect);
+  return (
+    <figure className="frame" style={{ width: size.boxWidth }}>
+      <figcaption>
+        {label} · {size.width} px
+      </figcaption>
+      <div className="frame-box" style={{ width: size.boxWidth, height: size.boxHeight }}>
+        <iframe
+          ref={frame}
+          title={title}
+          aria-label={name}
+          src={route}
+          onLoad={onLoad}
+          style={{ width: size.width, height: size.viewHeight, transform: `scale(${size.scale})`, transformOrigin: '0 0' }}
+        />
+      </div>
+    </figure>
+  );
+}
