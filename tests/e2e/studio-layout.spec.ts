@@ -210,7 +210,10 @@ test.describe('studio layout', { tag: '@desktop-only' }, () => {
     // the moved block is still the selected one, outlined
     await expect.poll(async () => (await outlinedBlock(page, 'Desktop')).block?.text).toContain(base[0]!.slice(0, 10));
 
-    // the third block deleted: the same
+    // the third block deleted: the same, once the reload that confirms the move has come (a loaded machine can be late)
+    const mark = async () =>
+      (await previewPage(page, 'Desktop')).evaluate(() => (window as unknown as { __mark?: string }).__mark ?? 'reloaded').catch(() => 'reloading');
+    await expect.poll(mark, { timeout: 10_000 }).toBe('reloaded');
     await expect.poll(async () => (await previewPage(page, 'Desktop')).evaluate(() => document.readyState)).toBe('complete');
     await (await previewPage(page, 'Desktop')).evaluate(watch('before the delete'));
     await blocks.nth(2).locator('.block-actions button', { hasText: '✕' }).click();
