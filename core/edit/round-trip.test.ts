@@ -5,9 +5,8 @@ import { paths } from '../paths.ts';
 import { setValue, type Path } from './json-edit.ts';
 
 /**
- * Every JSON file a site is made of, the agency's and the fixtures': whatever they hold, an unchanged save is
- * byte-identical and one changed field is a one-line diff. (The files are read as they are: a content edit can
- * only make this fail by finding a bug in the editor.)
+ * Every JSON file the fixture sites are made of: whatever they hold, an unchanged save is byte-identical and one
+ * changed field is a one-line diff. (The agency's own content is left out: an engine test never depends on it.)
  */
 function jsonFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -17,10 +16,8 @@ function jsonFiles(dir: string): string[] {
   });
 }
 
+// the fixture sites (the broken ones are broken on purpose: the validator's tests)
 const files = [
-  join(paths.root, 'site.config.json'),
-  ...jsonFiles(join(paths.root, 'content')),
-  // the fixture sites (the broken ones are broken on purpose: the validator's tests)
   ...['base', 'en'].flatMap((site) => {
     const root = join(paths.root, 'tests/fixtures', site);
     return [join(root, 'site.config.json'), ...jsonFiles(join(root, 'content'))];
@@ -37,9 +34,10 @@ function stringLeaves(value: unknown, path: Path = []): Path[] {
 
 const at = (value: unknown, path: Path) => path.reduce<unknown>((v, key) => (v as Record<string | number, unknown>)[key], value);
 
-describe('round trip over every JSON file of the site and the fixtures', () => {
+describe('round trip over every JSON file of the fixture sites', () => {
   it('finds the files', () => {
-    expect(files.length).toBeGreaterThan(20);
+    // both fixture sites: their configs, pages, collections and forms
+    expect(files.length).toBeGreaterThan(15);
   });
 
   it.each(files.map((f) => [relative(paths.root, f), f]))('%s: unchanged is byte-identical, one field is one line', (_name, file) => {
