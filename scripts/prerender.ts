@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { paths } from '../core/paths.ts';
+import { writeSitemap } from './lib/sitemap.ts';
 import { ISLANDS_ENTRY, fileFor, notFoundDocument, routeDocument, type ClientAssets, type PrerenderedSite, type ServerEntry } from './lib/page-document.ts';
 
 export { ISLANDS_ENTRY, type PrerenderedSite };
@@ -48,10 +49,7 @@ export async function prerender({ onFile = () => {} }: PrerenderOptions = {}): P
   // Unknown paths get this page: it sends the visitor on to the home page
   write('404.html', notFoundDocument(site, assets, scripts));
 
-  const siteUrl = site.seo.siteUrl;
-  const urls = routes.map((p) => `  <url><loc>${siteUrl}${p}</loc></url>`).join('\n');
-  write('sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
-  write('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
+  writeSitemap(entry, routes, site.seo.siteUrl, write);
   console.log(`prerendered ${routes.length} routes + 404.html, sitemap.xml, robots.txt in ${Math.round(performance.now() - started)} ms`);
   return site;
 }

@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fileChangedAt, robotsTxt, sitemapFiles, sitemapUrls } from './sitemap.ts';
+
+const SITE = 'https://www.example.test';
+const urls = (n: number) => Array.from({ length: n }, (_, i) => ({ loc: `${SITE}/page-${i}` }));
+const locs = (text: string) => [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+
+describe('sitemap files', () => {
+  it('one urlset while every URL fits, with lastmod where known', () => {
+    const files = sitemapFiles(SITE, [{ loc: `${SITE}/` }, { loc: `${SITE}/a&b`, lastmod: '2026-01-02T03:04:05Z' }]);
+    expect(files.map((f) => f.file)).toEqual(['sitemap.xml']);
+    expect(files[0]!.text).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(files[0]!.text).toContain('<url><loc>https://www.example.test/a&amp;b</loc><lastmod>2026-01-02T03:04:05Z</lastmod></url>');
+    expect(files[0]!.text).toContain('<url><loc>https://www.example.test/</loc></url>');
+  });
+
+  it('an index of parts of at most 50,000 URLs each when a site has more, every URL once', () => {
+    const files = sitemapFiles(SITE, urls(120_001));
+    expect(files.map((f) => f.file)).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml']);
+    expect(files[0]!.text).toContain('<sitemapindex');
+    expect(locs(files[0]!.text)).toEqual([`${SITE}/sitemap-1.xml`, `${SITE}/sitemap-2.xml`, `${SITE}/sitemap-3.xml`]);
+    const counts = files.slice(1).map((f) => locs(f.text).length);
+    expect(counts).toEqual([50_000, 50_000, 20_001]);
+    expect(new Set(files.slice(1).flatMap((f) => locs(f.text))).size).toBe(120_001);
+  });
+
+  it('a part never passes the byte limit', () => {
+    const limits = { urls: 50_000, bytes: 4_000 };
+    const files = sitemapFiles(SITE, urls(200), limits);
+    expect(files.length).toBeGreaterThan(2);
+    for (const f of files.slice(1)) expect(Buffer.byteLength(f.text)).toBeLessThanOrEqual(limits.bytes);
+    expect(files.slice(1).flatMap((f) => locs(f.text))).toHaveLength(200);
+  });
+
+  it('robots.txt names the sitemap (the index when there is one)', () => {
+    expect(robotsTxt(SITE)).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${SITE}/sitemap.xml\n`);
+  });
+});
+
+describe('lastmod', () => {
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync('git', args, { cwd, env: { ...process.env, GIT_COMMITTER_DATE: '2025-03-04T05:06:07Z', GIT_AUTHOR_DATE: '2025-03-04T05:06:07Z' } });
+
+  it('is the last commit of the sources, or the mtime of a source with changes not committed; pages without sources or with noindex', () => {
+    const root = mkdtempSync(join(tmpdir(), 'sitemap-git-'));
+    try {
+      git(root, 'init', '-q');
+      git(root, '-c', 'user.email=a@b.c', '-c', 'user.name=t', 'commit', '-q', '--allow-empty', '-m', 'start');
+      writeFileSync(join(root, 'a.json'), '{}');
+      writeFileSync(join(root, 'b.json'), '{}');
+      git(root, 'add', 'a.json', 'b.json');
+      git(root, '-c', 'user.email=a@b.c', '-c', 'user.name=t', 'commit', '-q', '-m', 'content');
+      writeFileSync(join(root, 'b.json'), '{"changed":true}');
+      utimesSync(join(root, 'b.json'), new Date('2026-06-01T00:00:00Z'), new Date('2026-06-01T00:00:00Z'));
+      const entries = [
+        { path: '/a', sources: ['a.json'] },
+        { path: '/ab', sources: ['a.json', 'b.json'] },
+        { path: '/plain' },
+        { path: '/hidden', sources: ['a.json'], noindex: true },
+      ];
+      const first = sitemapUrls(SITE, entries, fileChangedAt(root));
+      expect(first).toEqual([
+        { loc: `${SITE}/a`, lastmod: '2025-03-04T05:06:07Z' },
+        { loc: `${SITE}/ab`, lastmod: '2026-06-01T00:00:00Z' },
+        { loc: `${SITE}/plain`, lastmod: undefined },
+      ]);
+      // the same sources give the same sitemap, whenever it is built
+      expect(sitemapUrls(SITE, entries, fileChangedAt(root))).toEqual(first);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
