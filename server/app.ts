@@ -23,12 +23,25 @@ export interface AppOptions {
   securityHeaders: MiddlewareHandler;
   /** requests per minute per address; mailsTotal is per minute for all addresses together */
   limits?: { leads?: number; tokens?: number; mails?: number; mailsTotal?: number; uploads?: number };
+  /** limiters made by rateLimiters(limits), shared by the apps of several builds so a switch resets no count */
+  rateLimiters?: ApiContext['limits'];
   /** where links to uploaded photos point; the site's URL when absent (never the request's Host) */
   publicOrigin?: string;
   /** quotas, caps and timeouts of the photo endpoints; defaults in UPLOAD_DEFAULTS */
   uploads?: Partial<UploadSettings>;
   onMail?: () => void;
   log?: (message: string) => void;
+}
+
+/** The rate limiters of the API; made once and passed to each app when one server runs an app per build. */
+export function rateLimiters(limits: AppOptions['limits']): ApiContext['limits'] {
+  return {
+    leads: rateLimiter({ limit: limits?.leads ?? 30, windowMs: 60_000 }),
+    tokens: rateLimiter({ limit: limits?.tokens ?? 30, windowMs: 60_000 }),
+    mails: rateLimiter({ limit: limits?.mails ?? 30, windowMs: 60_000 }),
+    mailsTotal: rateLimiter({ limit: limits?.mailsTotal ?? 120, windowMs: 60_000, maxClients: 1 }),
+    uploads: rateLimiter({ limit: limits?.uploads ?? 60, windowMs: 60_000 }),
+  };
 }
 
 /** API paths and the methods they answer; anything else under these prefixes is a 404. */
@@ -78,13 +91,7 @@ export function createApp(options: AppOptions): Hono {
     secret: options.secret,
     uploadsDir: options.uploadsDir,
     clientIp: options.clientIp,
-    limits: {
-      leads: rateLimiter({ limit: options.limits?.leads ?? 30, windowMs: 60_000 }),
-      tokens: rateLimiter({ limit: options.limits?.tokens ?? 30, windowMs: 60_000 }),
-      mails: rateLimiter({ limit: options.limits?.mails ?? 30, windowMs: 60_000 }),
-      mailsTotal: rateLimiter({ limit: options.limits?.mailsTotal ?? 120, windowMs: 60_000, maxClients: 1 }),
-      uploads: rateLimiter({ limit: options.limits?.uploads ?? 60, windowMs: 60_000 }),
-    },
+    limits: options.rateLimiters ?? rateLimiters(options.limits),
     onMail: options.onMail ?? (() => {}),
     photoOrigins: [options.site.siteUrl, ...(options.publicOrigin ? [options.publicOrigin] : [])],
     // the origins the site's Content-Security-Policy shows images from

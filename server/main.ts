@@ -4,13 +4,14 @@ import { randomBytes } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
+import type { Context, Hono } from 'hono';
 import { paths } from '../core/paths.ts';
-import { createApp } from './app.ts';
+import { createApp, rateLimiters } from './app.ts';
 import { loadServerSite, type ServerSite } from './site.ts';
 import { openStorage } from './storage/open-storage.ts';
 import { startSmtpDelivery } from './mail/smtp-delivery.ts';
 import { serveDist } from './static/serve-dist.ts';
+import { LiveRoot, type Generation } from './static/live-root.ts';
 import { securityHeaders } from './security/security-headers.ts';
 import { clientAddress, trustedHops } from './api/client-address.ts';
 import { startUploadSweep } from './api/upload-sweep.ts';
@@ -100,21 +101,25 @@ const megabytes = (name: string) => {
   return value === undefined ? undefined : value * 1024 * 1024;
 };
 
-const app = createApp({
-  site,
+const secret = formSecret();
+// one count per visitor across all builds' apps: a switch must not reset a limit
+const limiters = rateLimiters({
+  leads: limit('RATE_LIMIT_LEADS'),
+  tokens: limit('RATE_LIMIT_TOKENS'),
+  mails: limit('RATE_LIMIT_MAILS'),
+  mailsTotal: limit('RATE_LIMIT_MAILS_TOTAL'),
+  uploads: limit('RATE_LIMIT_UPLOADS'),
+});
+/** The app's settings for one build: its forms (the leads API checks what its pages show) and its CSP hashes. */
+const appOptions = (buildSite: ServerSite, root: string) => ({
+  site: buildSite,
   storage,
-  secret: formSecret(),
+  secret,
   uploadsDir,
   clientIp,
-  staticFiles: serveDist({ root: distDir }),
-  securityHeaders: securityHeaders({ root: distDir, integrations: site.integrations, hsts: env.HSTS === '1' }),
-  limits: {
-    leads: limit('RATE_LIMIT_LEADS'),
-    tokens: limit('RATE_LIMIT_TOKENS'),
-    mails: limit('RATE_LIMIT_MAILS'),
-    mailsTotal: limit('RATE_LIMIT_MAILS_TOTAL'),
-    uploads: limit('RATE_LIMIT_UPLOADS'),
-  },
+  staticFiles,
+  securityHeaders: securityHeaders({ root, integrations: buildSite.integrations, hsts: env.HSTS === '1' }),
+  rateLimiters: limiters,
   publicOrigin: env.PUBLIC_URL?.replace(/\/+$/, ''),
   uploads: {
     quotaBytes: megabytes('UPLOAD_QUOTA_MB'),
@@ -130,6 +135,27 @@ const app = createApp({
   },
   onMail: () => void smtp?.runOnce(),
 });
+
+// `npm run build` switches dist (a link) to each new build; the server follows without a restart, and a request is
+// answered whole by the build it arrived in: its page, its CSP, its forms
+const live = new LiveRoot(distDir);
+const staticFiles = serveDist({ root: distDir, live });
+const apps = new Map<string, Hono>([[live.current().root, createApp(appOptions(site, live.current().root))]]);
+/** The app of a build, made the first time a request arrives in it; the last few are kept for switches back and forth. */
+function appFor(generation: Generation): Hono {
+  let built = apps.get(generation.root);
+  if (built) return built;
+  let buildSite = site;
+  try {
+    buildSite = loadServerSite(generation.root);
+  } catch (error) {
+    console.error(`${(error as Error).message}; the forms of the first build stay in use`);
+  }
+  built = createApp(appOptions(buildSite, generation.root));
+  apps.set(generation.root, built);
+  for (const oldest of apps.keys()) if (apps.size > 3 && oldest !== generation.root) apps.delete(oldest);
+  return built;
+}
 // photos no lead uses are removed after UPLOAD_TTL_HOURS, and what a crash left in the uploads folder after an hour;
 // leads with their photos and mails after LEAD_RETENTION_DAYS (a year: a sales follow-up), spam after SPAM_RETENTION_DAYS
 const sweep = startUploadSweep({
@@ -152,7 +178,7 @@ const serverOptions = {
 type NodeEnv = { incoming: { httpVersionMajor: number } };
 // Node's parser still accepts HTTP/0.9 simple requests ("GET /"): nothing of this site is for them
 const fetchHandler = (request: Request, nodeEnv: NodeEnv) =>
-  nodeEnv.incoming.httpVersionMajor === 1 ? app.fetch(request, nodeEnv) : new Response('HTTP/1.x only', { status: 400 });
+  nodeEnv.incoming.httpVersionMajor === 1 ? appFor(live.forRequest(request)).fetch(request, nodeEnv) : new Response('HTTP/1.x only', { status: 400 });
 const server = serve({ fetch: fetchHandler, port, hostname: host, serverOptions }, (info) => {
   const where = env.DATABASE_URL ? 'PostgreSQL' : join(dataDir, 'leads.sqlite');
   console.log(`serving ${distDir} on http://${host}:${info.port} (leads: ${where}; mail: ${env.SMTP_URL ? 'SMTP' : 'local outbox, npm run leads'})`);

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { sep } from 'node:path';
 
 /**
  * Bodies of the small files in memory, least recently used out first: a page or
@@ -43,6 +44,12 @@ export class BodyCache {
       this.#forget(oldest);
     }
     return reading;
+  }
+
+  /** Frees the bodies of the files under a folder: a build no longer served. */
+  forgetUnder(folder: string): void {
+    const prefix = folder.endsWith(sep) ? folder : folder + sep;
+    for (const file of [...this.#bodies.keys()]) if (file.startsWith(prefix)) this.#forget(file);
   }
 
   #forget(file: string): void {

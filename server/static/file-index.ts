@@ -64,10 +64,10 @@ function walk(root: string): Map<string, { file: string; stats: Stats }> {
 }
 
 /**
- * Walks root once (at start) and indexes what may be served. Requests are only
+ * Walks root once and indexes what may be served. Requests are only
  * ever matched against this index, never turned into file-system paths, so no
  * encoding of "..", no link and no dotfile can reach anything else.
- * A rebuild needs a restart of the server.
+ * Each build is indexed once, when the server first serves it (live-root.ts).
  */
 export function buildFileIndex(root: string): FileIndex {
   const index: FileIndex = new Map();

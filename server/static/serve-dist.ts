@@ -1,16 +1,20 @@
+import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { logText } from '../cli/terminal-safe.ts';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { negotiateEncoding } from './accept-encoding.ts';
 import { BodyCache } from './body-cache.ts';
-import { buildFileIndex, lookup, type IndexEntry, type Representation } from './file-index.ts';
+import { lookup, type IndexEntry, type Representation } from './file-index.ts';
+import { LiveRoot, type Generation } from './live-root.ts';
 import { decodeRequestPath, rawPathOf } from './request-path.ts';
 import { API_PATHS } from '../../core/forms/api-paths.ts';
 
 export interface ServeDistOptions {
-  /** the build folder (dist/) */
+  /** the build folder (dist/), or a link to it that `npm run build` switches */
   root: string;
+  /** the builds behind root; made here when absent, passed in to share the request's build with other middleware */
+  live?: LiveRoot;
   /** answered, with status 404, for every unknown path */
   notFoundPage?: string;
   /** paths left to the routes after this middleware */
@@ -72,18 +76,36 @@ function headersFor(entry: IndexEntry, encoding: string, status: 200 | 404): Hea
 }
 
 /**
- * Serves the prerendered site from an index made once at start (see
- * file-index.ts): directory indexes, precompressed .br/.gz by the client's
- * Accept-Encoding, a year of caching for hashed assets and revalidation for
- * everything else, 404.html for unknown paths. Paths under /api/, /3/ and
- * /uploads/ go to next(); other methods on a file get 405, on an unknown path
- * next(). Errors become a 500 that names no file.
+ * An entry of the request's build, or else a file (never a page) of a build served before it: a page of the old
+ * build, sent just before a switch, still gets its hashed assets after it. A page that is gone stays gone.
  */
-export function serveDist({ root, notFoundPage = '404.html', passThrough = API_PATHS, cacheBytes, cacheFileBytes }: ServeDistOptions): MiddlewareHandler {
-  const index = buildFileIndex(root);
-  if (index.size === 0) console.warn(`no files to serve in ${root}: run npm run build first`);
-  const notFound = index.get(`/${notFoundPage.replace(/^\/+/, '')}`);
+function find(live: LiveRoot, generation: Generation, path: string): { entry: IndexEntry; from: Generation } | undefined {
+  const entry = lookup(generation.index, path);
+  if (entry) return { entry, from: generation };
+  for (const older of live.previous()) {
+    const kept = lookup(older.index, path);
+    if (kept && !kept.type.startsWith('text/html')) return { entry: kept, from: older };
+  }
+  return undefined;
+}
+
+const isGone = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * Serves the prerendered site from an index of each build (see file-index.ts and live-root.ts): directory
+ * indexes, precompressed .br/.gz by the client's Accept-Encoding, a year of caching for hashed assets and
+ * revalidation for everything else, 404.html for unknown paths. Paths under /api/, /3/ and /uploads/ go to
+ * next(); other methods on a file get 405, on an unknown path next(). Errors become a 500 that names no file.
+ */
+export function serveDist(options: ServeDistOptions): MiddlewareHandler {
+  const { root, notFoundPage = '404.html', passThrough = API_PATHS, cacheBytes, cacheFileBytes } = options;
+  const live = options.live ?? new LiveRoot(root);
+  if (live.current().index.size === 0) console.warn(`no files to serve in ${root}: run npm run build first`);
+  const notFoundPath = `/${notFoundPage.replace(/^\/+/, '')}`;
+  // keyed by real path: each build has a folder of its own and is never written again, so a body can never be
+  // another build's, and one memory budget holds for all of them
   const bodies = new BodyCache(cacheBytes, cacheFileBytes);
+  live.onRetire((generation) => bodies.forgetUnder(generation.root));
 
   async function send(c: Context, entry: IndexEntry, status: 200 | 404): Promise<Response> {
     const encoding = negotiateEncoding(c.req.header('accept-encoding'), { br: entry.br !== undefined, gzip: entry.gz !== undefined });
@@ -103,18 +125,38 @@ export function serveDist({ root, notFoundPage = '404.html', passThrough = API_P
     return new Response(body, { status, headers });
   }
 
+  async function answer(c: Context, generation: Generation, path: string): Promise<Response> {
+    const found = find(live, generation, path);
+    // an older build is served only while it is on disk: pruned, it is gone from memory too (one check, on such hits only)
+    if (found && found.from !== generation && !existsSync(found.from.root)) {
+      live.drop(found.from);
+      return answer(c, generation, path);
+    }
+    if (found) {
+      try {
+        return await send(c, found.entry, 200);
+      } catch (error) {
+        // an older build pruned since it was served: its files are gone, and so is the answer from it
+        if (found.from === generation || !isGone(error)) throw error;
+        live.drop(found.from);
+        return answer(c, generation, path);
+      }
+    }
+    const notFound = generation.index.get(notFoundPath);
+    return notFound ? send(c, notFound, 404) : plain(404, 'Not Found');
+  }
+
   return async function serveDistMiddleware(c, next) {
     if (passThrough.test(c.req.path)) return next();
     try {
       const path = decodeRequestPath(rawPathOf(c.req.url));
       if (path === undefined) return plain(400, 'Bad Request');
-      const entry = lookup(index, path);
+      const generation = live.forRequest(c.req.raw);
       const method = c.req.method;
       if (method !== 'GET' && method !== 'HEAD') {
-        return entry ? plain(405, 'Method Not Allowed', { Allow: ALLOW }) : next();
+        return find(live, generation, path) ? plain(405, 'Method Not Allowed', { Allow: ALLOW }) : next();
       }
-      if (entry) return await send(c, entry, 200);
-      return notFound ? await send(c, notFound, 404) : plain(404, 'Not Found');
+      return await answer(c, generation, path);
     } catch (error) {
       // the log may name the file, escaped (a path a visitor chose may hold bidi overrides); the answer does not
       console.error(`static files: ${logText(error instanceof Error ? error.message : String(error))}`);
