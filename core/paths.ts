@@ -4,7 +4,10 @@ import { dirname, join, resolve } from 'node:path';
 // string paths, not new URL(): under jsdom the global URL is not Node's.
 // This file's folder is one level below the root; so is the bundled server's (dist-server/), which inlines it.
 const root = `${resolve(dirname(fileURLToPath(import.meta.url)), '..')}/`;
-/** SITE_OUT moves the build elsewhere, so parallel builds do not overwrite each other. */
+/**
+ * The live build, which every reader reads: after `npm run build` a link to `<dist>-builds/<id>`, switched in one step
+ * to each new build (scripts/lib/live-build.ts). SITE_OUT moves it elsewhere, so parallel builds do not overwrite each other.
+ */
 const dist = process.env.SITE_OUT ? resolve(process.env.SITE_OUT) : join(root, 'dist');
 
 export const paths = {
