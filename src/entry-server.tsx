@@ -3,8 +3,10 @@ import { prerender } from 'react-dom/static';
 import { HelmetProvider } from 'react-helmet-async';
 import { siteModel as model } from './site/site-model.ts';
 import { SitePage } from './site-page.tsx';
-import { expandLanding, islandSiteModel } from '../core/site/resolve.ts';
+import { expandHubs, expandLanding, islandSiteModel } from '../core/site/resolve.ts';
+import { isContentService } from '../core/site/landing.ts';
 import { loadPage } from './site/page-store.ts';
+import type { PageData } from '../core/site/model.ts';
 import { preloadBlocks } from './renderer/block-components.ts';
 import { createCollector, IslandCollectorContext, slotMarkup } from './islands/collector.tsx';
 import { IslandRoot } from './islands/island-root.tsx';
@@ -20,14 +22,46 @@ export { model };
 /** The inline scripts of every page, for the prerenderer (scripts/ never imports src/: it reads them from this built entry). */
 export const inlineScripts = { bootstrap: bootstrapScript, splash: splashScript, notFound: notFoundScript };
 
-/** Every path to prerender: the pages, then the whole landing matrix. */
+/** Every path to prerender: the pages, then the whole landing matrix, then its hub pages. */
 export function routePaths(): string[] {
-  return [...model.routes.map((r) => r.path), ...expandLanding(model.site.landing, model.cities).map((l) => l.path)];
+  const { landing } = model.site;
+  return [
+    ...model.routes.map((r) => r.path),
+    ...expandLanding(landing, model.cities).map((l) => l.path),
+    ...expandHubs(landing, model.cities).map((h) => h.path),
+  ];
 }
+
+/**
+ * Every route with the site files its content comes from (relative to the site's root, for the sitemap's lastmod)
+ * and whether it asks not to be indexed. A landing page's sources are the files that make it, not the whole config.
+ */
+export function sitemapEntries(): { path: string; sources: string[]; noindex: boolean }[] {
+  const { landing } = model.site;
+  const cityFile = landing.cityData ? [`content/collections/${landing.cityData}.json`] : [];
+  // the template, the city data and the collections the template shows (loaded by then: the pages are rendered first)
+  const templateFiles = (id: string) => {
+    const loaded = (loadPage(id) as Promise<PageData> & { value?: PageData }).value;
+    return [`content/pages/${id}.json`, ...cityFile, ...Object.keys(loaded?.collections ?? {}).map((c) => `content/collections/${c}.json`)];
+  };
+  return [
+    // the route table's pages have no lastmod, as before: their content comes from more files than they name
+    ...model.routes.map((r) => ({ path: r.path, sources: [], noindex: false })),
+    ...expandLanding(landing, model.cities).map((l) =>
+      l.kind === 'content' && l.pageId
+        ? { path: l.path, sources: [...new Set(templateFiles(l.pageId))], noindex: false }
+        : { path: l.path, sources: ['site.config.json'], noindex: landing.noindexRedirects === true },
+    ),
+    ...expandHubs(landing, model.cities).map((h) => ({ path: h.path, sources: ['site.config.json', ...cityFile], noindex: false })),
+  ];
+}
+
+/** The template pages of content landing services: rendered once per city. */
+const templatePages = model.site.landing.services.filter(isContentService).map((s) => s.page);
 
 // every page's data and every component in memory before the first render, so nothing suspends on the server
 // (a promise, not top-level await: the server bundle may be loaded as CommonJS outside the project)
-const ready = Promise.all([...model.routes.map((r) => loadPage(r.pageId)), preloadBlocks()]);
+const ready = Promise.all([...model.routes.map((r) => loadPage(r.pageId)), ...templatePages.map(loadPage), preloadBlocks()]);
 
 /** The site an island sees, the same in the prerender as in the browser (virtual:site-client). */
 const islandSite = islandSiteModel(model);

@@ -1,4 +1,4 @@
-import type { Block, LandingService, Page, SiteConfig } from './schema-types.ts';
+import type { Block, CityData, LandingService, Page, SiteConfig } from './schema-types.ts';
 
 /** Collections and forms are typed by their own schemas; the engine only needs their ids here. */
 export type CollectionData = { kind: string; items: unknown[] } & Record<string, unknown>;
@@ -10,7 +10,7 @@ export interface LoadedSite {
   pages: Record<string, Page>;
   collections: Record<string, CollectionData>;
   forms: Record<string, FormData>;
-  /** per page id: the collections and forms its blocks reference (found by the validator's x-ref annotations) */
+  /** per page id (and per collection as "collections/<id>"): the collections and forms its blocks reference (found by the validator's x-ref annotations) */
   references: Record<string, { collections: string[]; forms: string[] }>;
 }
 
@@ -29,6 +29,8 @@ export interface PageData {
 export interface City {
   name: string;
   slug: string;
+  /** the city's own data for content landing pages (from the collection `landing.cityData` names) */
+  data?: CityData;
 }
 
 /**
@@ -42,6 +44,9 @@ export interface SiteModel {
 }
 
 export interface LandingPage {
+  /** redirect: forwards to the home page; content: a page of blocks from the template page `pageId` */
+  kind: 'redirect' | 'content';
+  pageId?: string;
   path: string;
   city: string;
   citySlug: string;
@@ -50,6 +55,14 @@ export interface LandingPage {
   title: string;
   description: string;
   heading: string;
+}
+
+/** An overview of the landing matrix: one service in every city, or every service in one city. */
+export interface HubPage {
+  kind: 'service-hub' | 'city-hub';
+  path: string;
+  /** the service's slug or the city's slug */
+  slug: string;
 }
 
 export type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;

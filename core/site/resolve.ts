@@ -1,6 +1,7 @@
 import { fill } from '../text/fill.ts';
 import type { LandingConfig } from './schema-types.ts';
-import type { City, LandingPage, LoadedSite, PageData, SiteModel } from './model.ts';
+import type { City, HubPage, LoadedSite, LandingPage, PageData, SiteModel } from './model.ts';
+import { cityDataByName, isContentService } from './landing.ts';
 
 /** 'Den Haag' -> 'den-haag', 'Étten-Leur' -> 'etten-leur'. */
 export function slugify(name: string): string {
@@ -17,23 +18,30 @@ export function landingPath(serviceSlug: string, citySlug: string): string {
   return `/${serviceSlug}-${citySlug}`;
 }
 
-export function citiesOf(landing: Pick<LandingConfig, 'cities'>): City[] {
-  return landing.cities.map((name) => ({ name, slug: slugify(name) }));
+export function citiesOf(landing: Pick<LandingConfig, 'cities'>, data: Map<string, City['data']> = new Map()): City[] {
+  return landing.cities.map((name) => {
+    const own = data.get(name);
+    return own ? { name, slug: slugify(name), data: own } : { name, slug: slugify(name) };
+  });
 }
 
 function landingPage(landing: LandingConfig, city: City, serviceIndex: number): LandingPage | undefined {
   const service = landing.services[serviceIndex];
   if (!service) return undefined;
   const values = { city: city.name, service: service.name };
+  const heading = fill(landing.heading, values);
   return {
+    kind: isContentService(service) ? 'content' : 'redirect',
+    ...(isContentService(service) ? { pageId: service.page } : {}),
     path: landingPath(service.slug, city.slug),
     city: city.name,
     citySlug: city.slug,
     serviceName: service.name,
     service,
-    title: fill(service.title, values),
-    description: fill(service.description, values),
-    heading: fill(landing.heading, values),
+    // a content landing page's own title and description come from its template page when it is rendered
+    title: fill(service.title ?? heading, values),
+    description: fill(service.description ?? heading, values),
+    heading,
   };
 }
 
@@ -54,12 +62,33 @@ export function findLanding(landing: LandingConfig, cities: City[], pathname: st
   return undefined;
 }
 
+/** The address of a hub page: the landing config's path template with the service's or the city's slug. */
+export const hubPath = (template: string, slug: string) => template.replace('{slug}', slug);
+
+/** The hub pages of the matrix: one per service with content landing pages, one per city (none without `hubs`). */
+export function expandHubs(landing: LandingConfig, cities: City[] = citiesOf(landing)): HubPage[] {
+  const { hubs } = landing;
+  if (!hubs) return [];
+  const services = landing.services.filter(isContentService);
+  if (services.length === 0) return [];
+  return [
+    ...services.map((s): HubPage => ({ kind: 'service-hub', path: hubPath(hubs.servicePath, s.slug), slug: s.slug })),
+    ...cities.map((c): HubPage => ({ kind: 'city-hub', path: hubPath(hubs.cityPath, c.slug), slug: c.slug })),
+  ];
+}
+
+/** The hub page at a path, if any. */
+export function findHub(landing: LandingConfig, cities: City[], pathname: string): HubPage | undefined {
+  const path = pathname.replace(/(.)\/+$/, '$1');
+  return expandHubs(landing, cities).find((h) => h.path === path);
+}
+
 export function resolveSite(loaded: LoadedSite): SiteModel {
   const { $schema: _schema, routes, ...site } = loaded.site;
   return {
     site,
     routes: routes.map((r) => ({ path: r.path, pageId: r.page })),
-    cities: citiesOf(site.landing),
+    cities: citiesOf(site.landing, cityDataByName(site.landing, loaded.collections)),
   };
 }
 
@@ -73,13 +102,22 @@ export function islandSiteModel({ site }: SiteModel): SiteModel {
 
 const pick = <T>(all: Record<string, T>, ids: string[] = []): Record<string, T> => Object.fromEntries(ids.map((id) => [id, all[id]!]));
 
-/** Each routed page with only the collections and forms its blocks reference. */
+/**
+ * Each routed page and each content landing template with only the collections and forms its blocks reference (a
+ * template also those of the city data's override blocks, which replace some of its blocks).
+ */
 export function resolvePages(loaded: LoadedSite): Record<string, PageData> {
-  const ids = new Set(loaded.site.routes.map((r) => r.page));
+  const { landing } = loaded.site;
+  const templates = landing.services.filter(isContentService).map((s) => s.page);
+  const cityRefs = landing.cityData ? loaded.references[`collections/${landing.cityData}`] : undefined;
+  const ids = new Set([...loaded.site.routes.map((r) => r.page), ...templates]);
   return Object.fromEntries(
     [...ids].map((id) => {
       const refs = loaded.references[id];
-      return [id, { page: loaded.pages[id]!, collections: pick(loaded.collections, refs?.collections), forms: pick(loaded.forms, refs?.forms) }];
+      const extra = templates.includes(id) ? cityRefs : undefined;
+      const collections = [...(refs?.collections ?? []), ...(extra?.collections ?? [])];
+      const forms = [...(refs?.forms ?? []), ...(extra?.forms ?? [])];
+      return [id, { page: loaded.pages[id]!, collections: pick(loaded.collections, collections), forms: pick(loaded.forms, forms) }];
     }),
   );
 }

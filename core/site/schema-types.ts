@@ -8,6 +8,29 @@ export type ImagePath = string;
  * An internal route path ("/contact", checked against the routes), an external https:// URL, or a tel:, mailto: or #anchor link.
  */
 export type Href = string;
+export type LandingService = {
+  /**
+   * First part of the path: /{slug}-{city}.
+   */
+  slug: string;
+  name: string;
+  /**
+   * Page title template of a redirecting landing page: {city} and {service} are filled in. A content landing page takes its title from its template page.
+   */
+  title?: string;
+  /**
+   * Meta description template of a redirecting landing page: {city} and {service} are filled in.
+   */
+  description?: string;
+  /**
+   * redirect: a short page that forwards visitors to redirectTo (a doorway page by Google's definition). content: a real page of blocks from the template page, filled in per city, indexable.
+   */
+  kind?: 'redirect' | 'content';
+  /**
+   * Content landing service: file name (without .json) in content/pages/ of the template page; its texts may use {city}, {service} and every field of the city data.
+   */
+  page?: string;
+};
 /**
  * Path of a file in public/, starting with /.
  */
@@ -73,7 +96,7 @@ export type IconName =
 /**
  * A shared list in content/collections/, chosen by its kind.
  */
-export type Collection = FaqCollection | TestimonialsCollection | PortfolioCollection | MarketingServicesCollection;
+export type Collection = FaqCollection | TestimonialsCollection | PortfolioCollection | MarketingServicesCollection | CitiesCollection;
 /**
  * One field of a form, chosen by its type.
  */
@@ -278,21 +301,88 @@ export interface LandingConfig {
    * Shown instead of forwarding in the dev server and with ?preview, so staff can look at a landing page.
    */
   previewNotice?: string;
+  /**
+   * Collection (kind cities) with each city's own data for content landing pages: intro, region, nearby places, coordinates, a local FAQ, overrides per service.
+   */
+  cityData?: string;
+  hubs?: LandingHubs;
+  labels?: LandingLabels;
+  /**
+   * Give redirecting landing pages noindex and leave them out of the sitemap (they are doorway pages by Google's definition). Off keeps them indexable.
+   */
+  noindexRedirects?: boolean;
+  guard?: LandingGuard;
 }
-export interface LandingService {
+/**
+ * Overview pages: one per service (all its cities) and one per city (all its services), linked from every content landing page.
+ */
+export interface LandingHubs {
   /**
-   * First part of the path: /{slug}-{city}.
+   * Address of a service's overview; {slug} is the service's slug, such as /services/{slug}.
    */
-  slug: string;
-  name: string;
+  servicePath: string;
   /**
-   * Page title template: {city} and {service} are filled in.
+   * Address of a city's overview; {slug} is the city's slug, such as /areas/{slug}.
    */
-  title: string;
+  cityPath: string;
   /**
-   * Meta description template: {city} and {service} are filled in.
+   * Title and heading of a service's overview; {service} is filled in.
    */
-  description: string;
+  serviceTitle: string;
+  /**
+   * Description of a service's overview; {service} is filled in.
+   */
+  serviceDescription: string;
+  /**
+   * Title and heading of a city's overview; {city} is filled in.
+   */
+  cityTitle: string;
+  /**
+   * Description of a city's overview; {city} is filled in.
+   */
+  cityDescription: string;
+}
+/**
+ * Texts around the blocks of a content landing page: its breadcrumb and its links to the other pages of the matrix.
+ */
+export interface LandingLabels {
+  /**
+   * Name of the breadcrumb navigation, for screen readers.
+   */
+  breadcrumb: string;
+  /**
+   * Heading above the same service in the other cities; {service} and {city} are filled in.
+   */
+  otherCities: string;
+  /**
+   * Heading above the other services in this city; {service} and {city} are filled in.
+   */
+  otherServices: string;
+  /**
+   * Link to the service's overview; {service} is filled in.
+   */
+  allCities: string;
+  /**
+   * Link to the city's overview; {city} is filled in.
+   */
+  allServices: string;
+}
+/**
+ * The check for thin and duplicate landing pages in npm run validate.
+ */
+export interface LandingGuard {
+  /**
+   * Share of a page's 5-word phrases it may have in common with its closest sibling (0 to 1) before it is reported.
+   */
+  maxSimilarity?: number;
+  /**
+   * Words a landing page must have that no other landing page has; fewer is reported as thin.
+   */
+  minOwnWords?: number;
+  /**
+   * Make the guard's warnings errors (for CI); CI can also pass --seo-strict.
+   */
+  failOnWarning?: boolean;
 }
 /**
  * Floating chat widget that forwards a typed message to WhatsApp.
@@ -993,6 +1083,98 @@ export interface MarketingService {
    */
   features: string[];
   icon: IconName;
+}
+/**
+ * Each city's own data for content landing pages, by the city's name in the landing config.
+ */
+export interface CitiesCollection {
+  $schema: string;
+  kind: 'cities';
+  /**
+   * @minItems 1
+   */
+  items: CityData[];
+}
+export interface CityData {
+  /**
+   * The city's name exactly as in the landing config's cities.
+   */
+  city: string;
+  /**
+   * County, province or region: the {region} placeholder.
+   */
+  region?: string;
+  /**
+   * A paragraph about working in this city: the {intro} placeholder.
+   */
+  intro?: string;
+  /**
+   * Places near the city, shown as a list: the {nearby} placeholder (comma-separated).
+   */
+  nearby?: string[];
+  geo?: GeoCoordinates;
+  address?: LocalAddress;
+  /**
+   * Questions about this city, shown first in the FAQ of its landing pages.
+   */
+  faq?: FaqItem[];
+  fields?: PlaceholderFields;
+  /**
+   * Changes for one service in this city.
+   */
+  overrides?: LandingOverride[];
+}
+/**
+ * The city's coordinates, for search engines.
+ */
+export interface GeoCoordinates {
+  latitude: number;
+  longitude: number;
+}
+/**
+ * The site's own office in this city: its landing pages are then marked up as a LocalBusiness at this address.
+ */
+export interface LocalAddress {
+  streetAddress: string;
+  postalCode: string;
+}
+/**
+ * Any other placeholder of the templates: {name} is filled in with the text under that name.
+ */
+export interface PlaceholderFields {
+  [k: string]: string | undefined;
+}
+export interface LandingOverride {
+  /**
+   * The service's slug.
+   */
+  service: string;
+  /**
+   * This page's title instead of the template's.
+   */
+  title?: string;
+  /**
+   * This page's description instead of the template's.
+   */
+  description?: string;
+  fields?: PlaceholderFields1;
+  /**
+   * Blocks of the template replaced on this page, each by its position.
+   */
+  blocks?: BlockOverride[];
+}
+/**
+ * Placeholders with another text on this page only.
+ */
+export interface PlaceholderFields1 {
+  [k: string]: string | undefined;
+}
+export interface BlockOverride {
+  /**
+   * Position of the template's block, counting from 0.
+   */
+  at: number;
+  block: Block;
 }
 /**
  * A form rendered by the generic form block: its fields, rules, texts, mail template and behaviour after sending.

@@ -19,6 +19,8 @@ function messagesOf(errors: ErrorObject[], schemas: SchemaSet): Message[] {
   for (const err of errors) {
     // a failing branch of a discriminated union also reports the union itself
     if (err.keyword === 'oneOf' && err.params && 'passingSchemas' in err.params) continue;
+    // an if/then/else also says "must match the then schema": the branch's own error (a missing key) says what to do
+    if (err.keyword === 'if') continue;
     // the union's own "required: type" says what the discriminator error says better
     if (err.keyword === 'required' && unionTagMissing.has(`${err.instancePath} ${String(err.params.missingProperty)}`)) continue;
     const m = messageFor(err, schemas);

@@ -167,9 +167,11 @@ function runRules(rules: readonly Rule[], fs: SiteFiles, parsed: Parsed, problem
 function loadedSite(site: SiteConfig, fs: SiteFiles, parsed: Parsed): LoadedSite {
   const dataOf = (dir: string) => Object.fromEntries(fs.list(dir).map((f) => [baseName(f), parsed.sources.get(f)?.data]));
   const references: LoadedSite['references'] = {};
-  for (const file of fs.list('content/pages')) {
+  // a collection's own references too (the blocks of a city's landing overrides), under "collections/<id>"
+  const keyed = [...fs.list('content/pages').map((f) => [f, baseName(f)]), ...fs.list('content/collections').map((f) => [f, `collections/${baseName(f)}`])];
+  for (const [file, key] of keyed as [string, string][]) {
     const own = parsed.references.filter((r) => r.file === file && r.ref.kind === 'ref').map((r) => r.ref);
-    references[baseName(file)] = {
+    references[key] = {
       collections: [...new Set(own.filter((r) => r.target.startsWith('collection')).map((r) => r.value))],
       forms: [...new Set(own.filter((r) => r.target === 'form').map((r) => r.value))],
     };

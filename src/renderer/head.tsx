@@ -1,6 +1,7 @@
 import { Helmet } from 'react-helmet-async';
 import { useSite } from '../site/site-context.tsx';
 import { fill } from '../../core/text/fill.ts';
+import { jsonLdText, organization, type JsonLd } from '../../core/seo/structured-data.ts';
 
 interface HeadProps {
   title: string;
@@ -8,29 +9,16 @@ interface HeadProps {
   path: string;
   image?: string;
   noindex?: boolean;
+  /** the page's own schema.org data, after the organisation's (which every page carries) */
+  structuredData?: JsonLd[];
 }
 
-/** JSON inside <script> must not be able to close the tag. */
-const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
 /** The one head component of a page: site defaults merged with the page's own values. */
-export function Head({ title, description, path, image, noindex }: HeadProps) {
+export function Head({ title, description, path, image, noindex, structuredData = [] }: HeadProps) {
   const { site } = useSite();
   const { seo } = site;
   const url = `${seo.siteUrl}${path}`;
   const fullTitle = fill(seo.titleTemplate, { title });
-  const organization = {
-    '@context': 'https://schema.org',
-    '@type': 'Organization',
-    name: seo.organization.name,
-    legalName: seo.organization.legalName,
-    url: seo.siteUrl,
-    logo: seo.organization.logo ? `${seo.siteUrl}${seo.organization.logo}` : undefined,
-    email: site.contact.email,
-    telephone: site.contact.phoneHref.replace(/^tel:/, ''),
-    address: { '@type': 'PostalAddress', addressLocality: seo.organization.locality, addressCountry: seo.organization.country },
-    sameAs: seo.organization.sameAs,
-  };
   const meta = [
     { name: 'description', content: description },
     { property: 'og:type', content: 'website' },
@@ -50,7 +38,7 @@ export function Head({ title, description, path, image, noindex }: HeadProps) {
       htmlAttributes={{ lang: site.lang }}
       meta={meta}
       link={[{ rel: 'canonical', href: url }]}
-      script={[{ type: 'application/ld+json', innerHTML: safeJson(organization) }]}
+      script={[organization(site), ...structuredData].map((data) => ({ type: 'application/ld+json', innerHTML: jsonLdText(data) }))}
     />
   );
 }

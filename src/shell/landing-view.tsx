@@ -17,7 +17,8 @@ export function LandingView({ landing }: { landing: LandingPage }) {
   const { redirectTo, redirectDelayMs, message, linkText, previewNotice } = site.landing as Defaulted<LandingConfig, 'previewNotice'>;
   return (
     <section className={styles.landing}>
-      <Head title={landing.title} description={landing.description} path={landing.path} />
+      {/* noindexRedirects (off by default) keeps these doorway pages out of search engines and the sitemap */}
+      <Head title={landing.title} description={landing.description} path={landing.path} noindex={site.landing.noindexRedirects === true} />
       <div className="container">
         <p className={styles.preview} role="note" data-testid="landing-preview-notice" {...{ [LANDING_ATTR.preview]: '' }} hidden>
           {previewNotice}

@@ -179,11 +179,76 @@ export const fields: Record<string, FieldWords> = {
     linkText: { label: 'Text of the link', help: 'The link for those who do not want to wait.' },
     previewNotice: { label: 'Notice in the studio preview', help: 'Shown on a landing page in the studio, instead of sending on.' },
   }),
+  ...under('LandingConfig', {
+    cityData: { label: 'Town details', help: 'The list with each town’s own texts, places nearby and questions, for landing pages with content.' },
+    hubs: { label: 'Overview pages', help: 'A page per service with all its towns, and a page per town with all its services.' },
+    labels: { label: 'Texts around the content', help: 'The breadcrumb and the headings of the links to other towns and services.' },
+    noindexRedirects: {
+      label: 'Hide forwarding pages from Google',
+      help: 'Forwarding landing pages get noindex and leave the sitemap; Google calls them doorway pages.',
+    },
+    guard: { label: 'Check for thin pages', help: 'How alike landing pages may be before the check warns.' },
+  }),
+  ...under('LandingHubs', {
+    servicePath: { label: 'Address of a service overview', help: 'Such as /services/{slug}; {slug} becomes the service’s address part.' },
+    cityPath: { label: 'Address of a town overview', help: 'Such as /areas/{slug}; {slug} becomes the town’s address part.' },
+    serviceTitle: { label: 'Title of a service overview', help: 'Heading and Google title; {service} is filled in.' },
+    serviceDescription: { label: 'Description of a service overview', help: 'Text under the heading and in Google; {service} is filled in.' },
+    cityTitle: { label: 'Title of a town overview', help: 'Heading and Google title; {city} is filled in.' },
+    cityDescription: { label: 'Description of a town overview', help: 'Text under the heading and in Google; {city} is filled in.' },
+  }),
+  ...under('LandingLabels', {
+    breadcrumb: { label: 'Name of the breadcrumb', help: 'Read aloud to people who have the page read to them.' },
+    otherCities: { label: 'Heading: other towns', help: 'Above the links to this service in other towns; {service} and {city} are filled in.' },
+    otherServices: { label: 'Heading: other services', help: 'Above the links to other services in this town; {service} and {city} are filled in.' },
+    allCities: { label: 'Link to all towns', help: 'Link to the service overview; {service} is filled in.' },
+    allServices: { label: 'Link to all services', help: 'Link to the town overview; {city} is filled in.' },
+  }),
+  ...under('LandingGuard', {
+    maxSimilarity: { label: 'Maximum likeness', help: 'Share of phrases a page may share with its closest sibling, from 0 to 1.' },
+    minOwnWords: { label: 'Minimum own words', help: 'Words a page must have that no other landing page has.' },
+    failOnWarning: { label: 'Stop on a warning', help: 'Makes the check’s warnings errors, so a thin page cannot be published.' },
+  }),
+  ...under('CitiesCollection', {
+    items: { label: 'Towns', help: 'Each town’s own details, for its landing pages.', item: 'Town' },
+  }),
+  ...under('CityData', {
+    city: { label: 'Town', help: 'The town’s name, exactly as in the list of towns.' },
+    region: { label: 'County or region', help: 'County or region; fills {region}.' },
+    intro: { label: 'About this town', help: 'A paragraph about working in this town; fills {intro}.' },
+    nearby: { label: 'Places nearby', help: 'Places around the town; fills {nearby}.', item: 'Place' },
+    geo: { label: 'Coordinates', help: 'Where the town is, for search engines.' },
+    address: { label: 'Our office here', help: 'Your address in this town: its pages are then marked as a local business.' },
+    faq: { label: 'Local questions', help: 'Questions about this town, shown first in the questions of its pages.', item: 'Question' },
+    fields: { label: 'Other texts', help: 'More texts for the templates: {name} is filled in with the text under that name.' },
+    overrides: { label: 'Changes per service', help: 'Other texts or blocks for one service in this town.', item: 'Change' },
+  }),
+  ...under('GeoCoordinates', {
+    latitude: { label: 'Degrees north', help: 'Degrees north, such as 51.45.' },
+    longitude: { label: 'Degrees east', help: 'Degrees east (negative for west), such as -2.59.' },
+  }),
+  ...under('LocalAddress', {
+    streetAddress: { label: 'Street and number', help: 'The street address of your office in this town.' },
+    postalCode: { label: 'Postcode', help: 'The postcode of your office in this town.' },
+  }),
+  ...under('LandingOverride', {
+    service: { label: 'For the service', help: 'The address part of the service this change is for.' },
+    title: { label: 'Page title', help: 'This page’s title in Google instead of the template’s.' },
+    description: { label: 'Description for Google', help: 'This page’s description in Google instead of the template’s.' },
+    fields: { label: 'Other texts', help: 'Texts for the placeholders on this page only.' },
+    blocks: { label: 'Replaced blocks', help: 'Blocks of the template replaced on this page.', item: 'Block' },
+  }),
+  ...under('BlockOverride', {
+    at: { label: 'Position', help: 'Which block of the template, counting from 0.' },
+    block: { label: 'New block', help: 'The block shown in its place.' },
+  }),
   ...under('LandingService', {
     slug: { label: 'Start of the address', help: 'First part of the address: webdesign becomes /webdesign-amsterdam.' },
     name: { label: 'Service name', help: 'The name of the service as it appears in the text.' },
     title: { label: 'Page title', help: 'The title in Google; {city} and {service} are filled in.' },
     description: { label: 'Description for Google', help: 'The text under the title in Google; {city} and {service} are filled in.' },
+    kind: { label: 'Kind of page', help: 'A page that forwards to the home page, or a real page with content per town.' },
+    page: { label: 'Template page', help: 'The page whose blocks are filled in for every town; {city}, {service} and the town’s texts are filled in.' },
   }),
   ...under('ChatConfig', {
     enabled: { label: 'Show the chat button', help: 'Shows the WhatsApp chat button on every page.' },
@@ -512,6 +577,7 @@ export const fields: Record<string, FieldWords> = {
 /** The options of every choice, in plain words. */
 const choices: Record<string, Record<string, string>> = {
   'ButtonLink.variant': { primary: 'Main colour', secondary: 'Outlined', accent: 'Accent colour', ghost: 'Text only' },
+  'LandingService.kind': { redirect: 'Forwards to the home page', content: 'A page with content per town' },
   'HeroBlock.variant': { home: 'Large, for the home page', page: 'Compact, for an ordinary page' },
   align: { left: 'Left', center: 'Centred' },
   'ChatConfig.theme': { light: 'Light', dark: 'Dark' },
@@ -563,6 +629,7 @@ export const en: Catalog = {
   fields,
   choices,
   maps: {
+    PlaceholderFields: { label: (key) => `Text for {${key}}`, help: 'Fills this placeholder in the templates.' },
     ImagesFieldAccept: {
       label: (type) => `Extensions for ${type}`,
       help: 'The file extensions that belong to this kind of image, such as .png.',

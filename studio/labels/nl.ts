@@ -187,11 +187,82 @@ export const fields: Record<string, FieldWords> = {
     linkText: { label: 'Tekst van de link', help: 'De link voor wie niet wil wachten.' },
     previewNotice: { label: 'Melding in de voorbeeldweergave', help: 'Staat in de studio op een plaatspagina, in plaats van door te sturen.' },
   }),
+  ...under('LandingConfig', {
+    cityData: {
+      label: 'Gegevens per plaats',
+      help: 'De lijst met eigen teksten, plaatsen in de buurt en vragen per plaats, voor landingspagina’s met inhoud.',
+    },
+    hubs: { label: 'Overzichtspagina’s', help: 'Een pagina per dienst met alle plaatsen, en een pagina per plaats met alle diensten.' },
+    labels: { label: 'Teksten rond de inhoud', help: 'Het kruimelpad en de koppen boven de links naar andere plaatsen en diensten.' },
+    noindexRedirects: {
+      label: 'Doorstuurpagina’s verbergen voor Google',
+      help: 'Doorstuurpagina’s krijgen noindex en gaan uit de sitemap; Google noemt ze doorway pages.',
+    },
+    guard: { label: 'Controle op dunne pagina’s', help: 'Hoeveel landingspagina’s op elkaar mogen lijken voordat de controle waarschuwt.' },
+  }),
+  ...under('LandingHubs', {
+    servicePath: { label: 'Adres van een dienstoverzicht', help: 'Zoals /diensten/{slug}; {slug} wordt het adresdeel van de dienst.' },
+    cityPath: { label: 'Adres van een plaatsoverzicht', help: 'Zoals /regio/{slug}; {slug} wordt het adresdeel van de plaats.' },
+    serviceTitle: { label: 'Titel van een dienstoverzicht', help: 'Kop en titel in Google; {service} wordt ingevuld.' },
+    serviceDescription: { label: 'Omschrijving van een dienstoverzicht', help: 'Tekst onder de kop en in Google; {service} wordt ingevuld.' },
+    cityTitle: { label: 'Titel van een plaatsoverzicht', help: 'Kop en titel in Google; {city} wordt ingevuld.' },
+    cityDescription: { label: 'Omschrijving van een plaatsoverzicht', help: 'Tekst onder de kop en in Google; {city} wordt ingevuld.' },
+  }),
+  ...under('LandingLabels', {
+    breadcrumb: { label: 'Naam van het kruimelpad', help: 'Wordt voorgelezen aan wie de pagina laat voorlezen.' },
+    otherCities: { label: 'Kop: andere plaatsen', help: 'Boven de links naar deze dienst in andere plaatsen; {service} en {city} worden ingevuld.' },
+    otherServices: { label: 'Kop: andere diensten', help: 'Boven de links naar andere diensten in deze plaats; {service} en {city} worden ingevuld.' },
+    allCities: { label: 'Link naar alle plaatsen', help: 'Link naar het dienstoverzicht; {service} wordt ingevuld.' },
+    allServices: { label: 'Link naar alle diensten', help: 'Link naar het plaatsoverzicht; {city} wordt ingevuld.' },
+  }),
+  ...under('LandingGuard', {
+    maxSimilarity: { label: 'Maximale gelijkenis', help: 'Deel van de zinsdelen dat een pagina met de meest gelijke pagina mag delen, van 0 tot 1.' },
+    minOwnWords: { label: 'Minimaal eigen woorden', help: 'Woorden die een pagina moet hebben die geen andere landingspagina heeft.' },
+    failOnWarning: { label: 'Stoppen bij een waarschuwing', help: 'Maakt van de waarschuwingen fouten, zodat een dunne pagina niet gepubliceerd wordt.' },
+  }),
+  ...under('CitiesCollection', {
+    items: { label: 'Plaatsen', help: 'De eigen gegevens van elke plaats, voor haar landingspagina’s.', item: 'Plaats' },
+  }),
+  ...under('CityData', {
+    city: { label: 'Plaats', help: 'De naam van de plaats, precies zoals in de lijst met plaatsen.' },
+    region: { label: 'Regio', help: 'Provincie of regio; vult {region} in.' },
+    intro: { label: 'Over deze plaats', help: 'Een alinea over werken in deze plaats; vult {intro} in.' },
+    nearby: { label: 'Plaatsen in de buurt', help: 'Plaatsen rond deze plaats; vult {nearby} in.', item: 'Plaats' },
+    geo: { label: 'Coördinaten', help: 'Waar de plaats ligt, voor zoekmachines.' },
+    address: { label: 'Ons kantoor hier', help: 'Uw adres in deze plaats: de pagina’s worden dan gemarkeerd als lokaal bedrijf.' },
+    faq: { label: 'Lokale vragen', help: 'Vragen over deze plaats, bovenaan de vragen van haar pagina’s.', item: 'Vraag' },
+    fields: { label: 'Overige teksten', help: 'Meer teksten voor de sjablonen: {naam} wordt ingevuld met de tekst onder die naam.' },
+    overrides: { label: 'Wijzigingen per dienst', help: 'Andere teksten of blokken voor één dienst in deze plaats.', item: 'Wijziging' },
+  }),
+  ...under('GeoCoordinates', {
+    latitude: { label: 'Breedtegraad', help: 'Graden noord, zoals 52,16.' },
+    longitude: { label: 'Lengtegraad', help: 'Graden oost, zoals 5,39.' },
+  }),
+  ...under('LocalAddress', {
+    streetAddress: { label: 'Straat en huisnummer', help: 'Het adres van uw kantoor in deze plaats.' },
+    postalCode: { label: 'Postcode', help: 'De postcode van uw kantoor in deze plaats.' },
+  }),
+  ...under('LandingOverride', {
+    service: { label: 'Dienst', help: 'Het adresdeel van de dienst waarvoor deze wijziging geldt.' },
+    title: { label: 'Paginatitel', help: 'De titel in Google van deze pagina, in plaats van die van het sjabloon.' },
+    description: { label: 'Omschrijving', help: 'De omschrijving in Google van deze pagina, in plaats van die van het sjabloon.' },
+    fields: { label: 'Overige teksten', help: 'Teksten voor de invulvelden op alleen deze pagina.' },
+    blocks: { label: 'Vervangen blokken', help: 'Blokken van het sjabloon die op deze pagina vervangen worden.', item: 'Blok' },
+  }),
+  ...under('BlockOverride', {
+    at: { label: 'Positie', help: 'Welk blok van het sjabloon, geteld vanaf 0.' },
+    block: { label: 'Nieuw blok', help: 'Het blok dat op die plaats komt.' },
+  }),
   ...under('LandingService', {
     slug: { label: 'Begin van het adres', help: 'Eerste deel van het adres: webdesign wordt /webdesign-amersfoort.' },
     name: { label: 'Naam van de dienst', help: 'De naam van de dienst, zoals hij in de tekst verschijnt.' },
     title: { label: 'Paginatitel', help: 'De titel in Google; {city} en {service} worden ingevuld.' },
     description: { label: 'Omschrijving', help: 'De tekst onder de titel in Google; {city} en {service} worden ingevuld.' },
+    kind: { label: 'Soort pagina', help: 'Een pagina die doorstuurt naar de homepage, of een echte pagina met inhoud per plaats.' },
+    page: {
+      label: 'Sjabloonpagina',
+      help: 'De pagina waarvan de blokken voor elke plaats worden ingevuld; {city}, {service} en de teksten van de plaats worden ingevuld.',
+    },
   }),
   ...under('ChatConfig', {
     enabled: { label: 'Chatknop tonen', help: 'Toont de WhatsApp-chatknop op elke pagina.' },
@@ -523,6 +594,7 @@ export const fields: Record<string, FieldWords> = {
 /** The options of every choice, in plain words. */
 const choices: Record<string, Record<string, string>> = {
   'ButtonLink.variant': { primary: 'Hoofdkleur', secondary: 'Met rand', accent: 'Accentkleur', ghost: 'Alleen tekst' },
+  'LandingService.kind': { redirect: 'Stuurt door naar de homepage', content: 'Een pagina met inhoud per plaats' },
   'HeroBlock.variant': { home: 'Groot, voor de homepage', page: 'Compact, voor een gewone pagina' },
   align: { left: 'Links', center: 'Gecentreerd' },
   'ChatConfig.theme': { light: 'Licht', dark: 'Donker' },
@@ -574,6 +646,7 @@ export const nl: Catalog = {
   fields,
   choices,
   maps: {
+    PlaceholderFields: { label: (key) => `Tekst voor {${key}}`, help: 'Vult dit invulveld in de sjablonen.' },
     ImagesFieldAccept: {
       label: (type) => `Extensies voor ${type}`,
       help: 'De bestandsextensies die bij deze soort afbeelding horen, zoals .png.',

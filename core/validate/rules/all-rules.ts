@@ -5,6 +5,7 @@ import { onePhoneNumber } from './one-phone-number.ts';
 import { linksResolve } from './links-resolve.ts';
 import { assetsExist } from './assets-exist.ts';
 import { referencesExist } from './references-exist.ts';
+import { landingContent } from './landing-content.ts';
 
 /** Run in this order; the report is sorted by position afterwards, so the order only breaks ties. */
-export const allRules: readonly Rule[] = [uniqueSlugs, uniqueRoutes, onePhoneNumber, linksResolve, assetsExist, referencesExist];
+export const allRules: readonly Rule[] = [uniqueSlugs, uniqueRoutes, onePhoneNumber, linksResolve, assetsExist, referencesExist, landingContent];

@@ -1,4 +1,4 @@
-import { landingPath, slugify } from '../../site/resolve.ts';
+import { citiesOf, expandHubs, landingPath, slugify } from '../../site/resolve.ts';
 import type { RuleContext } from './rule.ts';
 
 export interface LandingRoute {
@@ -64,7 +64,21 @@ export function routeTable(context: RuleContext): RouteTable {
       else paths.set(path, origin);
     };
     for (const r of landingMatrix(context).routes) add(r.path, r.origin, r.pointer);
+    for (const h of hubRoutes(context)) add(h.path, h.origin, h.pointer);
     context.site.routes.forEach((r, i) => add(r.path, `route ${i}`, `/routes/${i}/path`));
     return { paths, duplicates };
   });
+}
+
+/** The hub pages' paths, when the hubs' path templates are well-formed (else their schema error says why). */
+function hubRoutes(context: RuleContext): LandingRoute[] {
+  const { landing } = context.site;
+  const wellFormed = (t: unknown) => typeof t === 'string' && t.startsWith('/') && t.includes('{slug}');
+  if (!landing.hubs || !wellFormed(landing.hubs.servicePath) || !wellFormed(landing.hubs.cityPath)) return [];
+  if (!Array.isArray(landing.cities) || !Array.isArray(landing.services)) return [];
+  return expandHubs(landing, citiesOf(landing)).map((h) => ({
+    path: h.path,
+    origin: `the ${h.kind === 'service-hub' ? 'service' : 'city'} overview of "${h.slug}"`,
+    pointer: `/landing/hubs/${h.kind === 'service-hub' ? 'servicePath' : 'cityPath'}`,
+  }));
 }

@@ -1,0 +1,109 @@
+import { fill } from '../text/fill.ts';
+import type { LandingConfig, LandingService, SiteConfig } from './schema-types.ts';
+import type { City, HubPage } from './model.ts';
+import { isContentService } from './landing.ts';
+import { hubPath, landingPath } from './resolve.ts';
+
+/** A link of the landing matrix: its text and its path. */
+export interface MatrixLink {
+  name: string;
+  path: string;
+}
+
+/** How many other cities a landing page links by name; its service's overview links them all. */
+export const MAX_CITY_LINKS = 12;
+
+/** The name a content landing page has in breadcrumbs, links and structured data: the landing heading, filled. */
+export const landingName = (landing: LandingConfig, service: LandingService, city: City) => fill(landing.heading, { city: city.name, service: service.name });
+
+const serviceHubOf = (landing: LandingConfig, service: LandingService): MatrixLink | undefined =>
+  landing.hubs ? { name: service.name, path: hubPath(landing.hubs.servicePath, service.slug) } : undefined;
+
+const cityHubOf = (landing: LandingConfig, city: City): MatrixLink | undefined =>
+  landing.hubs ? { name: city.name, path: hubPath(landing.hubs.cityPath, city.slug) } : undefined;
+
+/** Home, the service's overview (when there are hubs), then the page itself. */
+export function landingCrumbs(site: Pick<SiteConfig, 'brand' | 'landing'>, service: LandingService, city: City): MatrixLink[] {
+  const hub = serviceHubOf(site.landing, service);
+  return [
+    { name: site.brand.name, path: '/' },
+    ...(hub ? [hub] : []),
+    { name: landingName(site.landing, service, city), path: landingPath(service.slug, city.slug) },
+  ];
+}
+
+/** Other cities for the same service: the city's nearby places first, then the rest, at most MAX_CITY_LINKS. */
+function otherCities(landing: LandingConfig, cities: City[], service: LandingService, city: City): MatrixLink[] {
+  const nearby = city.data?.nearby ?? [];
+  const rank = (c: City) => (nearby.includes(c.name) ? nearby.indexOf(c.name) : nearby.length + cities.indexOf(c));
+  return cities
+    .filter((c) => c.slug !== city.slug)
+    .sort((a, b) => rank(a) - rank(b))
+    .slice(0, MAX_CITY_LINKS)
+    .map((c) => ({ name: landingName(landing, service, c), path: landingPath(service.slug, c.slug) }));
+}
+
+export interface LandingLinks {
+  otherCities: MatrixLink[];
+  otherServices: MatrixLink[];
+  serviceHub?: MatrixLink;
+  cityHub?: MatrixLink;
+}
+
+/** The links at the foot of a content landing page: its siblings by city and by service, and both overviews. */
+export function landingLinks(landing: LandingConfig, cities: City[], service: LandingService, city: City): LandingLinks {
+  const otherServices = landing.services
+    .filter((s) => isContentService(s) && s.slug !== service.slug)
+    .map((s) => ({ name: landingName(landing, s, city), path: landingPath(s.slug, city.slug) }));
+  return {
+    otherCities: otherCities(landing, cities, service, city),
+    otherServices,
+    serviceHub: serviceHubOf(landing, service),
+    cityHub: cityHubOf(landing, city),
+  };
+}
+
+export interface HubContent {
+  title: string;
+  description: string;
+  crumbs: MatrixLink[];
+  links: MatrixLink[];
+}
+
+/** A hub page: its title, description, breadcrumb and the landing pages it lists (content services only). */
+export function hubContent(site: Pick<SiteConfig, 'brand' | 'landing'>, cities: City[], hub: HubPage): HubContent | undefined {
+  const { landing } = site;
+  const hubs = landing.hubs;
+  if (!hubs) return undefined;
+  const services = landing.services.filter(isContentService);
+  if (hub.kind === 'service-hub') {
+    const service = services.find((s) => s.slug === hub.slug);
+    if (!service) return undefined;
+    const values = { service: service.name };
+    const links = cities.map((c) => ({ name: landingName(landing, service, c), path: landingPath(service.slug, c.slug) }));
+    const title = fill(hubs.serviceTitle, values);
+    return {
+      title,
+      description: fill(hubs.serviceDescription, values),
+      crumbs: [
+        { name: site.brand.name, path: '/' },
+        { name: title, path: hub.path },
+      ],
+      links,
+    };
+  }
+  const city = cities.find((c) => c.slug === hub.slug);
+  if (!city) return undefined;
+  const values = { city: city.name };
+  const links = services.map((s) => ({ name: landingName(landing, s, city), path: landingPath(s.slug, city.slug) }));
+  const title = fill(hubs.cityTitle, values);
+  return {
+    title,
+    description: fill(hubs.cityDescription, values),
+    crumbs: [
+      { name: site.brand.name, path: '/' },
+      { name: title, path: hub.path },
+    ],
+    links,
+  };
+}

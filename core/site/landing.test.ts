@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BLOCK_PLACEHOLDERS, contentLanding, landingValues, placeholdersIn } from './landing.ts';
+import { expandHubs, expandLanding, findHub, resolvePages, resolveSite } from './resolve.ts';
+import { landingLinks, hubContent } from './landing-links.ts';
+import { validateSite } from '../validate/validate.ts';
+import { paths } from '../paths.ts';
+import type { City } from './model.ts';
+
+/** The content landing fixture: two content services (web design, SEO) and one redirecting one, in three cities. */
+const loaded = validateSite({ roots: [join(paths.root, 'tests/fixtures/content-landing')], schemaDir: paths.schemas }).site!;
+const model = resolveSite(loaded);
+const pages = resolvePages(loaded);
+const city = (name: string) => model.cities.find((c) => c.name === name)!;
+const service = (slug: string) => model.site.landing.services.find((s) => s.slug === slug)!;
+const page = (slug: string, name: string) => contentLanding(pages[service(slug).page!]!, city(name), service(slug));
+const visibleText = (value: unknown) => JSON.stringify(value);
+
+describe('content landing pages', () => {
+  it('fill every landing placeholder from the city data, and the same template reads differently per city', () => {
+    const bath = page('web-design', 'Bath');
+    const mk = page('web-design', 'Milton Keynes');
+    expect(bath.title).toBe('Web design Bath - Websites for small businesses');
+    expect(mk.description).toContain('small businesses in Buckinghamshire');
+    expect(visibleText(bath.blocks)).toContain('Guesthouses on the London Road');
+    expect(visibleText(mk.blocks)).toContain('logistics, engineering and professional services');
+    expect(visibleText(mk.blocks)).toContain('Bletchley, Newport Pagnell, Wolverton, Stony Stratford, Olney');
+    for (const p of [bath, mk]) expect(placeholdersIn(p.blocks).filter((f) => !BLOCK_PLACEHOLDERS.has(f.name))).toEqual([]);
+  });
+
+  it("apply a city's override to its own service only: a replaced block and another text", () => {
+    const bathDesign = page('web-design', 'Bath');
+    expect(bathDesign.blocks[3]).toMatchObject({ type: 'text', heading: 'Websites for tourism and hospitality in Bath' });
+    expect(visibleText(bathDesign.blocks)).toContain('every Tuesday and Thursday');
+    expect(page('web-design', 'Bristol').blocks[3]).toMatchObject({ type: 'values' });
+    expect(visibleText(page('seo', 'Bath').blocks)).not.toContain('every Tuesday and Thursday');
+  });
+
+  it("put the city's own questions first in the page's FAQ, and only on that city's pages", () => {
+    const faq = (p: ReturnType<typeof page>) => (p.collections.faq as { items: { question: string }[] }).items.map((i) => i.question);
+    expect(faq(page('seo', 'Bristol')).slice(0, 2)).toEqual(['Can we meet in person in Bristol?', 'Do you know the Bristol market?']);
+    expect(faq(page('seo', 'Bath'))[0]).toBe('Can you help a guesthouse in Bath take direct bookings?');
+    expect(faq(page('seo', 'Bath'))).not.toContain('Can we meet in person in Bristol?');
+    expect((loaded.collections.faq as { items: unknown[] }).items).toHaveLength(faq(page('seo', 'Milton Keynes')).length - 1);
+  });
+
+  it('leave a value the city lacks absent, never an empty string', () => {
+    const bare: City = { name: 'Nowhere', slug: 'nowhere' };
+    expect(landingValues(bare, service('seo'))).toEqual({ city: 'Nowhere', service: 'SEO' });
+  });
+
+  it('keep the placeholders a block fills itself, as the block schemas name them', () => {
+    const dir = join(paths.schemas, 'blocks');
+    const walk = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
+    const named = new Set(walk(dir).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)));
+    expect([...BLOCK_PLACEHOLDERS].sort()).toEqual([...named].sort());
+  });
+});
+
+describe('the matrix of the content landing fixture', () => {
+  it('has nine landing pages of two kinds and a hub per content service and per city', () => {
+    const landing = expandLanding(model.site.landing, model.cities);
+    expect(landing.filter((l) => l.kind === 'content').map((l) => l.path)).toHaveLength(6);
+    expect(landing.filter((l) => l.kind === 'redirect').map((l) => l.path)).toEqual(['/hosting-bristol', '/hosting-bath', '/hosting-milton-keynes']);
+    expect(expandHubs(model.site.landing, model.cities).map((h) => h.path)).toEqual([
+      '/services/web-design',
+      '/services/seo',
+      '/areas/bristol',
+      '/areas/bath',
+      '/areas/milton-keynes',
+    ]);
+  });
+
+  it('links each landing page to its siblings (nearby places first) and to both hubs; hubs list content pages only', () => {
+    const links = landingLinks(model.site.landing, model.cities, service('web-design'), city('Bath'));
+    expect(links.otherCities.map((l) => l.path)).toEqual(['/web-design-bristol', '/web-design-milton-keynes']);
+    expect(links.otherServices.map((l) => l.path)).toEqual(['/seo-bath']);
+    expect(links.serviceHub).toEqual({ name: 'Web design', path: '/services/web-design' });
+    expect(links.cityHub).toEqual({ name: 'Bath', path: '/areas/bath' });
+    const area = hubContent(model.site, model.cities, findHub(model.site.landing, model.cities, '/areas/bath/')!)!;
+    expect(area.links.map((l) => l.path)).toEqual(['/web-design-bath', '/seo-bath']);
+    expect(area.title).toBe('Web design and SEO in Bath');
+  });
+});

@@ -1,0 +1,97 @@
+import { didYouMean, suggestion } from '../did-you-mean.ts';
+import type { Rule, RuleContext } from './rule.ts';
+import { citiesOf } from '../../site/resolve.ts';
+import { BLOCK_PLACEHOLDERS, isContentService, landingValues, landingVocabulary, placeholdersIn } from '../../site/landing.ts';
+import type { City } from '../../site/model.ts';
+import type { CityData, LandingService } from '../../site/schema-types.ts';
+
+const asObject = (value: unknown): Record<string, unknown> | undefined =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+/** The city data as read (it may have failed its own schema: only well-formed entries count). */
+function cityData(context: RuleContext, file: string): { data: CityData; index: number }[] {
+  const items = asObject(context.sources.get(file)?.data)?.items;
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item, index) => (typeof asObject(item)?.city === 'string' ? [{ data: item as CityData, index }] : []));
+}
+
+/** Every placeholder of a template that a city cannot fill, once per string and name, with the cities that lack it. */
+function checkPlaceholders(context: RuleContext, file: string, found: { pointer: string; name: string }[], service: LandingService, cities: City[]) {
+  const vocabulary = landingVocabulary(cities);
+  const dataFile = context.site.landing.cityData;
+  const where = dataFile ? `in content/collections/${dataFile}.json` : 'in a cities collection named by landing.cityData';
+  for (const { pointer, name } of found) {
+    if (BLOCK_PLACEHOLDERS.has(name)) continue;
+    if (!vocabulary.has(name)) {
+      const close = didYouMean(name, vocabulary);
+      const fix = close ? `did you mean {${close}}?` : `add "${name}" to the fields of every city ${where}, or remove the placeholder`;
+      context.report(file, pointer, `placeholder {${name}} has no value in any city: ${fix}`);
+      continue;
+    }
+    const lacking = cities.filter((c) => landingValues(c, service)[name] === undefined).map((c) => c.name);
+    if (lacking.length > 0)
+      context.report(
+        file,
+        pointer,
+        `placeholder {${name}} has no value for ${lacking.join(', ')} (service "${service.name}"): add "${name}" to ${lacking.length > 1 ? 'those cities' : 'that city'} ${where}, or remove the placeholder`,
+      );
+  }
+}
+
+/** A city entry that no city of the landing config has, an override of a service that has no content pages, a block position past the template's end. */
+function checkCityEntries(context: RuleContext, file: string, entries: { data: CityData; index: number }[], blockCounts: Map<string, number>) {
+  const names = context.site.landing.cities;
+  for (const { data, index } of entries) {
+    if (!names.includes(data.city))
+      context.report(file, `/items/${index}/city`, `city "${data.city}" is not in the landing config's cities${suggestion(data.city, names)}`);
+    (Array.isArray(data.overrides) ? data.overrides : []).forEach((o, i) => {
+      const at = `/items/${index}/overrides/${i}`;
+      const count = blockCounts.get(o.service);
+      if (count === undefined) {
+        context.report(file, `${at}/service`, `"${o.service}" is not a content landing service${suggestion(o.service, [...blockCounts.keys()])}`);
+        return;
+      }
+      (o.blocks ?? []).forEach((b, j) => {
+        if (b.at >= count)
+          context.report(file, `${at}/blocks/${j}/at`, `the template of "${o.service}" has ${count} blocks (0 to ${count - 1}), found ${b.at}`);
+      });
+    });
+  }
+}
+
+export const landingContent: Rule = {
+  name: 'landing-content',
+  description: 'Every placeholder of a content landing template has a value in every city, and the city data names real cities and services.',
+  needs: ['/landing'],
+  check(context) {
+    const { landing } = context.site;
+    const dataFile = landing.cityData ? `content/collections/${landing.cityData}.json` : '';
+    const entries = dataFile ? cityData(context, dataFile) : [];
+    const cities = citiesOf(landing, new Map(entries.map((e) => [e.data.city, e.data])));
+    const blockCounts = new Map<string, number>();
+    for (const service of landing.services.filter(isContentService)) {
+      const file = `content/pages/${service.page}.json`;
+      const template = context.sources.get(file)?.data;
+      if (!asObject(template)) continue; // a missing template is reported by references-exist
+      const blocks = asObject(template)!.blocks;
+      blockCounts.set(service.slug, Array.isArray(blocks) ? blocks.length : 0);
+      checkPlaceholders(context, file, placeholdersIn(template), service, cities);
+      // an override's texts are filled with the values of its own city only
+      entries.forEach(({ data, index }) =>
+        (data.overrides ?? []).forEach((o, i) => {
+          if (o.service !== service.slug) return;
+          const { title, description, blocks: replaced } = o;
+          const found = placeholdersIn({ title, description, blocks: replaced }, `/items/${index}/overrides/${i}`);
+          checkPlaceholders(
+            context,
+            dataFile,
+            found,
+            service,
+            cities.filter((c) => c.name === data.city),
+          );
+        }),
+      );
+    }
+    if (dataFile) checkCityEntries(context, dataFile, entries, blockCounts);
+  },
+};

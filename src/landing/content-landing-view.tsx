@@ -1,0 +1,47 @@
+import { use } from 'react';
+import type { LandingPage } from '../../core/site/model.ts';
+import { contentLanding } from '../../core/site/landing.ts';
+import { landingCrumbs, landingLinks, landingName } from '../../core/site/landing-links.ts';
+import { breadcrumbList, serviceInCity } from '../../core/seo/structured-data.ts';
+import { loadPage } from '../site/page-store.ts';
+import { PageDataProvider, useSite } from '../site/site-context.tsx';
+import { Head } from '../renderer/head.tsx';
+import { BlockList } from '../renderer/block-list.tsx';
+import { Breadcrumbs } from './breadcrumbs.tsx';
+import { MatrixLinks } from './matrix-links.tsx';
+
+/** Words around the blocks when a site has no `landing.labels` (the validator asks for them with hubs). */
+const NO_LABELS = { breadcrumb: 'Breadcrumb', otherCities: '', otherServices: '', allCities: '', allServices: '' };
+
+/**
+ * A content landing page: the service's template page filled in for one city, with its breadcrumb, its links to the
+ * rest of the matrix and its structured data. An ordinary, indexable page: no redirect.
+ */
+export function ContentLandingView({ landing }: { landing: LandingPage & { pageId: string } }) {
+  const model = useSite();
+  const { site, cities } = model;
+  const city = cities.find((c) => c.slug === landing.citySlug)!;
+  const data = use(loadPage(landing.pageId));
+  const content = contentLanding(data, city, landing.service);
+  const crumbs = landingCrumbs(site, landing.service, city);
+  const labels = site.landing.labels ?? NO_LABELS;
+  const structuredData = [
+    serviceInCity(site, {
+      name: landingName(site.landing, landing.service, city),
+      serviceType: landing.service.name,
+      description: content.description,
+      path: landing.path,
+      city: city.name,
+      data: city.data,
+    }),
+    breadcrumbList(site, crumbs),
+  ];
+  return (
+    <PageDataProvider data={{ collections: content.collections, forms: data.forms }}>
+      <Head title={content.title} description={content.description} path={landing.path} structuredData={structuredData} />
+      <Breadcrumbs label={labels.breadcrumb} crumbs={crumbs} />
+      <BlockList blocks={content.blocks} />
+      <MatrixLinks links={landingLinks(site.landing, cities, landing.service, city)} labels={labels} values={content.values} />
+    </PageDataProvider>
+  );
+}
