@@ -1,57 +1,98 @@
+import { writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { build } from 'vite';
 import { paths } from '../core/paths.ts';
-import { ISLANDS_ENTRY, prerender } from './prerender.ts';
-import { writeCspHashes } from './lib/csp-hashes.ts';
+import { prerender, type PrerenderedPages } from './prerender.ts';
+import { htmlFiles, inlineHashes, mergeCspHashes, writeCspHashes } from './lib/csp-hashes.ts';
 import { writeHeadersFile } from './lib/csp-headers-file.ts';
 import { addTree, createCompressor } from './lib/precompress.ts';
 import { buildResponsiveImages, generateResponsiveImages } from './lib/responsive-images.ts';
-import { join, resolve } from 'node:path';
+import { buildBundles } from './lib/render-bundles.ts';
+import { startRenderPool } from './lib/render-pool.ts';
+import { addSrcsetUses } from './lib/render-srcsets.ts';
 import { loadValidSite, writeServerSite } from './lib/server-site-file.ts';
 import { bundleServer } from './lib/server-bundle.ts';
 
-/** Client build, server build, every route to static HTML, then what serving it needs: CSP hashes, _headers, .br/.gz. */
+/**
+ * Client build, server build, every route to static HTML, then what serving it needs: CSP hashes, _headers, .br/.gz.
+ * The pages are rendered, written and compressed by one worker thread per core (BUILD_WORKERS=0: by this thread);
+ * BUILD_STATS=<file> writes the build's figures there (the benchmark reads them).
+ */
 const started = performance.now();
-const quiet = process.env.BUILD_QUIET ? ('warn' as const) : undefined;
-// The browser gets the islands' runtime only (each island a chunk of its own, loaded when its directive fires) and
-// one stylesheet for the whole site; the pages themselves are HTML from the prerender below.
-await build({
-  root: paths.root,
-  logLevel: quiet,
-  build: {
-    outDir: paths.dist,
-    emptyOutDir: true,
-    cssCodeSplit: false,
-    rollupOptions: { input: { hydrate: ISLANDS_ENTRY }, preserveEntrySignatures: 'exports-only' },
-  },
-});
+const quiet = Boolean(process.env.BUILD_QUIET);
+const phases: Record<string, number> = {};
+let phaseStart = started;
+/** The time since the last phase ended, under its name (the figures of where a build's time goes). */
+const phase = (name: string) => {
+  const now = performance.now();
+  phases[name] = Math.round(now - phaseStart);
+  phaseStart = now;
+};
 
-// Each file is compressed as soon as it is final, on zlib's threads, while the main thread builds and renders:
-// the client build's files now, every page as it is written.
+// the workers load, and the server bundles (esbuild, a process of its own), while Vite builds the two bundles
+const pool = startRenderPool(process.env.BUILD_WORKERS === undefined ? availableParallelism() : Number(process.env.BUILD_WORKERS));
+const serverBundle = bundleServer(paths.root, paths.distServer);
+serverBundle.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
+const bundles = await buildBundles(quiet).catch(async (error: unknown) => {
+  await pool.close();
+  throw error;
+});
+phase('client and server bundles (Vite, one process)');
+
+// Each file is compressed as soon as it is final, on zlib's threads: the client build's files now, the few files this
+// thread writes as it writes them; the workers compress their pages themselves.
 const compressor = createCompressor();
 // public/ is copied: the image widths render on sharp's threads while the pages are made
 const images = generateResponsiveImages(join(paths.dist, 'images'));
 images.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
+// HTML files of public/ are pages too (for the CSP and the srcset check): listed before the routes are written
+const publicPages = await htmlFiles(paths.dist);
 await addTree(compressor, paths.dist, (rel) => !rel.endsWith('.html'));
-await build({ root: paths.root, logLevel: quiet ?? 'warn', build: { ssr: 'src/entry-server.tsx', outDir: paths.distSsr, emptyOutDir: true } });
-const site = await prerender({ onFile: (file) => compressor.add(file) });
-// the widths each srcset names (WebP: never precompressed), then every srcset URL of the pages checked against the files
-await buildResponsiveImages(paths.dist, images);
+const pages = await prerender({ pool, onFile: (file) => compressor.add(file) }).finally(() => pool.close());
+for (const done of pages.compressed) compressor.count(done);
+phase('prerender (render, document, write, compress, hash)');
+await addPublicPages(pages, publicPages);
 
+// the widths each srcset names (WebP: never precompressed), then every srcset URL of the pages checked against the files
+await buildResponsiveImages(paths.dist, images, pages.srcsets);
+phase('image widths and srcset check');
 // after the pages: the hashes are of their final inline scripts
-const hashes = await writeCspHashes(paths.dist);
-await writeHeadersFile(paths.dist, { hashes, integrations: site.integrations, env: process.env });
+const hashes = await writeCspHashes(paths.dist, pages.hashes);
+await writeHeadersFile(paths.dist, { hashes, integrations: pages.site.integrations, env: process.env });
 console.log(`.csp.json: ${hashes.scriptHashes.length} script and ${hashes.styleHashes.length} style hashes; _headers written`);
 // what the server reads of the site (the forms as validated for these pages), and the server as plain JavaScript
 const siteRoot = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : paths.root;
 const serverSite = writeServerSite(paths.dist, loadValidSite(siteRoot, paths.schemas));
-const bundled = await bundleServer(paths.root, paths.distServer);
+const bundled = await serverBundle;
 console.log(`.server/site.json: ${Object.keys(serverSite.forms).length} forms; dist-server/: ${bundled.files.filter((f) => f.endsWith('.js')).join(', ')}`);
+phase('CSP hashes, _headers, server files');
 const waitStarted = performance.now();
 const packed = await compressor.finish();
+phase('compression after the pages');
 const kB = (n: number) => `${Math.round(n / 1024)} kB`;
 console.log(
-  `precompressed ${packed.files} files (${kB(packed.bytes)} -> br ${kB(packed.brBytes)}, gzip ${kB(packed.gzBytes)}) in ${packed.ms} ms, ` +
+  `precompressed ${packed.files} files (${kB(packed.bytes)} -> br ${kB(packed.brBytes)}, gzip ${kB(packed.gzBytes)}), ` +
     `${Math.round(performance.now() - waitStarted)} ms of it after the pages`,
 );
-console.log(`build finished in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+const wallMs = Math.round(performance.now() - started);
+const maxRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
+for (const [name, ms] of Object.entries(phases)) console.log(`  ${String(ms).padStart(6)} ms  ${name}`);
+console.log(`build finished in ${(wallMs / 1000).toFixed(2)} s; peak memory ${maxRssMB} MB here, ${bundles.maxRssMB} MB in the bundling process`);
+if (process.env.BUILD_STATS) {
+  const stats = { routes: pages.srcsets.pages, workers: pool.workers, wallMs, phases, maxRssMB, bundlesMaxRssMB: bundles.maxRssMB };
+  writeFileSync(process.env.BUILD_STATS, JSON.stringify({ ...stats, renderMs: Math.round(pages.renderMs), writeMs: Math.round(pages.writeMs) }));
+}
+
+/** HTML files that came from public/ and no route replaced: read once, for their CSP hashes and srcset URLs. */
+async function addPublicPages(pages: PrerenderedPages, files: string[]): Promise<void> {
+  for (const file of files) {
+    const rel = relative(paths.dist, file).split(sep).join('/');
+    if (pages.files.has(rel)) continue;
+    const html = await readFile(file, 'utf8');
+    pages.hashes = mergeCspHashes([pages.hashes, inlineHashes(html)]);
+    addSrcsetUses(html, rel, pages.srcsets.uses);
+    pages.srcsets.pages++;
+  }
+}

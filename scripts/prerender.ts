@@ -1,10 +1,14 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { paths } from '../core/paths.ts';
+import type { CspHashes } from '../core/security/policy.ts';
 import { writeSitemap } from './lib/sitemap.ts';
-import { ISLANDS_ENTRY, fileFor, notFoundDocument, routeDocument, type ClientAssets, type PrerenderedSite, type ServerEntry } from './lib/page-document.ts';
+import { ISLANDS_ENTRY, fileFor, notFoundDocument, type ClientAssets, type PrerenderedSite } from './lib/page-document.ts';
+import { mergeCspHashes, inlineHashes } from './lib/csp-hashes.ts';
+import type { CompressedBytes } from './lib/precompress.ts';
+import type { RenderPool } from './lib/render-pool.ts';
+import { addSrcsetUses, type SrcsetUses } from './lib/render-srcsets.ts';
 
 export { ISLANDS_ENTRY, type PrerenderedSite };
 
@@ -28,28 +32,60 @@ export function readClientAssets(): ClientAssets {
 }
 
 export interface PrerenderOptions {
-  /** called with each file as soon as it is written (the build compresses it meanwhile) */
+  /** renders the routes (on worker threads, or on this one) */
+  pool: RenderPool;
+  /** called with each file this thread writes (the build compresses it meanwhile); the pool compresses the pages */
   onFile?: (file: string) => void;
 }
 
-export async function prerender({ onFile = () => {} }: PrerenderOptions = {}): Promise<PrerenderedSite> {
+/** What the build steps after the prerender need of the pages, collected while they were written. */
+export interface PrerenderedPages {
+  site: PrerenderedSite;
+  /** every HTML file written, relative to the output with / */
+  files: Set<string>;
+  hashes: CspHashes;
+  srcsets: { uses: SrcsetUses; pages: number };
+  compressed: CompressedBytes[];
+  /** summed over the pages (on all threads), in ms */
+  renderMs: number;
+  writeMs: number;
+}
+
+function collect(site: PrerenderedSite, files: string[], reports: Awaited<ReturnType<RenderPool['render']>>, notFound: string): PrerenderedPages {
+  const uses: SrcsetUses = new Map();
+  for (const report of reports) for (const [key, use] of report.srcsets) if (!uses.has(key)) uses.set(key, use);
+  addSrcsetUses(notFound, '404.html', uses);
+  return {
+    site,
+    files: new Set(files),
+    hashes: mergeCspHashes([...reports.map((r) => r.hashes), inlineHashes(notFound)]),
+    srcsets: { uses, pages: files.length },
+    compressed: reports.map((r) => r.compressed),
+    renderMs: reports.reduce((n, r) => n + r.renderMs, 0),
+    writeMs: reports.reduce((n, r) => n + r.writeMs, 0),
+  };
+}
+
+export async function prerender({ pool, onFile = () => {} }: PrerenderOptions): Promise<PrerenderedPages> {
   const started = performance.now();
-  const entry = (await import(pathToFileURL(join(paths.distSsr, 'entry-server.js')).href)) as ServerEntry;
   const assets = readClientAssets();
-  const { site } = entry.model;
-  const scripts = entry.inlineScripts;
-  const routes = entry.routePaths();
+  const facts = await pool.setup({ entryFile: join(paths.distSsr, 'entry-server.js'), outDir: paths.dist, assets });
+  const { site, scripts, routes } = facts;
+  // what scripts/lib/sitemap.ts asks of the entry, which lives in the workers
+  const entry = facts.sitemapEntries ? { sitemapEntries: () => facts.sitemapEntries } : {};
   const write = (file: string, text: string) => {
     const target = join(paths.dist, file);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, text);
     onFile(target);
   };
-  for (const path of routes) write(fileFor(path), await routeDocument(entry, path, assets));
+  const reports = await pool.render(routes);
   // Unknown paths get this page: it sends the visitor on to the home page
-  write('404.html', notFoundDocument(site, assets, scripts));
+  const notFound = notFoundDocument(site, assets, scripts);
+  write('404.html', notFound);
 
   writeSitemap(entry, routes, site.seo.siteUrl, write);
-  console.log(`prerendered ${routes.length} routes + 404.html, sitemap.xml, robots.txt in ${Math.round(performance.now() - started)} ms`);
-  return site;
+  const threads = pool.workers > 0 ? `${pool.workers} worker threads` : 'the main thread';
+  console.log(`prerendered ${routes.length} routes + 404.html, sitemap.xml, robots.txt on ${threads} in ${Math.round(performance.now() - started)} ms`);
+  return collect(site, [...routes.map(fileFor), '404.html'], reports, notFound);
 }

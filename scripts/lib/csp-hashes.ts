@@ -29,7 +29,8 @@ export function inlineHashes(html: string): CspHashes {
   return { scriptHashes, styleHashes };
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
+/** The .html files under dir, at any depth. */
+export async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
     entries.map((e) => {
@@ -43,21 +44,35 @@ async function htmlFiles(dir: string): Promise<string[]> {
 
 const sortedUnique = (values: Iterable<string>) => [...new Set(values)].sort();
 
-/** Every page's inline hashes, merged: one policy serves all pages. */
-export async function collectCspHashes(root: string): Promise<CspHashes> {
+/** Hashes of several pages (or sets of pages), merged: sorted and unique, as .csp.json lists them. */
+export function mergeCspHashes(parts: Iterable<CspHashes>): CspHashes {
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  for (const file of await htmlFiles(root)) {
-    const found = inlineHashes(await readFile(file, 'utf8'));
-    for (const h of found.scriptHashes) scripts.add(h);
-    for (const h of found.styleHashes) styles.add(h);
+  for (const part of parts) {
+    for (const h of part.scriptHashes) scripts.add(h);
+    for (const h of part.styleHashes) styles.add(h);
   }
   return { scriptHashes: sortedUnique(scripts), styleHashes: sortedUnique(styles) };
 }
 
-/** dist/.csp.json, which the server reads at start (a dotfile: it is never served). */
-export async function writeCspHashes(root: string): Promise<CspHashes> {
-  const hashes = await collectCspHashes(root);
+/** The inline hashes of the given HTML files, merged. */
+export async function hashFiles(files: string[]): Promise<CspHashes> {
+  const found: CspHashes[] = [];
+  for (const file of files) found.push(inlineHashes(await readFile(file, 'utf8')));
+  return mergeCspHashes(found);
+}
+
+/** Every page's inline hashes, merged: one policy serves all pages. */
+export async function collectCspHashes(root: string): Promise<CspHashes> {
+  return hashFiles(await htmlFiles(root));
+}
+
+/**
+ * dist/.csp.json, which the server reads at start (a dotfile: it is never served). The build passes the hashes
+ * its prerender collected from the pages as it wrote them; without them, every page under root is read.
+ */
+export async function writeCspHashes(root: string, collected?: CspHashes): Promise<CspHashes> {
+  const hashes = collected ? mergeCspHashes([collected]) : await collectCspHashes(root);
   await writeFile(join(root, '.csp.json'), `${JSON.stringify(hashes, null, 2)}\n`);
   return hashes;
 }

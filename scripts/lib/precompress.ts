@@ -3,7 +3,7 @@ import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import { isCompressible } from '../../core/static/compressible.ts';
 
 const brotli = promisify(brotliCompress);
@@ -40,6 +40,8 @@ export interface PrecompressResult {
 export interface Compressor {
   /** queues a file; one that is not compressible or too small is skipped */
   add(file: string): void;
+  /** counts files compressed elsewhere (by the render workers) in the totals that finish() reports */
+  count(done: CompressedBytes): void;
   /** resolves when every queued file is done; fails with the first error */
   finish(): Promise<PrecompressResult>;
 }
@@ -57,19 +59,31 @@ export async function compressibleFiles(dir: string, rel = ''): Promise<string[]
   return nested.flat();
 }
 
+/** Brotli's settings for one file: the same in the build's async queue and in its render workers, so the bytes are too. */
+const brotliOptions = (quality: number, size: number): BrotliOptions => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: size,
+  },
+});
+const GZIP_LEVEL = 9;
+/** The defaults of CompressOptions, shared with the render workers that compress the pages. */
+export const MIN_BYTES = 1024;
+export const HTML_BROTLI_QUALITY = 5;
+
 /** One file's brotli (quality 11, the slowest and smallest, by default) and gzip (level 9) versions. */
 export async function compressBoth(body: Buffer, brotliQuality = 11): Promise<{ br: Buffer; gz: Buffer }> {
-  const [br, gzipped] = await Promise.all([
-    brotli(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gz(body, { level: 9 }),
-  ]);
+  const [br, gzipped] = await Promise.all([brotli(body, brotliOptions(brotliQuality, body.length)), gz(body, { level: GZIP_LEVEL })]);
   return { br, gz: gzipped };
+}
+
+/** The totals of one file, or of many added up. */
+export type CompressedBytes = Omit<PrecompressResult, 'ms'>;
+
+/** compressBoth on the calling thread: a render worker compresses its pages while they are in memory, byte for byte the same. */
+export function compressBothSync(body: Buffer, brotliQuality: number): { br: Buffer; gz: Buffer } {
+  return { br: brotliCompressSync(body, brotliOptions(brotliQuality, body.length)), gz: gzipSync(body, { level: GZIP_LEVEL }) };
 }
 
 /** Writes `${file}${ext}`, or removes a stale one: a compressed version is only kept when it is smaller. */
@@ -82,15 +96,22 @@ async function keepIfSmaller(file: string, ext: '.br' | '.gz', original: number,
   return original;
 }
 
+/** Writes file.br and file.gz beside a file of `original` bytes, each only where it is smaller; its totals. */
+export async function writeCompressed(file: string, original: number, { br, gz: gzipped }: { br: Buffer; gz: Buffer }): Promise<CompressedBytes> {
+  // awaited before adding: "x += await y" would read x first and lose the other workers' sums
+  const [brBytes, gzBytes] = await Promise.all([keepIfSmaller(file, '.br', original, br), keepIfSmaller(file, '.gz', original, gzipped)]);
+  return { files: 1, bytes: original, brBytes, gzBytes };
+}
+
 /**
  * A queue that writes file.br and file.gz beside each file added to it, a few
  * files at a time. The build adds files as soon as they are final, so the
  * compression runs on zlib's threads while the main thread renders pages.
  */
 export function createCompressor({
-  minBytes = 1024,
+  minBytes = MIN_BYTES,
   brotliQuality = 11,
-  htmlBrotliQuality = 5,
+  htmlBrotliQuality = HTML_BROTLI_QUALITY,
   concurrency = availableParallelism(),
 }: CompressOptions = {}): Compressor {
   const started = performance.now();
@@ -101,16 +122,17 @@ export function createCompressor({
   let failure: unknown;
   let settle: { resolve: (r: PrecompressResult) => void; reject: (e: unknown) => void } | undefined;
 
+  const count = (done: CompressedBytes) => {
+    result.files += done.files;
+    result.bytes += done.bytes;
+    result.brBytes += done.brBytes;
+    result.gzBytes += done.gzBytes;
+  };
   const compress = async (file: string) => {
     const body = await readFile(file);
     if (body.length < minBytes) return;
-    const { br, gz: gzipped } = await compressBoth(body, file.endsWith('.html') ? htmlBrotliQuality : brotliQuality);
-    // awaited before adding: "x += await y" would read x first and lose the other workers' sums
-    const [brBytes, gzBytes] = await Promise.all([keepIfSmaller(file, '.br', body.length, br), keepIfSmaller(file, '.gz', body.length, gzipped)]);
-    result.files++;
-    result.bytes += body.length;
-    result.brBytes += brBytes;
-    result.gzBytes += gzBytes;
+    const compressed = await compressBoth(body, file.endsWith('.html') ? htmlBrotliQuality : brotliQuality);
+    count(await writeCompressed(file, body.length, compressed));
   };
   const pump = () => {
     while (active < Math.max(1, concurrency) && queue.length > 0 && failure === undefined) {
@@ -135,6 +157,7 @@ export function createCompressor({
       queue.push(file);
       pump();
     },
+    count,
     finish() {
       finishing = true;
       return new Promise((resolve, reject) => {

@@ -4,6 +4,9 @@ import { join, relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { SRCSET_WIDTHS, variantPath, variantWidths } from '../../core/images/srcset.ts';
+import { addSrcsetUses, type SrcsetUses } from './render-srcsets.ts';
+
+export { parseSrcset } from './render-srcsets.ts';
 
 /**
  * Responsive images, the build half: renders the widths that src/ui/srcset.ts names, then proves that every srcset
@@ -39,27 +42,6 @@ export async function generateResponsiveImages(imagesDir: string): Promise<{ sou
   return { sources: sources.length, files: written.reduce((a, b) => a + b, 0), ms: Math.round(performance.now() - started) };
 }
 
-// srcset (img, source) and imagesrcset (link rel=preload), in any case: React writes srcSet
-const SRCSET = /\s(?:image)?srcset\s*=\s*"([^"]*)"/gi;
-
-/** The candidates of one srcset value: URL and its width descriptor, if any. */
-export function parseSrcset(value: string): { url: string; width?: number }[] {
-  return value
-    .split(',')
-    .map((candidate) => candidate.trim().split(/\s+/))
-    .filter(([url]) => url)
-    .map(([url = '', descriptor]) => {
-      const w = /^(\d+)w$/.exec(descriptor ?? '');
-      return w ? { url, width: Number(w[1]) } : { url };
-    });
-}
-
-const decodeEntities = (s: string) =>
-  s
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'");
-
 export interface SrcsetReport {
   pages: number;
   urls: number;
@@ -72,18 +54,13 @@ export interface SrcsetReport {
 /** Checks every local srcset URL of every built page against the files in `dist`. */
 export async function checkSrcsets(dist: string): Promise<SrcsetReport> {
   const pages = await filesEndingWith(dist, '.html');
-  const uses = new Map<string, { width?: number; page: string }>(); // "url width" -> first page using it
-  for (const page of pages) {
-    const html = await readFile(page, 'utf8');
-    for (const m of html.matchAll(SRCSET)) {
-      for (const c of parseSrcset(decodeEntities(m[1] ?? ''))) {
-        // external URLs are someone else's files
-        if (!c.url.startsWith('/') || c.url.startsWith('//')) continue;
-        const key = `${c.url} ${c.width ?? ''}`;
-        if (!uses.has(key)) uses.set(key, { width: c.width, page: relative(dist, page).split(sep).join('/') });
-      }
-    }
-  }
+  const uses: SrcsetUses = new Map();
+  for (const page of pages) addSrcsetUses(await readFile(page, 'utf8'), relative(dist, page).split(sep).join('/'), uses);
+  return checkSrcsetUses(dist, uses, pages.length);
+}
+
+/** Checks srcset URLs collected from the pages (by the prerender, as it wrote them) against the files in `dist`. */
+export async function checkSrcsetUses(dist: string, uses: SrcsetUses, pages: number): Promise<SrcsetReport> {
   const missing: string[] = [];
   const mismatched: string[] = [];
   await Promise.all(
@@ -99,16 +76,21 @@ export async function checkSrcsets(dist: string): Promise<SrcsetReport> {
       if (real !== width) mismatched.push(`${page}: srcset says ${url} is ${width}w, the file is ${real} px wide`);
     }),
   );
-  return { pages: pages.length, urls: uses.size, missing: missing.sort(), mismatched: mismatched.sort() };
+  return { pages, urls: uses.size, missing: missing.sort(), mismatched: mismatched.sort() };
 }
 
 /**
  * The build step: render the widths (or wait for a rendering started earlier, beside the other build
  * steps), then fail with every broken srcset URL listed.
  */
-export async function buildResponsiveImages(dist: string, started?: ReturnType<typeof generateResponsiveImages>): Promise<void> {
+export async function buildResponsiveImages(
+  dist: string,
+  started?: ReturnType<typeof generateResponsiveImages>,
+  collected?: { uses: SrcsetUses; pages: number },
+): Promise<void> {
   const made = await (started ?? generateResponsiveImages(join(dist, 'images')));
-  const report = await checkSrcsets(dist);
+  // the prerender collects the URLs as it writes the pages: reading 10,000 pages back took seconds
+  const report = collected ? await checkSrcsetUses(dist, collected.uses, collected.pages) : await checkSrcsets(dist);
   for (const line of report.mismatched) console.warn(`warning: ${line}`);
   if (report.missing.length) {
     const hint =

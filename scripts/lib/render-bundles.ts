@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { build } from 'vite';
+import { paths } from '../../core/paths.ts';
+import { ISLANDS_ENTRY } from './page-document.ts';
+
+/**
+ * The two Vite builds the prerender needs: the browser's islands runtime and stylesheet, and the server entry that
+ * renders the pages. They run at once, in a process of their own: Vite and its bundler keep about 600 MB that
+ * they never give back, and the render workers then start in a process without it (the build's peak memory).
+ */
+
+export interface BundlesReport {
+  ms: number;
+  /** peak resident memory of the bundling process, in MB */
+  maxRssMB: number;
+}
+
+async function buildBoth(quiet: boolean): Promise<void> {
+  const logLevel = quiet ? ('warn' as const) : undefined;
+  // The browser gets the islands' runtime only (each island a chunk of its own, loaded when its directive fires)
+  // and one stylesheet for the whole site; the pages themselves are HTML from the prerender.
+  const client = build({
+    root: paths.root,
+    logLevel,
+    build: {
+      outDir: paths.dist,
+      emptyOutDir: true,
+      cssCodeSplit: false,
+      rollupOptions: { input: { hydrate: ISLANDS_ENTRY }, preserveEntrySignatures: 'exports-only' },
+    },
+  });
+  const server = build({
+    root: paths.root,
+    logLevel: logLevel ?? 'warn',
+    // React's build (production, unless NODE_ENV says otherwise, as under vitest) chosen when bundled, as Vite chose
+    // the JSX transform: the render workers run in another process than Vite, which sets NODE_ENV in its own only
+    define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
+    // the site's public files are the client build's; the server entry never serves them
+    build: { ssr: 'src/entry-server.tsx', outDir: paths.distSsr, emptyOutDir: true, copyPublicDir: false },
+  });
+  await Promise.all([client, server]);
+}
+
+/** Runs both builds in a child process (with this process's loader and environment); rejects when they fail. */
+export function buildBundles(quiet: boolean): Promise<BundlesReport> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, BUILD_QUIET: quiet ? '1' : '' },
+  });
+  let maxRssMB = 0;
+  child.on('message', (message: { maxRssMB: number }) => (maxRssMB = message.maxRssMB));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      // the child printed Vite's and the validator's messages itself
+      if (code === 0) resolve({ ms: Math.round(performance.now() - started), maxRssMB });
+      else reject(new Error(`the client and server builds failed (exit code ${code})`));
+    });
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    await buildBoth(Boolean(process.env.BUILD_QUIET));
+    // Vite may keep a handle open: the process ends once the parent has the figures
+    process.send?.({ maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) }, () => process.exit(0));
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}

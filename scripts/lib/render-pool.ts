@@ -1,0 +1,153 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { build } from 'esbuild';
+import { createPageRenderer, type ChunkReport, type EntryFacts, type RenderSetup } from './render-pages.ts';
+import type { FromWorker, ToWorker } from './render-worker.ts';
+
+/**
+ * The prerender on every core: one worker thread per core renders, writes and compresses chunks of routes, handed
+ * out one at a time so a core that finishes early takes more. With no workers the build's own thread does it.
+ */
+export interface RenderPool {
+  /** how many worker threads render (0: the calling thread) */
+  workers: number;
+  /** hands every worker the built entry; resolves with what the entry says about the site */
+  setup(setup: RenderSetup): Promise<EntryFacts>;
+  /** renders every route; resolves with one report per chunk */
+  render(routes: string[]): Promise<ChunkReport[]>;
+  close(): Promise<void>;
+}
+
+/** Routes per message: small enough that both cores finish together, large enough that messages cost nothing. */
+const CHUNK = 200;
+
+function chunksOf(routes: string[]): string[][] {
+  const chunks: string[][] = [];
+  for (let i = 0; i < routes.length; i += CHUNK) chunks.push(routes.slice(i, i + CHUNK));
+  return chunks;
+}
+
+/** The build's own thread renders: the figure the workers are measured against, and a fallback. */
+function inlinePool(): RenderPool {
+  let renderer: Awaited<ReturnType<typeof createPageRenderer>> | undefined;
+  return {
+    workers: 0,
+    async setup(setup) {
+      renderer = await createPageRenderer(setup);
+      return renderer.facts;
+    },
+    async render(routes) {
+      if (!renderer) throw new Error('render() before setup()');
+      const reports: ChunkReport[] = [];
+      for (const chunk of chunksOf(routes)) reports.push(await renderer.renderChunk(chunk));
+      return reports;
+    },
+    async close() {},
+  };
+}
+
+/** A worker and the one reply it is waiting for: the setup's facts, or the reports of its chunks. */
+interface Rendering {
+  worker: Worker;
+  onReply: (message: FromWorker) => void;
+}
+
+/**
+ * The worker as one plain JavaScript file, bundled by esbuild (~50 ms): a worker's first module is loaded before
+ * tsx's loader hooks are in place on Node 20, and with them registered late the built server entry fails to load.
+ */
+async function workerScript(): Promise<{ file: string; remove: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'render-worker-'));
+  const file = join(dir, 'render-worker.mjs');
+  await build({
+    entryPoints: [fileURLToPath(new URL('./render-worker.ts', import.meta.url))],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+function startWorker(file: string, onFailure: (error: Error) => void): Rendering {
+  const worker = new Worker(file);
+  const rendering: Rendering = { worker, onReply: () => {} };
+  worker.on('message', (message: FromWorker) => {
+    if ('failed' in message) onFailure(new Error(`a render worker failed:\n${message.failed}`));
+    else rendering.onReply(message);
+  });
+  worker.on('error', onFailure);
+  worker.on('exit', (code) => {
+    if (code !== 0) onFailure(new Error(`a render worker stopped with exit code ${code}`));
+  });
+  return rendering;
+}
+
+/** Sends each worker a chunk, and the next one as each reply comes, until every chunk is rendered. */
+function renderOn(renderings: Rendering[], routes: string[], failure: Promise<never>): Promise<ChunkReport[]> {
+  const chunks = chunksOf(routes);
+  const reports: ChunkReport[] = [];
+  let next = 0;
+  const done = new Promise<ChunkReport[]>((resolve) => {
+    if (chunks.length === 0) resolve(reports);
+    const send = (rendering: Rendering) => {
+      if (next >= chunks.length) return;
+      const message: ToWorker = { chunk: next, paths: chunks[next]! };
+      next++;
+      rendering.worker.postMessage(message);
+    };
+    for (const rendering of renderings) {
+      rendering.onReply = (message) => {
+        if (!('report' in message)) return;
+        reports.push(message.report);
+        if (reports.length === chunks.length) resolve(reports);
+        else send(rendering);
+      };
+      // two chunks each: a worker never waits for the build's thread between chunks
+      send(rendering);
+      send(rendering);
+    }
+  });
+  return Promise.race([done, failure]);
+}
+
+function workerPool(count: number): RenderPool {
+  let fail: (error: Error) => void = () => {};
+  const failure = new Promise<never>((_, reject) => (fail = reject));
+  failure.catch(() => {}); // raced below; an error with no render under way surfaces at the next call
+  const script = workerScript();
+  const started = script.then(({ file }) => Array.from({ length: count }, () => startWorker(file, (error) => fail(error))));
+  started.catch(() => {}); // surfaces at setup()
+  return {
+    workers: count,
+    async setup(setup) {
+      const ready = (await started).map(
+        (rendering) =>
+          new Promise<EntryFacts>((resolve) => {
+            rendering.onReply = (message) => {
+              if ('ready' in message) resolve(message.ready);
+            };
+            rendering.worker.postMessage({ setup } satisfies ToWorker);
+          }),
+      );
+      const [facts] = await Promise.race([Promise.all(ready), failure]);
+      return facts!;
+    },
+    render: async (routes) => renderOn(await started, routes, failure),
+    async close() {
+      const renderings = await started.catch(() => []);
+      await Promise.all(renderings.map(({ worker }) => worker.terminate()));
+      (await script).remove();
+    },
+  };
+}
+
+/** Starts the workers at once (they load while the bundles build); workers = 0 renders on the calling thread. */
+export function startRenderPool(workers: number): RenderPool {
+  return workers > 0 ? workerPool(workers) : inlinePool();
+}
