@@ -196,6 +196,17 @@ function pagesOfBuilds(): Map<string, Map<string, string>> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Whether the home page becomes `page` within a bound far above the switch's real time (the server indexes the new
+ * build in the background; for this site a few milliseconds): a server that never follows the link fails.
+ */
+async function servedWithin(page: string, ms = 15_000): Promise<boolean> {
+  for (const until = Date.now() + ms; Date.now() < until; await pause(20)) {
+    if ((await (await fetch(`${origin}/`)).text()) === page) return true;
+  }
+  return false;
+}
+
 describe('under load', () => {
   it('50 connections fetching pages and their assets while five switches happen: no error, no 404, no mixed pair', async () => {
     const pages = pagesOfBuilds();
@@ -219,9 +230,8 @@ describe('under load', () => {
         await pause(300);
         await switchTo(argument);
         expect(liveId()).toBe(expected);
-        // the next request after the switch gets the new build, from the same server process
-        const home = await (await fetch(`${origin}/`)).text();
-        seenAfterSwitch.push(pages.get('/')!.get(expected) === home ? expected : `not ${expected}`);
+        // the same server process serves the new build soon after (once it has indexed it), without a restart
+        seenAfterSwitch.push((await servedWithin(pages.get('/')!.get(expected)!)) ? expected : `not ${expected}`);
       }
       await pause(300);
     } finally {
@@ -254,7 +264,7 @@ describe('under load', () => {
       expect(Buffer.from(await res.arrayBuffer()).equals(buildFile(builds.a, asset)), asset).toBe(true);
     }
     // the pages are the new build's
-    expect(await (await fetch(`${origin}/`)).text()).toBe(buildFile(builds.b, 'index.html').toString());
+    expect(await servedWithin(buildFile(builds.b, 'index.html').toString())).toBe(true);
   }, 60_000);
 });
 
@@ -267,7 +277,7 @@ describe('old builds', () => {
     expect(await token()).toBe(200);
     const c = await buildLive(join(paths.root, 'tests/fixtures/en'), { SITE_KEEP_BUILDS: '2' });
     expect(readdirSync(`${out}-builds`).filter((name) => !name.startsWith('.'))).toEqual([builds.b, c]);
-    expect(await (await fetch(`${origin}/`)).text()).toBe(buildFile(c, 'index.html').toString());
+    expect(await servedWithin(buildFile(c, 'index.html').toString())).toBe(true);
     expect(await token()).toBe(404);
     // a's stylesheet is in no build kept: gone with its build, answered as any unknown file, never a 500
     const styleOfA = [...pageOfA.matchAll(ASSET_IN_PAGE)].map((m) => m[1]!).find((asset) => asset.endsWith('.css'))!;
@@ -276,7 +286,7 @@ describe('old builds', () => {
     expect(gone.headers.get('cache-control')).toBe('no-store');
     await switchTo();
     expect(liveId()).toBe(builds.b);
-    expect(await (await fetch(`${origin}/`)).text()).toBe(buildFile(builds.b, 'index.html').toString());
+    expect(await servedWithin(buildFile(builds.b, 'index.html').toString())).toBe(true);
     expect(await token()).toBe(200);
   }, 180_000);
 });

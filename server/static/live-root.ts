@@ -1,5 +1,6 @@
-import { readlinkSync, realpathSync } from 'node:fs';
-import { buildFileIndex, type FileIndex } from './file-index.ts';
+import { existsSync, readlinkSync, realpathSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import { buildFileIndex, indexInBackground, type FileIndex } from './file-index.ts';
 
 /** One build as the server serves it: its real folder and the index of its files, made together and never changed. */
 export interface Generation {
@@ -19,18 +20,21 @@ function linkTarget(path: string): string | undefined {
 
 /**
  * The build a path names, followed across switches without a restart. `npm run build` writes each build into a
- * folder of its own and then renames a new symbolic link over the served path (scripts/lib/live-build.ts): one
- * readlink per request (about a microsecond) sees the switch, and the first request after it indexes the new build
- * once. A request keeps the generation it started with for all its middleware (page, headers, CSP), so no answer
- * mixes two builds. The generations served before stay indexed for a while (`keepPrevious`): a visitor who got a
- * page of the old build asks for its hashed assets after the switch, and they must still be there.
+ * folder of its own and then renames a new symbolic link over the served path (scripts/lib/live-build.ts). One
+ * readlink per request (about a microsecond) sees the switch; the new build is then indexed in the background
+ * (about a second for 10,000 pages) while the one before goes on being served whole, and every request from then
+ * on gets the new one. A request keeps the generation it started with for all its middleware (page, CSP, forms), so
+ * no answer mixes two builds. The generations served before stay indexed (`keepPrevious`): a visitor who got a page
+ * of the old build asks for its hashed assets after the switch, and they must still be there.
  * A real folder (not a link) is indexed once, as before: rebuilding it in place needs a restart.
  */
 export class LiveRoot {
+  /** the link's target that #current (or the failed attempt at it) came from */
   #target: string | undefined;
   #current: Generation;
   /** newest first, without the current one */
   #previous: Generation[] = [];
+  #pending: { target: string; loading: Promise<void> } | undefined;
   readonly #byRequest = new WeakMap<Request, Generation>();
   readonly #retired: ((generation: Generation) => void)[] = [];
 
@@ -39,12 +43,10 @@ export class LiveRoot {
     readonly path: string,
     /** how many generations served before stay indexed for their assets */
     readonly keepPrevious = 2,
-    /** told of each generation the first request after a switch makes */
-    readonly onSwitch: (generation: Generation) => void = () => {},
   ) {
     this.#target = linkTarget(path);
-    // no build yet: nothing to serve (404s) until one is there
-    this.#current = this.#load() ?? { root: path, index: new Map() };
+    // indexed before the server listens; no build yet: nothing to serve (404s) until one is there
+    this.#current = this.#loadNow() ?? { root: path, index: new Map() };
   }
 
   /** The generation this request is served from: the same one each time it asks. */
@@ -57,22 +59,33 @@ export class LiveRoot {
     return generation;
   }
 
-  /** The build the path names now; a link that is (for a moment) missing keeps the one served. */
+  /** The build served now; a switch seen here starts indexing the new build. */
   current(): Generation {
     const target = linkTarget(this.path);
-    if (target === undefined || target === this.#target) return this.#current;
-    const next = this.#load();
-    // a link to nothing is an operator's slip: the build served stays, and the link is read again next time
-    if (!next) return this.#current;
-    this.#target = target;
-    if (next.root !== this.#current.root) {
-      // switching back to a build served before makes it current again, not a previous one twice
-      const previous = [this.#current, ...this.#previous.filter((g) => g.root !== next.root)];
-      this.#previous = previous.slice(0, this.keepPrevious);
-      this.#current = next;
-      for (const gone of previous.slice(this.keepPrevious)) this.#retire(gone);
-      this.onSwitch(next);
+    // a link that is (for a moment) missing keeps the build served
+    if (target === undefined || target === this.#target || target === this.#pending?.target) return this.#current;
+    const known = this.#servedBefore();
+    if (known) {
+      // back to a build served before (a rollback): builds never change, so its index is still right
+      this.#pending = undefined;
+      this.#target = target;
+      this.#switchTo(known);
+    } else if (existsSync(this.#current.root)) {
+      this.#pending = { target, loading: this.#loadInBackground(target) };
+    } else {
+      // the build served is gone already (several builds went live with no request between them): nothing is left
+      // to serve meanwhile, so this request waits for the index
+      this.#target = target;
+      const next = this.#loadNow();
+      if (next) this.#switchTo(next);
     }
+    return this.#current;
+  }
+
+  /** Settles once the build the path names now is the one served. */
+  async settled(): Promise<Generation> {
+    this.current();
+    while (this.#pending) await this.#pending.loading;
     return this.#current;
   }
 
@@ -93,12 +106,31 @@ export class LiveRoot {
     this.#retired.push(listener);
   }
 
-  #retire(generation: Generation): void {
-    if (generation.root === this.#current.root) return;
-    for (const listener of this.#retired) listener(generation);
+  async #loadInBackground(target: string): Promise<void> {
+    let next: Generation | undefined;
+    try {
+      const root = await realpath(this.path);
+      next = { root, index: await indexInBackground(root) };
+    } catch (error) {
+      console.error(`${this.path} links to ${target}, which cannot be read (${(error as Error).message}): ${this.#current.root} stays served`);
+    }
+    // a newer switch while this one was indexed: that one wins
+    if (this.#pending?.target !== target) return;
+    this.#pending = undefined;
+    this.#target = target;
+    if (next) this.#switchTo(next);
   }
 
-  #load(): Generation | undefined {
+  #servedBefore(): Generation | undefined {
+    try {
+      const root = realpathSync(this.path);
+      return this.#previous.find((g) => g.root === root);
+    } catch {
+      return undefined;
+    }
+  }
+
+  #loadNow(): Generation | undefined {
     let root: string;
     try {
       root = realpathSync(this.path);
@@ -106,5 +138,19 @@ export class LiveRoot {
       return undefined;
     }
     return { root, index: buildFileIndex(root) };
+  }
+
+  #switchTo(next: Generation): void {
+    if (next.root === this.#current.root) return;
+    // switching back to a build served before makes it current again, not a previous one twice
+    const previous = [this.#current, ...this.#previous.filter((g) => g.root !== next.root)];
+    this.#previous = previous.slice(0, this.keepPrevious);
+    this.#current = next;
+    for (const gone of previous.slice(this.keepPrevious)) this.#retire(gone);
+  }
+
+  #retire(generation: Generation): void {
+    if (generation.root === this.#current.root) return;
+    for (const listener of this.#retired) listener(generation);
   }
 }
