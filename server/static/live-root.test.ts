@@ -85,4 +85,15 @@ describe('LiveRoot', () => {
     expect(root.current().index.has('/late.html')).toBe(false);
     expect(root.current().index.has('/index.html')).toBe(true);
   });
+
+  it('follows the first switch from a plain folder at once: through the new link its old paths would reach the new build', () => {
+    mkdirSync(live);
+    writeFileSync(join(live, 'index.html'), 'plain');
+    const root = new LiveRoot(live);
+    build('two');
+    // what the first npm run build does: the plain folder kept as a build, then the link
+    renameSync(live, join(base, 'builds', 'plain'));
+    flip('two');
+    expect(home(root.current())).toBe(join(base, 'builds/two/index.html'));
+  });
 });

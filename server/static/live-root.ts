@@ -1,4 +1,4 @@
-import { existsSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { buildFileIndex, indexInBackground, type FileIndex } from './file-index.ts';
 
@@ -7,6 +7,15 @@ export interface Generation {
   /** the build's real folder; its files are read only through the index */
   readonly root: string;
   readonly index: FileIndex;
+}
+
+/**
+ * Whether a build's folder is still there as it was indexed: a real folder (a root is a real path). The first
+ * `npm run build` moves a plain dist/ away and puts a link in its place; through that link the old paths would
+ * reach the new build's files, so such a root counts as gone.
+ */
+export function stillThere(generation: Generation): boolean {
+  return lstatSync(generation.root, { throwIfNoEntry: false })?.isDirectory() === true;
 }
 
 /** What the link names: its target; '' for a real folder; undefined when nothing is there (yet). */
@@ -70,7 +79,7 @@ export class LiveRoot {
       this.#pending = undefined;
       this.#target = target;
       this.#switchTo(known);
-    } else if (existsSync(this.#current.root)) {
+    } else if (stillThere(this.#current)) {
       this.#pending = { target, loading: this.#loadInBackground(target) };
     } else {
       // the build served is gone already (several builds went live with no request between them): nothing is left

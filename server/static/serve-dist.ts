@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { logText } from '../cli/terminal-safe.ts';
 import { Readable } from 'node:stream';
@@ -6,7 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { negotiateEncoding } from './accept-encoding.ts';
 import { BodyCache } from './body-cache.ts';
 import { lookup, type IndexEntry, type Representation } from './file-index.ts';
-import { LiveRoot, type Generation } from './live-root.ts';
+import { LiveRoot, stillThere, type Generation } from './live-root.ts';
 import { decodeRequestPath, rawPathOf } from './request-path.ts';
 import { API_PATHS } from '../../core/forms/api-paths.ts';
 
@@ -128,7 +127,7 @@ export function serveDist(options: ServeDistOptions): MiddlewareHandler {
   async function answer(c: Context, generation: Generation, path: string): Promise<Response> {
     const found = find(live, generation, path);
     // an older build is served only while it is on disk: pruned, it is gone from memory too (one check, on such hits only)
-    if (found && found.from !== generation && !existsSync(found.from.root)) {
+    if (found && found.from !== generation && !stillThere(found.from)) {
       live.drop(found.from);
       return answer(c, generation, path);
     }
