@@ -1,0 +1,150 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect, type Page } from '@playwright/test';
+import { paths } from '../../core/paths.ts';
+import { startServer, type ServerProcess } from '../support/server-process.ts';
+import { expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
+
+/**
+ * Content landing pages on the content landing fixture site (tests/fixtures/content-landing), built into a folder of
+ * its own and served by the production server on a port of this spec's own (4700-4719): a real page per city and
+ * service, no redirect, its structured data, and hub pages that link the whole matrix.
+ */
+const FIXTURE = join(paths.root, 'tests/fixtures/content-landing');
+const SITE_URL = 'https://www.clearwater.example';
+
+let server: ServerProcess;
+let out: string;
+
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(180_000);
+  out = join(mkdtempSync(join(tmpdir(), 'content-landing-')), 'out');
+  const build = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], {
+    cwd: paths.root,
+    env: { ...process.env, SITE_ROOT: FIXTURE, SITE_OUT: out, BUILD_QUIET: '1' },
+    encoding: 'utf8',
+  });
+  expect(build.status, build.stdout + build.stderr).toBe(0);
+  // one port per project and worker, inside this spec's range
+  const port = 4700 + (testInfo.project.name === 'phone' ? 1 : 0) + 2 * testInfo.parallelIndex;
+  server = await startServer({ distDir: out, env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (out) rmSync(join(out, '..'), { recursive: true, force: true });
+});
+
+const at = (path: string) => `${server.url}${path}`;
+
+/** The page's JSON-LD objects, parsed. */
+async function structuredData(page: Page): Promise<Record<string, unknown>[]> {
+  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return texts.map((t) => JSON.parse(t) as Record<string, unknown>);
+}
+
+const ofType = (all: Record<string, unknown>[], type: string) => all.find((d) => d['@type'] === type) as Record<string, any> | undefined;
+
+test.describe('content landing pages', () => {
+  test('each city has its own content, and the page stays: no redirect, indexable, its own canonical URL', async ({ page }) => {
+    const consoleOk = watchConsole(page);
+    await openPage(page, at('/web-design-bath'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Websites that win customers in Bath');
+    await expect(page.getByText('Guesthouses on the London Road')).toBeVisible();
+    await expect(page.getByText('Bradford-on-Avon, Corsham, Keynsham, Midsomer Norton, Frome, all across Somerset')).toBeVisible();
+    // Bath's override of this service: its own block in place of the template's fourth
+    await expect(page.getByRole('heading', { name: 'Websites for tourism and hospitality in Bath' })).toBeVisible();
+    // Bath's own question comes first in the FAQ
+    await expect(page.locator('details summary').first()).toContainText('Can you help a guesthouse in Bath take direct bookings?');
+    // longer than the redirecting pages' 1.5 s: a content landing page never forwards
+    await page.waitForTimeout(2000);
+    expect(new URL(page.url()).pathname).toBe('/web-design-bath');
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${SITE_URL}/web-design-bath`);
+    await expect(page).toHaveTitle('Web design Bath - Websites for small businesses | Clearwater Studio');
+    // no placeholder left unfilled anywhere a visitor or a search engine reads
+    expect(await page.locator('body').innerText()).not.toMatch(/\{\w+\}/);
+    expect(await page.title()).not.toMatch(/\{\w+\}/);
+
+    await openPage(page, at('/web-design-milton-keynes'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Websites that win customers in Milton Keynes');
+    await expect(page.getByText('Guesthouses on the London Road')).toHaveCount(0);
+    await expect(page.getByText('pallet logistics company at Magna Park')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Websites for tourism and hospitality in Bath' })).toHaveCount(0);
+    consoleOk();
+  });
+
+  test('its JSON-LD is a Service in that City and the breadcrumb the page shows', async ({ page }) => {
+    await openPage(page, at('/seo-bath'));
+    const data = await structuredData(page);
+    const service = ofType(data, 'Service')!;
+    expect(service.areaServed).toMatchObject({ '@type': 'City', name: 'Bath', containedInPlace: { name: 'Somerset' } });
+    expect(service.provider['@type']).toBe('Organization');
+    expect(service.url).toBe(`${SITE_URL}/seo-bath`);
+    expect(service.description).toBe(await page.locator('meta[name="description"]').getAttribute('content'));
+    const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+    const shown = await trail.getByRole('listitem').allInnerTexts();
+    const crumbs = ofType(data, 'BreadcrumbList')!.itemListElement as { name: string; item: string; position: number }[];
+    expect(crumbs.map((c) => c.name)).toEqual(shown.map((s) => s.trim()));
+    expect(crumbs.map((c) => c.item)).toEqual([`${SITE_URL}/`, `${SITE_URL}/services/seo`, `${SITE_URL}/seo-bath`]);
+    expect(service.name).toBe(shown.at(-1)!.trim());
+    await expect(trail.locator('[aria-current="page"]')).toHaveText('SEO in Bath');
+    // the home page keeps its Organization, and nothing else
+    await openPage(page, at('/'));
+    expect((await structuredData(page)).map((d) => d['@type'])).toEqual(['Organization']);
+  });
+
+  test('where the site has an office, the provider is a LocalBusiness at that address', async ({ page }) => {
+    await openPage(page, at('/web-design-bristol'));
+    const provider = ofType(await structuredData(page), 'Service')!.provider;
+    expect(provider).toMatchObject({
+      '@type': 'LocalBusiness',
+      address: { streetAddress: '12 Victoria Street', postalCode: 'BS1 6BN', addressLocality: 'Bristol' },
+    });
+  });
+
+  test('links to the same service elsewhere, other services here and both hubs; the hubs link back to every page', async ({ page }) => {
+    await openPage(page, at('/web-design-bath'));
+    const links = page.getByTestId('matrix-links');
+    await expect(links.getByRole('link', { name: 'Web design in Bristol' })).toHaveAttribute('href', '/web-design-bristol');
+    await expect(links.getByRole('link', { name: 'SEO in Bath' })).toHaveAttribute('href', '/seo-bath');
+    await links.getByRole('link', { name: 'All towns for Web design' }).click();
+    await expect(page).toHaveURL(at('/services/web-design'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Web design for small businesses, town by town');
+    const cities = page.getByTestId('hub-links').getByRole('link');
+    expect(await cities.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+      '/web-design-bristol',
+      '/web-design-bath',
+      '/web-design-milton-keynes',
+    ]);
+    await openPage(page, at('/areas/bath'));
+    const services = page.getByTestId('hub-links').getByRole('link');
+    expect(await services.allInnerTexts()).toEqual(['Web design in Bath', 'SEO in Bath']);
+    // the redirecting service is no page of the hub: it is a doorway page
+    await expect(page.getByRole('link', { name: /Hosting/ })).toHaveCount(0);
+    const list = ofType(await structuredData(page), 'ItemList')!;
+    expect((list.itemListElement as { name: string }[]).map((i) => i.name)).toEqual(['Web design in Bath', 'SEO in Bath']);
+  });
+
+  test('the redirecting service of the same site still forwards, as before', async ({ page }) => {
+    await page.goto(at('/hosting-bath'));
+    await expect(page).toHaveURL(at('/'), { timeout: 5000 });
+  });
+
+  test('the sitemap lists the content pages and hubs with a lastmod, and robots.txt names it', async ({ request }) => {
+    const sitemap = await (await request.get(at('/sitemap.xml'))).text();
+    for (const path of ['/web-design-bath', '/seo-milton-keynes', '/services/seo', '/areas/bristol'])
+      expect(sitemap).toMatch(new RegExp(`<loc>${SITE_URL}${path}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ</lastmod>`));
+    expect(await (await request.get(at('/robots.txt'))).text()).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+    expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toBe(sitemap);
+  });
+
+  for (const path of ['/web-design-bath', '/areas/bath']) {
+    test(`${path} has no accessibility violations`, async ({ page }) => {
+      await openPage(page, at(path));
+      await expectNoAxeViolations(page);
+    });
+  }
+});
