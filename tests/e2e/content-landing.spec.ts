@@ -18,7 +18,7 @@ const SITE_URL = 'https://www.clearwater.example';
 let server: ServerProcess;
 let out: string;
 
-test.beforeAll(async ({}, testInfo) => {
+test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   testInfo.setTimeout(180_000);
   out = join(mkdtempSync(join(tmpdir(), 'content-landing-')), 'out');
   const build = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], {
@@ -45,7 +45,9 @@ async function structuredData(page: Page): Promise<Record<string, unknown>[]> {
   return texts.map((t) => JSON.parse(t) as Record<string, unknown>);
 }
 
-const ofType = (all: Record<string, unknown>[], type: string) => all.find((d) => d['@type'] === type) as Record<string, any> | undefined;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON-LD, read by its schema.org shape
+type Ld = Record<string, any>;
+const ofType = (all: Record<string, unknown>[], type: string) => all.find((d) => d['@type'] === type) as Ld | undefined;
 
 test.describe('content landing pages', () => {
   test('each city has its own content, and the page stays: no redirect, indexable, its own canonical URL', async ({ page }) => {
