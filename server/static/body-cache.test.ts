@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -43,4 +43,20 @@ it('forgets a failed read, so the next one tries again', async () => {
   await expect(cache.read(file('later'), 10)).rejects.toThrow();
   writeFileSync(file('later'), 'now here');
   expect((await cache.read(file('later'), 10)).toString()).toBe('now here');
+});
+
+it("frees the bodies of a build no longer served, and only that build's", async () => {
+  const cache = new BodyCache(10_000, 500);
+  const build = (name: string) => join(dir, name);
+  for (const name of ['build-1', 'build-10']) {
+    mkdirSync(build(name), { recursive: true });
+    writeFileSync(join(build(name), 'index.html'), `old ${name}`);
+  }
+  const kept = await cache.read(join(build('build-10'), 'index.html'), 12);
+  await cache.read(join(build('build-1'), 'index.html'), 11);
+  for (const name of ['build-1', 'build-10']) writeFileSync(join(build(name), 'index.html'), `new ${name}`);
+  cache.forgetUnder(build('build-1'));
+  // read again from disk; build-10 (a name that build-1 is the start of) keeps its body
+  expect((await cache.read(join(build('build-1'), 'index.html'), 11)).toString()).toBe('new build-1');
+  expect(await cache.read(join(build('build-10'), 'index.html'), 12)).toBe(kept);
 });
