@@ -31,15 +31,19 @@ const phase = (name: string) => {
   phaseStart = now;
 };
 
-// the workers load, and the server bundles (esbuild, a process of its own), while Vite builds the two bundles
-const pool = startRenderPool(process.env.BUILD_WORKERS === undefined ? availableParallelism() : Number(process.env.BUILD_WORKERS));
+// the server bundles (esbuild, a process of its own) while Vite builds the two bundles
 const serverBundle = bundleServer(paths.root, paths.distServer);
 serverBundle.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
-const bundles = await buildBundles(quiet).catch(async (error: unknown) => {
-  await pool.close();
-  throw error;
-});
+const bundling = buildBundles(quiet);
+bundling.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
+// what the server reads of the site (the forms as validated for these pages), validated here while Vite builds in its
+// process; an invalid site fails that build first, with the validator's messages
+const siteRoot = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : paths.root;
+const validSite = settled(() => loadValidSite(siteRoot, paths.schemas));
+const bundles = await bundling;
 phase('client and server bundles (Vite, one process)');
+// the workers start once Vite's process has ended: the two at once would be the build's peak of memory
+const pool = startRenderPool(process.env.BUILD_WORKERS === undefined ? availableParallelism() : Number(process.env.BUILD_WORKERS));
 
 // Each file is compressed as soon as it is final, on zlib's threads: the client build's files now, the few files this
 // thread writes as it writes them; the workers compress their pages themselves.
@@ -62,9 +66,8 @@ phase('image widths and srcset check');
 const hashes = await writeCspHashes(paths.dist, pages.hashes);
 await writeHeadersFile(paths.dist, { hashes, integrations: pages.site.integrations, env: process.env });
 console.log(`.csp.json: ${hashes.scriptHashes.length} script and ${hashes.styleHashes.length} style hashes; _headers written`);
-// what the server reads of the site (the forms as validated for these pages), and the server as plain JavaScript
-const siteRoot = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : paths.root;
-const serverSite = writeServerSite(paths.dist, loadValidSite(siteRoot, paths.schemas));
+// what the server reads of the site, and the server as plain JavaScript
+const serverSite = writeServerSite(paths.dist, validSite());
 const bundled = await serverBundle;
 console.log(`.server/site.json: ${Object.keys(serverSite.forms).length} forms; dist-server/: ${bundled.files.filter((f) => f.endsWith('.js')).join(', ')}`);
 phase('CSP hashes, _headers, server files');
@@ -81,7 +84,18 @@ const maxRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
 for (const [name, ms] of Object.entries(phases)) console.log(`  ${String(ms).padStart(6)} ms  ${name}`);
 console.log(`build finished in ${(wallMs / 1000).toFixed(2)} s; peak memory ${maxRssMB} MB here, ${bundles.maxRssMB} MB in the bundling process`);
 if (process.env.BUILD_STATS) {
-  const stats = { routes: pages.srcsets.pages, workers: pool.workers, wallMs, phases, maxRssMB, bundlesMaxRssMB: bundles.maxRssMB };
+  const used = process.resourceUsage();
+  const cpuMs = Math.round((used.userCPUTime + used.systemCPUTime) / 1000);
+  const stats = {
+    routes: pages.srcsets.pages,
+    workers: pool.workers,
+    wallMs,
+    phases,
+    maxRssMB,
+    bundlesMaxRssMB: bundles.maxRssMB,
+    cpuMs,
+    bundlesCpuMs: bundles.cpuMs,
+  };
   writeFileSync(process.env.BUILD_STATS, JSON.stringify({ ...stats, renderMs: Math.round(pages.renderMs), writeMs: Math.round(pages.writeMs) }));
 }
 
@@ -94,5 +108,17 @@ async function addPublicPages(pages: PrerenderedPages, files: string[]): Promise
     pages.hashes = mergeCspHashes([pages.hashes, inlineHashes(html)]);
     addSrcsetUses(html, rel, pages.srcsets.uses);
     pages.srcsets.pages++;
+  }
+}
+
+/** Runs a step now and gives its result (or throws its error) when asked. */
+function settled<T>(step: () => T): () => T {
+  try {
+    const value = step();
+    return () => value;
+  } catch (error) {
+    return () => {
+      throw error;
+    };
   }
 }

@@ -79,12 +79,16 @@ export async function prerender({ pool, onFile = () => {} }: PrerenderOptions): 
     writeFileSync(target, text);
     onFile(target);
   };
-  const reports = await pool.render(routes);
+  // the workers render while this thread writes the files below, whose compression (the sitemap's, at brotli's
+  // quality 11) then runs beside the pages instead of after them
+  const rendering = pool.render(routes);
+  rendering.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
   // Unknown paths get this page: it sends the visitor on to the home page
   const notFound = notFoundDocument(site, assets, scripts);
   write('404.html', notFound);
 
   writeSitemap(entry, routes, site.seo.siteUrl, write);
+  const reports = await rendering;
   const threads = pool.workers > 0 ? `${pool.workers} worker threads` : 'the main thread';
   console.log(`prerendered ${routes.length} routes + 404.html, sitemap.xml, robots.txt on ${threads} in ${Math.round(performance.now() - started)} ms`);
   return collect(site, [...routes.map(fileFor), '404.html'], reports, notFound);

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { build } from 'vite';
 import { paths } from '../../core/paths.ts';
 import { ISLANDS_ENTRY } from './page-document.ts';
 
@@ -15,9 +14,13 @@ export interface BundlesReport {
   ms: number;
   /** peak resident memory of the bundling process, in MB */
   maxRssMB: number;
+  /** CPU time the bundling process used (all its threads), in ms */
+  cpuMs: number;
 }
 
 async function buildBoth(quiet: boolean): Promise<void> {
+  // loaded here, in the child only: Vite and its bundler's native code are ~200 MB of the parent's memory otherwise
+  const { build } = await import('vite');
   const logLevel = quiet ? ('warn' as const) : undefined;
   // The browser gets the islands' runtime only (each island a chunk of its own, loaded when its directive fires)
   // and one stylesheet for the whole site; the pages themselves are HTML from the prerender.
@@ -50,13 +53,13 @@ export function buildBundles(quiet: boolean): Promise<BundlesReport> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, BUILD_QUIET: quiet ? '1' : '' },
   });
-  let maxRssMB = 0;
-  child.on('message', (message: { maxRssMB: number }) => (maxRssMB = message.maxRssMB));
+  let figures = { maxRssMB: 0, cpuMs: 0 };
+  child.on('message', (message: typeof figures) => (figures = message));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code) => {
       // the child printed Vite's and the validator's messages itself
-      if (code === 0) resolve({ ms: Math.round(performance.now() - started), maxRssMB });
+      if (code === 0) resolve({ ms: Math.round(performance.now() - started), ...figures });
       else reject(new Error(`the client and server builds failed (exit code ${code})`));
     });
   });
@@ -66,7 +69,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     await buildBoth(Boolean(process.env.BUILD_QUIET));
     // Vite may keep a handle open: the process ends once the parent has the figures
-    process.send?.({ maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) }, () => process.exit(0));
+    const used = process.resourceUsage();
+    const figures = { maxRssMB: Math.round(used.maxRSS / 1024), cpuMs: Math.round((used.userCPUTime + used.systemCPUTime) / 1000) };
+    process.send?.(figures, () => process.exit(0));
   } catch (error) {
     console.error(error);
     process.exit(1);

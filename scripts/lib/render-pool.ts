@@ -21,6 +21,8 @@ export interface RenderPool {
   close(): Promise<void>;
 }
 
+const YOUNG_GENERATION_MB = 48;
+
 /** Routes per message: small enough that both cores finish together, large enough that messages cost nothing. */
 const CHUNK = 200;
 
@@ -75,7 +77,9 @@ async function workerScript(): Promise<{ file: string; remove: () => void }> {
 }
 
 function startWorker(file: string, onFailure: (error: Error) => void): Rendering {
-  const worker = new Worker(file);
+  // a young generation larger than V8's default: React's render makes much short-lived garbage per page, and
+  // fewer, larger scavenges cost less
+  const worker = new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   const rendering: Rendering = { worker, onReply: () => {} };
   worker.on('message', (message: FromWorker) => {
     if ('failed' in message) onFailure(new Error(`a render worker failed:\n${message.failed}`));
