@@ -269,15 +269,26 @@ describe('under load', () => {
 });
 
 describe('old builds', () => {
-  it('prunes all but SITE_KEEP_BUILDS builds, keeps the one before for a rollback, and a pruned asset is a 404', async () => {
+  it('serves only whole builds while one is written, prunes all but SITE_KEEP_BUILDS, keeps the one before, and a pruned asset is a 404', async () => {
     expect(liveId()).toBe(builds.b);
     const pageOfA = buildFile(builds.a, 'index.html').toString();
     // another site altogether (the English fixture, without the quote form): its forms must go live with its pages
     const token = async () => (await fetch(`${origin}/api/forms/quote/token`)).status;
     expect(await token()).toBe(200);
+    // a visitor asking all through the build: never a page of the build being written, only whole ones
+    const seen: string[] = [];
+    let building = true;
+    const visits = (async () => {
+      for (; building; await pause(10)) seen.push(await (await fetch(`${origin}/`)).text());
+    })();
     const c = await buildLive(join(paths.root, 'tests/fixtures/en'), { SITE_KEEP_BUILDS: '2' });
     expect(readdirSync(`${out}-builds`).filter((name) => !name.startsWith('.'))).toEqual([builds.b, c]);
     expect(await servedWithin(buildFile(c, 'index.html').toString())).toBe(true);
+    building = false;
+    await visits;
+    const whole = new Set([buildFile(builds.b, 'index.html').toString(), buildFile(c, 'index.html').toString()]);
+    expect(seen.length).toBeGreaterThan(10);
+    expect(seen.filter((page) => !whole.has(page))).toEqual([]);
     expect(await token()).toBe(404);
     // a's stylesheet is in no build kept: gone with its build, answered as any unknown file, never a 500
     const styleOfA = [...pageOfA.matchAll(ASSET_IN_PAGE)].map((m) => m[1]!).find((asset) => asset.endsWith('.css'))!;
