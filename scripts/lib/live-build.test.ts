@@ -1,7 +1,9 @@
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '../../core/paths.ts';
 import {
   buildFolder,
   buildsOf,
@@ -104,4 +106,28 @@ describe('settings and lock', () => {
     expect(readFileSync(join(builds.dir, '.lock'), 'utf8')).toBe(String(process.pid));
     again();
   });
+});
+
+describe('npm run rollback', () => {
+  const rollback = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/rollback.ts'), ...args], {
+      cwd: paths.root,
+      env: { ...process.env, SITE_OUT: builds.live },
+      encoding: 'utf8',
+    });
+
+  it('goes back to the build before, lists the builds with the live one marked, and says when there is none before', () => {
+    const first = finishedBuild('one');
+    const second = finishedBuild('two');
+    switchTo(builds, second);
+    const back = rollback();
+    expect(back.status, back.stderr).toBe(0);
+    expect(back.stdout).toContain(`live: build ${first}`);
+    expect(page()).toBe('one');
+    expect(rollback('--list').stdout).toBe(`* ${first}  (live)\n  ${second}\n`);
+    const none = rollback();
+    expect(none.status).toBe(1);
+    expect(none.stderr).toContain(`no build before ${first} to roll back to`);
+    expect(page()).toBe('one');
+  }, 60_000);
 });
