@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -107,5 +107,43 @@ describe('npm run validate (the real process)', { timeout: 60_000 }, () => {
     const { code, stderr } = await validate(['--format', 'xml']);
     expect(code).toBe(2);
     expect(stderr).toMatch(/--format must be text or json/);
+  });
+});
+
+describe('npm run validate: the landing pages guard', { timeout: 60_000 }, () => {
+  const contentFixture = join(paths.root, 'tests/fixtures/content-landing');
+
+  /** The content landing fixture with Bath's city data made Bristol's: near-duplicate pages for Bath. */
+  function withCopiedCity(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'validator-guard-'));
+    dirs.push(dir);
+    cpSync(contentFixture, dir, { recursive: true });
+    const file = join(dir, 'content/collections/cities.json');
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { items: Record<string, unknown>[] };
+    Object.assign(data.items[1]!, { intro: data.items[0]!.intro, fields: data.items[0]!.fields, faq: data.items[0]!.faq, overrides: [] });
+    writeFileSync(file, JSON.stringify(data, null, 2));
+    return dir;
+  }
+
+  it.concurrent('--seo prints the figures of the matrix and calls redirecting pages doorway pages', async () => {
+    const { code, stdout, stderr } = await validate([contentFixture, '--seo']);
+    expect(code).toBe(0);
+    expect(stderr).not.toContain('warning');
+    expect(stdout).toMatch(/content landing pages\n {2}pages: 6, \d+ to \d+ words each\n {2}similarity to the closest sibling: median \d+%, worst \d+% \(/);
+    expect(stdout).toMatch(/thinnest page: \/[a-z-]+, \d+ words of its own of \d+/);
+    expect(stdout).toContain("these 3 pages are doorway pages by Google's definition");
+  });
+
+  it.concurrent('warns at the city to fix, naming both pages; --seo-strict makes it an error', async () => {
+    const root = withCopiedCity();
+    const warned = await validate([root]);
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toMatch(
+      /^content\/collections\/cities\.json:\d+:5 {2}\/items\/1 {2}warning: \/web-design-bath shares \d+% of its phrases with \/web-design-bristol \(at most 60%\)/m,
+    );
+    expect(warned.stderr).toMatch(/\d+ warnings in 1 file/);
+    const strict = await validate([root, '--seo-strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/cities\.json:\d+:5 {2}\/items\/1 {2}\/web-design-bath shares/);
   });
 });

@@ -38,11 +38,11 @@ describe('content landing pages', () => {
   });
 
   it("put the city's own questions first in the page's FAQ, and only on that city's pages", () => {
-    const faq = (p: ReturnType<typeof page>) => (p.collections.faq as { items: { question: string }[] }).items.map((i) => i.question);
-    expect(faq(page('seo', 'Bristol')).slice(0, 2)).toEqual(['Can we meet in person in Bristol?', 'Do you know the Bristol market?']);
-    expect(faq(page('seo', 'Bath'))[0]).toBe('Can you help a guesthouse in Bath take direct bookings?');
-    expect(faq(page('seo', 'Bath'))).not.toContain('Can we meet in person in Bristol?');
-    expect((loaded.collections.faq as { items: unknown[] }).items).toHaveLength(faq(page('seo', 'Milton Keynes')).length - 1);
+    const faq = (p: ReturnType<typeof page>, id: string) => (p.collections[id] as { items: { question: string }[] }).items.map((i) => i.question);
+    expect(faq(page('web-design', 'Bristol'), 'faq').slice(0, 2)).toEqual(['Can we meet in person in Bristol?', 'Do you know the Bristol market?']);
+    expect(faq(page('seo', 'Bath'), 'faq-seo')[0]).toBe('Can you help a guesthouse in Bath take direct bookings?');
+    expect(faq(page('web-design', 'Bath'), 'faq')).not.toContain('Can we meet in person in Bristol?');
+    expect((loaded.collections.faq as { items: unknown[] }).items).toHaveLength(faq(page('web-design', 'Milton Keynes'), 'faq').length - 1);
   });
 
   it('leave a value the city lacks absent, never an empty string', () => {

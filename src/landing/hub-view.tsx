@@ -1,14 +1,39 @@
-import type { HubPage } from '../../core/site/model.ts';
-import { hubContent } from '../../core/site/landing-links.ts';
+import { use } from 'react';
+import type { HubPage, SiteModel } from '../../core/site/model.ts';
+import { hubContent, type MatrixLink } from '../../core/site/landing-links.ts';
+import { contentLanding } from '../../core/site/landing.ts';
+import { findLanding } from '../../core/site/resolve.ts';
+import { loadPage } from '../site/page-store.ts';
 import { breadcrumbList, itemList } from '../../core/seo/structured-data.ts';
 import { useSite } from '../site/site-context.tsx';
 import { Head } from '../renderer/head.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import styles from './landing.module.css';
 
+/** The description of the landing page a hub links: the same words a search result shows for it. */
+function useDescription(model: SiteModel, link: MatrixLink): string | undefined {
+  const landing = findLanding(model.site.landing, model.cities, link.path);
+  const city = model.cities.find((c) => c.slug === landing?.citySlug);
+  if (!landing?.pageId || !city) return undefined;
+  return contentLanding(use(loadPage(landing.pageId)), city, landing.service).description;
+}
+
+function HubCard({ model, link }: { model: SiteModel; link: MatrixLink }) {
+  const description = useDescription(model, link);
+  return (
+    <li>
+      <a href={link.path}>
+        <span className={styles.cardTitle}>{link.name}</span>
+        {description && <span className={styles.cardText}>{description}</span>}
+      </a>
+    </li>
+  );
+}
+
 /** An overview of the matrix: one service in every city, or every service in one city, each a link. */
 export function HubView({ hub }: { hub: HubPage }) {
-  const { site, cities } = useSite();
+  const model = useSite();
+  const { site, cities } = model;
   const content = hubContent(site, cities, hub);
   if (!content) throw new Error(`no hub page at ${hub.path}`);
   const structuredData = [breadcrumbList(site, content.crumbs), itemList(site, content.title, content.links)];
@@ -22,9 +47,7 @@ export function HubView({ hub }: { hub: HubPage }) {
           <p className={styles.lead}>{content.description}</p>
           <ul className={styles.cards} data-testid="hub-links">
             {content.links.map((l) => (
-              <li key={l.path}>
-                <a href={l.path}>{l.name}</a>
-              </li>
+              <HubCard key={l.path} model={model} link={l} />
             ))}
           </ul>
         </div>

@@ -123,7 +123,9 @@ test.describe('content landing pages', () => {
     ]);
     await openPage(page, at('/areas/bath'));
     const services = page.getByTestId('hub-links').getByRole('link');
-    expect(await services.allInnerTexts()).toEqual(['Web design in Bath', 'SEO in Bath']);
+    // each card: the page's name, then the description its search result shows
+    expect((await services.allInnerTexts()).map((t) => t.split('\n')[0])).toEqual(['Web design in Bath', 'SEO in Bath']);
+    await expect(services.first()).toContainText('Web design in Bath by Clearwater Studio: fast, modern websites for small businesses in Somerset');
     // the redirecting service is no page of the hub: it is a doorway page
     await expect(page.getByRole('link', { name: /Hosting/ })).toHaveCount(0);
     const list = ofType(await structuredData(page), 'ItemList')!;

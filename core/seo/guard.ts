@@ -1,0 +1,138 @@
+import { compareTexts, median, type PageFigures } from './similarity.ts';
+import { landingTexts, type LandingText } from './landing-texts.ts';
+import type { LoadedSite } from '../site/model.ts';
+import type { LandingGuard } from '../site/schema-types.ts';
+import { locate, parseJsonSource } from '../validate/source-map.ts';
+import type { Problem } from '../validate/validate.ts';
+
+/** The guard's limits when the config sets none (the schema's defaults). */
+export const GUARD_DEFAULTS: Required<LandingGuard> = { maxSimilarity: 0.6, minOwnWords: 150, failOnWarning: false };
+
+export interface GuardWarning {
+  path: string;
+  /** the other page, for a duplicate */
+  other?: string;
+  /** the city of the page: its data is where own text goes */
+  city: string;
+  message: string;
+}
+
+export interface GuardReport {
+  kind: 'content' | 'redirect';
+  pages: PageFigures[];
+  medianSimilarity: number;
+  worst?: { path: string; other: string; similarity: number };
+  thinnest?: PageFigures;
+}
+
+export interface GuardResult {
+  limits: Required<LandingGuard>;
+  content: GuardReport;
+  redirect: GuardReport;
+  warnings: GuardWarning[];
+}
+
+const percent = (x: number) => `${Math.round(x * 100)}%`;
+
+function reportOf(kind: GuardReport['kind'], pages: PageFigures[]): GuardReport {
+  const similar = pages.filter((p) => p.closest);
+  const worst = similar.reduce<PageFigures | undefined>((w, p) => (!w || p.closest!.similarity > w.closest!.similarity ? p : w), undefined);
+  const thinnest = pages.reduce<PageFigures | undefined>((t, p) => (!t || p.ownWords < t.ownWords ? p : t), undefined);
+  return {
+    kind,
+    pages,
+    medianSimilarity: median(similar.map((p) => p.closest!.similarity)),
+    worst: worst && { path: worst.path, other: worst.closest!.path, similarity: worst.closest!.similarity },
+    thinnest,
+  };
+}
+
+/** Warnings for the content landing pages over a limit: too much like their closest sibling, or too few own words. */
+function warningsOf(figures: PageFigures[], texts: LandingText[], limits: Required<LandingGuard>): GuardWarning[] {
+  return figures.flatMap((f, i) => {
+    const { city } = texts[i]!;
+    const found: GuardWarning[] = [];
+    if (f.closest && f.closest.similarity > limits.maxSimilarity)
+      found.push({
+        path: f.path,
+        other: f.closest.path,
+        city,
+        message: `${f.path} shares ${percent(f.closest.similarity)} of its phrases with ${f.closest.path} (at most ${percent(limits.maxSimilarity)}): give ${city} more text of its own (intro, projects, local questions)`,
+      });
+    if (f.ownWords < limits.minOwnWords)
+      found.push({
+        path: f.path,
+        city,
+        message: `${f.path} has ${f.ownWords} words of its own (at least ${limits.minOwnWords}): a thin page; give ${city} more text of its own`,
+      });
+    return found;
+  });
+}
+
+/**
+ * The thin and duplicate check of the landing matrix. Content pages are compared with the pages of the same service
+ * and of the same city; redirecting pages are measured too, and never warned about one by one: they are doorway
+ * pages by definition, which the report says once.
+ */
+export function guardLanding(loaded: LoadedSite): GuardResult {
+  const limits = { ...GUARD_DEFAULTS, ...loaded.site.landing.guard };
+  const texts = landingTexts(loaded);
+  const content = texts.filter((t) => t.kind === 'content');
+  const redirect = texts.filter((t) => t.kind === 'redirect');
+  const contentFigures = compareTexts(content);
+  return {
+    limits,
+    content: reportOf('content', contentFigures),
+    redirect: reportOf('redirect', compareTexts(redirect)),
+    warnings: warningsOf(contentFigures, content, limits),
+  };
+}
+
+function summaryLines(r: GuardReport): string[] {
+  if (r.pages.length === 0) return [];
+  const words = r.pages.map((p) => p.words);
+  const lines = [
+    `  pages: ${r.pages.length}, ${Math.min(...words)} to ${Math.max(...words)} words each`,
+    `  similarity to the closest sibling: median ${percent(r.medianSimilarity)}, worst ${r.worst ? `${percent(r.worst.similarity)} (${r.worst.path} and ${r.worst.other})` : 'none'}`,
+  ];
+  if (r.thinnest) lines.push(`  thinnest page: ${r.thinnest.path}, ${r.thinnest.ownWords} words of its own of ${r.thinnest.words}`);
+  return lines;
+}
+
+/** The report `npm run validate -- --seo` prints. */
+export function formatGuardReport(result: GuardResult): string {
+  const { content, redirect, limits } = result;
+  const lines = [`landing pages (phrases of ${5} words; at most ${percent(limits.maxSimilarity)} alike, at least ${limits.minOwnWords} own words):`];
+  if (content.pages.length > 0) lines.push('content landing pages', ...summaryLines(content));
+  if (redirect.pages.length > 0)
+    lines.push(
+      'redirecting landing pages',
+      ...summaryLines(redirect),
+      `  these ${redirect.pages.length} pages are doorway pages by Google's definition (many near-identical pages for places, that send the visitor on to one page); search engines may demote them or the whole site. Make their services "kind": "content", or set "landing.noindexRedirects": true to keep them out of the index and the sitemap.`,
+    );
+  if (content.pages.length === 0 && redirect.pages.length === 0) lines.push('  no landing pages');
+  return lines.join('\n');
+}
+
+/**
+ * The warnings as problems at the place to fix them: the city's entry in the city data (or the landing config when
+ * there is none), so an editor jumps to where the page's own text goes.
+ */
+export function locatedWarnings(result: GuardResult, loaded: LoadedSite, read: (file: string) => string | undefined): Problem[] {
+  const dataId = loaded.site.landing.cityData;
+  const dataFile = dataId ? `content/collections/${dataId}.json` : undefined;
+  const text = dataFile ? read(dataFile) : undefined;
+  const source = dataFile && text !== undefined ? parseJsonSource(dataFile, text) : undefined;
+  const items = ((source?.data as { items?: { city?: string }[] } | undefined)?.items ?? []).map((i) => i.city);
+  const config = read('site.config.json');
+  const configSource = config === undefined ? undefined : parseJsonSource('site.config.json', config);
+  return result.warnings.map((w) => {
+    const index = items.indexOf(w.city);
+    if (source && index >= 0) {
+      const pointer = `/items/${index}`;
+      return { file: source.file, ...locate(source, pointer), pointer, message: w.message };
+    }
+    const pointer = '/landing/cities';
+    return { file: 'site.config.json', ...(configSource ? locate(configSource, pointer) : { line: 1, column: 1 }), pointer, message: w.message };
+  });
+}
