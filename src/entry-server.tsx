@@ -50,7 +50,8 @@ export function sitemapEntries(): { path: string; sources: string[]; noindex: bo
     ...expandLanding(landing, model.cities).map((l) =>
       l.kind === 'content' && l.pageId
         ? { path: l.path, sources: [...new Set(templateFiles(l.pageId))], noindex: false }
-        : { path: l.path, sources: ['site.config.json'], noindex: landing.noindexRedirects === true },
+        : // a redirecting page's sitemap line stays as it was (no lastmod), unless the setting takes it out
+          { path: l.path, sources: [], noindex: landing.noindexRedirects === true },
     ),
     ...expandHubs(landing, model.cities).map((h) => ({ path: h.path, sources: ['site.config.json', ...cityFile], noindex: false })),
   ];

@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../core/paths.ts';
 import { fileChangedAt, robotsTxt, sitemapFiles, sitemapUrls } from './sitemap.ts';
 
 const SITE = 'https://www.example.test';
@@ -74,4 +75,34 @@ describe('lastmod', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+});
+
+describe('landing.noindexRedirects in a real build', () => {
+  it('gives redirecting landing pages noindex and takes them out of the sitemap; content pages stay in, indexable', () => {
+    const site = mkdtempSync(join(tmpdir(), 'noindex-site-'));
+    const out = join(mkdtempSync(join(tmpdir(), 'noindex-out-')), 'out');
+    try {
+      cpSync(join(paths.root, 'tests/fixtures/content-landing'), site, { recursive: true });
+      const configFile = join(site, 'site.config.json');
+      const config = JSON.parse(readFileSync(configFile, 'utf8')) as { landing: Record<string, unknown> };
+      config.landing.noindexRedirects = true;
+      writeFileSync(configFile, JSON.stringify(config, null, 2));
+      const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], {
+        cwd: paths.root,
+        env: { ...process.env, SITE_ROOT: site, SITE_OUT: out, BUILD_QUIET: '1' },
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stdout + run.stderr).toBe(0);
+      const page = (route: string) => readFileSync(join(out, route, 'index.html'), 'utf8');
+      expect(page('hosting-bath')).toMatch(/<meta name="robots" content="noindex"\/?>/);
+      // still the same forwarding page otherwise
+      expect(page('hosting-bath')).toContain('You are being taken to our homepage.');
+      expect(page('web-design-bath')).not.toContain('name="robots"');
+      const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8');
+      expect(sitemap).not.toContain('/hosting-');
+      expect(sitemap).toContain('<loc>https://www.clearwater.example/web-design-bath</loc>');
+    } finally {
+      for (const dir of [site, join(out, '..'), `${out}-ssr`]) rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -139,6 +139,8 @@ test.describe('content landing pages', () => {
 
   test('the sitemap lists the content pages and hubs with a lastmod, and robots.txt names it', async ({ request }) => {
     const sitemap = await (await request.get(at('/sitemap.xml'))).text();
+    // landing.noindexRedirects is off here (the default): the redirecting pages stay listed and indexable, as before
+    expect(sitemap).toContain(`<loc>${SITE_URL}/hosting-bath</loc>`);
     for (const path of ['/web-design-bath', '/seo-milton-keynes', '/services/seo', '/areas/bristol'])
       expect(sitemap).toMatch(new RegExp(`<loc>${SITE_URL}${path}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ</lastmod>`));
     expect(await (await request.get(at('/robots.txt'))).text()).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
