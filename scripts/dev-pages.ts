@@ -67,6 +67,37 @@ function combinedStyles(server: ViteDevServer) {
   };
 }
 
+/** A page's answer: its status and its whole document. */
+interface PageAnswer {
+  status: number;
+  html: string;
+}
+
+/**
+ * Each page's document, rendered once per version of the modules that render it. After a saved edit the studio's
+ * two previews reload the page and the studio fetches it too, at the same moment: on one thread, three renders of
+ * the same page took three times as long as one. Any change of the site's files or of the source invalidates the
+ * entry's module graph, and the next request loads a new entry module: a new object, so a new set of documents
+ * (the old set goes with the old module).
+ */
+export function renderedDocuments() {
+  const byEntry = new WeakMap<object, Map<string, Promise<PageAnswer>>>();
+  return {
+    of(entry: object, url: string, render: () => Promise<PageAnswer>): Promise<PageAnswer> {
+      let pages = byEntry.get(entry);
+      if (!pages) byEntry.set(entry, (pages = new Map()));
+      let page = pages.get(url);
+      if (!page) {
+        page = render();
+        pages.set(url, page);
+        // a failed render is not kept: the next request tries again
+        page.catch(() => pages.delete(url));
+      }
+      return page;
+    },
+  };
+}
+
 /** A config or render error as a page: the text, and Vite's overlay with it (the file and line of each problem). */
 function errorDocument(error: Error): string {
   const payload = JSON.stringify({ message: error.message, stack: error.stack ?? '' }).replace(/</g, '\\u003c');
@@ -104,6 +135,7 @@ export function devPagesPlugin(): Plugin {
     configureServer(devServer) {
       server = devServer;
       const styles = combinedStyles(devServer);
+      const documents = renderedDocuments();
       devServer.middlewares.use(STYLES_PATH, (req, res) => {
         const text = styles.serve(new URL(req.url ?? '/', 'http://localhost').searchParams.get('v') ?? '');
         res.statusCode = text === undefined ? 404 : 200;
@@ -122,13 +154,16 @@ export function devPagesPlugin(): Plugin {
         };
         const render = async () => {
           const entry = (await devServer.ssrLoadModule(SERVER_ENTRY)) as ServerEntry;
-          const path = cleanPath(url.pathname);
-          const known = entry.routePaths().includes(path);
-          // the page is rendered first: the stylesheets are those its modules imported
-          const page = known ? await entry.render(path) : undefined;
-          const assets: ClientAssets = { css: await styles.links(stylesheets(devServer)), runtime: ISLANDS_ENTRY };
-          const html = page ? renderedDocument(entry, page, assets) : notFoundDocument(entry.model.site, assets, entry.inlineScripts);
-          send(known ? 200 : 404, await devServer.transformIndexHtml(url.pathname + url.search, html, req.originalUrl));
+          const page = await documents.of(entry, url.pathname + url.search, async () => {
+            const path = cleanPath(url.pathname);
+            const known = entry.routePaths().includes(path);
+            // the page is rendered first: the stylesheets are those its modules imported
+            const rendered = known ? await entry.render(path) : undefined;
+            const assets: ClientAssets = { css: await styles.links(stylesheets(devServer)), runtime: ISLANDS_ENTRY };
+            const html = rendered ? renderedDocument(entry, rendered, assets) : notFoundDocument(entry.model.site, assets, entry.inlineScripts);
+            return { status: known ? 200 : 404, html: await devServer.transformIndexHtml(url.pathname + url.search, html, req.originalUrl) };
+          });
+          send(page.status, page.html);
         };
         render().catch(async (error: unknown) => {
           const err = error instanceof Error ? error : new Error(String(error));
