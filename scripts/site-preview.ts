@@ -15,6 +15,9 @@ const STUDIO_PATH = '/__studio';
 /** The custom HMR event that carries the problems to the pages: each decides whether it shows them. */
 export const PROBLEMS_EVENT = 'site:problems';
 
+/** The custom HMR event of a site file the studio wrote: each page reloads, unless it is one of the studio's previews. */
+export const STUDIO_WRITE_EVENT = 'site:studio-write';
+
 /** The module every dev page loads to show that event in Vite's overlay, served through Vite (import.meta.hot). */
 const PROBLEMS_CLIENT_URL = '/@site-problems.js';
 const PROBLEMS_CLIENT_ID = '\0site-problems.js';
@@ -35,8 +38,9 @@ export function fromStudio(headers: IncomingHttpHeaders): boolean {
 }
 
 /**
- * Shows the site's problems in Vite's overlay on a page a developer opened; a page in the studio's preview leaves
- * them to the studio. Its own overlay replaces the one before, as Vite's does.
+ * Shows the site's problems in Vite's overlay on a page a developer opened, and reloads it after a write of the
+ * studio's; a page in the studio's preview leaves both to the studio. Its own overlay replaces the one before, as
+ * Vite's does.
  */
 const problemsClient = `import { ErrorOverlay } from '/@vite/client';
 
@@ -53,6 +57,7 @@ if (import.meta.hot && !inStudio()) {
     document.querySelectorAll('vite-error-overlay').forEach((overlay) => overlay.close());
     document.body.appendChild(new ErrorOverlay(err));
   });
+  import.meta.hot.on(${JSON.stringify(STUDIO_WRITE_EVENT)}, () => location.reload());
 }
 `;
 

@@ -20,9 +20,10 @@ function hashOf(file: string): string {
  * The changes of the site's files, each handled once and whole: an editor's save is a truncate and then a write,
  * and the watcher may report only the first, so a file is read a moment after its last event and checked again a
  * while later; a write the studio reported itself (`written`) is handled at once, and the watcher's events for
- * that same text are not a second reload, while any other event is handled, as every outside edit is.
+ * that same text are not a second reload, while any other event is handled, as every outside edit is. `handle`
+ * is told which: the studio's own writes reload its previews by the studio's own timing.
  */
-export function settledChanges(handle: (file: string) => void) {
+export function settledChanges(handle: (file: string, byStudio: boolean) => void) {
   const reported = new Map<string, { hash: string; until: number }>();
   const settling = new Map<string, ReturnType<typeof setTimeout>>();
   const settle = (file: string) => {
@@ -31,7 +32,7 @@ export function settledChanges(handle: (file: string) => void) {
     if (expected && Date.now() < expected.until && expected.hash === hashOf(file)) return;
     reported.delete(file);
     const read = hashOf(file);
-    handle(file);
+    handle(file, false);
     // an editor's truncate and its write can come 25-50 ms apart, and then the write may never be reported
     setTimeout(() => {
       if (!settling.has(file) && hashOf(file) !== read) watched(file);
@@ -46,7 +47,7 @@ export function settledChanges(handle: (file: string) => void) {
   };
   const written = (file: string) => {
     reported.set(file, { hash: hashOf(file), until: Date.now() + REPORTED_MS });
-    handle(file);
+    handle(file, true);
   };
   return { watched, written };
 }

@@ -6,7 +6,7 @@ import { loadSchemaSet, type SchemaSet } from '../core/validate/schemas.ts';
 import { themeCss } from '../core/site/theme-css.ts';
 import { islandSiteModel, resolvePages, resolveSite } from '../core/site/resolve.ts';
 import type { SiteConfig } from '../core/site/schema-types.ts';
-import { PROBLEMS_EVENT, pagesWhileInvalid, problemsClientPlugin } from './site-preview.ts';
+import { PROBLEMS_EVENT, STUDIO_WRITE_EVENT, pagesWhileInvalid, problemsClientPlugin } from './site-preview.ts';
 import { settledChanges } from './site-watch.ts';
 
 /** site-wide model; the map of page loaders; one module per page (its own chunk) */
@@ -71,7 +71,7 @@ const problemsText = (result: ValidationResult) => `Invalid site config:\n${form
  * After a site file changed: the problems in the terminal and, as an event each page decides on, in the overlay of
  * the pages a developer opened (the studio's preview keeps its last valid render); or a full reload of the pages.
  */
-function reportOrReload(server: ViteDevServer, result: ValidationResult, file: string) {
+function reportOrReload(server: ViteDevServer, result: ValidationResult, file: string, byStudio: boolean) {
   if (result.problems.length > 0) {
     const message = problemsText(result);
     server.config.logger.error(message, { timestamp: true });
@@ -79,7 +79,10 @@ function reportOrReload(server: ViteDevServer, result: ValidationResult, file: s
     return;
   }
   server.config.logger.info('site config valid, reloading', { timestamp: true });
-  server.ws.send({ type: 'full-reload' });
+  // the studio's own write: every page reloads but the studio's previews, which the studio reloads once it has
+  // shown the change (a reload of theirs now would render the page again beside the studio's own render of it)
+  if (byStudio) server.ws.send(STUDIO_WRITE_EVENT, { file });
+  else server.ws.send({ type: 'full-reload' });
 }
 
 /** The theme's stylesheet for the dev server's pages, which link it (Vite serves no virtual module as plain CSS). */
@@ -163,12 +166,12 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
   // a file added to or removed from public/ can make an "image not found" problem appear or go
   // (not a hidden file: the studio writes an upload as one before it links it in place)
   const isPublicFile = (file: string) => file.startsWith(join(siteRoot, 'public') + sep) && !basename(file).startsWith('.');
-  const handle = (file: string) => {
+  const handle = (file: string, byStudio: boolean) => {
     if (!server) return;
     forget(file);
     invalidateSiteModules(server);
     try {
-      reportOrReload(server, validate(), file);
+      reportOrReload(server, validate(), file, byStudio);
     } catch (error) {
       // a schema that does not compile, say: shown like any problem, and the dev server keeps running
       const message = `The site could not be validated: ${(error as Error).message}`;

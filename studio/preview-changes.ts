@@ -39,8 +39,16 @@ export function movedOrder(before: readonly unknown[], after: readonly unknown[]
   return order;
 }
 
-/** A change of the page's blocks to show at once: blocks put in a new order, or a new render's blocks. */
-export type PageChange = { moved: BlockMove } | { fresh: FreshRender };
+/** The page loaded again when it is older than the change (`revision`): its render confirms the change. */
+export interface PageReload {
+  revision: number;
+}
+
+/**
+ * A change of the page's blocks to show at once (blocks put in a new order, or a new render's blocks), or the
+ * reload that follows every change of the files.
+ */
+export type PageChange = { moved: BlockMove } | { fresh: FreshRender } | { reload: PageReload };
 
 /** How a frame takes a change of the page's blocks. */
 export type ChangeTaker = (change: PageChange) => void;
@@ -61,8 +69,11 @@ export function useTakers() {
   return takers;
 }
 
-/** Fetches the page's render in the background; `done` gets its document (not when it failed or was aborted). */
-function fetchRender(route: string, done: (fresh: FreshRender) => void): () => void {
+/**
+ * Fetches the page's render in the background; `done` gets its document (not when it failed or was aborted), and
+ * `after` is called once it was put in or failed (not when it was aborted: a newer change came).
+ */
+function fetchRender(route: string, done: (fresh: FreshRender) => void, after: () => void): () => void {
   const controller = new AbortController();
   const askedAt = performance.timeOrigin + performance.now();
   fetch(route, { cache: 'no-store', signal: controller.signal, headers: { Accept: 'text/html' } })
@@ -70,18 +81,22 @@ function fetchRender(route: string, done: (fresh: FreshRender) => void): () => v
     .then((html) => {
       if (html !== undefined) done({ route, askedAt, doc: new DOMParser().parseFromString(html, 'text/html') });
     })
-    .catch(() => undefined);
+    .catch(() => undefined)
+    .finally(() => {
+      if (!controller.signal.aborted) after();
+    });
   return () => controller.abort();
 }
 
 /**
- * What the frames do at once after a change of the site's files, before the reload Vite asks for has loaded the
- * page and its scripts:
+ * What the frames do after a change of the site's files (the studio reloads them: the dev server leaves its
+ * previews alone after a write of the studio's), at once and before that reload has loaded the page and its scripts:
  * - blocks of the open page moved, taken out or copied (the studio's blocks, when it gives them): the page's own
  *   block elements put in their new order, with no render;
  * - a block added (or, when the studio gives no blocks, any change that came without a typed text): a new render
  *   of the page fetched in the background, whose new blocks the frames put in place (see placeBlocks).
- * A text typed, or a change inside a block, is left to the typed text the studio shows and to the reload.
+ * A text typed, or a change inside a block, is left to the typed text the studio shows and to the reload. The
+ * reload follows at once, or, after a render fetched, once it was put in: that render is then the reload's too.
  */
 export function usePageChanges(
   route: string,
@@ -104,14 +119,17 @@ export function usePageChanges(
     if (revision === was.revision && route === was.route) return;
     seen.current = { route, revision, patch, blocks };
     if (revision === was.revision || revision === 0 || route !== was.route) return;
-    if (blocks && was.blocks) {
-      const order = movedOrder(was.blocks, blocks);
-      if (order) return frames.current({ moved: { route, order, count: was.blocks.length, revision } });
-      if (blocks.length <= was.blocks.length) return;
-    } else if (patch !== was.patch) return;
+    const reload = () => frames.current({ reload: { revision } });
     // a newer change makes the render under way old: it is not put in
     pending.current?.();
-    pending.current = fetchRender(route, (fresh) => frames.current({ fresh }));
+    pending.current = undefined;
+    if (blocks && was.blocks) {
+      const order = movedOrder(was.blocks, blocks);
+      if (order) frames.current({ moved: { route, order, count: was.blocks.length, revision } });
+      if (order || blocks.length <= was.blocks.length) return reload();
+    } else if (patch !== was.patch) return reload();
+    // the reload waits for the render: the dev server renders the page once for both (see dev-pages.ts)
+    pending.current = fetchRender(route, (fresh) => frames.current({ fresh }), reload);
   }, [revision, route, patch, blocks]);
   useLayoutEffect(() => () => pending.current?.(), []);
 }

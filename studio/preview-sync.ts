@@ -7,8 +7,18 @@ type FrameRef = RefObject<HTMLIFrameElement | null>;
 /** how long after the last change a page that was asked for before it loads again */
 const CONVERGE_MS = 1500;
 
+/** Runs `then` once the window has drawn its next frame (its animation frame, then a task after it). */
+function afterPaint(win: Window | null | undefined, then: () => void): void {
+  if (win) win.requestAnimationFrame(() => win.setTimeout(then, 0));
+}
+
+/** Loads the frame's page again when it was asked for before `revision` (ms since the epoch). */
+function reloadOlder(win: Window | null | undefined, revision: number): void {
+  if (win && win.performance.timeOrigin < revision) win.location.reload();
+}
+
 /**
- * Vite reloads the page after each saved edit; a reload asked for while the page was already reloading is lost
+ * The studio reloads the page after each saved edit (usePageChanges); a reload asked for while the page was already reloading is lost
  * with the old page, and a load under way when the last edit was saved may render the text before it. So a while
  * after the last change, a page whose document was asked for before that change began loads again: the preview
  * always ends on the files as they are (blocks put in place from a render do not count: the page is still older).
@@ -16,10 +26,7 @@ const CONVERGE_MS = 1500;
 export function useConvergence(frame: FrameRef, revision: number): void {
   useEffect(() => {
     if (revision === 0) return;
-    const timer = setTimeout(() => {
-      const win = frame.current?.contentWindow;
-      if (win && win.performance.timeOrigin < revision) win.location.reload();
-    }, CONVERGE_MS);
+    const timer = setTimeout(() => reloadOlder(frame.current?.contentWindow, revision), CONVERGE_MS);
     return () => clearTimeout(timer);
   }, [frame, revision]);
 }
@@ -78,6 +85,8 @@ export function usePlacedBlocks(frame: FrameRef, take: (taker: ChangeTaker | und
       scrollToBlock(doc, selection.current);
     };
     take((change) => {
+      // after the frame has drawn what was just put in: a navigation begun before that would never show it
+      if ('reload' in change) return afterPaint(frame.current?.contentWindow, () => reloadOlder(frame.current?.contentWindow, change.reload.revision));
       // by place: only in a page whose blocks are those before the change (not one rendered with it already)
       if ('moved' in change) show((doc) => reorderBlocks(doc, change.moved.order, change.moved.count), change.moved.route, change.moved.revision, true);
       else show((doc) => placeBlocks(doc, change.fresh.doc), change.fresh.route, change.fresh.askedAt);

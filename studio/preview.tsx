@@ -32,9 +32,9 @@ const CAPTION = 22;
 /**
  * The page as the dev server renders it (the build's own rendering, islands included), at desktop width and, when
  * the person shows it (a button, remembered), at phone width beside it, each scaled to share the preview's room.
- * Each frame reloads itself when a site file changes (Vite's client in the page), keeping its scroll; before that,
- * a typed text shows at once, blocks moved, deleted or copied are put in their new order at once, and a block
- * added comes from a render fetched in the background (see usePageChanges).
+ * The studio reloads each frame when a site file changes, keeping its scroll; before that, a typed text shows at
+ * once, blocks moved, deleted or copied are put in their new order at once, and a block added comes from a render
+ * fetched in the background, which the reload then waits for (see usePageChanges).
  */
 export function Preview({ route, lang, patch, revision, selected, onSelect, blocks }: PreviewProps) {
   const t = previewTexts(lang);
