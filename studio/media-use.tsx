@@ -24,12 +24,25 @@ export function whereOf(use: ImageUse, t: MediaTexts): string {
   return collection ? t.collection(collection[1]!, (use.shownOn ?? []).map(pageOf)) : use.file;
 }
 
+/** A file's path with a place to wrap after each folder: a narrow column breaks it there, never inside a name. */
+const withBreaks = (file: string) =>
+  file.split('/').map((part, i, parts) => (
+    <span key={i}>
+      {part}
+      {i < parts.length - 1 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+    </span>
+  ));
+
 /** Where a use is, shown: a page's title, and its file on a line of its own (a long path wraps there, not in the title). */
 export function Where({ use, t }: { use: ImageUse; t: MediaTexts }) {
   if (!use.title) return <span className="media-where">{whereOf(use, t)}</span>;
   return (
     <span className="media-where">
-      {use.title} <span className="media-file">({use.file})</span>
+      {use.title} <span className="media-file">({withBreaks(use.file)})</span>
     </span>
   );
 }

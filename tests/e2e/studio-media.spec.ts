@@ -48,6 +48,16 @@ test.describe('studio media library, on a Dutch site', { tag: '@desktop-only' },
     await expect(og.locator('img')).toHaveAttribute('loading', 'lazy');
     await expect(og).toContainText(`${meta.width} × ${meta.height} pixels`);
     await expect(og).toContainText(`${home().title} (content/pages/home.json)`);
+    // a long path wraps after a folder, never inside a name: each part of it is drawn on one line
+    const partLines = await og.locator('.media-file > span').evaluateAll((parts) =>
+      parts.map((part) => {
+        const range = document.createRange();
+        range.selectNodeContents(part.firstChild!);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      }),
+    );
+    expect(partLines.length).toBeGreaterThan(1);
+    expect(partLines.every((lines) => lines === 1)).toBe(true);
     await expect(og).toContainText('Site-instellingen');
     await expect(item(page, 'avatar.webp')).toContainText('Gebruikt op');
   });
