@@ -115,7 +115,7 @@ function htmlFilesIn(dir: string): string[] {
 
 function buildHere(dir: string): void {
   if (smoke && existsSync(join(paths.dist, 'index.html'))) {
-    cpSync(paths.dist, dir, { recursive: true });
+    cpSync(paths.dist, dir, { recursive: true, dereference: true });
     return;
   }
   execFileSync('npx', ['tsx', 'scripts/build.ts'], { cwd: paths.root, env: { ...process.env, SITE_OUT: dir, BUILD_QUIET: '1' }, stdio: 'inherit' });
