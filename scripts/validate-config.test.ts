@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paths } from '../core/paths.ts';
+import { siteWithCopiedCity } from '../core/seo/testing/copied-city.ts';
 import { caseFor, fixtureFiles, fixtureRoot, mutate } from '../core/validate/testing/mutations.ts';
 
 const run = promisify(execFile);
@@ -113,15 +114,9 @@ describe('npm run validate (the real process)', { timeout: 60_000 }, () => {
 describe('npm run validate: the landing pages guard', { timeout: 60_000 }, () => {
   const contentFixture = join(paths.root, 'tests/fixtures/content-landing');
 
-  /** The content landing fixture with Bath's city data made Bristol's: near-duplicate pages for Bath. */
   function withCopiedCity(): string {
-    const dir = mkdtempSync(join(tmpdir(), 'validator-guard-'));
+    const dir = siteWithCopiedCity();
     dirs.push(dir);
-    cpSync(contentFixture, dir, { recursive: true });
-    const file = join(dir, 'content/collections/cities.json');
-    const data = JSON.parse(readFileSync(file, 'utf8')) as { items: Record<string, unknown>[] };
-    Object.assign(data.items[1]!, { intro: data.items[0]!.intro, fields: data.items[0]!.fields, faq: data.items[0]!.faq, overrides: [] });
-    writeFileSync(file, JSON.stringify(data, null, 2));
     return dir;
   }
 

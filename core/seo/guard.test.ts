@@ -1,26 +1,17 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatGuardReport, guardLanding } from './guard.ts';
 import { validateSite } from '../validate/validate.ts';
 import { paths } from '../paths.ts';
+import { CONTENT_LANDING_FIXTURE as FIXTURE, siteWithCopiedCity } from './testing/copied-city.ts';
 
-const FIXTURE = join(paths.root, 'tests/fixtures/content-landing');
 const load = (roots: string[]) => validateSite({ roots, schemaDir: paths.schemas }).site!;
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** The fixture's city data with Bath's texts made Bristol's: two pages that are the same but for the city's name. */
 function bathCopiesBristol(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'guard-'));
+  const dir = siteWithCopiedCity();
   dirs.push(dir);
-  cpSync(FIXTURE, dir, { recursive: true });
-  const file = join(dir, 'content/collections/cities.json');
-  const data = JSON.parse(readFileSync(file, 'utf8')) as { items: Record<string, unknown>[] };
-  const [bristol, bath] = data.items;
-  Object.assign(bath!, { intro: bristol!.intro, fields: bristol!.fields, faq: bristol!.faq, overrides: [] });
-  writeFileSync(file, JSON.stringify(data));
   return dir;
 }
 

@@ -70,40 +70,37 @@ export interface HubContent {
   links: MatrixLink[];
 }
 
-/** A hub page: its title, description, breadcrumb and the landing pages it lists (content services only). */
-export function hubContent(site: Pick<SiteConfig, 'brand' | 'landing'>, cities: City[], hub: HubPage): HubContent | undefined {
-  const { landing } = site;
-  const hubs = landing.hubs;
-  if (!hubs) return undefined;
+/** What a hub shows, before its texts are filled: the templates, their values and the pages it lists. */
+interface HubParts {
+  title: string;
+  description: string;
+  values: Record<string, string>;
+  links: MatrixLink[];
+}
+
+function hubParts(landing: LandingConfig, cities: City[], hub: HubPage): HubParts | undefined {
+  const hubs = landing.hubs!;
   const services = landing.services.filter(isContentService);
   if (hub.kind === 'service-hub') {
     const service = services.find((s) => s.slug === hub.slug);
     if (!service) return undefined;
-    const values = { service: service.name };
     const links = cities.map((c) => ({ name: landingName(landing, service, c), path: landingPath(service.slug, c.slug) }));
-    const title = fill(hubs.serviceTitle, values);
-    return {
-      title,
-      description: fill(hubs.serviceDescription, values),
-      crumbs: [
-        { name: site.brand.name, path: '/' },
-        { name: title, path: hub.path },
-      ],
-      links,
-    };
+    return { title: hubs.serviceTitle, description: hubs.serviceDescription, values: { service: service.name }, links };
   }
   const city = cities.find((c) => c.slug === hub.slug);
   if (!city) return undefined;
-  const values = { city: city.name };
   const links = services.map((s) => ({ name: landingName(landing, s, city), path: landingPath(s.slug, city.slug) }));
-  const title = fill(hubs.cityTitle, values);
-  return {
-    title,
-    description: fill(hubs.cityDescription, values),
-    crumbs: [
-      { name: site.brand.name, path: '/' },
-      { name: title, path: hub.path },
-    ],
-    links,
-  };
+  return { title: hubs.cityTitle, description: hubs.cityDescription, values: { city: city.name }, links };
+}
+
+/** A hub page: its title, description, breadcrumb and the landing pages it lists (content services only). */
+export function hubContent(site: Pick<SiteConfig, 'brand' | 'landing'>, cities: City[], hub: HubPage): HubContent | undefined {
+  const parts = site.landing.hubs ? hubParts(site.landing, cities, hub) : undefined;
+  if (!parts) return undefined;
+  const title = fill(parts.title, parts.values);
+  const crumbs = [
+    { name: site.brand.name, path: '/' },
+    { name: title, path: hub.path },
+  ];
+  return { title, description: fill(parts.description, parts.values), crumbs, links: parts.links };
 }
