@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -15,21 +15,21 @@ import { smoke } from './smoke.ts';
  * JavaScript of each: the landing matrix must not change it. BENCH_SMOKE=1: the real config only.
  */
 
-interface Stats {
-  routes: number;
-  workers: number;
-  wallMs: number;
-  phases: Record<string, number>;
-  maxRssMB: number;
-  bundlesMaxRssMB: number;
-}
-
 interface Measured {
   seconds: number;
-  stats: Stats;
+  pages: number;
+  /** where the build's time went, as it reports it (BUILD_STATS) */
+  phases?: Record<string, number>;
+  workers?: number;
   /** the most memory the build's processes (it, its bundling process, esbuild) held at once, sampled every 50 ms */
   treePeakMB: number;
+  /** the most memory one of them held */
+  largestMB: number;
   scripts: Map<string, number>;
+}
+
+function countHtml(dir: string): number {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html')).length;
 }
 
 /** name (without its hash) -> gzip bytes of every script of a build */
@@ -42,8 +42,8 @@ function scripts(dir: string): Map<string, number> {
   );
 }
 
-/** Resident memory (MB) of a process and all its descendants, from /proc. */
-function treeRssMB(root: number): number {
+/** Resident memory (MB) of a process and all its descendants, from /proc: their sum, and the largest one. */
+function treeRssMB(root: number): { sum: number; largest: number } {
   const children = new Map<number, number[]>();
   const rss = new Map<number, number>();
   for (const name of readdirSync('/proc')) {
@@ -53,49 +53,62 @@ function treeRssMB(root: number): number {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const ppid = Number(fields[1]);
       children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-      rss.set(Number(name), Number(fields[21]) * 4096);
+      rss.set(Number(name), (Number(fields[21]) * 4096) / 1048576);
     } catch {
       // the process ended meanwhile
     }
   }
-  let bytes = 0;
+  const found = { sum: 0, largest: 0 };
   for (const stack = [root]; stack.length > 0;) {
     const pid = stack.pop()!;
-    bytes += rss.get(pid) ?? 0;
+    found.sum += rss.get(pid) ?? 0;
+    found.largest = Math.max(found.largest, rss.get(pid) ?? 0);
     stack.push(...(children.get(pid) ?? []));
   }
-  return bytes / 1048576;
+  return found;
 }
 
-function build(siteRoot: string, out: string, workers?: number): Promise<Measured> {
+/** How a build is made: this engine with its workers (or BUILD_WORKERS), or the engine of another checkout. */
+interface Engine {
+  workers?: number;
+  /** a checkout of an earlier commit (BENCH_BEFORE): its scripts/build.ts, as it was */
+  root?: string;
+}
+
+function build(siteRoot: string, out: string, engine: Engine = {}): Promise<Measured> {
   const statsFile = join(tmpdir(), `bench-build-stats-${process.pid}.json`);
   const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: siteRoot, SITE_OUT: out, BUILD_QUIET: '1', BUILD_STATS: statsFile };
-  if (workers !== undefined) env.BUILD_WORKERS = String(workers);
+  if (engine.workers !== undefined) env.BUILD_WORKERS = String(engine.workers);
+  const root = engine.root ?? paths.root;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], {
-    cwd: paths.root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let treePeakMB = 0;
-  const sampler = setInterval(() => (treePeakMB = Math.max(treePeakMB, treeRssMB(child.pid ?? 0))), 50);
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/build.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const peak = { sum: 0, largest: 0 };
+  const sampler = setInterval(() => {
+    const now = treeRssMB(child.pid ?? 0);
+    peak.sum = Math.max(peak.sum, now.sum);
+    peak.largest = Math.max(peak.largest, now.largest);
+  }, 50);
   return new Promise((resolve, reject) => {
     child.on('exit', (code) => {
       clearInterval(sampler);
       const seconds = (performance.now() - started) / 1000;
       if (code !== 0) return reject(new Error(`the build of ${siteRoot} failed (exit code ${code})`));
-      const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as Stats;
+      // an earlier engine writes no figures of its own
+      const stats = existsSync(statsFile) ? (JSON.parse(readFileSync(statsFile, 'utf8')) as Pick<Measured, 'phases' | 'workers'>) : {};
       rmSync(statsFile, { force: true });
-      resolve({ seconds, stats, treePeakMB: Math.round(treePeakMB), scripts: scripts(out) });
+      const memory = { treePeakMB: Math.round(peak.sum), largestMB: Math.round(peak.largest) };
+      resolve({ seconds, pages: countHtml(out), phases: stats.phases, workers: stats.workers, ...memory, scripts: scripts(out) });
     });
   });
 }
 
 let reference: Map<string, number> | undefined;
 
-const rate = (m: Measured) => Math.round(m.stats.routes / m.seconds);
+const rate = (m: Measured) => Math.round(m.pages / m.seconds);
 const figures = (m: Measured) =>
-  `${m.seconds.toFixed(2).padStart(6)} s ${String(rate(m)).padStart(5)} pages/s, peak ${m.treePeakMB} MB (largest process ${Math.max(m.stats.maxRssMB, m.stats.bundlesMaxRssMB)} MB)`;
+  `${m.seconds.toFixed(2).padStart(6)} s ${String(rate(m)).padStart(5)} pages/s, peak ${m.treePeakMB} MB (largest process ${m.largestMB} MB)`;
+const before = process.env.BENCH_BEFORE;
+const beforeLabel = before ? `engine of ${before}:` : 'workers off:';
 
 async function timeBuild(label: string, siteRoot: string, out: string, withBaseline: boolean): Promise<void> {
   try {
@@ -104,21 +117,31 @@ async function timeBuild(label: string, siteRoot: string, out: string, withBasel
     reference ??= js;
     const differ = [...js].filter(([name, bytes]) => reference!.get(name) !== bytes).map(([name]) => name);
     const runtime = ((js.get('hydrate') ?? 0) / 1024).toFixed(1);
-    // the previous figure, from the same machine in the same minutes: the build's own thread renders every page
-    const before = withBaseline ? await build(siteRoot, `${out}-workers-off`, 0) : undefined;
-    console.log(`${label.padEnd(28)} ${String(now.stats.routes).padStart(6)} HTML files (load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`);
-    console.log(`  ${now.stats.workers} render workers: ${figures(now)}`);
-    if (before) console.log(`  workers off:      ${figures(before)}   -> ${(before.seconds / now.seconds).toFixed(2)}x`);
-    const phases = Object.entries(now.stats.phases).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`);
+    // the previous figure, from the same machine in the same minutes: the build's own thread renders every page,
+    // or (BENCH_BEFORE=<checkout>) an earlier engine builds the same site
+    const then = withBaseline ? await build(siteRoot, `${out}-before`, before ? { root: before } : { workers: 0 }) : undefined;
+    console.log(`${label.padEnd(28)} ${String(now.pages).padStart(6)} HTML files (load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`);
+    console.log(`  ${now.workers ?? '?'} render workers: ${figures(now)}`);
+    if (then) console.log(`  ${beforeLabel.padEnd(17)} ${figures(then)}   -> ${(then.seconds / now.seconds).toFixed(2)}x`);
+    const phases = Object.entries(now.phases ?? {}).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`);
     console.log(`  where the time went: ${phases.join('; ')}`);
     console.log(
       `  islands runtime ${runtime} kB gzip; ` +
         (differ.length ? `scripts that differ from the real config's: ${differ.join(', ')}` : 'every script byte-identical to the real config'),
     );
   } finally {
-    for (const dir of [out, `${out}-ssr`, `${out}-workers-off`, `${out}-workers-off-ssr`]) rmSync(dir, { recursive: true, force: true });
+    leftovers.push(out, `${out}-ssr`, `${out}-before`, `${out}-before-ssr`);
   }
 }
+
+/**
+ * The builds' folders, removed when the benchmark ends: ext4 scans past recently deleted inodes when it creates a
+ * file, so a build that starts just after 30,000 files were deleted creates its own several times slower.
+ */
+const leftovers: string[] = [];
+process.on('exit', () => {
+  for (const dir of leftovers) rmSync(dir, { recursive: true, force: true });
+});
 
 await timeBuild('real config', paths.root, join(tmpdir(), 'bench-build-real'), !smoke);
 const sizes = [125, 250, ...(process.argv.includes('10000') ? [1250] : []), ...(process.argv.includes('100000') ? [12500] : [])];
