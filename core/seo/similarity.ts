@@ -56,22 +56,74 @@ function ownWordCount(words: string[], shingles: string[], isShared: (s: string)
   return own.reduce((sum, x) => sum + x, 0);
 }
 
-/** Each page's closest sibling (within its groups) and its own words, compared through an index of shingles. */
+/** The pages of one group and, per shingle, which of them hold it (indexes into `members`). */
+interface Group {
+  members: number[];
+  holders: Map<string, number[]>;
+  /** for a shingle most members hold: the members that do not (made once, when first needed) */
+  lacking: Map<string, number[]>;
+}
+
+function groupsOf(pages: PageText[], sets: Set<string>[]): Map<string, Group> {
+  const groups = new Map<string, Group>();
+  pages.forEach((page, i) =>
+    page.groups.forEach((name) => {
+      const group = groups.get(name) ?? groups.set(name, { members: [], holders: new Map(), lacking: new Map() }).get(name)!;
+      for (const s of sets[i]!) (group.holders.get(s) ?? group.holders.set(s, []).get(s)!).push(group.members.length);
+      group.members.push(i);
+    }),
+  );
+  return groups;
+}
+
+/**
+ * How many of page `self`'s shingles each other member of the group holds. A shingle most members hold (the
+ * template's text) is counted for all at once and taken back from the few that lack it, so a group of n pages costs
+ * about n x (the page's rarer shingles), not n x n x (its shingles).
+ */
+function sharedCounts(group: Group, self: number, shingles: Set<string>): Map<number, number> {
+  const m = group.members.length;
+  const counts = new Map<number, number>();
+  let everyone = 0;
+  for (const s of shingles) {
+    const holders = group.holders.get(s)!;
+    if (holders.length <= m / 2) {
+      for (const k of holders) counts.set(k, (counts.get(k) ?? 0) + 1);
+      continue;
+    }
+    everyone++;
+    let lacking = group.lacking.get(s);
+    if (!lacking) {
+      const held = new Set(holders);
+      lacking = group.members.flatMap((_, k) => (held.has(k) ? [] : [k]));
+      group.lacking.set(s, lacking);
+    }
+    for (const k of lacking) counts.set(k, (counts.get(k) ?? 0) - 1);
+  }
+  const shared = new Map<number, number>();
+  group.members.forEach((page, k) => {
+    if (k !== self) shared.set(page, everyone + (counts.get(k) ?? 0));
+  });
+  return shared;
+}
+
+/** Each page's closest sibling (within its groups) and its own words, compared through an index of shingles per group. */
 export function compareTexts(pages: PageText[], w = SHINGLE_WORDS): PageFigures[] {
   const words = pages.map((p) => wordsOf(p.text));
   const sets = words.map((ws) => new Set(shinglesOf(ws, w)));
-  const holders = new Map<string, number[]>();
-  sets.forEach((set, i) => set.forEach((s) => (holders.get(s) ?? holders.set(s, []).get(s)!).push(i)));
+  const groups = groupsOf(pages, sets);
   return pages.map((page, i) => {
-    const siblings = new Set(pages.flatMap((other, j) => (j !== i && other.groups.some((g) => page.groups.includes(g)) ? [j] : [])));
-    const shared = new Map<number, number>();
-    for (const s of sets[i]!) for (const j of holders.get(s)!) if (siblings.has(j)) shared.set(j, (shared.get(j) ?? 0) + 1);
+    const own = page.groups.map((name) => groups.get(name)!);
     let closest: PageFigures['closest'];
-    for (const j of siblings) {
-      const similarity = sets[i]!.size === 0 ? 0 : (shared.get(j) ?? 0) / sets[i]!.size;
-      if (!closest || similarity > closest.similarity) closest = { path: pages[j]!.path, similarity };
+    for (const group of own) {
+      const shared = sharedCounts(group, group.members.indexOf(i), sets[i]!);
+      for (const [j, count] of shared) {
+        const similarity = sets[i]!.size === 0 ? 0 : count / sets[i]!.size;
+        if (!closest || similarity > closest.similarity) closest = { path: pages[j]!.path, similarity };
+      }
     }
-    const isShared = (s: string) => holders.get(s)!.some((j) => j !== i && siblings.has(j));
+    // a shingle another page of one of its groups holds too
+    const isShared = (s: string) => own.some((g) => g.holders.get(s)!.length > 1);
     return { path: page.path, words: words[i]!.length, ownWords: ownWordCount(words[i]!, shinglesOf(words[i]!, w), isShared, w), closest };
   });
 }
