@@ -58,6 +58,16 @@ describe('content landing pages', () => {
   });
 });
 
+describe('the data of a template page', () => {
+  it("carries the collections its own blocks and the city data's override blocks show, not the others", () => {
+    const template = service('web-design').page!;
+    expect(Object.keys(pages[template]!.collections).sort()).toEqual(['faq']);
+    // an override block of a city that shows a collection (say, testimonials from that town) brings it along
+    const withTestimonials = { ...loaded, references: { ...loaded.references, 'collections/cities': { collections: ['testimonials'], forms: [] } } };
+    expect(Object.keys(resolvePages(withTestimonials)[template]!.collections).sort()).toEqual(['faq', 'testimonials']);
+  });
+});
+
 describe('the matrix of the content landing fixture', () => {
   it('has nine landing pages of two kinds and a hub per content service and per city', () => {
     const landing = expandLanding(model.site.landing, model.cities);
