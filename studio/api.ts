@@ -26,6 +26,20 @@ export type EditAnswer =
   | { ok: true; file: SiteFile; changed: boolean; replayed: boolean }
   | { ok: false; reason: 'conflict' | 'invalid' | 'stale'; message: string; failedOp?: number; file: SiteFile };
 
+/** One file of an undo or redo step: the text to put back (null: the file goes) over the version there (null: none). */
+export interface StepFile {
+  path: string;
+  base: string | null;
+  text: string | null;
+}
+
+/** Each file of a step as it is after it, or (refused) as it is now; null where the file is not there. */
+export interface StepAnswer {
+  ok: boolean;
+  message?: string;
+  files: { path: string; file: SiteFile | null }[];
+}
+
 const BASE = '/__studio/api';
 
 async function json<T>(response: Response): Promise<T> {
@@ -44,6 +58,8 @@ export const api = {
   diff: async () => json<{ diff: string | null; untracked: string[] }>(await fetch(`${BASE}/diff`)),
   edit: async (path: string, base: string, ops: EditOp[]) => json<EditAnswer>(await post('edit', { path, base, ops })),
   restore: async (path: string, base: string, text: string) => json<EditAnswer>(await post('restore', { path, base, text })),
+  /** The texts of a step of several files put back, all or none (undo and redo of a page deleted or renamed). */
+  step: async (files: StepFile[]) => json<StepAnswer>(await post('step', { files })),
   create: async (path: string, text: string) => json<SiteFile>(await post('create', { path, text })),
   /** Deletes a page's file, only at the version the studio holds (its route and the links to it are edits of their own). */
   removePage: async (path: string, base: string) => {

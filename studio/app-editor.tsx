@@ -73,6 +73,7 @@ interface EditorProps {
   selected: number | undefined;
   select: (index: number) => void;
   openFile: (path: string) => void;
+  /** a status line already in the site's language */
   say: (status: string) => void;
   problems: Problem[];
 }
@@ -95,7 +96,15 @@ export function Editor({ t, site, ctx, open, file, data, selected, select, openF
       ) : null}
       {data && isPage ? (
         <>
-          <PageActions lang={ctx.lang} site={site} page={pageId(open)} onRemoved={() => openFile('content/pages/home.json')} />
+          <PageActions
+            lang={ctx.lang}
+            site={site}
+            page={pageId(open)}
+            onRemoved={(text) => {
+              openFile('content/pages/home.json');
+              say(text);
+            }}
+          />
           <PageSettings t={t} ctx={ctx} root={root} data={data} />
           <BlockList
             lang={ctx.lang}

@@ -69,27 +69,3 @@ export function pageCreator(site: Site, config: Json | undefined, t: StudioTexts
     say(t.pageAdded(title, path));
   };
 }
-
-const FILE = String.raw`(site\.config\.json|content\/[a-z]+\/[^:;]+\.json)`;
-/** The words use-site-files.ts says things in, and what the studio says instead, in the site's language. */
-const STATUS: [RegExp, (t: StudioTexts, match: RegExpExecArray) => string][] = [
-  [/^Cannot undo: /, (t) => t.cannotUndo],
-  [/^Cannot redo: /, (t) => t.cannotRedo],
-  [new RegExp(`^Undone: ${FILE}$`), (t, m) => t.undone(fileName(t, m[1]!))],
-  [new RegExp(`^Redone: ${FILE}$`), (t, m) => t.redone(fileName(t, m[1]!))],
-  [new RegExp(`^${FILE} changed on disk and was reloaded\\.$`), (t, m) => t.reloaded(fileName(t, m[1]!))],
-  [new RegExp(`^${FILE} had changed on disk; `), (t, m) => t.replayed(fileName(t, m[1]!))],
-  [new RegExp(`^${FILE}: `), (t, m) => t.notSaved(fileName(t, m[1]!))],
-];
-
-/**
- * A status line of the site's files (use-site-files.ts says them in English, with file paths) in the site's
- * language, with the file's name; any other line (the studio's own, already in words) as it is.
- */
-export function statusText(t: StudioTexts, message: string): string {
-  for (const [pattern, say] of STATUS) {
-    const match = pattern.exec(message);
-    if (match) return say(t, match);
-  }
-  return message;
-}

@@ -8,45 +8,63 @@ import { sourceOf } from './derived.ts';
 import { followBlock } from './follow.ts';
 import { MediaPanel } from './media-panel.tsx';
 import { fileName } from './names.ts';
-import { pageCreator, parse, problemPlace, statusText, useUploads } from './app-site.ts';
+import { pageCreator, parse, problemPlace, useUploads } from './app-site.ts';
 import type { FormContext } from './schema-form.tsx';
-import { studioTexts } from './texts.ts';
+import { said, statusText, type Status } from './status-texts.ts';
+import { studioTexts, type StudioTexts } from './texts.ts';
 import { useSiteFiles } from './use-site-files.ts';
 import './app.css';
 
 const HOME = 'content/pages/home.json';
 
-/** The studio: the site's files, the open one's form, its previews and the site's problems, in the site's language. */
-export function Studio() {
-  const [status, setStatus] = useState('');
+/** Which file is open, which of its blocks is selected, and a route the preview shows instead (a landing page). */
+function useOpenFile() {
   const [open, setOpen] = useState(HOME);
   const [selected, setSelected] = useState<number | undefined>(0);
-  const site = useSiteFiles(setStatus, (change) => {
-    // another editor inserted or moved blocks: the selection (and the field typed in) stays on its own block
-    if (change.path === open) setSelected((index) => followBlock(change, index));
-  });
   const [route, setRoute] = useState<string | undefined>();
-  const [media, setMedia] = useState(false);
-  const { upload, assets } = useUploads(site);
-  const focus = useFocusRequest();
-  useUndoKeys(site.undo, site.redo);
-
-  const configText = site.files['site.config.json']?.text;
-  const config = useMemo(() => parse(configText), [configText]);
-  const lang = useInterfaceLang(site.state ? String(config?.lang ?? 'en') : undefined);
-  const t = studioTexts(lang);
-  const pageRoutes = useMemo(() => new Map(((config?.routes ?? []) as { path: string; page: string }[]).map((r) => [r.page, r.path])), [config]);
-  const data = useMemo(() => parse(site.files[open]?.text), [site.files, open]);
-  const { edit, patch, note, hidden } = useFileEdit(site, open, data, lang);
-
   const openFile = useCallback((path: string) => {
     setOpen(path);
     setSelected(isPagePath(path) ? 0 : undefined);
     setRoute(undefined);
   }, []);
-  useAskedRoute(site.state !== undefined, site.routes, pageRoutes, openFile, setRoute);
+  return { open, selected, setSelected, route, setRoute, openFile };
+}
 
-  /** opens a file at a value: its block selected, then its field focused once the studio shows it */
+type OpenFile = ReturnType<typeof useOpenFile>;
+
+/**
+ * The site's files and the studio's status line: the selection follows blocks another editor moved, and a page an
+ * undo brought back (a deleted one) is opened again, so its preview shows it.
+ */
+function useStudioSite({ open, setSelected, openFile }: OpenFile) {
+  const [status, setStatus] = useState<Status>();
+  const say = useCallback((text: string) => setStatus(said(text)), []);
+  const site = useSiteFiles(
+    setStatus,
+    (change) => {
+      // another editor inserted or moved blocks: the selection (and the field typed in) stays on its own block
+      if (change.path === open) setSelected((index) => followBlock(change, index));
+    },
+    (path) => {
+      if (isPagePath(path)) openFile(path);
+    },
+  );
+  useUndoKeys(site.undo, site.redo);
+  return { site, status, say };
+}
+
+/** The site's config as read now, the language the studio speaks, and each page's route. */
+function useSiteConfig(site: ReturnType<typeof useSiteFiles>) {
+  const configText = site.files['site.config.json']?.text;
+  const config = useMemo(() => parse(configText), [configText]);
+  const lang = useInterfaceLang(site.state ? String(config?.lang ?? 'en') : undefined);
+  const pageRoutes = useMemo(() => new Map(((config?.routes ?? []) as { path: string; page: string }[]).map((r) => [r.page, r.path])), [config]);
+  return { config, lang, t: studioTexts(lang), pageRoutes };
+}
+
+/** Opens a file at a value: its block selected, then its field focused once the studio shows it. */
+function useShowField({ openFile, setSelected }: OpenFile) {
+  const focus = useFocusRequest();
   const showField = useCallback(
     (path: string, pointer: string) => {
       const target = sourceOf(path, pointer);
@@ -55,39 +73,73 @@ export function Studio() {
       if (block && isPagePath(path)) setSelected(Number(block[1]));
       focus(target, 'near');
     },
-    [openFile, focus],
+    [openFile, setSelected, focus],
   );
+  return { focus, showField };
+}
+
+type Site = ReturnType<typeof useSiteFiles>;
+
+/** What the forms of the open file are given: the schemas, routes, images and problems, and how they edit. */
+function formContext(
+  site: Site,
+  open: string,
+  lang: string,
+  images: ReturnType<typeof useUploads>,
+  fileEdit: ReturnType<typeof useFileEdit>,
+  focus: FormContext['focus'],
+) {
+  const { edit, note, hidden } = fileEdit;
+  const schemas = site.state?.schemas ?? {};
+  const problems = fieldProblems(site.problems, open, lang);
+  return { files: schemas, lang, routes: site.routes, paths: Object.keys(site.files), problems, ...images, edit, hidden, note, focus } satisfies FormContext;
+}
+
+/** The studio's bar with its status line, the media library it opens, and a change that could not be saved. */
+function StudioTop({
+  t,
+  lang,
+  site,
+  open,
+  status,
+  showField,
+}: {
+  t: StudioTexts;
+  lang: string;
+  site: Site;
+  open: string;
+  status: string;
+  showField: (path: string, pointer: string) => void;
+}) {
+  const [media, setMedia] = useState(false);
+  return (
+    <>
+      <StudioHeader t={t} lang={lang} site={site} title={fileName(t, open)} status={status} showField={showField} openMedia={() => setMedia(true)} />
+      {media ? <MediaPanel lang={lang} edit={site.edit} revision={site.revision} assets={site.assets} close={() => setMedia(false)} /> : null}
+      <ConflictBanner t={t} site={site} />
+    </>
+  );
+}
+
+/** The studio: the site's files, the open one's form, its previews and the site's problems, in the site's language. */
+export function Studio() {
+  const view = useOpenFile();
+  const { open, selected, setSelected, route, setRoute, openFile } = view;
+  const { site, status, say } = useStudioSite(view);
+  const images = useUploads(site);
+  const { focus, showField } = useShowField(view);
+  const { config, lang, t, pageRoutes } = useSiteConfig(site);
+  const data = useMemo(() => parse(site.files[open]?.text), [site.files, open]);
+  const fileEdit = useFileEdit(site, open, data, lang);
+  useAskedRoute(site.state !== undefined, site.routes, pageRoutes, openFile, setRoute);
 
   if (!site.state) return <p className="loading">{t.loading}</p>;
 
-  const ctx: FormContext = {
-    files: site.state.schemas,
-    lang,
-    routes: site.routes,
-    paths: Object.keys(site.files),
-    problems: fieldProblems(site.problems, open, lang),
-    assets,
-    upload,
-    edit,
-    hidden,
-    note,
-    focus,
-  };
-
+  const ctx = formContext(site, open, lang, images, fileEdit, focus);
   const isPage = isPagePath(open);
   return (
     <div className="studio">
-      <StudioHeader
-        t={t}
-        lang={lang}
-        site={site}
-        title={fileName(t, open)}
-        status={statusText(t, status)}
-        showField={showField}
-        openMedia={() => setMedia(true)}
-      />
-      {media ? <MediaPanel lang={lang} edit={site.edit} revision={site.revision} assets={site.assets} close={() => setMedia(false)} /> : null}
-      <ConflictBanner t={t} site={site} />
+      <StudioTop t={t} lang={lang} site={site} open={open} status={statusText(t, status)} showField={showField} />
       <FileList
         t={t}
         lang={lang}
@@ -95,7 +147,7 @@ export function Studio() {
         open={open}
         openFile={openFile}
         pageRoutes={pageRoutes}
-        createPage={pageCreator(site, config, t, openFile, setStatus)}
+        createPage={pageCreator(site, config, t, openFile, say)}
       />
       <Editor
         t={t}
@@ -107,7 +159,7 @@ export function Studio() {
         selected={selected}
         select={setSelected}
         openFile={openFile}
-        say={setStatus}
+        say={say}
         problems={site.problems}
       />
       <SidePanels
@@ -117,7 +169,7 @@ export function Studio() {
         route={route ?? (isPage ? (pageRoutes.get(pageId(open)) ?? '/') : '/')}
         selected={isPage && route === undefined ? selected : undefined}
         select={setSelected}
-        patch={patch}
+        patch={fileEdit.patch}
         blocks={isPage && route === undefined && Array.isArray(data?.blocks) ? data.blocks : undefined}
         preview={setRoute}
         where={problemPlace(site, t, lang)}

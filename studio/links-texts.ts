@@ -58,8 +58,9 @@ const nl = {
   doRemove: 'Pagina verwijderen',
   doRelinkRemove: 'Links omzetten en pagina verwijderen',
   getBack:
-    'Per ongeluk verwijderd? Met "Wijzigingen weggooien" bovenaan komt alles terug wat nog niet gepubliceerd is, deze pagina ook. Een eerder gepubliceerde versie staat onder "Geschiedenis".',
-  removed: (title: string) => `De pagina "${title}" is verwijderd. Terughalen kan met "Wijzigingen weggooien", zolang u niet publiceert.`,
+    'Per ongeluk verwijderd? "Ongedaan maken" (Ctrl+Z) haalt hem meteen terug, met zijn adres en links. Met "Wijzigingen weggooien" bovenaan komt alles terug wat nog niet gepubliceerd is, deze pagina ook. Een eerder gepubliceerde versie staat onder "Geschiedenis".',
+  removed: (title: string) =>
+    `De pagina "${title}" is verwijderd. Terughalen kan met "Ongedaan maken" (Ctrl+Z), of met "Wijzigingen weggooien" zolang u niet publiceert.`,
   cancel: 'Annuleren',
   working: 'Bezig…',
   failed: (message: string) => `Dat lukte niet: ${message}`,
@@ -121,8 +122,8 @@ const en: LinksTexts = {
   doRemove: 'Delete page',
   doRelinkRemove: 'Move the links and delete the page',
   getBack:
-    'Deleted by mistake? "Discard changes" at the top brings back everything not yet published, this page too. An earlier published version is under "History".',
-  removed: (title: string) => `The page "${title}" was deleted. "Discard changes" brings it back, as long as you do not publish.`,
+    'Deleted by mistake? "Undo" (Ctrl+Z) brings it back at once, with its address and links. "Discard changes" at the top brings back everything not yet published, this page too. An earlier published version is under "History".',
+  removed: (title: string) => `The page "${title}" was deleted. "Undo" (Ctrl+Z) brings it back, or "Discard changes" as long as you do not publish.`,
   cancel: 'Cancel',
   working: 'Working…',
   failed: (message: string) => `That did not work: ${message}`,

@@ -1,8 +1,7 @@
 import { useDeferredValue, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
-import { api } from './api.ts';
 import type { useSiteFiles } from './use-site-files.ts';
-import { Modal, reloadWith } from './publish-dialog.tsx';
+import { Modal } from './publish-dialog.tsx';
 import { dataOf, linksTo, pageTitle, relinkEdits, routePattern, routeProblem, siteNow, siteRouteChoices, suggestRoute, type LinkUse } from './links.ts';
 import { linksTexts, type LinksTexts } from './links-texts.ts';
 import { indexSite, placeOf, type IndexedFile } from './site-index.ts';
@@ -13,8 +12,8 @@ export interface PageActionsProps {
   site: ReturnType<typeof useSiteFiles>;
   /** the open page's id: its file is content/pages/<id>.json */
   page: string;
-  /** the page was deleted: the studio opens another */
-  onRemoved: () => void;
+  /** the page was deleted: the studio opens another, and says so (in the site's language) */
+  onRemoved: (message: string) => void;
 }
 
 type Site = ReturnType<typeof useSiteFiles>;
@@ -47,8 +46,8 @@ const linksNow = (site: Site, lang: string, routes: string[], except?: string) =
   linksTo(indexSite(site.state?.schemas ?? {}, lang, site.files), routes, except);
 
 /**
- * Edits of the site's files, one list per file, each file's list one step: the config's own edits (`config`) first,
- * with the config's links among them, then every other file's links.
+ * Edits of the site's files, one list per file: the config's own edits (`config`) first, with the config's links
+ * among them, then every other file's links. Called inside site.together(), they are one step of undo.
  */
 async function editAll(site: Site, config: EditOp[], links: Map<string, EditOp[]>): Promise<void> {
   const own = links.get('site.config.json') ?? [];
@@ -128,7 +127,8 @@ function RenameDialog({ t, lang, site, files, entry, title, close, done }: Renam
     if (problem || busy) return;
     setBusy(true);
     try {
-      await editAll(site, [{ op: 'set', path: ['routes', entry.index, 'path'], value: wanted }], relinkEdits(linksNow(site, lang, [entry.path]), wanted));
+      const route: EditOp = { op: 'set', path: ['routes', entry.index, 'path'], value: wanted };
+      await site.together(() => editAll(site, [route], relinkEdits(linksNow(site, lang, [entry.path]), wanted)));
       done(t.renamed(wanted, links.length));
     } catch (error) {
       setFailed(t.failed((error as Error).message));
@@ -175,7 +175,7 @@ function otherPages(site: Site, entries: RouteEntry[]) {
 
 /**
  * Deleting the page: the links to it are listed, and pointed to another page first; while any remain it is refused.
- * Then its routes go from the config and its file from content/pages/ (the studio reloads: the file is gone).
+ * Then its routes go from the config and its file from content/pages/, all one step of undo.
  */
 function RemoveDialog({ t, lang, site, page, entries, title, links, close, removed }: RemoveProps) {
   const id = useId();
@@ -198,8 +198,11 @@ function RemoveDialog({ t, lang, site, page, entries, title, links, close, remov
     setBusy(true);
     try {
       const routes: EditOp[] = [...entries].reverse().map((entry) => ({ op: 'remove', path: ['routes'], index: entry.index }));
-      await editAll(site, routes, relinkEdits(fresh, target));
-      await api.removePage(path, site.files[path]?.version ?? '');
+      // the links, the route and the file: one step, that one Ctrl+Z undoes
+      await site.together(async () => {
+        await editAll(site, routes, relinkEdits(fresh, target));
+        await site.removePage(path);
+      });
       removed(t.removed(title));
     } catch (error) {
       setFailed(t.failed((error as Error).message));
@@ -347,9 +350,8 @@ export function PageActions({ lang, site, page, onRemoved }: PageActionsProps) {
           links={links}
           close={close}
           removed={(text) => {
-            onRemoved();
-            // the studio holds the site's files as it loaded them: loaded again, the deleted page is gone from them
-            reloadWith(text);
+            close();
+            onRemoved(text);
           }}
         />
       ) : null}

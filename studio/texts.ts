@@ -22,6 +22,8 @@ const nl = {
   reloaded: (name: string) => `${name} is buiten de studio veranderd; de studio toont de nieuwe versie.`,
   replayed: (name: string) => `${name} was buiten de studio veranderd; uw wijziging is in de nieuwe versie gezet.`,
   notSaved: (name: string) => `Een wijziging aan ${name} kon niet worden opgeslagen.`,
+  /** between the last two of several names */
+  and: 'en',
   // the file list
   files: 'Pagina’s en instellingen',
   pages: 'Pagina’s',
@@ -187,6 +189,7 @@ const en: StudioTexts = {
   reloaded: (name) => `${name} changed outside the studio; the studio shows the new version.`,
   replayed: (name) => `${name} had changed outside the studio; your change was made in the new version.`,
   notSaved: (name) => `A change to ${name} could not be saved.`,
+  and: 'and',
   files: 'Pages and settings',
   pages: 'Pages',
   site: 'Site',

@@ -3,7 +3,8 @@ import type { EditOp } from '../core/edit/ops.ts';
 import { api, type EditAnswer, type Problem, type SiteFile, type StudioState } from './api.ts';
 import { readSettled } from './settled-read.ts';
 import { useEditQueue, type Pending } from './use-edit-queue.ts';
-import type { History } from './history.ts';
+import type { History, Step } from './history.ts';
+import type { Status } from './status-texts.ts';
 import { useHistory } from './use-history.ts';
 
 export interface Conflict {
@@ -43,6 +44,12 @@ function useSiteState() {
     filesRef.current = { ...filesRef.current, [file.path]: file };
     setFiles((all) => ({ ...all, [file.path]: file }));
   }, []);
+  /** a file that is gone (a page deleted, or its creation undone) leaves the studio's copy */
+  const drop = useCallback((path: string) => {
+    const { [path]: _gone, ...rest } = filesRef.current;
+    filesRef.current = rest;
+    setFiles(rest);
+  }, []);
   const refreshProblems = useCallback(() => {
     clearTimeout(refreshTimer.current);
     refreshTimer.current = setTimeout(() => {
@@ -53,7 +60,7 @@ function useSiteState() {
       });
     }, 150);
   }, []);
-  return { state, files, filesRef, put, problems, routes, assets, refreshProblems };
+  return { state, files, filesRef, put, drop, problems, routes, assets, refreshProblems };
 }
 
 /**
@@ -113,41 +120,63 @@ function useOutsideChanges(
   );
 }
 
+/** What a step sends to undo or redo it: for each file, the text to put back over the version there now. */
+const stepFiles = (step: Step, direction: 'undo' | 'redo') =>
+  step.files.map((f) => {
+    const [from, to] = direction === 'undo' ? [f.after, f.before] : [f.before, f.after];
+    return { path: f.path, base: from?.version ?? null, text: to?.text ?? null };
+  });
+
+interface StepParts {
+  history: MutableRefObject<History>;
+  settled: () => Promise<void>;
+  site: Pick<ReturnType<typeof useSiteState>, 'put' | 'drop'>;
+  /** after a step is done: when it began, and the files it brought back (a deleted page) */
+  done: (sentAt: number, back: string[]) => void;
+  say: (status: Status) => void;
+  refused: () => void;
+}
+
 /**
  * Undo and redo by exact text, one after another (a second Ctrl+Z waits for the first to be on disk), each only
- * over the version it replaces.
+ * over the versions it replaces, a step of several files all or none (a page deleted comes back with its route).
  */
-function useSteps(
-  history: MutableRefObject<History>,
-  settled: () => Promise<void>,
-  put: (file: SiteFile) => void,
-  done: (sentAt: number) => void,
-  say: (message: string) => void,
-  refused: () => void,
-) {
+function useSteps({ history, settled, site, done, say, refused }: StepParts) {
+  const { put, drop } = site;
   const stepping = useRef<Promise<void>>(Promise.resolve());
   const stepNow = useCallback(
     async (direction: 'undo' | 'redo') => {
       await settled();
       const h = history.current;
-      const change = direction === 'undo' ? h.peekUndo() : h.peekRedo();
-      if (!change) return;
-      const [from, to] = direction === 'undo' ? [change.after, change.before] : [change.before, change.after];
+      const step = direction === 'undo' ? h.peekUndo() : h.peekRedo();
+      if (!step) return;
+      const sent = stepFiles(step, direction);
       const sentAt = Date.now();
-      const answer = await api.restore(change.path, from.version, to.text);
-      put(answer.file);
+      const answer = await api.step(sent);
+      for (const { path, file } of answer.files) {
+        if (file) put(file);
+        else drop(path);
+      }
       if (!answer.ok) {
-        say(`Cannot ${direction}: ${answer.message}. The file was reloaded.`);
+        say({ key: direction === 'undo' ? 'cannotUndo' : 'cannotRedo' });
         return refused();
       }
-      if (direction === 'undo') h.undid(answer.file);
-      else h.redid(answer.file);
-      say(`${direction === 'undo' ? 'Undone' : 'Redone'}: ${change.path}`);
-      done(sentAt);
+      const now = Object.fromEntries(answer.files.map(({ path, file }) => [path, file]));
+      if (direction === 'undo') h.undid(now);
+      else h.redid(now);
+      say({ key: direction === 'undo' ? 'undone' : 'redone', files: step.files.map((f) => f.path) });
+      done(
+        sentAt,
+        sent.filter((f) => f.base === null && f.text !== null).map((f) => f.path),
+      );
     },
-    [done, history, put, refused, say, settled],
+    [done, drop, history, put, refused, say, settled],
   );
-  return useCallback((direction: 'undo' | 'redo') => (stepping.current = stepping.current.then(() => stepNow(direction))), [stepNow]);
+  return useCallback(
+    (direction: 'undo' | 'redo') =>
+      (stepping.current = stepping.current.then(() => stepNow(direction)).catch(() => say({ key: direction === 'undo' ? 'cannotUndo' : 'cannotRedo' }))),
+    [say, stepNow],
+  );
 }
 
 /** Grows with each change of the site's files the studio knows of: the time (ms) the change began. */
@@ -163,7 +192,7 @@ interface ChangeParts {
   history: MutableRefObject<History>;
   historyChanged: () => void;
   bump: (at: number) => void;
-  say: (message: string) => void;
+  say: (status: Status) => void;
   setConflict: (conflict: Conflict) => void;
   onOutside?: (change: OutsideChange) => void;
 }
@@ -181,7 +210,7 @@ function useChanges({ site, history, historyChanged, bump, say, setConflict, onO
       outside.current?.({ path: file.path, before: filesRef.current[file.path]?.text, after: file.text });
       put(file);
       bump(at);
-      say(`${file.path} changed on disk and was reloaded.`);
+      say({ key: 'reloaded', file: file.path });
       refreshProblems();
     },
     [bump, filesRef, put, refreshProblems, say],
@@ -196,11 +225,11 @@ function useChanges({ site, history, historyChanged, bump, say, setConflict, onO
           history.current.record({ path, before, after: answer.file, key: next.key, at: Date.now() });
           bump(sentAt);
         }
-        if (answer.replayed) say(`${path} had changed on disk; your edit was applied to the new text.`);
+        if (answer.replayed) say({ key: 'replayed', file: path });
         refreshProblems();
       } else {
         setConflict({ path, ops, message: answer.message });
-        say(`${path}: ${answer.message}`);
+        say({ key: 'notSaved', file: path });
       }
       historyChanged();
     },
@@ -210,13 +239,78 @@ function useChanges({ site, history, historyChanged, bump, say, setConflict, onO
   return { take, answered, failed };
 }
 
+interface WholeParts {
+  site: ReturnType<typeof useSiteState>;
+  history: MutableRefObject<History>;
+  historyChanged: () => void;
+  bump: (at: number) => void;
+  settled: () => Promise<void>;
+}
+
+/**
+ * A change of several files as one step of undo (a page renamed: its route and every link; a page deleted: its links,
+ * its route and its file), and a page's file deleted, dropped from the studio's copy and kept in that step.
+ */
+function useWholeSteps({ site, history, historyChanged, bump, settled }: WholeParts) {
+  const { filesRef, drop, refreshProblems } = site;
+  /** runs `work` (edits of several files, awaited) with every change it makes gathered into one step */
+  const together = useCallback(
+    async <T>(work: () => Promise<T>): Promise<T> => {
+      // an edit typed before is a step of its own
+      await settled();
+      history.current.begin();
+      try {
+        return await work();
+      } finally {
+        history.current.end();
+        historyChanged();
+      }
+    },
+    [history, historyChanged, settled],
+  );
+  /** deletes a page's file at the version the studio holds; undone, it comes back byte for byte */
+  const removePage = useCallback(
+    async (path: string) => {
+      const file = filesRef.current[path];
+      await api.removePage(path, file?.version ?? '');
+      drop(path);
+      if (file) history.current.record({ path, before: file, after: null, at: Date.now() });
+      historyChanged();
+      bump(Date.now());
+      refreshProblems();
+    },
+    [bump, drop, filesRef, history, historyChanged, refreshProblems],
+  );
+  return { together, removePage };
+}
+
+/** Undo and redo, and what follows each: the revision, the problems, the buttons, a page that came back opened. */
+function useUndo(parts: WholeParts & { say: (status: Status) => void; onBack?: (path: string) => void }) {
+  const { site, history, historyChanged, bump, settled, say, onBack } = parts;
+  const back = useRef(onBack);
+  useEffect(() => {
+    back.current = onBack;
+  });
+  const stepped = useCallback(
+    (sentAt: number, came: string[]) => {
+      bump(sentAt);
+      site.refreshProblems();
+      historyChanged();
+      for (const path of came) back.current?.(path);
+    },
+    [bump, historyChanged, site],
+  );
+  return useSteps({ history, settled, site, done: stepped, say, refused: historyChanged });
+}
+
 /**
  * The site's files as the studio holds them, and every way they change: edits (queued per file, one request at a
- * time, each based on the version it last saw), undo and redo by exact text (kept over a reload), and changes made
- * on disk by anyone else (reloaded when complete and nothing is pending; pending edits are replayed on them by the
- * server, and wait while the file is half-written).
+ * time, each based on the version it last saw), undo and redo by exact text (kept over a reload; a page deleted or
+ * renamed is one step), and changes made on disk by anyone else (reloaded when complete and nothing is pending;
+ * pending edits are replayed on them by the server, and wait while the file is half-written). `onBack`: a file an
+ * undo or redo brought back (a deleted page).
  */
-export function useSiteFiles(say: (message: string) => void, onOutside?: (change: OutsideChange) => void) {
+export function useSiteFiles(say: (status: Status) => void, onOutside?: (change: OutsideChange) => void, onBack?: (path: string) => void) {
   const site = useSiteState();
   const { filesRef, put, refreshProblems } = site;
   const [conflict, setConflict] = useState<Conflict | undefined>();
@@ -232,17 +326,9 @@ export function useSiteFiles(say: (message: string) => void, onOutside?: (change
   useEffect(() => {
     caughtUp.current = catchUp;
   }, [catchUp]);
-
-  const stepped = useCallback(
-    (sentAt: number) => {
-      bump(sentAt);
-      refreshProblems();
-      historyChanged();
-    },
-    [bump, historyChanged, refreshProblems],
-  );
-  const step = useSteps(history, settled, put, stepped, say, historyChanged);
-
+  const whole = { site, history, historyChanged, bump, settled };
+  const { together, removePage } = useWholeSteps(whole);
+  const step = useUndo({ ...whole, say, onBack });
   const create = useCallback(
     async (path: string, text: string) => {
       const file = await api.create(path, text);
@@ -262,6 +348,8 @@ export function useSiteFiles(say: (message: string) => void, onOutside?: (change
     conflict,
     edit,
     create,
+    together,
+    removePage,
     settled,
     undo: () => step('undo'),
     redo: () => step('redo'),

@@ -1,11 +1,10 @@
 import { rmSync } from 'node:fs';
-import { isSiteFile, unlinkedPath, type SiteFile, type SiteFiles } from './site-files.ts';
+import { isPageFile, unlinkedPath, type SiteFile, type SiteFiles } from './site-files.ts';
 
 export type RemoveResult =
   { ok: true } | { ok: false; reason: 'not-a-page' | 'missing'; message: string } | { ok: false; reason: 'stale'; message: string; file: SiteFile };
 
-/** A page's file: content/pages/<id>.json, nothing deeper, nothing else (never the config, a collection or a form). */
-export const isPageFile = (path: string) => isSiteFile(path) && /^content\/pages\/[A-Za-z0-9_-]+\.json$/.test(path);
+export { isPageFile };
 
 const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
 

@@ -6,12 +6,12 @@ import { queryOf, readBody, readBytes, send } from './http.ts';
 import { ImageUploadError, saveImage } from './images.ts';
 import type { MediaLibrary } from './media.ts';
 import { removePage } from './remove-page.ts';
-import { isSiteFile, RefusedPathError } from './site-files.ts';
+import { isSiteFile, RefusedPathError, type StepFile } from './site-files.ts';
 import { gitDiff, type StudioSite } from './site-state.ts';
 
 /**
  * The studio's calls over the site's own files: its state, problems, one file, the diff against git; an edit, an exact
- * earlier text put back (undo), a new page, a page deleted, and an image uploaded into a field. Every path is checked
+ * earlier text put back (undo), the texts of a step of several files put back, a new page, a page deleted, and an image uploaded into a field. Every path is checked
  * (site.config.json or a .json under content/, through no link) before anything is read or written.
  */
 export interface SiteApiContext {
@@ -71,6 +71,25 @@ const restore =
     if (result.ok) wrote(path);
   };
 
+/** A step's files as sent: each a site file, with a text or null and a version or null; undefined when not so. */
+function stepFiles(body: Body): StepFile[] | undefined {
+  if (!Array.isArray(body.files) || body.files.length === 0) return undefined;
+  const files = body.files as Partial<StepFile>[];
+  const fits = (f: Partial<StepFile>) =>
+    typeof f.path === 'string' && isSiteFile(f.path) && (typeof f.base === 'string' || f.base === null) && (typeof f.text === 'string' || f.text === null);
+  return files.every(fits) && new Set(files.map((f) => f.path)).size === files.length ? (files as StepFile[]) : undefined;
+}
+
+/** step: the exact texts of a step of several files put back (undo, redo of a page deleted or renamed), all or none */
+function step({ site, wrote }: SiteApiContext, res: ServerResponse, body: Body) {
+  const files = stepFiles(body);
+  if (!files) return send(res, 400, { error: 'expected { files: [{ path, base, text }] } with site files' });
+  const result = site.files.restoreStep(files);
+  const seen = result.files.map(({ path, file }) => ({ path, file: file ? site.seen(file) : null }));
+  send(res, result.ok ? 200 : 409, { ...result, files: seen });
+  if (result.ok) for (const { path } of files) wrote(path);
+}
+
 /** create: a new file (a new page); refused when one is there */
 const create =
   ({ site, wrote }: SiteApiContext): Write =>
@@ -128,6 +147,7 @@ export function siteApi(context: SiteApiContext) {
     if (req.method !== 'POST') return send(res, 405, { error: 'method not allowed' });
     if (route === 'image') return upload(context, req, res);
     const body = (await readBody(req)) as Body;
+    if (route === 'step') return step(context, res, body);
     const path = typeof body.path === 'string' && isSiteFile(body.path) ? body.path : undefined;
     if (!path) return send(res, 400, { error: 'path must be site.config.json or a .json file under content/' });
     const write = writes.get(route);

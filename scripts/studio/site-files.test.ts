@@ -89,6 +89,43 @@ describe('the studio’s site files', () => {
     expect(versionOf(onDisk())).toBe(version);
   });
 
+  it('put back a step of several files all or none: a deleted page comes back with its route, and goes again', () => {
+    const config = files.read('site.config.json');
+    const page = files.read('content/pages/home.json');
+    const without = '{ "name": "Test", "routes": [] }\n';
+    writeFileSync(join(root, 'site.config.json'), without);
+    rmSync(join(root, 'content/pages/home.json'));
+    const undo = [
+      { path: 'site.config.json', base: versionOf(without), text: config.text },
+      { path: 'content/pages/home.json', base: null, text: page.text },
+    ];
+    const back = files.restoreStep(undo);
+    expect(back).toMatchObject({ ok: true, files: [{ file: config }, { file: page }] });
+    expect(onDisk()).toBe(home);
+    // redo: the page goes again, the config is as it was
+    const redo = [
+      { path: 'site.config.json', base: config.version, text: without },
+      { path: 'content/pages/home.json', base: page.version, text: null },
+    ];
+    expect(files.restoreStep(redo)).toMatchObject({ ok: true, files: [{ file: { text: without } }, { file: null }] });
+    expect(existsSync(join(root, 'content/pages/home.json'))).toBe(false);
+  });
+
+  it('refuse a step when any of its files changed since, or would go without being a page, and then write none', () => {
+    const config = files.read('site.config.json');
+    const step = (base: string | null) => [
+      { path: 'site.config.json', base: config.version, text: '{ "name": "Undone" }\n' },
+      { path: 'content/pages/home.json', base, text: null },
+    ];
+    expect(files.restoreStep(step('not-its-version'))).toMatchObject({ ok: false, reason: 'stale', files: [{ file: config }, { file: { text: home } }] });
+    // a page file made meanwhile is not overwritten by an undo that expects it gone
+    expect(files.restoreStep([{ path: 'content/pages/home.json', base: null, text: '{}' }])).toMatchObject({ ok: false, reason: 'stale' });
+    expect(files.restoreStep([{ path: 'site.config.json', base: config.version, text: null }])).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(files.restoreStep([{ path: 'site.config.json', base: config.version, text: '{ broken' }])).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(files.read('site.config.json')).toEqual(config);
+    expect(onDisk()).toBe(home);
+  });
+
   it('create a new page file, never over an existing one', () => {
     files.create('content/pages/prijzen.json', '{ "title": "Prijzen", "blocks": [] }\n');
     expect(files.list()).toContain('content/pages/prijzen.json');

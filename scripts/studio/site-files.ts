@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { parseJson } from '../../core/edit/json-edit.ts';
 import { applyOps, OpError, type EditOp } from '../../core/edit/ops.ts';
@@ -31,6 +31,21 @@ export function isSiteFile(path: string): boolean {
   if (path.split('/').some((part) => part === '..' || part === '' || part.startsWith('.'))) return false;
   return path === 'site.config.json' || /^content\/[A-Za-z0-9_/-]+\.json$/.test(path);
 }
+
+/** A page's file: content/pages/<id>.json, nothing deeper, nothing else (never the config, a collection or a form). */
+export const isPageFile = (path: string) => isSiteFile(path) && /^content\/pages\/[A-Za-z0-9_-]+\.json$/.test(path);
+
+/** One file of an undo or redo step: the exact text to put back (null: the file goes) over the version there (null: none). */
+export interface StepFile {
+  path: string;
+  base: string | null;
+  text: string | null;
+}
+
+/** Each file of a step as it is after it (or, refused, as it is now); null where the file is not there. */
+export type StepResult =
+  | { ok: true; files: { path: string; file: SiteFile | null }[] }
+  | { ok: false; reason: 'stale' | 'invalid'; message: string; files: { path: string; file: SiteFile | null }[] };
 
 /** A path the studio refuses: a link, or a file or folder where the other is expected, or one outside the site. */
 export class RefusedPathError extends Error {}
@@ -161,6 +176,43 @@ export class SiteFiles {
       return { ok: false, reason: 'invalid', message: (error as Error).message, file: current };
     }
     return { ok: true, file: this.write(path, text), changed: text !== current.text, replayed: false };
+  }
+
+  /**
+   * Puts back the exact texts of a step of several files (undo, redo of a page deleted or renamed), all or none: only
+   * when every file is at the version the step replaces (a file not there counts as none), every text parses, and a
+   * file only goes when it is a page. Files that come back are written first and a file goes last, so the site is
+   * never seen with a route to a page that is not there.
+   */
+  restoreStep(step: StepFile[]): StepResult {
+    const now = step.map(({ path }) => ({ path, file: this.readIfThere(path) }));
+    const refuse = (reason: 'stale' | 'invalid', message: string): StepResult => ({ ok: false, reason, message, files: now });
+    const stale = step.find((f, i) => (now[i]!.file?.version ?? null) !== f.base);
+    if (stale) return refuse('stale', `${stale.path} changed on disk since this edit`);
+    for (const f of step) {
+      if (f.text === null && !isPageFile(f.path)) return refuse('invalid', `${f.path} is not a page; only a page's file can go`);
+      try {
+        if (f.text !== null) parseJson(f.text);
+      } catch (error) {
+        return refuse('invalid', `${f.path}: ${(error as Error).message}`);
+      }
+    }
+    const order = (f: StepFile) => (f.text === null ? 2 : f.base === null ? 0 : 1);
+    for (const f of [...step].sort((a, b) => order(a) - order(b))) {
+      if (f.text === null) rmSync(this.full(f.path));
+      else this.write(f.path, f.text);
+    }
+    return { ok: true, files: step.map(({ path }) => ({ path, file: this.readIfThere(path) })) };
+  }
+
+  /** The file, or null when it is not there. */
+  readIfThere(path: string): SiteFile | null {
+    try {
+      return this.read(path);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
   }
 
   /** A new file (a new page); refused when one is there. */

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
@@ -38,6 +38,8 @@ export interface StudioSiteOptions {
   remote?: boolean;
   /** the dev server's environment beside this process's own */
   env?: NodeJS.ProcessEnv;
+  /** changes the copy before it is committed (a page more, a link more) */
+  prepare?: (site: string) => void;
 }
 
 /** The site and its dev server, made before the group's tests and gone after them. */
@@ -48,6 +50,7 @@ export function studioSite(options: StudioSiteOptions): StudioSite {
   const git = (...args: string[]) => execFileSync('git', ['-C', site, ...args], { encoding: 'utf8' });
   test.beforeAll(async () => {
     site = copySite(options.prefix, join(process.cwd(), 'tests/fixtures', options.fixture));
+    options.prepare?.(site);
     let env = options.env ? { ...process.env, ...options.env } : undefined;
     if (options.git !== false) {
       git('init', '-q', '-b', 'main');
@@ -122,3 +125,27 @@ export async function expectAccessible(page: Page, include?: string) {
 
 /** The studio's desktop preview frame. */
 export const desktopPreview = (page: Page) => page.frameLocator('.side iframe').first();
+
+/**
+ * The Dutch fixture site with two more things for the page actions: an "Over ons" page at /over-ons (nothing links to
+ * it), and a button on the home page to a place on the contact page (/contact#formulier). A `prepare` of studioSite.
+ */
+export function addAboutPage(site: string) {
+  const about = {
+    $schema: '../../schemas/page.schema.json',
+    title: 'Over ons',
+    description: 'Wie wij zijn.',
+    blocks: [{ type: 'hero', variant: 'page', headline: 'Over ons' }],
+  };
+  writeFileSync(join(site, 'content/pages/over-ons.json'), `${JSON.stringify(about, null, 2)}\n`);
+  const config = readFileSync(join(site, 'site.config.json'), 'utf8');
+  writeFileSync(
+    join(site, 'site.config.json'),
+    config.replace('"page": "contact"\n    }', '"page": "contact"\n    },\n    {\n      "path": "/over-ons",\n      "page": "over-ons"\n    }'),
+  );
+  const home = readFileSync(join(site, 'content/pages/home.json'), 'utf8');
+  writeFileSync(
+    join(site, 'content/pages/home.json'),
+    home.replace('"to": "/seo-den-haag" }', '"to": "/seo-den-haag" }, { "label": "Schrijf ons", "to": "/contact#formulier" }'),
+  );
+}
