@@ -6,7 +6,6 @@ import { SitePage } from './site-page.tsx';
 import { expandHubs, expandLanding, islandSiteModel } from '../core/site/resolve.ts';
 import { isContentService } from '../core/site/landing.ts';
 import { loadPage } from './site/page-store.ts';
-import type { PageData } from '../core/site/model.ts';
 import { preloadBlocks } from './renderer/block-components.ts';
 import { createCollector, IslandCollectorContext, slotMarkup } from './islands/collector.tsx';
 import { IslandRoot } from './islands/island-root.tsx';
@@ -39,17 +38,14 @@ export function routePaths(): string[] {
 export function sitemapEntries(): { path: string; sources: string[]; noindex: boolean }[] {
   const { landing } = model.site;
   const cityFile = landing.cityData ? [`content/collections/${landing.cityData}.json`] : [];
-  // the template, the city data and the collections the template shows (loaded by then: the pages are rendered first)
-  const templateFiles = (id: string) => {
-    const loaded = (loadPage(id) as Promise<PageData> & { value?: PageData }).value;
-    return [`content/pages/${id}.json`, ...cityFile, ...Object.keys(loaded?.collections ?? {}).map((c) => `content/collections/${c}.json`)];
-  };
+  // the template, the city data and the collections they show: known from the files, whenever this is called
+  const templateFiles = (id: string) => model.landingSources?.[id] ?? [`content/pages/${id}.json`, ...cityFile];
   return [
     // the route table's pages have no lastmod, as before: their content comes from more files than they name
     ...model.routes.map((r) => ({ path: r.path, sources: [], noindex: false })),
     ...expandLanding(landing, model.cities).map((l) =>
       l.kind === 'content' && l.pageId
-        ? { path: l.path, sources: [...new Set(templateFiles(l.pageId))], noindex: false }
+        ? { path: l.path, sources: templateFiles(l.pageId), noindex: false }
         : // a redirecting page's sitemap line stays as it was (no lastmod), unless the setting takes it out
           { path: l.path, sources: [], noindex: landing.noindexRedirects === true },
     ),

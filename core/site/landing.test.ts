@@ -65,6 +65,12 @@ describe('the data of a template page', () => {
     // an override block of a city that shows a collection (say, testimonials from that town) brings it along
     const withTestimonials = { ...loaded, references: { ...loaded.references, 'collections/cities': { collections: ['testimonials'], forms: [] } } };
     expect(Object.keys(resolvePages(withTestimonials)[template]!.collections).sort()).toEqual(['faq', 'testimonials']);
+    // the files its pages come from, for the sitemap's lastmod: known from the files, before any page is loaded
+    expect(model.landingSources).toEqual({
+      'landing-web-design': ['content/pages/landing-web-design.json', 'content/collections/cities.json', 'content/collections/faq.json'],
+      'landing-seo': ['content/pages/landing-seo.json', 'content/collections/cities.json', 'content/collections/faq-seo.json'],
+    });
+    expect(resolveSite(withTestimonials).landingSources!['landing-seo']).toContain('content/collections/testimonials.json');
   });
 });
 

@@ -41,6 +41,11 @@ export interface SiteModel {
   site: Omit<SiteConfig, '$schema' | 'routes'>;
   routes: PageRoute[];
   cities: City[];
+  /**
+   * Per content landing template: the site files its pages are made of (the template, the city data, the collections
+   * both show), for the sitemap's lastmod. Known from the files alone, so every build of the same files says the same.
+   */
+  landingSources?: Record<string, string[]>;
 }
 
 export interface LandingPage {

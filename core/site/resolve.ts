@@ -89,7 +89,20 @@ export function resolveSite(loaded: LoadedSite): SiteModel {
     site,
     routes: routes.map((r) => ({ path: r.path, pageId: r.page })),
     cities: citiesOf(site.landing, cityDataByName(site.landing, loaded.collections)),
+    landingSources: landingSources(loaded),
   };
+}
+
+/** The files each content landing template's pages come from (see SiteModel.landingSources). */
+function landingSources(loaded: LoadedSite): Record<string, string[]> {
+  const { cityData, services } = loaded.site.landing;
+  const fromCities = cityData ? [cityData, ...(loaded.references[`collections/${cityData}`]?.collections ?? [])] : [];
+  return Object.fromEntries(
+    services.filter(isContentService).map((s) => {
+      const collections = [...new Set([...fromCities, ...(loaded.references[s.page]?.collections ?? [])])].sort();
+      return [s.page, [`content/pages/${s.page}.json`, ...collections.map((c) => `content/collections/${c}.json`)]];
+    }),
+  );
 }
 
 /**
