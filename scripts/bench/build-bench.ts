@@ -25,6 +25,8 @@ interface Measured {
   treePeakMB: number;
   /** the most memory one of them held */
   largestMB: number;
+  /** CPU time of the build and every process it waited for (user + system): steadier than the wall time on a shared machine */
+  cpuSeconds: number;
   scripts: Map<string, number>;
 }
 
@@ -81,7 +83,10 @@ function build(siteRoot: string, out: string, engine: Engine = {}): Promise<Meas
   if (engine.workers !== undefined) env.BUILD_WORKERS = String(engine.workers);
   const root = engine.root ?? paths.root;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/build.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const cpuFile = `${statsFile}.cpu`;
+  const command = [process.execPath, '--import', 'tsx', join(root, 'scripts/build.ts')];
+  // GNU time adds up the CPU of the build's threads and of the processes it waited for (Vite's, esbuild's)
+  const child = spawn('/usr/bin/time', ['-f', '%U %S', '-o', cpuFile, ...command], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const peak = { sum: 0, largest: 0 };
   const sampler = setInterval(() => {
     const now = treeRssMB(child.pid ?? 0);
@@ -97,7 +102,12 @@ function build(siteRoot: string, out: string, engine: Engine = {}): Promise<Meas
       const stats = existsSync(statsFile) ? (JSON.parse(readFileSync(statsFile, 'utf8')) as Pick<Measured, 'phases' | 'workers'>) : {};
       rmSync(statsFile, { force: true });
       const memory = { treePeakMB: Math.round(peak.sum), largestMB: Math.round(peak.largest) };
-      resolve({ seconds, pages: countHtml(out), phases: stats.phases, workers: stats.workers, ...memory, scripts: scripts(out) });
+      const cpuSeconds = readFileSync(cpuFile, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .reduce((sum, part) => sum + Number(part), 0);
+      rmSync(cpuFile, { force: true });
+      resolve({ seconds, pages: countHtml(out), phases: stats.phases, workers: stats.workers, ...memory, cpuSeconds, scripts: scripts(out) });
     });
   });
 }
@@ -106,7 +116,7 @@ let reference: Map<string, number> | undefined;
 
 const rate = (m: Measured) => Math.round(m.pages / m.seconds);
 const figures = (m: Measured) =>
-  `${m.seconds.toFixed(2).padStart(6)} s ${String(rate(m)).padStart(5)} pages/s, peak ${m.treePeakMB} MB (largest process ${m.largestMB} MB)`;
+  `${m.seconds.toFixed(2).padStart(6)} s ${String(rate(m)).padStart(5)} pages/s, peak ${m.treePeakMB} MB (largest process ${m.largestMB} MB), CPU ${m.cpuSeconds.toFixed(1)} s`;
 const before = process.env.BENCH_BEFORE;
 const beforeLabel = before ? `engine of ${before}:` : 'workers off:';
 
