@@ -173,65 +173,94 @@ function otherPages(site: Site, entries: RouteEntry[]) {
   return siteRouteChoices(site.files, site.routes).filter((choice) => choice.kind === 'page' && !entries.some((entry) => entry.path === choice.path));
 }
 
+/** Where the links to the deleted page go instead: a choice of the other pages, and why a choice is needed. */
+function RelinkTarget({
+  t,
+  site,
+  entries,
+  count,
+  target,
+  setTarget,
+}: {
+  t: LinksTexts;
+  site: Site;
+  entries: RouteEntry[];
+  count: number;
+  target: string;
+  setTarget: (path: string) => void;
+}) {
+  const id = useId();
+  const refused = target === '';
+  return (
+    <div className="page-dialog-field">
+      <label htmlFor={`${id}-target`}>{t.relinkTo}</label>
+      <select id={`${id}-target`} value={target} onChange={(e) => setTarget(e.target.value)} aria-describedby={refused ? `${id}-refused` : undefined}>
+        <option value="">{t.choosePage}</option>
+        {otherPages(site, entries).map((choice) => (
+          <option key={choice.path} value={choice.path}>
+            {choice.title} ({choice.path})
+          </option>
+        ))}
+      </select>
+      {refused ? (
+        <p className="page-dialog-problem" id={`${id}-refused`}>
+          {t.refused(count)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The page's links pointed to `target`, its routes taken from the config and its file deleted: one step, that one
+ * Ctrl+Z undoes. Refused (the number of links, to say so) when links to it are there and no target is chosen, even
+ * a link made since the dialog listed them: none is ever pointed nowhere.
+ */
+async function removeWithLinks(site: Site, lang: string, page: string, entries: RouteEntry[], target: string): Promise<{ refused: number } | undefined> {
+  const path = `content/pages/${page}.json`;
+  const fresh = linksNow(
+    site,
+    lang,
+    entries.map((entry) => entry.path),
+    path,
+  );
+  if (fresh.length > 0 && target === '') return { refused: fresh.length };
+  const routes: EditOp[] = [...entries].reverse().map((entry) => ({ op: 'remove', path: ['routes'], index: entry.index }));
+  await site.together(async () => {
+    await editAll(site, routes, relinkEdits(fresh, target));
+    await site.removePage(path);
+  });
+  return undefined;
+}
+
 /**
  * Deleting the page: the links to it are listed, and pointed to another page first; while any remain it is refused.
  * Then its routes go from the config and its file from content/pages/, all one step of undo.
  */
 function RemoveDialog({ t, lang, site, page, entries, title, links, close, removed }: RemoveProps) {
-  const id = useId();
   const [target, setTarget] = useState('');
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState('');
   const refused = links.length > 0 && target === '';
-  const path = `content/pages/${page}.json`;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (refused || busy) return;
-    const fresh = linksNow(
-      site,
-      lang,
-      entries.map((entry) => entry.path),
-      path,
-    );
-    // a link made since the list was shown is never pointed nowhere
-    if (fresh.length > 0 && target === '') return setFailed(t.refused(fresh.length));
     setBusy(true);
     try {
-      const routes: EditOp[] = [...entries].reverse().map((entry) => ({ op: 'remove', path: ['routes'], index: entry.index }));
-      // the links, the route and the file: one step, that one Ctrl+Z undoes
-      await site.together(async () => {
-        await editAll(site, routes, relinkEdits(fresh, target));
-        await site.removePage(path);
-      });
-      removed(t.removed(title));
+      const refusal = await removeWithLinks(site, lang, page, entries, target);
+      if (!refusal) return removed(t.removed(title));
+      setFailed(t.refused(refusal.refused));
     } catch (error) {
       setFailed(t.failed((error as Error).message));
-      setBusy(false);
     }
+    setBusy(false);
   };
   return (
     <Modal title={t.removeTitle(title)} lang={lang} close={close}>
       <form onSubmit={(e) => void submit(e)}>
         <p>{links.length > 0 ? t.pointingHere(links.length) : t.noLinksHere}</p>
         <LinkPlaces links={links} t={t} label={t.pointingHere(links.length)} />
-        {links.length > 0 ? (
-          <div className="page-dialog-field">
-            <label htmlFor={`${id}-target`}>{t.relinkTo}</label>
-            <select id={`${id}-target`} value={target} onChange={(e) => setTarget(e.target.value)} aria-describedby={refused ? `${id}-refused` : undefined}>
-              <option value="">{t.choosePage}</option>
-              {otherPages(site, entries).map((choice) => (
-                <option key={choice.path} value={choice.path}>
-                  {choice.title} ({choice.path})
-                </option>
-              ))}
-            </select>
-            {refused ? (
-              <p className="page-dialog-problem" id={`${id}-refused`}>
-                {t.refused(links.length)}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
+        {links.length > 0 ? <RelinkTarget t={t} site={site} entries={entries} count={links.length} target={target} setTarget={setTarget} /> : null}
         <p className="hint">{t.getBack}</p>
         {failed ? <p className="page-dialog-problem">{failed}</p> : null}
         <div className="page-dialog-actions">

@@ -112,31 +112,49 @@ function useMultiline(schema: Schema, draft: string, focused: boolean): boolean 
   return multiline;
 }
 
-export function TextInput({ ctx, located, value, path, label, help, required, siblings }: FieldProps) {
-  const id = useId();
-  const text = typeof value === 'string' ? value : value === undefined ? '' : String(value);
-  const { schema } = located;
-  const numeric = typeOf(schema) === 'number';
-  const [draft, setDraft] = useDraft(text, numeric ? (a, b) => String(Number(a)) === b || a === b : (a, b) => a === b);
-  const [focused, setFocused] = useState(false);
-  const multiline = useMultiline(schema, draft, focused) && !numeric;
-  const problemId = `${id}-problems`;
-  const invalid = (ctx.problems.get(pointerOf(path))?.length ?? 0) > 0;
-  const list = schema['x-asset'] !== undefined ? `${id}-files` : undefined;
-  // the files this field can name, by its pattern; an upload only where it takes the WebP an upload becomes
-  const pattern = list && typeof schema.pattern === 'string' ? patternOf(schema.pattern) : undefined;
-  const assets = list ? ctx.assets.filter((src) => !pattern || pattern.test(src)) : [];
-  const takesImages = list !== undefined && (!pattern || pattern.test('/images/upload.webp'));
+/** The files a field of assets can name (by its pattern), and whether it takes an upload (the WebP one becomes). */
+function assetChoices(ctx: FieldProps['ctx'], schema: Schema) {
+  if (schema['x-asset'] === undefined) return undefined;
+  const pattern = typeof schema.pattern === 'string' ? patternOf(schema.pattern) : undefined;
+  return { assets: ctx.assets.filter((src) => !pattern || pattern.test(src)), takesImages: !pattern || pattern.test('/images/upload.webp') };
+}
+
+/** The files offered as the field is typed in, and the upload button where it takes images. */
+function AssetChoices({
+  id,
+  choices,
+  ctx,
+  path,
+  siblings,
+}: Pick<FieldProps, 'ctx' | 'path' | 'siblings'> & { id: string; choices: ReturnType<typeof assetChoices> }) {
+  if (!choices) return null;
+  return (
+    <>
+      <datalist id={id}>
+        {choices.assets.map((src) => (
+          <option key={src} value={src} />
+        ))}
+      </datalist>
+      {choices.takesImages ? <ImageUpload ctx={ctx} path={path} siblings={siblings} /> : null}
+    </>
+  );
+}
+
+/**
+ * What a key and leaving the field write: the text (a number for a number field), kept in its place when emptied
+ * ("": what is typed next is a one-line change); an optional field the person emptied and left is taken out of the
+ * file, as if never filled in (a field found empty is left as it is).
+ */
+function useTextWrites(props: FieldProps, numeric: boolean, draft: string, setDraft: (text: string) => void, setFocused: (focused: boolean) => void) {
+  const { ctx, value, path, required } = props;
   const key = path[path.length - 1];
-  // emptied while typing, the key keeps its place in the file (""): what is typed next is a one-line change
-  /** whether the person emptied the field since it took the focus (a field found empty is left as it is) */
+  /** whether the person emptied the field since it took the focus */
   const emptied = useRef(false);
   const commit = (next: string) => {
     emptied.current = next === '';
     setDraft(next);
     ctx.edit({ op: 'set', path, value: !numeric ? next : next !== '' ? Number(next) : required ? 0 : '' });
   };
-  // an optional field the person emptied and left is taken out of the file, as if never filled in
   const leave = () => {
     setFocused(false);
     if (emptied.current && draft === '' && value !== undefined && !required && typeof key === 'string') {
@@ -144,6 +162,24 @@ export function TextInput({ ctx, located, value, path, label, help, required, si
       ctx.edit({ op: 'removeKey', path: path.slice(0, -1), key });
     }
   };
+  return { commit, leave };
+}
+
+/** A text or number field: one line or a textarea by its length, its files offered and an upload where it names images. */
+export function TextInput(props: FieldProps) {
+  const { ctx, located, value, path, label, help, required, siblings } = props;
+  const id = useId();
+  const text = typeof value === 'string' ? value : value === undefined ? '' : String(value);
+  const { schema } = located;
+  const numeric = typeOf(schema) === 'number';
+  const [draft, setDraft] = useDraft(text, numeric ? (a, b) => String(Number(a)) === b || a === b : (a, b) => a === b);
+  const [focused, setFocused] = useState(false);
+  const multiline = useMultiline(schema, draft, focused) && !numeric;
+  const { commit, leave } = useTextWrites(props, numeric, draft, setDraft, setFocused);
+  const problemId = `${id}-problems`;
+  const invalid = (ctx.problems.get(pointerOf(path))?.length ?? 0) > 0;
+  const choices = assetChoices(ctx, schema);
+  const list = choices ? `${id}-files` : undefined;
   const helpId = `${id}-help`;
   const common = {
     id,
@@ -166,16 +202,7 @@ export function TextInput({ ctx, located, value, path, label, help, required, si
       ) : (
         <input {...common} type={numeric ? 'number' : 'text'} list={list} onChange={(e) => commit(e.target.value)} />
       )}
-      {list ? (
-        <>
-          <datalist id={list}>
-            {assets.map((src) => (
-              <option key={src} value={src} />
-            ))}
-          </datalist>
-          {takesImages ? <ImageUpload ctx={ctx} path={path} siblings={siblings} /> : null}
-        </>
-      ) : null}
+      {list ? <AssetChoices id={list} choices={choices} ctx={ctx} path={path} siblings={siblings} /> : null}
       <Messages ctx={ctx} path={path} id={problemId} />
     </div>
   );
