@@ -20,6 +20,11 @@ export type Schema = {
   default?: unknown;
   oneOf?: Schema[];
   allOf?: Schema[];
+  /** members required by a condition on the others (if/then/else): kept aside when allOf is merged */
+  if?: Schema;
+  then?: Schema;
+  else?: Schema;
+  conditions?: Schema[];
   discriminator?: { propertyName: string };
   minItems?: number;
   maxItems?: number;
@@ -91,6 +96,7 @@ export function resolve(files: SchemaFiles, located: Located, depth = 0): Locate
       Object.assign(merged.properties!, part.properties);
       merged.required!.push(...(part.required ?? []));
       if (!merged.type && part.type) merged.type = part.type;
+      if (part.if) merged.conditions = [...(merged.conditions ?? []), part];
     }
     return { schema: merged, file };
   }
@@ -191,6 +197,17 @@ function firstValue(files: SchemaFiles, located: Located, options: NewValueOptio
   }
 }
 
+/** Whether an if/then/else condition of the simple kind the schemas use (members required, consts) holds for a value. */
+function holds(condition: Schema, value: Record<string, unknown>): boolean {
+  if ((condition.required ?? []).some((key) => !(key in value))) return false;
+  return Object.entries(condition.properties ?? {}).every(([key, member]) => !(key in value) || member.const === undefined || value[key] === member.const);
+}
+
+/** The members the schema's conditions require of a value (a redirecting landing service: its title and description). */
+function requiredByConditions(schema: Schema, value: Record<string, unknown>): string[] {
+  return (schema.conditions ?? []).flatMap((c) => (c.if && holds(c.if, value) ? c.then : c.else)?.required ?? []);
+}
+
 /** Members a group that needs some (`minProperties`) but requires none takes first: a rich text's paragraph. */
 const PREFERRED_MEMBERS = ['p', 'text'];
 
@@ -199,9 +216,9 @@ function firstObject(files: SchemaFiles, { schema, file }: Located, options: New
   const fill = (key: string, child: Schema) => {
     out[key] = firstValue(files, { schema: child, file }, options, { key, beside: membersAt(place.beside, key) }, depth + 1);
   };
-  for (const key of schema.required ?? []) {
+  for (const key of [...(schema.required ?? []), ...requiredByConditions(schema, out)]) {
     const child = schema.properties?.[key];
-    if (child) fill(key, child);
+    if (child && !(key in out)) fill(key, child);
   }
   const least = typeof schema.minProperties === 'number' ? schema.minProperties : 0;
   if (Object.keys(out).length >= least) return out;
