@@ -4,17 +4,20 @@ import { describedBy, hasHelp, Help, Messages, pointerOf, type FieldProps, type 
 import { TextInput } from './text-input.tsx';
 import { isLinkSchema, LinkField } from './link-field.tsx';
 import { useStableKeys } from './use-stable-keys.ts';
-import { fieldText, itemLabel } from './labels.ts';
+import { catalogChoice, fieldText, itemLabel } from './labels.ts';
 import { optionLabel, studioTexts } from './texts.ts';
 
 // the form's shared pieces, where the studio has always imported them from
 export { pointerOf, type FieldProblems, type FormContext, type Path } from './field-common.tsx';
 
-function Choice({ ctx, located, value, path, label, help, required }: FieldProps) {
+function Choice({ ctx, located, value, path, label, help, required, holder }: FieldProps) {
   const id = useId();
   const t = studioTexts(ctx.lang);
   const options = located.schema.enum ?? [];
   const key = path[path.length - 1];
+  // the catalog's words for this field of this schema ("Soort pagina": "Een pagina met inhoud per plaats"), else the studio's own
+  const optionText = (option: unknown) =>
+    (holder && typeof key === 'string' ? catalogChoice(ctx.lang, holder, key, option) : undefined) ?? optionLabel(t, option, key);
   const invalid = (ctx.problems.get(pointerOf(path))?.length ?? 0) > 0;
   return (
     <div className="field">
@@ -31,10 +34,10 @@ function Choice({ ctx, located, value, path, label, help, required }: FieldProps
           else ctx.edit({ op: 'set', path, value: options.find((o) => String(o) === e.target.value) });
         }}
       >
-        {required ? null : <option value="">{located.schema.default !== undefined ? t.byDefault(optionLabel(t, located.schema.default, key)) : t.none}</option>}
+        {required ? null : <option value="">{located.schema.default !== undefined ? t.byDefault(optionText(located.schema.default)) : t.none}</option>}
         {options.map((o) => (
           <option key={String(o)} value={String(o)}>
-            {optionLabel(t, o, key)}
+            {optionText(o)}
           </option>
         ))}
       </select>
