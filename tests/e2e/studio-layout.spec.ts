@@ -1,11 +1,6 @@
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
+import { expectAccessible, studioSite } from './studio-support.ts';
 
-const root = process.cwd();
 /** laptops, and a large screen */
 const SIZES = [
   [1280, 800],
@@ -27,12 +22,6 @@ const TEXTS = [
   '.preview button',
   '.frame figcaption',
 ].join(', ');
-
-/** axe on the studio (the previews are the site's own pages, tested elsewhere). */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('iframe').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 /** The page and each column scroll only up and down. */
 async function sidewaysScrolls(page: Page): Promise<string[]> {
@@ -114,29 +103,10 @@ const watch = (mark: string) => `{
  */
 test.describe('studio layout', { tag: '@desktop-only' }, () => {
   test.describe.configure({ mode: 'serial' });
-  let site: string;
-  let server: DevServer;
-  const port = 4660 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
-  const studio = `http://127.0.0.1:${port}/__studio`;
-  const git = (...args: string[]) => execFileSync('git', ['-C', site, ...args], { encoding: 'utf8' });
+  const site = studioSite({ fixture: 'base', prefix: 'studio-layout-', port: 4660 + Number(process.env.TEST_PARALLEL_INDEX ?? 0) });
+  const studio = site.studio;
 
-  test.beforeAll(async () => {
-    site = copySite('studio-layout-', join(root, 'tests/fixtures/base'));
-    git('init', '-q');
-    git('add', '-A');
-    git('-c', 'user.email=studio@test', '-c', 'user.name=studio', 'commit', '-qm', 'site');
-    server = await startDevServer(site, port, 20_000);
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    if (site) rmSync(site, { recursive: true, force: true });
-  });
-
-  test.afterEach(() => {
-    git('checkout', '-q', '--', '.');
-    git('clean', '-qfd', 'content', 'public');
-  });
+  test.afterEach(() => site.reset());
 
   for (const [width, height] of SIZES) {
     test(`at ${width} x ${height} the studio fits: no sideways scroll, the selected block in view, no text cut off, the phone's preview switched`, async ({

@@ -1,19 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
+import { addAboutPage, linksTo as linksToRoute, expectAccessible, studioSite } from './studio-support.ts';
 
-const root = process.cwd();
 type Json = Record<string, unknown>;
 type Config = { routes: { path: string; page: string }[] };
-
-/** axe on the studio with one of its panels open (the previews are the site's own pages, tested elsewhere). */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('iframe').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 /**
  * The link picker, a page's address changed with its links, a page deleted, and the site search, in `npm run dev` on
@@ -22,56 +13,18 @@ async function expectAccessible(page: Page) {
  */
 test.describe('studio links, pages and search', { tag: '@desktop-only' }, () => {
   test.describe.configure({ mode: 'serial' });
-  let site: string;
-  let server: DevServer;
-  const port = 4640 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
-  const studio = `http://127.0.0.1:${port}/__studio`;
-  const git = (...args: string[]) => execFileSync('git', ['-C', site, ...args], { encoding: 'utf8' });
-  const read = (path: string) => JSON.parse(readFileSync(join(site, path), 'utf8')) as Json;
+  const copy = studioSite({ fixture: 'base', prefix: 'studio-links-', port: 4640 + Number(process.env.TEST_PARALLEL_INDEX ?? 0), prepare: addAboutPage });
+  const studio = copy.studio;
+  const read = (path: string) => JSON.parse(copy.file(path)) as Json;
   const config = () => read('site.config.json') as unknown as Config;
-  /** every link of the site's files to a route, as written: the config's and the pages' */
-  const linksTo = (route: string) =>
-    ['site.config.json', 'content/pages/home.json', 'content/pages/contact.json', 'content/pages/over-ons.json']
-      .filter((path) => existsSync(join(site, path)))
-      .flatMap((path) => [...readFileSync(join(site, path), 'utf8').matchAll(/"(?:to|redirectTo)": "([^"]*)"/g)].map((m) => `${path} ${m[1]}`))
-      .filter((link) => link.split(' ')[1]!.replace(/#.*$/, '') === route);
+  const linksTo = (route: string) => linksToRoute(copy, route);
   const field = (page: Page, pointer: string) => page.locator(`[data-pointer="${pointer}"]`);
 
-  test.beforeAll(async () => {
-    site = copySite('studio-links-', join(root, 'tests/fixtures/base'));
-    const about = {
-      $schema: '../../schemas/page.schema.json',
-      title: 'Over ons',
-      description: 'Wie wij zijn.',
-      blocks: [{ type: 'hero', variant: 'page', headline: 'Over ons' }],
-    };
-    writeFileSync(join(site, 'content/pages/over-ons.json'), `${JSON.stringify(about, null, 2)}\n`);
-    const configText = readFileSync(join(site, 'site.config.json'), 'utf8');
-    writeFileSync(
-      join(site, 'site.config.json'),
-      configText.replace('"page": "contact"\n    }', '"page": "contact"\n    },\n    {\n      "path": "/over-ons",\n      "page": "over-ons"\n    }'),
-    );
-    const home = readFileSync(join(site, 'content/pages/home.json'), 'utf8');
-    writeFileSync(
-      join(site, 'content/pages/home.json'),
-      home.replace('"to": "/seo-den-haag" }', '"to": "/seo-den-haag" }, { "label": "Schrijf ons", "to": "/contact#formulier" }'),
-    );
+  test.beforeAll(() => {
     expect(config().routes.map((r) => r.path)).toEqual(['/', '/contact', '/over-ons']);
-    git('init', '-q');
-    git('add', '-A');
-    git('-c', 'user.email=studio@test', '-c', 'user.name=studio', 'commit', '-qm', 'site');
-    server = await startDevServer(site, port, 20_000);
   });
 
-  test.afterAll(async () => {
-    await server?.stop();
-    if (site) rmSync(site, { recursive: true, force: true });
-  });
-
-  test.afterEach(() => {
-    git('checkout', '-q', '--', '.');
-    git('clean', '-qfd', 'content');
-  });
+  test.afterEach(() => copy.reset());
 
   test("a button's link: a page picked by typing its title, then a phone number as a plain choice", async ({ page }) => {
     await page.goto(studio);
@@ -148,7 +101,7 @@ test.describe('studio links, pages and search', { tag: '@desktop-only' }, () => 
   });
 
   test('a linked page is deleted only once its links point elsewhere; the studio says how to get it back', async ({ page }) => {
-    // two reloads of the studio (the delete, then the discard) and a git restore
+    // a reload of the studio (the discard) and a git restore
     test.slow();
     await page.goto(`${studio}?route=/contact`);
     await page.getByRole('button', { name: 'Pagina verwijderen' }).click();
@@ -165,9 +118,9 @@ test.describe('studio links, pages and search', { tag: '@desktop-only' }, () => 
     await expectAccessible(page);
     await dialog.getByLabel('Laat deze links wijzen naar').selectOption('/over-ons');
     await remove.click();
-    // the studio loads the site again, without the page, and says what happened and how to undo it
+    // the studio drops the page (no reload), and says what happened and how to undo it
     await expect(page.getByText('De pagina "Contact" is verwijderd.', { exact: false })).toBeVisible({ timeout: 10_000 });
-    expect(existsSync(join(site, 'content/pages/contact.json'))).toBe(false);
+    expect(existsSync(join(copy.site, 'content/pages/contact.json'))).toBe(false);
     expect(config().routes.map((r) => r.path)).toEqual(['/', '/over-ons']);
     expect(linksTo('/contact')).toEqual([]);
     expect(linksTo('/over-ons')).toHaveLength(6);
@@ -178,9 +131,10 @@ test.describe('studio links, pages and search', { tag: '@desktop-only' }, () => 
     const discard = page.getByRole('dialog', { name: 'Wijzigingen weggooien' });
     await expect(discard).toContainText('pagina verwijderd');
     await discard.getByRole('button', { name: 'Weggooien' }).click();
-    await expect.poll(() => existsSync(join(site, 'content/pages/contact.json'))).toBe(true);
-    expect(config().routes.map((r) => r.path)).toEqual(['/', '/contact', '/over-ons']);
-    expect(linksTo('/contact')).toHaveLength(6);
+    await expect.poll(() => existsSync(join(copy.site, 'content/pages/contact.json'))).toBe(true);
+    // git puts the files back one after another
+    await expect.poll(() => config().routes.map((r) => r.path)).toEqual(['/', '/contact', '/over-ons']);
+    await expect.poll(() => linksTo('/contact')).toHaveLength(6);
   });
 
   test('an unlinked page is deleted with its route; the home page cannot be', async ({ page }) => {
@@ -192,7 +146,7 @@ test.describe('studio links, pages and search', { tag: '@desktop-only' }, () => 
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Pagina verwijderen' }).click();
     await expect(page.getByText('De pagina "Over ons" is verwijderd.', { exact: false })).toBeVisible({ timeout: 10_000 });
-    expect(existsSync(join(site, 'content/pages/over-ons.json'))).toBe(false);
+    expect(existsSync(join(copy.site, 'content/pages/over-ons.json'))).toBe(false);
     expect(config().routes.map((r) => r.path)).toEqual(['/', '/contact']);
     // the server deletes nothing but a page, and only at the version the studio saw
     const refuse = async (path: string, base: string) =>
@@ -201,7 +155,7 @@ test.describe('studio links, pages and search', { tag: '@desktop-only' }, () => 
     expect(await refuse('content/collections/faq.json', 'x')).toBe(400);
     expect(await refuse('content/pages/contact.json', 'not-its-version')).toBe(409);
     expect(await refuse('../package.json', 'x')).toBe(400);
-    expect(existsSync(join(site, 'content/pages/contact.json'))).toBe(true);
+    expect(existsSync(join(copy.site, 'content/pages/contact.json'))).toBe(true);
   });
 
   test('the site search finds a text, case and accents aside, and lands in its field', async ({ page }) => {
@@ -231,20 +185,8 @@ test.describe('studio links, pages and search', { tag: '@desktop-only' }, () => 
 
 /** The same tools on the English fixture site, at the larger laptop size: an English studio, and axe finds nothing. */
 test.describe('studio links, pages and search in English', { tag: '@desktop-only' }, () => {
-  let site: string;
-  let server: DevServer;
-  const port = 4645 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
-  const studio = `http://127.0.0.1:${port}/__studio`;
-
-  test.beforeAll(async () => {
-    site = copySite('studio-links-en-', join(root, 'tests/fixtures/en'));
-    server = await startDevServer(site, port, 20_000);
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    if (site) rmSync(site, { recursive: true, force: true });
-  });
+  const copy = studioSite({ fixture: 'en', prefix: 'studio-links-en-', port: 4645 + Number(process.env.TEST_PARALLEL_INDEX ?? 0), git: false });
+  const studio = copy.studio;
 
   test('the link picker, the page actions and the search speak English at 1440 x 900', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
@@ -148,4 +148,12 @@ export function addAboutPage(site: string) {
     join(site, 'content/pages/home.json'),
     home.replace('"to": "/seo-den-haag" }', '"to": "/seo-den-haag" }, { "label": "Schrijf ons", "to": "/contact#formulier" }'),
   );
+}
+
+/** Every link of the config's and the pages' of addAboutPage to a route (anchors aside), as written: "file route". */
+export function linksTo(site: StudioSite, route: string): string[] {
+  return ['site.config.json', 'content/pages/home.json', 'content/pages/contact.json', 'content/pages/over-ons.json']
+    .filter((path) => existsSync(join(site.site, path)))
+    .flatMap((path) => [...site.file(path).matchAll(/"(?:to|redirectTo)": "([^"]*)"/g)].map((m) => `${path} ${m[1]}`))
+    .filter((link) => link.split(' ')[1]!.replace(/#.*$/, '') === route);
 }

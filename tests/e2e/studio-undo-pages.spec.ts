@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addAboutPage, desktopPreview, fileButton, studioSite } from './studio-support.ts';
+import { addAboutPage, linksTo as linksToRoute, desktopPreview, fileButton, studioSite } from './studio-support.ts';
 
 /**
  * Undo and redo of a page deleted and a page's address changed, in `npm run dev` on a copy of the Dutch fixture site
@@ -22,12 +22,7 @@ test.describe('studio undo of page actions', { tag: '@desktop-only' }, () => {
       .filter(Boolean)
       .map((line) => line.slice(3))
       .sort();
-  /** every link of the site's files to a route (anchors aside), as `file route` */
-  const linksTo = (route: string) =>
-    ['site.config.json', 'content/pages/home.json', 'content/pages/contact.json', 'content/pages/over-ons.json']
-      .filter((path) => existsSync(join(site.site, path)))
-      .flatMap((path) => [...site.file(path).matchAll(/"(?:to|redirectTo)": "([^"]*)"/g)].map((m) => `${path} ${m[1]}`))
-      .filter((link) => link.split(' ')[1]!.replace(/#.*$/, '') === route);
+  const linksTo = (route: string) => linksToRoute(site, route);
   const routes = () => (JSON.parse(site.file('site.config.json')) as { routes: { path: string }[] }).routes.map((r) => r.path);
   /** a mark on the studio's window: gone if the studio reloads */
   const markWindow = (page: Page) => page.evaluate(() => Object.assign(window, { notReloaded: true }));
