@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -101,6 +102,22 @@ export async function writeCompressed(file: string, original: number, { br, gz: 
   // awaited before adding: "x += await y" would read x first and lose the other workers' sums
   const [brBytes, gzBytes] = await Promise.all([keepIfSmaller(file, '.br', original, br), keepIfSmaller(file, '.gz', original, gzipped)]);
   return { files: 1, bytes: original, brBytes, gzBytes };
+}
+
+/**
+ * writeCompressed on the calling thread: a render worker writes its pages itself, as libuv's few threads may be busy
+ * for seconds with the images and brotli's quality 11 of the client's files and the sitemap.
+ */
+export function writeCompressedSync(file: string, original: number, { br, gz: gzipped }: { br: Buffer; gz: Buffer }): CompressedBytes {
+  const keep = (ext: '.br' | '.gz', compressed: Buffer) => {
+    if (compressed.length < original) {
+      writeFileSync(file + ext, compressed);
+      return compressed.length;
+    }
+    rmSync(file + ext, { force: true });
+    return original;
+  };
+  return { files: 1, bytes: original, brBytes: keep('.br', br), gzBytes: keep('.gz', gzipped) };
 }
 
 /**

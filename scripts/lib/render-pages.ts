@@ -1,11 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { CspHashes } from '../../core/security/policy.ts';
 import { inlineHashes, mergeCspHashes } from './csp-hashes.ts';
 import { fileFor, routeDocument, type ClientAssets, type InlineScripts, type PrerenderedSite, type ServerEntry } from './page-document.ts';
-import { compressBothSync, HTML_BROTLI_QUALITY, MIN_BYTES, writeCompressed, type CompressedBytes } from './precompress.ts';
+import { compressBothSync, HTML_BROTLI_QUALITY, MIN_BYTES, writeCompressedSync, type CompressedBytes } from './precompress.ts';
 import { addSrcsetUses, type SrcsetUses } from './render-srcsets.ts';
 
 /**
@@ -56,18 +56,15 @@ function addBytes(total: CompressedBytes, one: CompressedBytes | undefined): voi
   total.gzBytes += one.gzBytes;
 }
 
-/** Pages whose files are being written at once, per thread: the next pages render meanwhile. */
-const WRITES_IN_FLIGHT = 32;
-
 /**
- * Writes a page, its .br and its .gz on libuv's threads: creating files can block for milliseconds on a busy disk,
- * time the rendering thread spends on the next pages instead.
+ * Writes a page, its .br and its .gz on the calling thread. Not on libuv's threads: there are 4, shared with the
+ * image widths and the client files' compression at brotli's quality 11, which keep them for seconds.
  */
-async function writePage(target: string, body: Buffer, into: CompressedBytes): Promise<void> {
-  await mkdir(dirname(target), { recursive: true });
-  await writeFile(target, body);
+function writePage(target: string, body: Buffer): CompressedBytes | undefined {
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, body);
   // the same rule as the build's queue: small files gain less than the Content-Encoding header costs
-  if (body.length >= MIN_BYTES) addBytes(into, await writeCompressed(target, body.length, compressBothSync(body, HTML_BROTLI_QUALITY)));
+  return body.length >= MIN_BYTES ? writeCompressedSync(target, body.length, compressBothSync(body, HTML_BROTLI_QUALITY)) : undefined;
 }
 
 /** Loads the server entry (its data and components in memory once) and renders chunks of its routes. */
@@ -84,22 +81,18 @@ export async function createPageRenderer({ entryFile, outDir, assets }: RenderSe
     const report: ChunkReport = { pages: 0, compressed: noBytes(), hashes: { scriptHashes: [], styleHashes: [] }, srcsets: [], renderMs: 0, writeMs: 0 };
     const hashes: CspHashes[] = [];
     const srcsets: SrcsetUses = new Map();
-    const writing = new Set<Promise<void>>();
     for (const path of paths) {
       const rendered = performance.now();
       const html = await routeDocument(entry, path, assets);
       const written = performance.now();
       const file = fileFor(path);
-      const write = writePage(join(outDir, file), Buffer.from(html), report.compressed).finally(() => writing.delete(write));
-      writing.add(write);
+      addBytes(report.compressed, writePage(join(outDir, file), Buffer.from(html)));
       hashes.push(inlineHashes(html));
       addSrcsetUses(html, file, srcsets);
       report.pages++;
       report.renderMs += written - rendered;
       report.writeMs += performance.now() - written;
-      if (writing.size >= WRITES_IN_FLIGHT) await Promise.race(writing);
     }
-    await Promise.all(writing);
     report.hashes = mergeCspHashes(hashes);
     report.srcsets = [...srcsets];
     return report;
