@@ -22,14 +22,19 @@ interface SidePanelsProps {
   where: (problem: Problem) => string;
   nameOf: (path: string) => string;
   show: (problem: Problem) => void;
+  /**
+   * new previews (fresh frames) each time it changes: a page an undo brought back opens in frames of its own, never
+   * in one still reloading the page before it as its files are written
+   */
+  fresh?: number;
 }
 
 /** Beside the form: the previews, the site's problems, and its cities and landing addresses. */
-export function SidePanels({ lang, site, config, route, selected, select, patch, blocks, preview, where, nameOf, show }: SidePanelsProps) {
+export function SidePanels({ lang, site, config, route, selected, select, patch, blocks, preview, where, nameOf, show, fresh }: SidePanelsProps) {
   const landing = config?.landing as Json | undefined;
   return (
     <aside className="side">
-      <Preview lang={lang} route={route} patch={patch} blocks={blocks} revision={site.revision} selected={selected} onSelect={select} />
+      <Preview key={fresh} lang={lang} route={route} patch={patch} blocks={blocks} revision={site.revision} selected={selected} onSelect={select} />
       <ProblemsPanel
         lang={lang}
         problems={site.problems}

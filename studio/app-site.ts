@@ -60,11 +60,14 @@ export function useUploads(site: Site) {
 export function pageCreator(site: Site, config: Json | undefined, t: StudioTexts, openFile: (path: string) => void, say: (status: string) => void) {
   return async (id: string, path: string, title: string) => {
     const text = `${JSON.stringify({ $schema: '../../schemas/page.schema.json', title, description: title, blocks: [{ type: 'hero', variant: 'page', headline: title }] }, null, 2)}\n`;
-    await site.create(`content/pages/${id}.json`, text);
     const routes = (config?.routes ?? []) as unknown[];
-    site.edit('site.config.json', { op: 'insert', path: ['routes'], index: routes.length, value: { path, page: id } });
-    // the preview asks for the new route only once the config that has it is saved (else it shows the 404 page)
-    await site.settled();
+    // the file and its route: one step, that one Ctrl+Z undoes
+    await site.together(async () => {
+      await site.create(`content/pages/${id}.json`, text);
+      site.edit('site.config.json', { op: 'insert', path: ['routes'], index: routes.length, value: { path, page: id } });
+      // the preview asks for the new route only once the config that has it is saved (else it shows the 404 page)
+      await site.settled();
+    });
     openFile(`content/pages/${id}.json`);
     say(t.pageAdded(title, path));
   };

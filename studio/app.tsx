@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ConflictBanner, StudioHeader } from './app-header.tsx';
 import { FileList } from './app-files.tsx';
 import { Editor, isPagePath, pageId } from './app-editor.tsx';
@@ -39,6 +39,8 @@ type OpenFile = ReturnType<typeof useOpenFile>;
 function useStudioSite({ open, setSelected, openFile }: OpenFile) {
   const [status, setStatus] = useState<Status>();
   const say = useCallback((text: string) => setStatus(said(text)), []);
+  /** counts the pages an undo or redo brought back: each opens in previews of its own */
+  const [fresh, setFresh] = useState(0);
   const site = useSiteFiles(
     setStatus,
     (change) => {
@@ -46,11 +48,18 @@ function useStudioSite({ open, setSelected, openFile }: OpenFile) {
       if (change.path === open) setSelected((index) => followBlock(change, index));
     },
     (path) => {
-      if (isPagePath(path)) openFile(path);
+      if (!isPagePath(path)) return;
+      openFile(path);
+      setFresh((n) => n + 1);
     },
   );
   useUndoKeys(site.undo, site.redo);
-  return { site, status, say };
+  // the open page went (an undone new page): the home page is opened instead
+  const gone = site.state !== undefined && site.files[open] === undefined && open !== HOME;
+  useEffect(() => {
+    if (gone) openFile(HOME);
+  }, [gone, openFile]);
+  return { site, status, say, fresh };
 }
 
 /** The site's config as read now, the language the studio speaks, and each page's route. */
@@ -125,7 +134,7 @@ function StudioTop({
 export function Studio() {
   const view = useOpenFile();
   const { open, selected, setSelected, route, setRoute, openFile } = view;
-  const { site, status, say } = useStudioSite(view);
+  const { site, status, say, fresh } = useStudioSite(view);
   const images = useUploads(site);
   const { focus, showField } = useShowField(view);
   const { config, lang, t, pageRoutes } = useSiteConfig(site);
@@ -175,6 +184,7 @@ export function Studio() {
         where={problemPlace(site, t, lang)}
         nameOf={(path) => fileName(t, path)}
         show={(problem) => showField(problem.file, problem.pointer)}
+        fresh={fresh}
       />
     </div>
   );

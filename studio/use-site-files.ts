@@ -249,10 +249,10 @@ interface WholeParts {
 
 /**
  * A change of several files as one step of undo (a page renamed: its route and every link; a page deleted: its links,
- * its route and its file), and a page's file deleted, dropped from the studio's copy and kept in that step.
+ * its route and its file; a page added: its file and its route), and a page's file made or deleted, kept in that step.
  */
 function useWholeSteps({ site, history, historyChanged, bump, settled }: WholeParts) {
-  const { filesRef, drop, refreshProblems } = site;
+  const { filesRef, put, drop, refreshProblems } = site;
   /** runs `work` (edits of several files, awaited) with every change it makes gathered into one step */
   const together = useCallback(
     async <T>(work: () => Promise<T>): Promise<T> => {
@@ -281,7 +281,18 @@ function useWholeSteps({ site, history, historyChanged, bump, settled }: WholePa
     },
     [bump, drop, filesRef, history, historyChanged, refreshProblems],
   );
-  return { together, removePage };
+  /** a new file (a new page): undone, it goes again (with its route, when made in the same step) */
+  const create = useCallback(
+    async (path: string, text: string) => {
+      const file = await api.create(path, text);
+      put(file);
+      history.current.record({ path, before: null, after: file, at: Date.now() });
+      historyChanged();
+      return file;
+    },
+    [history, historyChanged, put],
+  );
+  return { together, create, removePage };
 }
 
 /** Undo and redo, and what follows each: the revision, the problems, the buttons, a page that came back opened. */
@@ -312,7 +323,7 @@ function useUndo(parts: WholeParts & { say: (status: Status) => void; onBack?: (
  */
 export function useSiteFiles(say: (status: Status) => void, onOutside?: (change: OutsideChange) => void, onBack?: (path: string) => void) {
   const site = useSiteState();
-  const { filesRef, put, refreshProblems } = site;
+  const { filesRef, refreshProblems } = site;
   const [conflict, setConflict] = useState<Conflict | undefined>();
   /** a page asked for before the revision's time is older than the files (the preview loads it again) */
   const [revision, bump] = useRevision();
@@ -327,16 +338,8 @@ export function useSiteFiles(say: (status: Status) => void, onOutside?: (change:
     caughtUp.current = catchUp;
   }, [catchUp]);
   const whole = { site, history, historyChanged, bump, settled };
-  const { together, removePage } = useWholeSteps(whole);
+  const { together, create, removePage } = useWholeSteps(whole);
   const step = useUndo({ ...whole, say, onBack });
-  const create = useCallback(
-    async (path: string, text: string) => {
-      const file = await api.create(path, text);
-      put(file);
-      return file;
-    },
-    [put],
-  );
 
   return {
     state: site.state,

@@ -12,7 +12,11 @@ import { addAboutPage, linksTo as linksToRoute, desktopPreview, fileButton, stud
 test.describe('studio undo of page actions', { tag: '@desktop-only' }, () => {
   test.describe.configure({ mode: 'serial' });
   const site = studioSite({ fixture: 'base', prefix: 'studio-undo-pages-', port: 4760 + Number(process.env.TEST_PARALLEL_INDEX ?? 0), prepare: addAboutPage });
-  test.afterEach(() => site.reset());
+  test.afterEach(async () => {
+    site.reset();
+    // the dev server sees git's restore a moment later and reloads the pages open then: not the next test's preview
+    await new Promise((done) => setTimeout(done, 600));
+  });
 
   /** the site's files that differ from the committed site (changed, deleted or new), by `git status` */
   const changedFiles = () =>
@@ -124,5 +128,24 @@ test.describe('studio undo of page actions', { tag: '@desktop-only' }, () => {
     // nothing of the step was put back: the new file stays, and so does the config without the route
     expect(site.file('content/pages/over-ons.json')).toBe(made);
     expect(routes()).toEqual(['/', '/contact']);
+  });
+
+  test('one Ctrl+Z takes a new page away again, its file and its route; Ctrl+Shift+Z brings both back', async ({ page }) => {
+    await page.goto(site.studio);
+    await markWindow(page);
+    await page.getByLabel('Titel van een nieuwe pagina').fill('Prijzen');
+    await page.getByRole('button', { name: 'Pagina toevoegen' }).click();
+    await expect(fileButton(page, 'content/pages/prijzen.json')).toHaveAttribute('aria-current', 'page');
+    await expect.poll(routes).toContain('/prijzen');
+    await page.keyboard.press('Control+z');
+    await expect.poll(changedFiles).toEqual([]);
+    // the studio lists it no more, and shows the home page instead
+    await expect(fileButton(page, 'content/pages/prijzen.json')).toHaveCount(0);
+    await expect(fileButton(page, 'content/pages/home.json')).toHaveAttribute('aria-current', 'page');
+    await page.keyboard.press('Control+Shift+Z');
+    await expect.poll(changedFiles).toEqual(['content/pages/prijzen.json', 'site.config.json']);
+    expect(routes()).toContain('/prijzen');
+    await expect(fileButton(page, 'content/pages/prijzen.json')).toBeVisible();
+    expect(await stillSameWindow(page)).toBe(true);
   });
 });
