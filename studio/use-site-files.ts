@@ -302,14 +302,15 @@ function useUndo(parts: WholeParts & { say: (status: Status) => void; onBack?: (
   useEffect(() => {
     back.current = onBack;
   });
+  const { refreshProblems } = site;
   const stepped = useCallback(
     (sentAt: number, came: string[]) => {
       bump(sentAt);
-      site.refreshProblems();
+      refreshProblems();
       historyChanged();
       for (const path of came) back.current?.(path);
     },
-    [bump, historyChanged, site],
+    [bump, historyChanged, refreshProblems],
   );
   return useSteps({ history, settled, site, done: stepped, say, refused: historyChanged });
 }
@@ -319,7 +320,7 @@ function useUndo(parts: WholeParts & { say: (status: Status) => void; onBack?: (
  * time, each based on the version it last saw), undo and redo by exact text (kept over a reload; a page deleted or
  * renamed is one step), and changes made on disk by anyone else (reloaded when complete and nothing is pending;
  * pending edits are replayed on them by the server, and wait while the file is half-written). `onBack`: a file an
- * undo or redo brought back (a deleted page).
+ * undo or redo brought back (a deleted page). A page added is one step too.
  */
 export function useSiteFiles(say: (status: Status) => void, onOutside?: (change: OutsideChange) => void, onBack?: (path: string) => void) {
   const site = useSiteState();
