@@ -34,19 +34,24 @@ function useFrameLoad(frame: RefObject<HTMLIFrameElement | null>, route: string,
   useEffect(() => {
     select.current = onSelect;
   }, [onSelect]);
+  // another route: it may be sent on to once more
+  useEffect(() => {
+    redirected.current = undefined;
+  }, [route]);
   return () => {
     const doc = frame.current?.contentDocument;
     if (!doc) return;
-    // the paths compared as the browser encodes them: /café is /caf%C3%A9
+    const navigation = frame.current?.contentWindow?.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    // the paths compared as the browser encodes them: /café is /caf%C3%A9; a reload of the old page (files restored
+    // one after another reload it again) wins over the way on once more, so it is sent on again
     const wanted = new URL(route, doc.baseURI).pathname;
-    if (doc.location.pathname !== wanted && redirected.current !== wanted) {
+    if (doc.location.pathname !== wanted && (redirected.current !== wanted || navigation?.type === 'reload')) {
       redirected.current = wanted;
       doc.location.replace(route);
       return;
     }
     redirected.current = undefined;
     outlineBlock(doc, selected);
-    const navigation = frame.current?.contentWindow?.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     if (navigation?.type !== 'reload') scrollToBlock(doc, selected);
     doc.addEventListener(
       'click',
