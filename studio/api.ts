@@ -16,6 +16,8 @@ import type { Problem } from '../core/validate/validate.ts';
 export interface StudioState {
   files: SiteFile[];
   problems: Problem[];
+  /** what the landing guard says of the landing pages (too alike, too thin): worth fixing, never in the way */
+  warnings: Problem[];
   routes: string[];
   /** the files under public/, as the site links them */
   assets: string[];
@@ -53,7 +55,7 @@ const post = (route: string, body: unknown) =>
 
 export const api = {
   state: async () => json<StudioState>(await fetch(`${BASE}/state`)),
-  problems: async () => json<{ problems: Problem[]; routes: string[]; assets: string[] }>(await fetch(`${BASE}/problems`)),
+  problems: async () => json<{ problems: Problem[]; warnings: Problem[]; routes: string[]; assets: string[] }>(await fetch(`${BASE}/problems`)),
   file: async (path: string) => json<SiteFile>(await fetch(`${BASE}/file?path=${encodeURIComponent(path)}`)),
   diff: async () => json<{ diff: string | null; untracked: string[] }>(await fetch(`${BASE}/diff`)),
   edit: async (path: string, base: string, ops: EditOp[]) => json<EditAnswer>(await post('edit', { path, base, ops })),

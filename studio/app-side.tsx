@@ -38,6 +38,7 @@ export function SidePanels({ lang, site, config, route, selected, select, patch,
       <ProblemsPanel
         lang={lang}
         problems={site.problems}
+        warnings={site.warnings}
         files={Object.values(site.files)}
         siteRoot={String((site.state as { siteRoot?: string } | undefined)?.siteRoot ?? '')}
         where={where}

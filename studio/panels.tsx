@@ -8,6 +8,8 @@ import { studioTexts, type StudioTexts } from './texts.ts';
 interface ProblemsPanelProps {
   lang: string;
   problems: Problem[];
+  /** the landing guard's warnings: listed apart, below the problems, and never counted as one */
+  warnings: Problem[];
   files: SiteFile[];
   siteRoot: string;
   /** where a problem is, in words ("Home › blok 1 (Hero) › Kop") */
@@ -21,7 +23,7 @@ interface ProblemsPanelProps {
  * Every problem of the whole site in plain words, each with where it is (a link that shows its field), and, for a
  * developer, a link that opens it in the code editor.
  */
-export function ProblemsPanel({ lang, problems, files, siteRoot, where, nameOf, show }: ProblemsPanelProps) {
+export function ProblemsPanel({ lang, problems, warnings, files, siteRoot, where, nameOf, show }: ProblemsPanelProps) {
   const t = studioTexts(lang);
   const broken = files.filter((f) => f.parseError && !problems.some((p) => p.file === f.path));
   const count = problems.length + broken.length;
@@ -39,22 +41,47 @@ export function ProblemsPanel({ lang, problems, files, siteRoot, where, nameOf, 
           </li>
         ))}
         {problems.map((p, i) => (
-          <li key={`${p.file}:${p.line}:${p.column}:${i}`}>
-            <button type="button" className="link" onClick={() => show(p)}>
-              {where(p)}
-            </button>
-            : {plainProblem(p, lang)}{' '}
-            <button
-              type="button"
-              className="link developer"
-              onClick={() => void api.openInEditor(`${siteRoot.replace(/\/$/, '')}/${p.file}`, p.line, p.column)}
-            >
-              {t.openInEditor}
-            </button>
-          </li>
+          <ProblemItem key={`${p.file}:${p.line}:${p.column}:${i}`} problem={p} {...{ t, lang, siteRoot, where, show }} />
         ))}
       </ul>
+      {warnings.length > 0 ? (
+        <>
+          <h3 id="warnings-heading">
+            {t.warnings} <span className="count">{warnings.length}</span>
+          </h3>
+          <p className="hint">{t.warningsHint}</p>
+          <ul className="problems warnings" aria-labelledby="warnings-heading">
+            {warnings.map((p, i) => (
+              <ProblemItem key={`${p.file}:${p.pointer}:${i}`} problem={p} {...{ t, lang, siteRoot, where, show }} />
+            ))}
+          </ul>
+        </>
+      ) : null}
     </section>
+  );
+}
+
+interface ProblemItemProps {
+  problem: Problem;
+  t: StudioTexts;
+  lang: string;
+  siteRoot: string;
+  where: (problem: Problem) => string;
+  show: (problem: Problem) => void;
+}
+
+/** One problem: where it is (a link that shows its field), in plain words, and a developer's link to its line. */
+function ProblemItem({ problem: p, t, lang, siteRoot, where, show }: ProblemItemProps) {
+  return (
+    <li>
+      <button type="button" className="link" onClick={() => show(p)}>
+        {where(p)}
+      </button>
+      : {plainProblem(p, lang)}{' '}
+      <button type="button" className="link developer" onClick={() => void api.openInEditor(`${siteRoot.replace(/\/$/, '')}/${p.file}`, p.line, p.column)}>
+        {t.openInEditor}
+      </button>
+    </li>
   );
 }
 

@@ -54,6 +54,9 @@ export interface ProblemTexts {
   sameSlug: (city: string, other: string) => string;
   slugTwice: (slug: string) => string;
   routeTwice: (path: string) => string;
+  /** the landing guard's warnings (core/seo/guard.ts): a page too much like another, or with too few words of its own */
+  alike: (page: string, share: string, other: string, most: string, city: string) => string;
+  thin: (page: string, own: string, least: string, city: string) => string;
   other: (message: string) => string;
 }
 
@@ -172,6 +175,9 @@ const nl: ProblemTexts = {
   sameSlug: (city, other) => `"${city}" krijgt hetzelfde webadres als "${other}": haal er een van weg.`,
   slugTwice: (slug) => `Het adresdeel "${slug}" wordt twee keer gebruikt: elke dienst heeft een eigen nodig.`,
   routeTwice: (path) => `Het adres ${path} wordt twee keer gebruikt: elke pagina heeft een eigen adres nodig.`,
+  alike: (page, share, other, most, city) =>
+    `De pagina ${page} lijkt voor ${share} op ${other} (hoogstens ${most}): zoekmachines tonen dan vaak maar één van de twee. Geef ${city} meer eigen tekst (introductie, projecten, vragen uit de buurt).`,
+  thin: (page, own, least, city) => `De pagina ${page} heeft ${own} eigen woorden (minstens ${least}): een dunne pagina. Geef ${city} meer eigen tekst.`,
   other: (message) => `Deze waarde klopt niet (${message}).`,
 };
 
@@ -290,6 +296,9 @@ const en: ProblemTexts = {
   sameSlug: (city, other) => `"${city}" gets the same web address as "${other}": remove one of them.`,
   slugTwice: (slug) => `The address part "${slug}" is used twice: each service needs its own.`,
   routeTwice: (path) => `The address ${path} is used twice: each page needs its own address.`,
+  alike: (page, share, other, most, city) =>
+    `The page ${page} is ${share} the same as ${other} (at most ${most}): search engines then often show only one of them. Give ${city} more text of its own (introduction, projects, local questions).`,
+  thin: (page, own, least, city) => `The page ${page} has ${own} words of its own (at least ${least}): a thin page. Give ${city} more text of its own.`,
   other: (message) => `This value is not right (${message}).`,
 };
 

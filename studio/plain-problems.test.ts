@@ -1,7 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../core/paths.ts';
+import { guardLanding } from '../core/seo/guard.ts';
+import { siteWithCopiedCity } from '../core/seo/testing/copied-city.ts';
+import { validateSite } from '../core/validate/validate.ts';
 import { dataOf, loadFixture, problemsWith } from './fixture-site.testing.ts';
 import { problemTexts } from './plain-problem-texts.ts';
 import { plainProblem } from './plain-problems.ts';
@@ -280,6 +283,24 @@ describe('a problem in plain words', () => {
         return plain.startsWith(fallback.slice(0, fallback.indexOf('(')));
       });
       expect(unread).toEqual([]);
+    }
+  });
+
+  it('says the landing guard’s warnings of a copied city in plain words, naming the pages and the city to fix', () => {
+    const dir = siteWithCopiedCity();
+    try {
+      const loaded = validateSite({ roots: [dir], schemaDir: join(paths.root, 'schemas') }).site!;
+      const messages = guardLanding(loaded).warnings.map((w) => w.message);
+      const alike = messages.find((m) => m.startsWith('/web-design-bath shares'))!;
+      const thin = messages.find((m) => m.startsWith('/web-design-bath has'))!;
+      expect(plainProblem({ message: alike, pointer: '/items/1' }, 'nl')).toMatch(
+        /^De pagina \/web-design-bath lijkt voor \d+% op \/web-design-bristol \(hoogstens 60%\): .* Geef Bath meer eigen tekst/,
+      );
+      expect(plainProblem({ message: thin, pointer: '/items/1' }, 'en')).toMatch(
+        /^The page \/web-design-bath has \d+ words of its own \(at least 150\): a thin page\. Give Bath more text of its own\.$/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -89,6 +89,12 @@ const SHAPES: [RegExp, Say][] = [
   [/^"(.*)" is not the contact phone number \((.*)\); /, (m, t) => t.phone(m[1]!, m[2]!)],
   [/^city "(.*)" gives an empty URL slug$/, (m, t) => t.emptySlug(m[1]!)],
   [/^city "(.*)" has the same URL slug "(.*)" as "(.*)"; remove one of them$/, (m, t) => t.sameSlug(m[1]!, m[3]!)],
+  // the landing guard's warnings (core/seo/guard.ts)
+  [
+    /^(\/\S*) shares (\d+%) of its phrases with (\/\S*) \(at most (\d+%)\): give (.+) more text of its own/,
+    (m, t) => t.alike(m[1]!, m[2]!, m[3]!, m[4]!, m[5]!),
+  ],
+  [/^(\/\S*) has (\d+) words of its own \(at least (\d+)\): a thin page; give (.+) more text of its own$/, (m, t) => t.thin(m[1]!, m[2]!, m[3]!, m[4]!)],
   [/^service slug "(.*)" is used twice$/, (m, t) => t.slugTwice(m[1]!)],
   [/^route "(.*?)" is defined twice: /, (m, t) => t.routeTwice(m[1]!)],
   // a pattern with a hint (x-hint in the schemas): last, since it reads "expected <anything>, found <value>"

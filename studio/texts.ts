@@ -145,6 +145,8 @@ const nl = {
   // the side panels
   problems: 'Problemen',
   siteOk: 'De site is in orde.',
+  warnings: 'Let op',
+  warningsHint: 'Geen fout: de site kan zo gepubliceerd worden, maar deze pagina’s lijken te veel op elkaar of hebben weinig eigen tekst.',
   brokenFile: (name: string) =>
     `${name} kan niet worden gelezen: het bestand is beschadigd. Een ontwikkelaar moet het herstellen; daarna kunt u het hier weer bewerken.`,
   showProblem: (where: string) => `Naar ${where}`,
@@ -305,6 +307,8 @@ const en: StudioTexts = {
   phoneNeedsCode: 'Type the number with its country code (such as +44 117 496 0123): without it the call link does not work.',
   problems: 'Problems',
   siteOk: 'The site is valid.',
+  warnings: 'Worth a look',
+  warningsHint: 'Not an error: the site can be published as it is, but these pages are too much alike or have little text of their own.',
   brokenFile: (name) => `${name} cannot be read: the file is damaged. A developer has to repair it; then you can edit it here again.`,
   showProblem: (where) => `Go to ${where}`,
   openInEditor: 'Open in the code editor (for developers)',

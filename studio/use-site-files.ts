@@ -25,6 +25,7 @@ function useSiteState() {
   const [state, setState] = useState<StudioState | undefined>();
   const [files, setFiles] = useState<Record<string, SiteFile>>({});
   const [problems, setProblems] = useState<Problem[]>([]);
+  const [warnings, setWarnings] = useState<Problem[]>([]);
   const [routes, setRoutes] = useState<string[]>([]);
   const [assets, setAssets] = useState<string[]>([]);
   const filesRef = useRef(files);
@@ -35,6 +36,7 @@ function useSiteState() {
       filesRef.current = Object.fromEntries(loaded.files.map((f) => [f.path, f]));
       setFiles(filesRef.current);
       setProblems(loaded.problems);
+      setWarnings(loaded.warnings);
       setRoutes(loaded.routes);
       setAssets(loaded.assets);
     });
@@ -55,12 +57,13 @@ function useSiteState() {
     refreshTimer.current = setTimeout(() => {
       void api.problems().then((answer) => {
         setProblems(answer.problems);
+        setWarnings(answer.warnings);
         setRoutes(answer.routes);
         setAssets(answer.assets);
       });
     }, 150);
   }, []);
-  return { state, files, filesRef, put, drop, problems, routes, assets, refreshProblems };
+  return { state, files, filesRef, put, drop, problems, warnings, routes, assets, refreshProblems };
 }
 
 /**
@@ -347,6 +350,7 @@ export function useSiteFiles(say: (status: Status) => void, onOutside?: (change:
     revision,
     files: site.files,
     problems: site.problems,
+    warnings: site.warnings,
     routes: site.routes,
     assets: site.assets,
     conflict,

@@ -29,7 +29,7 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
 function readers({ site }: SiteApiContext): Map<string, (req: IncomingMessage, res: ServerResponse) => unknown> {
   return new Map([
     ['state', (_req, res) => send(res, 200, site.state())],
-    ['problems', (_req, res) => send(res, 200, { problems: site.problems(), routes: site.routes(), assets: site.assets() })],
+    ['problems', (_req, res) => send(res, 200, { problems: site.problems(), warnings: site.warnings(), routes: site.routes(), assets: site.assets() })],
     [
       'file',
       (req, res) => {

@@ -4,21 +4,22 @@ import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { parseJson } from '../../core/edit/json-edit.ts';
 import { RecentTexts } from '../../core/edit/rebase.ts';
-import { expandLanding } from '../../core/site/resolve.ts';
+import { guardLanding, locatedWarnings } from '../../core/seo/guard.ts';
+import { expandHubs, expandLanding } from '../../core/site/resolve.ts';
 import type { SiteConfig } from '../../core/site/schema-types.ts';
 import { loadSchemaSet, type SchemaSet } from '../../core/validate/schemas.ts';
-import { validateSite, type Problem } from '../../core/validate/validate.ts';
+import { validateSite, type Problem, type ValidationResult } from '../../core/validate/validate.ts';
 import type { SiteApi } from '../vite-plugin-site.ts';
 import { prettierLayout } from './layout.ts';
 import { RefusedPathError, SiteFiles, unlinkedPath, type SiteFile } from './site-files.ts';
 
 const run = promisify(execFile);
 
-/** The routes the site has now: its route table and its landing matrix, from the config as it is on disk. */
+/** The routes the site has now: its route table, its landing matrix and its hubs, from the config as it is on disk. */
 export function routesOf(configText: string): string[] {
   try {
     const site = JSON.parse(configText) as SiteConfig;
-    return [...site.routes.map((r) => r.path), ...expandLanding(site.landing).map((l) => l.path)];
+    return [...site.routes.map((r) => r.path), ...expandLanding(site.landing).map((l) => l.path), ...expandHubs(site.landing).map((h) => h.path)];
   } catch {
     return [];
   }
@@ -77,6 +78,8 @@ export interface StudioSite {
   /** a file on its way to the studio: its text is remembered by its version */
   seen<T extends { version: string; text: string }>(file: T): T;
   problems(): Problem[];
+  /** the thin and duplicate guard's warnings on the landing pages, at the place to fix each (none while there are problems) */
+  warnings(): Problem[];
   routes(): string[];
   assets(): string[];
   /** public/ changed: its files are listed again when next asked for */
@@ -97,7 +100,25 @@ export function studioSite({ siteRoot, schemaDir, siteApi }: StudioSiteOptions):
   let schemas: SchemaSet | undefined;
   const schemaSet = () => (schemas ??= loadSchemaSet(schemaDir));
   // the site plugin's validation, the one its pages use (validated once per change), when it is there
-  const problems = () => (siteApi()?.validation() ?? validateSite({ roots: [siteRoot], schemaDir, schemas: schemaSet() })).problems;
+  const validation = () => siteApi()?.validation() ?? validateSite({ roots: [siteRoot], schemaDir, schemas: schemaSet() });
+  const problems = () => validation().problems;
+  // the guard measures the pages once per version of the files (the site plugin's result is the same object until one changes)
+  const guarded = new WeakMap<ValidationResult, Problem[]>();
+  const warnings = () => {
+    const result = validation();
+    if (result.problems.length > 0 || !result.site) return [];
+    const site = result.site;
+    let found = guarded.get(result);
+    const read = (file: string) => {
+      try {
+        return files.read(file).text;
+      } catch {
+        return undefined;
+      }
+    };
+    if (!found) guarded.set(result, (found = locatedWarnings(guardLanding(site), site, read)));
+    return found;
+  };
   // the files of public/, listed again only after one was added or removed (the problems call comes after each edit)
   let assets: string[] | undefined;
   const withParseError = (file: SiteFile) => {
@@ -114,6 +135,7 @@ export function studioSite({ siteRoot, schemaDir, siteApi }: StudioSiteOptions):
     return {
       files: list,
       problems: problems(),
+      warnings: warnings(),
       routes: config ? routesOf(config.text) : [],
       assets: (assets ??= assetsOf(siteRoot)),
       schemas: Object.fromEntries(schemaSet().byPath),
@@ -126,6 +148,7 @@ export function studioSite({ siteRoot, schemaDir, siteApi }: StudioSiteOptions):
     texts,
     seen,
     problems,
+    warnings,
     routes: () => routesOf(files.read('site.config.json').text),
     assets: () => (assets ??= assetsOf(siteRoot)),
     assetsChanged: () => (assets = undefined),
