@@ -153,4 +153,15 @@ test.describe('content landing pages', () => {
       await expectNoAxeViolations(page);
     });
   }
+
+  test('the Nu HTML checker finds no error in any page of the build: landing pages, hubs, redirects and 404', { tag: '@desktop-only' }, () => {
+    test.setTimeout(120_000);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/check-html.ts')], {
+      cwd: paths.root,
+      env: { ...process.env, SITE_OUT: out },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/\d+ pages, 0 errors/);
+  });
 });
