@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { addAboutPage, linksTo as linksToRoute, expectAccessible, studioSite } from './studio-support.ts';
+import { addAboutPage, linksTo as linksToRoute, expectAccessible, servesAgain, studioSite } from './studio-support.ts';
 
 type Json = Record<string, unknown>;
 type Config = { routes: { path: string; page: string }[] };
@@ -24,7 +24,10 @@ test.describe('studio links, pages and search', { tag: '@desktop-only' }, () => 
     expect(config().routes.map((r) => r.path)).toEqual(['/', '/contact', '/over-ons']);
   });
 
-  test.afterEach(() => copy.reset());
+  test.afterEach(async () => {
+    copy.reset();
+    await servesAgain(copy, '/contact', 'Bel ons');
+  });
 
   test("a button's link: a page picked by typing its title, then a phone number as a plain choice", async ({ page }) => {
     await page.goto(studio);

@@ -157,3 +157,15 @@ export function linksTo(site: StudioSite, route: string): string[] {
     .flatMap((path) => [...site.file(path).matchAll(/"(?:to|redirectTo)": "([^"]*)"/g)].map((m) => `${path} ${m[1]}`))
     .filter((link) => link.split(' ')[1]!.replace(/#.*$/, '') === route);
 }
+
+/**
+ * Waits until the dev server renders the page at `path` with `text` on it: after a git restore, which it sees file by
+ * file a moment later, the next test starts on the committed site and not on a preview reloading mid-restore.
+ */
+export async function servesAgain(site: StudioSite, path: string, text: string) {
+  const shows = async () => {
+    const answer = await fetch(`http://127.0.0.1:${site.port}${path}`);
+    return answer.status === 200 && (await answer.text()).includes(text);
+  };
+  await expect.poll(shows, { timeout: 15_000 }).toBe(true);
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addAboutPage, linksTo as linksToRoute, desktopPreview, fileButton, studioSite } from './studio-support.ts';
+import { addAboutPage, linksTo as linksToRoute, desktopPreview, fileButton, servesAgain, studioSite } from './studio-support.ts';
 
 /**
  * Undo and redo of a page deleted and a page's address changed, in `npm run dev` on a copy of the Dutch fixture site
@@ -14,8 +14,10 @@ test.describe('studio undo of page actions', { tag: '@desktop-only' }, () => {
   const site = studioSite({ fixture: 'base', prefix: 'studio-undo-pages-', port: 4760 + Number(process.env.TEST_PARALLEL_INDEX ?? 0), prepare: addAboutPage });
   test.afterEach(async () => {
     site.reset();
-    // the dev server sees git's restore a moment later and reloads the pages open then: not the next test's preview
-    await new Promise((done) => setTimeout(done, 600));
+    // the dev server sees git's restore a moment later (file by file) and reloads the pages open then: the next test
+    // starts once it renders the committed site again, its contact page included
+    await servesAgain(site, '/contact', 'Bel ons');
+    await new Promise((done) => setTimeout(done, 300));
   });
 
   /** the site's files that differ from the committed site (changed, deleted or new), by `git status` */
