@@ -118,6 +118,23 @@ function errorDocument(error: Error): string {
 `;
 }
 
+/** A page as the build writes it (or the not-found page), rendered by the entry as Vite has it now. */
+async function pageAnswer(
+  devServer: ViteDevServer,
+  entry: ServerEntry,
+  styles: ReturnType<typeof combinedStyles>,
+  url: URL,
+  originalUrl?: string,
+): Promise<PageAnswer> {
+  const path = cleanPath(url.pathname);
+  const known = entry.routePaths().includes(path);
+  // the page is rendered first: the stylesheets are those its modules imported
+  const rendered = known ? await entry.render(path) : undefined;
+  const assets: ClientAssets = { css: await styles.links(stylesheets(devServer)), runtime: ISLANDS_ENTRY };
+  const html = rendered ? renderedDocument(entry, rendered, assets) : notFoundDocument(entry.model.site, assets, entry.inlineScripts);
+  return { status: known ? 200 : 404, html: await devServer.transformIndexHtml(url.pathname + url.search, html, originalUrl) };
+}
+
 /**
  * The dev server answers every page with the document the build writes: src/entry-server.tsx renders it
  * (through Vite, so an edit of the source shows on the next load) into the same HTML, with the same islands
@@ -154,15 +171,7 @@ export function devPagesPlugin(): Plugin {
         };
         const render = async () => {
           const entry = (await devServer.ssrLoadModule(SERVER_ENTRY)) as ServerEntry;
-          const page = await documents.of(entry, url.pathname + url.search, async () => {
-            const path = cleanPath(url.pathname);
-            const known = entry.routePaths().includes(path);
-            // the page is rendered first: the stylesheets are those its modules imported
-            const rendered = known ? await entry.render(path) : undefined;
-            const assets: ClientAssets = { css: await styles.links(stylesheets(devServer)), runtime: ISLANDS_ENTRY };
-            const html = rendered ? renderedDocument(entry, rendered, assets) : notFoundDocument(entry.model.site, assets, entry.inlineScripts);
-            return { status: known ? 200 : 404, html: await devServer.transformIndexHtml(url.pathname + url.search, html, req.originalUrl) };
-          });
+          const page = await documents.of(entry, url.pathname + url.search, () => pageAnswer(devServer, entry, styles, url, req.originalUrl));
           send(page.status, page.html);
         };
         render().catch(async (error: unknown) => {

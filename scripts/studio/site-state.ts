@@ -88,6 +88,28 @@ export interface StudioSite {
   state(): object;
 }
 
+/**
+ * The landing guard's warnings of the site as validated now (none while it has problems), measured once per version
+ * of the files: the site plugin's result is the same object until one changes.
+ */
+function landingWarnings(validation: () => ValidationResult, files: SiteFiles): () => Problem[] {
+  const guarded = new WeakMap<ValidationResult, Problem[]>();
+  const read = (file: string) => {
+    try {
+      return files.read(file).text;
+    } catch {
+      return undefined;
+    }
+  };
+  return () => {
+    const result = validation();
+    if (result.problems.length > 0 || !result.site) return [];
+    let found = guarded.get(result);
+    if (!found) guarded.set(result, (found = locatedWarnings(guardLanding(result.site), result.site, read)));
+    return found;
+  };
+}
+
 export function studioSite({ siteRoot, schemaDir, siteApi }: StudioSiteOptions): StudioSite {
   const files = new SiteFiles(siteRoot, { format: prettierLayout(siteRoot) });
   // edits based on an older text (items another editor inserted meanwhile) keep to the item they were typed into
@@ -102,23 +124,7 @@ export function studioSite({ siteRoot, schemaDir, siteApi }: StudioSiteOptions):
   // the site plugin's validation, the one its pages use (validated once per change), when it is there
   const validation = () => siteApi()?.validation() ?? validateSite({ roots: [siteRoot], schemaDir, schemas: schemaSet() });
   const problems = () => validation().problems;
-  // the guard measures the pages once per version of the files (the site plugin's result is the same object until one changes)
-  const guarded = new WeakMap<ValidationResult, Problem[]>();
-  const warnings = () => {
-    const result = validation();
-    if (result.problems.length > 0 || !result.site) return [];
-    const site = result.site;
-    let found = guarded.get(result);
-    const read = (file: string) => {
-      try {
-        return files.read(file).text;
-      } catch {
-        return undefined;
-      }
-    };
-    if (!found) guarded.set(result, (found = locatedWarnings(guardLanding(site), site, read)));
-    return found;
-  };
+  const warnings = landingWarnings(validation, files);
   // the files of public/, listed again only after one was added or removed (the problems call comes after each edit)
   let assets: string[] | undefined;
   const withParseError = (file: SiteFile) => {
