@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EnvironmentModuleNode, Plugin, ViteDevServer } from 'vite';
+import { SITE_PLUGIN, type SiteApi } from './vite-plugin-site.ts';
+import { cleanPath, isPagePath } from './page-paths.ts';
 import { ISLANDS_ENTRY, escapeHtml, notFoundDocument, renderedDocument, type ClientAssets, type ServerEntry } from './lib/page-document.ts';
 
 /** The module that renders the pages, the same one the build compiles for the prerender. */
@@ -7,15 +9,6 @@ const SERVER_ENTRY = '/src/entry-server.tsx';
 /** The site-wide stylesheet and the theme (served by the site plugin): first, as in the build's one stylesheet. */
 const FIRST_STYLESHEETS = ['src/styles/global.css', '@site-theme.css'];
 const CSS = /\.css(?:$|\?)/;
-
-/** Paths of pages: not Vite's own (/@vite/client, /@id/...), not source modules, not files (favicon.svg, images). */
-export function isPagePath(pathname: string): boolean {
-  if (/^\/(?:@|src\/|node_modules\/|__)/.test(pathname)) return false;
-  return !/\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
-}
-
-/** "/diensten/" and "/diensten" are one page, as in the production server. */
-export const cleanPath = (pathname: string) => decodeURIComponent(pathname).replace(/(.)\/+$/, '$1');
 
 /** Every stylesheet the rendered pages imported (the SSR module graph after a render), as paths for <link>. */
 function stylesheets(server: ViteDevServer): string[] {
@@ -143,12 +136,18 @@ async function pageAnswer(
  */
 export function devPagesPlugin(): Plugin {
   let server: ViteDevServer | undefined;
+  // renders never overlap a change of the site's modules (render-gate.ts); without the site plugin, nothing to wait for
+  let rendering = <T>(render: () => Promise<T>): Promise<T> => render();
   return {
     name: 'dev-pages',
     apply: 'serve',
     // no index.html and no SPA fallback: the pages come from the middleware below. The islands' entry is where
     // the browser's dependencies are found before the first page asks for them (no reload to optimize them then).
     config: () => ({ appType: 'custom', optimizeDeps: { entries: [ISLANDS_ENTRY] } }),
+    configResolved(config) {
+      const site = config.plugins.find((plugin) => plugin.name === SITE_PLUGIN)?.api as SiteApi | undefined;
+      if (site) rendering = site.rendering;
+    },
     configureServer(devServer) {
       server = devServer;
       const styles = combinedStyles(devServer);
@@ -170,8 +169,10 @@ export function devPagesPlugin(): Plugin {
           res.end(req.method === 'HEAD' ? undefined : html);
         };
         const render = async () => {
-          const entry = (await devServer.ssrLoadModule(SERVER_ENTRY)) as ServerEntry;
-          const page = await documents.of(entry, url.pathname + url.search, () => pageAnswer(devServer, entry, styles, url, req.originalUrl));
+          const page = await rendering(async () => {
+            const entry = (await devServer.ssrLoadModule(SERVER_ENTRY)) as ServerEntry;
+            return documents.of(entry, url.pathname + url.search, () => pageAnswer(devServer, entry, styles, url, req.originalUrl));
+          });
           send(page.status, page.html);
         };
         render().catch(async (error: unknown) => {

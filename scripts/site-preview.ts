@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
-import { isPagePath } from './dev-pages.ts';
+import { isPagePath } from './page-paths.ts';
 import { escapeHtml } from './lib/page-document.ts';
 
 /**

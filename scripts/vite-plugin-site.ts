@@ -8,6 +8,7 @@ import { islandSiteModel, resolvePages, resolveSite } from '../core/site/resolve
 import type { SiteConfig } from '../core/site/schema-types.ts';
 import { PROBLEMS_EVENT, STUDIO_WRITE_EVENT, pagesWhileInvalid, problemsClientPlugin } from './site-preview.ts';
 import { settledChanges } from './site-watch.ts';
+import { renderGate } from './render-gate.ts';
 
 /** site-wide model; the map of page loaders; one module per page (its own chunk) */
 const MODEL_ID = 'virtual:site-model';
@@ -29,6 +30,8 @@ export interface SiteApi {
   validation(): ValidationResult;
   /** a site file was just written (atomically): validate, and reload the open pages or show the problems, now */
   changed(file: string): void;
+  /** runs a render of pages; a change of the site's modules waits for it (render-gate.ts) */
+  rendering<T>(render: () => Promise<T>): Promise<T>;
 }
 
 export const SITE_PLUGIN = 'site-config';
@@ -166,21 +169,26 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
   // a file added to or removed from public/ can make an "image not found" problem appear or go
   // (not a hidden file: the studio writes an upload as one before it links it in place)
   const isPublicFile = (file: string) => file.startsWith(join(siteRoot, 'public') + sep) && !basename(file).startsWith('.');
+  const gate = renderGate();
   const handle = (file: string, byStudio: boolean) => {
     if (!server) return;
+    const dev = server;
+    // the validation is asked again at once (the studio reads it); the modules change between renders
     forget(file);
-    invalidateSiteModules(server);
-    try {
-      reportOrReload(server, validate(), file, byStudio);
-    } catch (error) {
-      // a schema that does not compile, say: shown like any problem, and the dev server keeps running
-      const message = `The site could not be validated: ${(error as Error).message}`;
-      server.config.logger.error(message, { timestamp: true });
-      server.ws.send(PROBLEMS_EVENT, { message, stack: '', plugin: 'site-config', id: file });
-    }
+    gate.write(() => {
+      invalidateSiteModules(dev);
+      try {
+        reportOrReload(dev, validate(), file, byStudio);
+      } catch (error) {
+        // a schema that does not compile, say: shown like any problem, and the dev server keeps running
+        const message = `The site could not be validated: ${(error as Error).message}`;
+        dev.config.logger.error(message, { timestamp: true });
+        dev.ws.send(PROBLEMS_EVENT, { message, stack: '', plugin: 'site-config', id: file });
+      }
+    });
   };
   const { watched: schedule, written: changed } = settledChanges(handle);
-  const api: SiteApi = { validation: validate, changed };
+  const api: SiteApi = { validation: validate, changed, rendering: gate.read };
 
   const config: Plugin<SiteApi> = {
     name: SITE_PLUGIN,
