@@ -14,6 +14,7 @@ import { startRenderPool } from './lib/render-pool.ts';
 import { addSrcsetUses } from './lib/render-srcsets.ts';
 import { loadValidSite, writeServerSite } from './lib/server-site-file.ts';
 import { bundleServer } from './lib/server-bundle.ts';
+import { assetsKey, engineKey, sha1 } from './lib/build-keys.ts';
 
 /**
  * Client build, server build, every route to static HTML, then what serving it needs: CSP hashes, _headers, .br/.gz.
@@ -40,6 +41,10 @@ bundling.catch(() => {}); // awaited below; this only keeps an early failure fro
 // process; an invalid site fails that build first, with the validator's messages
 const siteRoot = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : paths.root;
 const validSite = settled(() => loadValidSite(siteRoot, paths.schemas));
+// incremental unless BUILD_INCREMENTAL=0: a page whose key is unchanged is taken from the previous build
+// (SITE_PREVIOUS_OUT, which scripts/build-live.ts sets to the live build)
+const incremental = process.env.BUILD_INCREMENTAL !== '0';
+const engine = incremental ? engineKey(paths.root) : '';
 const bundles = await bundling;
 phase('client and server bundles (Vite, one process)');
 // the workers start once Vite's process has ended: the two at once would be the build's peak of memory
@@ -55,7 +60,8 @@ images.catch(() => {}); // awaited below; this only keeps an early failure from 
 // HTML files of public/ are pages too (for the CSP and the srcset check): listed before the routes are written
 const publicPages = await htmlFiles(paths.dist);
 await addTree(compressor, paths.dist, (rel) => !rel.endsWith('.html'));
-const pages = await prerender({ pool, onFile: (file) => compressor.add(file) }).finally(() => pool.close());
+const reuse = incremental ? { buildKey: sha1(engine, assetsKey(paths.dist)), previousDir: process.env.SITE_PREVIOUS_OUT || undefined } : undefined;
+const pages = await prerender({ pool, onFile: (file) => compressor.add(file), ...(reuse ? { reuse } : {}) }).finally(() => pool.close());
 for (const done of pages.compressed) compressor.count(done);
 phase('prerender (render, document, write, compress, hash)');
 await addPublicPages(pages, publicPages);
@@ -89,6 +95,8 @@ if (process.env.BUILD_STATS) {
   const cpuMs = Math.round((used.userCPUTime + used.systemCPUTime) / 1000);
   const stats = {
     routes: pages.srcsets.pages,
+    rendered: pages.rendered,
+    reused: pages.reused,
     workers: pool.workers,
     wallMs,
     phases,

@@ -8,6 +8,8 @@ import { ISLANDS_ENTRY, fileFor, notFoundDocument, type ClientAssets, type Prere
 import { mergeCspHashes, inlineHashes } from './lib/csp-hashes.ts';
 import type { CompressedBytes } from './lib/precompress.ts';
 import type { RenderPool } from './lib/render-pool.ts';
+import type { RenderSetup } from './lib/render-pages.ts';
+import { MANIFEST_FILE, manifestText, type RouteRecord } from './lib/build-keys.ts';
 import { addSrcsetUses, type SrcsetUses } from './lib/render-srcsets.ts';
 
 export { ISLANDS_ENTRY, type PrerenderedSite };
@@ -36,6 +38,8 @@ export interface PrerenderOptions {
   pool: RenderPool;
   /** called with each file this thread writes (the build compresses it meanwhile); the pool compresses the pages */
   onFile?: (file: string) => void;
+  /** an incremental build: unchanged pages are taken from the previous build (render-pages.ts) */
+  reuse?: RenderSetup['reuse'];
 }
 
 /** What the build steps after the prerender need of the pages, collected while they were written. */
@@ -46,6 +50,9 @@ export interface PrerenderedPages {
   hashes: CspHashes;
   srcsets: { uses: SrcsetUses; pages: number };
   compressed: CompressedBytes[];
+  /** pages rendered, and pages taken unchanged from the previous build */
+  rendered: number;
+  reused: number;
   /** summed over the pages (on all threads), in ms */
   renderMs: number;
   writeMs: number;
@@ -61,15 +68,27 @@ function collect(site: PrerenderedSite, files: string[], reports: Awaited<Return
     hashes: mergeCspHashes([...reports.map((r) => r.hashes), inlineHashes(notFound)]),
     srcsets: { uses, pages: files.length },
     compressed: reports.map((r) => r.compressed),
+    reused: reports.reduce((n, r) => n + r.reused, 0),
+    rendered: reports.reduce((n, r) => n + r.pages - r.reused, 0),
     renderMs: reports.reduce((n, r) => n + r.renderMs, 0),
     writeMs: reports.reduce((n, r) => n + r.writeMs, 0),
   };
 }
 
-export async function prerender({ pool, onFile = () => {} }: PrerenderOptions): Promise<PrerenderedPages> {
+/** Every route's key and facts, sorted by path (the same sources make the same file), for the next build. */
+function writeManifest(reports: Awaited<ReturnType<RenderPool['render']>>): void {
+  const records = reports.flatMap((r) => r.records).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (records.length === 0) return;
+  const routes: Record<string, RouteRecord> = Object.fromEntries(records);
+  const target = join(paths.dist, MANIFEST_FILE);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, manifestText(routes));
+}
+
+export async function prerender({ pool, onFile = () => {}, reuse }: PrerenderOptions): Promise<PrerenderedPages> {
   const started = performance.now();
   const assets = readClientAssets();
-  const facts = await pool.setup({ entryFile: join(paths.distSsr, 'entry-server.js'), outDir: paths.dist, assets });
+  const facts = await pool.setup({ entryFile: join(paths.distSsr, 'entry-server.js'), outDir: paths.dist, assets, ...(reuse ? { reuse } : {}) });
   const { site, scripts, routes } = facts;
   // what scripts/lib/sitemap.ts asks of the entry, which lives in the workers
   const entry = facts.sitemapEntries ? { sitemapEntries: () => facts.sitemapEntries } : {};
@@ -89,7 +108,12 @@ export async function prerender({ pool, onFile = () => {} }: PrerenderOptions): 
 
   writeSitemap(entry, routes, site.seo.siteUrl, write);
   const reports = await rendering;
+  writeManifest(reports);
   const threads = pool.workers > 0 ? `${pool.workers} worker threads` : 'the main thread';
-  console.log(`prerendered ${routes.length} routes + 404.html, sitemap.xml, robots.txt on ${threads} in ${Math.round(performance.now() - started)} ms`);
-  return collect(site, [...routes.map(fileFor), '404.html'], reports, notFound);
+  const pages = collect(site, [...routes.map(fileFor), '404.html'], reports, notFound);
+  const unchanged = pages.reused > 0 ? ` (${pages.rendered} rendered, ${pages.reused} unchanged since the previous build)` : '';
+  console.log(
+    `prerendered ${routes.length} routes${unchanged} + 404.html, sitemap.xml, robots.txt on ${threads} in ${Math.round(performance.now() - started)} ms`,
+  );
+  return pages;
 }

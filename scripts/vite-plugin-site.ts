@@ -150,6 +150,7 @@ function siteValidation(siteRoot: string, schemaDir: string) {
  */
 export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[] {
   let server: ViteDevServer | undefined;
+  let building = false;
   const { validate, usable, hasLastValid, forget } = siteValidation(siteRoot, schemaDir);
   const isSiteFile = (file: string) => {
     const rel = relative(siteRoot, file).split(sep).join('/');
@@ -197,8 +198,16 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
     resolveId(id) {
       return id === MODEL_ID || id === PAGES_ID || id === CLIENT_ID || id.startsWith(PAGE_PREFIX) ? `\0${id}` : undefined;
     },
-    load(id) {
+    configResolved(resolved) {
+      building = resolved.command === 'build';
+    },
+    load(id, options) {
       if (!id.startsWith('\0virtual:site-')) return undefined;
+      // The browser never loads a page's data (the pages are HTML; an island gets its props): the client build
+      // names the page map only to gather the blocks' CSS (entry-islands.tsx). Left empty there, no page's content
+      // is in the client's files, so the runtime every page links keeps its name when a page's text changes, and an
+      // incremental build renders only the pages that changed (scripts/lib/build-keys.ts).
+      if (building && !options?.ssr && id === `\0${PAGES_ID}`) return 'export default {};';
       const result = validate();
       for (const f of result.files) this.addWatchFile(f);
       const site = usable()?.site;

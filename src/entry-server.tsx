@@ -2,7 +2,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { HelmetProvider } from 'react-helmet-async';
 import { siteModel as model } from './site/site-model.ts';
-import { SitePage } from './site-page.tsx';
+import { SitePage, routeOf } from './site-page.tsx';
 import { expandHubs, expandLanding, islandSiteModel } from '../core/site/resolve.ts';
 import { isContentService } from '../core/site/landing.ts';
 import { loadPage } from './site/page-store.ts';
@@ -52,6 +52,33 @@ export function sitemapEntries(): { path: string; sources: string[]; noindex: bo
     ...expandHubs(landing, model.cities).map((h) => ({ path: h.path, sources: ['site.config.json', ...cityFile], noindex: false })),
   ];
 }
+
+/**
+ * What a route's HTML is made of beside the engine and the site-wide inputs (an incremental build keys each route by
+ * it, scripts/lib/render-pages.ts): its own entry (route, landing page or hub), the page data it shows (by id: the
+ * build hashes each page once), and whether it reads the city data (the links and overviews of the landing matrix).
+ */
+export function routeInputs(path: string): { own: unknown; pageId?: string; cities: boolean } | undefined {
+  const found = routeOf(model, path);
+  if (!found) return undefined;
+  if (found.route) return { own: found.route, pageId: found.route.pageId, cities: false };
+  if (found.landing?.kind === 'content' && found.landing.pageId) return { own: found.landing, pageId: found.landing.pageId, cities: true };
+  // a forwarding landing page shows its own title, description and message only
+  if (found.landing) return { own: found.landing, cities: false };
+  return { own: found.hub, cities: true };
+}
+
+/** The site-wide inputs of every page: the settings and the route table; the city list is in cityInputs. */
+export function sharedInputs(): unknown {
+  const { cities: _cities, ...landing } = model.site.landing;
+  return { site: { ...model.site, landing }, routes: model.routes, landingSources: model.landingSources };
+}
+
+/** The landing matrix's cities with their data, which content landing pages and hubs read. */
+export const cityInputs = (): unknown => ({ list: model.site.landing.cities, cities: model.cities });
+
+/** A page's data, as its routes render it. */
+export const pageInputs = (id: string): Promise<unknown> => loadPage(id);
 
 /** The template pages of content landing services: rendered once per city. */
 const templatePages = model.site.landing.services.filter(isContentService).map((s) => s.page);

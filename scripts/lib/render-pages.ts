@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -7,6 +7,7 @@ import { inlineHashes, mergeCspHashes } from './csp-hashes.ts';
 import { fileFor, routeDocument, type ClientAssets, type InlineScripts, type PrerenderedSite, type ServerEntry } from './page-document.ts';
 import { compressBothSync, HTML_BROTLI_QUALITY, MIN_BYTES, writeCompressedSync, type CompressedBytes } from './precompress.ts';
 import { addSrcsetUses, type SrcsetUses } from './render-srcsets.ts';
+import { readManifest, sha1, type RouteRecord } from './build-keys.ts';
 
 /**
  * The pages of a chunk of routes, each rendered, written, compressed and read for what the later build steps need
@@ -19,6 +20,8 @@ export interface RenderSetup {
   entryFile: string;
   outDir: string;
   assets: ClientAssets;
+  /** an incremental build: the key of the engine and the client files, and the previous build to take pages from */
+  reuse?: { buildKey: string; previousDir?: string };
 }
 
 /** What the entry says about the site before any page is rendered. */
@@ -36,6 +39,10 @@ export interface ChunkReport {
   compressed: CompressedBytes;
   hashes: CspHashes;
   srcsets: [string, { width?: number; page: string }][];
+  /** each route's record for the next build's manifest (build-keys.ts) */
+  records: [string, RouteRecord][];
+  /** pages taken from the previous build as they were (hard links), not rendered */
+  reused: number;
   /** time spent on the chunk, in ms: rendering, then the rest (document, files, compression, hashes) */
   renderMs: number;
   writeMs: number;
@@ -67,9 +74,71 @@ function writePage(target: string, body: Buffer): CompressedBytes | undefined {
   return body.length >= MIN_BYTES ? writeCompressedSync(target, body.length, compressBothSync(body, HTML_BROTLI_QUALITY)) : undefined;
 }
 
+/** What src/entry-server.tsx offers an incremental build (build-keys.ts): a route's inputs, and the shared ones. */
+interface KeyedEntry {
+  routeInputs?: (path: string) => { own: unknown; pageId?: string; cities: boolean } | undefined;
+  sharedInputs?: () => unknown;
+  cityInputs?: () => unknown;
+  pageInputs?: (id: string) => Promise<unknown>;
+}
+
+/** Each route's key (build-keys.ts), with the shared inputs and each page's data hashed once; none without the entry's help. */
+function routeKeys(entry: KeyedEntry, buildKey: string): (path: string) => Promise<string | undefined> {
+  const { routeInputs, sharedInputs, cityInputs, pageInputs } = entry;
+  if (!routeInputs || !sharedInputs || !cityInputs || !pageInputs) return async () => undefined;
+  const shared = sha1(buildKey, JSON.stringify(sharedInputs()));
+  let cities: string | undefined;
+  const pages = new Map<string, Promise<string>>();
+  const pageKey = (id: string) => {
+    let key = pages.get(id);
+    if (!key) pages.set(id, (key = pageInputs(id).then((data) => sha1(JSON.stringify(data)))));
+    return key;
+  };
+  return async (path) => {
+    const inputs = routeInputs(path);
+    if (!inputs) return undefined;
+    const cityKey = inputs.cities ? (cities ??= sha1(JSON.stringify(cityInputs()))) : '';
+    return sha1(shared, cityKey, inputs.pageId ? await pageKey(inputs.pageId) : '', path, JSON.stringify(inputs.own));
+  };
+}
+
+/** The previous build's page, its .br and its .gz linked into this build; false when its page is not there. */
+function linkPage(previousDir: string, outDir: string, file: string): boolean {
+  const target = join(outDir, file);
+  mkdirSync(dirname(target), { recursive: true });
+  try {
+    linkSync(join(previousDir, file), target);
+  } catch {
+    return false;
+  }
+  for (const ext of ['.br', '.gz']) {
+    try {
+      linkSync(join(previousDir, file) + ext, target + ext);
+    } catch {
+      // not there: the page was too small to gain from it, or not smaller compressed
+    }
+  }
+  return true;
+}
+
+/** A page rendered now: written, compressed, and read for its CSP hashes and srcset URLs. */
+async function renderPage(entry: ServerEntry, path: string, { outDir, assets }: RenderSetup, report: ChunkReport): Promise<Omit<RouteRecord, 'key'>> {
+  const rendered = performance.now();
+  const html = await routeDocument(entry, path, assets);
+  const written = performance.now();
+  const file = fileFor(path);
+  const compressed = writePage(join(outDir, file), Buffer.from(html));
+  const uses: SrcsetUses = new Map();
+  addSrcsetUses(html, file, uses);
+  report.renderMs += written - rendered;
+  report.writeMs += performance.now() - written;
+  return { hashes: inlineHashes(html), srcsets: [...uses], ...(compressed ? { compressed } : {}) };
+}
+
 /** Loads the server entry (its data and components in memory once) and renders chunks of its routes. */
-export async function createPageRenderer({ entryFile, outDir, assets }: RenderSetup): Promise<PageRenderer> {
-  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+export async function createPageRenderer(setup: RenderSetup): Promise<PageRenderer> {
+  const { entryFile, outDir, reuse } = setup;
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry & KeyedEntry;
   const offered = (entry as { sitemapEntries?: () => unknown[] }).sitemapEntries;
   const facts: EntryFacts = {
     routes: entry.routePaths(),
@@ -77,24 +146,40 @@ export async function createPageRenderer({ entryFile, outDir, assets }: RenderSe
     scripts: entry.inlineScripts,
     sitemapEntries: typeof offered === 'function' ? offered() : undefined,
   };
+  const keyOf = reuse ? routeKeys(entry, reuse.buildKey) : async () => undefined;
+  const previous = reuse?.previousDir ? readManifest(reuse.previousDir) : undefined;
   const renderChunk = async (paths: string[]): Promise<ChunkReport> => {
-    const report: ChunkReport = { pages: 0, compressed: noBytes(), hashes: { scriptHashes: [], styleHashes: [] }, srcsets: [], renderMs: 0, writeMs: 0 };
+    const report: ChunkReport = {
+      pages: 0,
+      compressed: noBytes(),
+      hashes: { scriptHashes: [], styleHashes: [] },
+      srcsets: [],
+      records: [],
+      reused: 0,
+      renderMs: 0,
+      writeMs: 0,
+    };
     const hashes: CspHashes[] = [];
     const srcsets: SrcsetUses = new Map();
     for (const path of paths) {
-      const rendered = performance.now();
-      const html = await routeDocument(entry, path, assets);
-      const written = performance.now();
+      const key = await keyOf(path);
+      const before = previous?.[path];
       const file = fileFor(path);
-      addBytes(report.compressed, writePage(join(outDir, file), Buffer.from(html)));
-      hashes.push(inlineHashes(html));
-      addSrcsetUses(html, file, srcsets);
+      let record: Omit<RouteRecord, 'key'>;
+      if (key && before?.key === key && linkPage(reuse!.previousDir!, outDir, file)) {
+        record = before;
+        report.reused++;
+      } else {
+        record = await renderPage(entry, path, setup, report);
+        // a turn of the event loop after each page: without it what waits for one piled up (the build process held
+        // 1.6 GB at 100,000 pages, and a worker limited to 384 MB ran out); with it 809 MB
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (key) report.records.push([path, { key, ...record }]);
+      addBytes(report.compressed, record.compressed);
+      hashes.push(record.hashes);
+      for (const [use, where] of record.srcsets) if (!srcsets.has(use)) srcsets.set(use, where);
       report.pages++;
-      report.renderMs += written - rendered;
-      report.writeMs += performance.now() - written;
-      // a turn of the event loop after each page: without it what waits for one piled up (the build process held
-      // 1.6 GB at 100,000 pages, and a worker limited to 384 MB ran out); with it 809 MB
-      await new Promise((resolve) => setImmediate(resolve));
     }
     report.hashes = mergeCspHashes(hashes);
     report.srcsets = [...srcsets];
