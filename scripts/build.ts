@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
@@ -15,6 +15,9 @@ import { addSrcsetUses } from './lib/render-srcsets.ts';
 import { loadValidSite, writeServerSite } from './lib/server-site-file.ts';
 import { bundleServer } from './lib/server-bundle.ts';
 import { assetsKey, engineKey, sha1 } from './lib/build-keys.ts';
+import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient } from './lib/bundle-reuse.ts';
+import { islandSiteModel, resolvePages, resolveSite } from '../core/site/resolve.ts';
+import type { LoadedSite } from '../core/site/model.ts';
 
 /**
  * Client build, server build, every route to static HTML, then what serving it needs: CSP hashes, _headers, .br/.gz.
@@ -35,18 +38,25 @@ const phase = (name: string) => {
 // the server bundles (esbuild, a process of its own) while Vite builds the two bundles
 const serverBundle = bundleServer(paths.root, paths.distServer);
 serverBundle.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
-const bundling = buildBundles(quiet);
-bundling.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
-// what the server reads of the site (the forms as validated for these pages), validated here while Vite builds in its
-// process; an invalid site fails that build first, with the validator's messages
+// the site, validated first: the client bundle's key is what the islands see of it; an invalid site fails here
 const siteRoot = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : paths.root;
-const validSite = settled(() => loadValidSite(siteRoot, paths.schemas));
-// incremental unless BUILD_INCREMENTAL=0: a page whose key is unchanged is taken from the previous build
+const site = validOrExit(siteRoot);
+const model = resolveSite(site);
+// incremental unless BUILD_INCREMENTAL=0: a bundle or a page whose key is unchanged is taken from the previous build
 // (SITE_PREVIOUS_OUT, which scripts/build-live.ts sets to the live build)
-const incremental = process.env.BUILD_INCREMENTAL !== '0';
-const engine = incremental ? engineKey(paths.root) : '';
+const previous = process.env.BUILD_INCREMENTAL !== '0' ? process.env.SITE_PREVIOUS_OUT || undefined : undefined;
+const engine = engineKey(paths.root);
+const keys = { server: engine, client: clientKey(engine, islandSiteModel(model), model.site.theme) };
+const wanted = bundlesWanted(previous, keys);
+const bundling = buildBundles(quiet, wanted);
+bundling.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
 const bundles = await bundling;
-phase('client and server bundles (Vite, one process)');
+if (!wanted.client) takeClient(previous!, paths.dist, join(siteRoot, 'public'));
+const entryDir = wanted.server ? paths.distSsr : join(previous!, SSR_DIR);
+keepBundles(paths.dist, entryDir, keys, readFileSync(join(paths.dist, '.vite/manifest.json'), 'utf8'), wanted.server);
+const built = [wanted.client && 'client', wanted.server && 'server'].filter(Boolean).join(' and ');
+console.log(built ? `bundles built: ${built}` : 'bundles unchanged since the previous build: taken from it, Vite not started');
+phase('validation and bundles (Vite in a process of its own, for a bundle that changed)');
 // the workers start once Vite's process has ended: the two at once would be the build's peak of memory
 // at most 4 by default: each worker holds the server entry and its model (~200 MB on the 10,000-page site)
 const pool = startRenderPool(process.env.BUILD_WORKERS === undefined ? Math.min(availableParallelism(), 4) : Number(process.env.BUILD_WORKERS));
@@ -59,9 +69,16 @@ const images = generateResponsiveImages(join(paths.dist, 'images'));
 images.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
 // HTML files of public/ are pages too (for the CSP and the srcset check): listed before the routes are written
 const publicPages = await htmlFiles(paths.dist);
-await addTree(compressor, paths.dist, (rel) => !rel.endsWith('.html'));
-const reuse = incremental ? { buildKey: sha1(engine, assetsKey(paths.dist)), previousDir: process.env.SITE_PREVIOUS_OUT || undefined } : undefined;
-const pages = await prerender({ pool, onFile: (file) => compressor.add(file), ...(reuse ? { reuse } : {}) }).finally(() => pool.close());
+// client files taken from the previous build are links to its files and come with their .br and .gz: never written to
+await addTree(compressor, paths.dist, (rel) => !rel.endsWith('.html') && (wanted.client || !rel.startsWith('assets/')));
+const reuse = { buildKey: sha1(engine, assetsKey(paths.dist)), ...(previous ? { previousDir: previous } : {}) };
+const pages = await prerender({
+  pool,
+  onFile: (file) => compressor.add(file),
+  reuse,
+  entryFile: join(paths.dist, SSR_DIR, 'entry-server.js'),
+  siteData: { model, pages: resolvePages(site) },
+}).finally(() => pool.close());
 for (const done of pages.compressed) compressor.count(done);
 phase('prerender (render, document, write, compress, hash)');
 await addPublicPages(pages, publicPages);
@@ -74,7 +91,7 @@ const hashes = await writeCspHashes(paths.dist, pages.hashes);
 await writeHeadersFile(paths.dist, { hashes, integrations: pages.site.integrations, env: process.env });
 console.log(`.csp.json: ${hashes.scriptHashes.length} script and ${hashes.styleHashes.length} style hashes; _headers written`);
 // what the server reads of the site, and the server as plain JavaScript
-const serverSite = writeServerSite(paths.dist, validSite());
+const serverSite = writeServerSite(paths.dist, site);
 const bundled = await serverBundle;
 console.log(`.server/site.json: ${Object.keys(serverSite.forms).length} forms; dist-server/: ${bundled.files.filter((f) => f.endsWith('.js')).join(', ')}`);
 phase('CSP hashes, _headers, server files');
@@ -95,6 +112,7 @@ if (process.env.BUILD_STATS) {
   const cpuMs = Math.round((used.userCPUTime + used.systemCPUTime) / 1000);
   const stats = {
     routes: pages.srcsets.pages,
+    bundlesBuilt: wanted,
     rendered: pages.rendered,
     reused: pages.reused,
     workers: pool.workers,
@@ -120,14 +138,12 @@ async function addPublicPages(pages: PrerenderedPages, files: string[]): Promise
   }
 }
 
-/** Runs a step now and gives its result (or throws its error) when asked. */
-function settled<T>(step: () => T): () => T {
+/** The validated site, or the validator's messages (file, line, pointer) and exit code 1. */
+function validOrExit(root: string): LoadedSite {
   try {
-    const value = step();
-    return () => value;
+    return loadValidSite(root, paths.schemas);
   } catch (error) {
-    return () => {
-      throw error;
-    };
+    console.error((error as Error).message);
+    process.exit(1);
   }
 }

@@ -16,6 +16,7 @@ cpSync(join(paths.root, 'tests/fixtures/content-landing'), site, { recursive: tr
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 interface Stats {
+  bundlesBuilt: { client: boolean; server: boolean };
   routes: number;
   rendered: number;
   reused: number;
@@ -60,6 +61,8 @@ it('an incremental build renders only what an edit changed, and ends byte-identi
   edit('content/pages/home.json', 'A website you will be proud to show your customers', 'A website your customers remember');
   const second = build('b', 'a');
   expect(second.stats).toMatchObject({ rendered: 1, reused: routes - 1 });
+  // the engine and what the islands see did not change: both bundles come from the previous build, Vite never starts
+  expect(second.stats.bundlesBuilt).toEqual({ client: false, server: false });
   expect(readFileSync(join(second.out, 'index.html'), 'utf8')).toContain('A website your customers remember');
   expect(sameFile('a', 'b', 'contact/index.html')).toBe(true);
   expect(sameFile('a', 'b', 'index.html')).toBe(false);
@@ -79,6 +82,9 @@ it('an incremental build renders only what an edit changed, and ends byte-identi
   config.landing.services = config.landing.services.filter((service) => service.slug !== 'hosting');
   writeFileSync(join(site, 'site.config.json'), `${JSON.stringify(config, null, 2)}\n`);
   const fourth = build('d', 'c');
+  // a site-wide setting: every page again
+  expect(fourth.stats.reused).toBe(0);
+  expect(fourth.stats.bundlesBuilt.server).toBe(false);
   expect(existsSync(join(third.out, 'hosting-bath'))).toBe(true);
   expect(existsSync(join(fourth.out, 'hosting-bath'))).toBe(false);
   expect(readFileSync(join(fourth.out, 'sitemap.xml'), 'utf8')).not.toContain('hosting-');

@@ -40,6 +40,9 @@ export interface PrerenderOptions {
   onFile?: (file: string) => void;
   /** an incremental build: unchanged pages are taken from the previous build (render-pages.ts) */
   reuse?: RenderSetup['reuse'];
+  /** the built server entry, and the site's data it renders */
+  entryFile: string;
+  siteData: RenderSetup['siteData'];
 }
 
 /** What the build steps after the prerender need of the pages, collected while they were written. */
@@ -85,10 +88,10 @@ function writeManifest(reports: Awaited<ReturnType<RenderPool['render']>>): void
   writeFileSync(target, manifestText(routes));
 }
 
-export async function prerender({ pool, onFile = () => {}, reuse }: PrerenderOptions): Promise<PrerenderedPages> {
+export async function prerender({ pool, onFile = () => {}, reuse, entryFile, siteData }: PrerenderOptions): Promise<PrerenderedPages> {
   const started = performance.now();
   const assets = readClientAssets();
-  const facts = await pool.setup({ entryFile: join(paths.distSsr, 'entry-server.js'), outDir: paths.dist, assets, ...(reuse ? { reuse } : {}) });
+  const facts = await pool.setup({ entryFile, siteData, outDir: paths.dist, assets, ...(reuse ? { reuse } : {}) });
   const { site, scripts, routes } = facts;
   // what scripts/lib/sitemap.ts asks of the entry, which lives in the workers
   const entry = facts.sitemapEntries ? { sitemapEntries: () => facts.sitemapEntries } : {};

@@ -9,6 +9,7 @@ import type { SiteConfig } from '../core/site/schema-types.ts';
 import { PROBLEMS_EVENT, STUDIO_WRITE_EVENT, pagesWhileInvalid, problemsClientPlugin } from './site-preview.ts';
 import { settledChanges } from './site-watch.ts';
 import { renderGate } from './render-gate.ts';
+import { SITE_DATA_KEY } from './lib/bundle-reuse.ts';
 
 /** site-wide model; the map of page loaders; one module per page (its own chunk) */
 const MODEL_ID = 'virtual:site-model';
@@ -40,6 +41,13 @@ export interface SitePluginOptions {
   /** folder with site.config.json, content/ and public/ */
   siteRoot: string;
   schemaDir: string;
+}
+
+/** A virtual module of the server entry's build: the site's data as the render workers hand it in, at load. */
+function handedIn(model: boolean): string {
+  const data = `globalThis[Symbol.for(${JSON.stringify(SITE_DATA_KEY)})]`;
+  if (model) return `export default ${data}.model;`;
+  return `const pages = ${data}.pages;\nexport default Object.fromEntries(Object.keys(pages).map((id) => [id, async () => ({ default: pages[id] })]));`;
 }
 
 const asModule = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
@@ -208,6 +216,9 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       // is in the client's files, so the runtime every page links keeps its name when a page's text changes, and an
       // incremental build renders only the pages that changed (scripts/lib/build-keys.ts).
       if (building && !options?.ssr && id === `\0${PAGES_ID}`) return 'export default {};';
+      // The server entry's build leaves the site's data out: the render workers hand it in (scripts/lib/render-pages.ts),
+      // so one server entry serves every version of the content, and an incremental build reuses it (bundle-reuse.ts).
+      if (building && options?.ssr && (id === `\0${MODEL_ID}` || id === `\0${PAGES_ID}`)) return handedIn(id === `\0${MODEL_ID}`);
       const result = validate();
       for (const f of result.files) this.addWatchFile(f);
       const site = usable()?.site;

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { paths } from '../../core/paths.ts';
@@ -16,7 +16,7 @@ function townNames(count: number): string[] {
   return names;
 }
 
-/** A copy of the real site with `count` cities (125 x 8 services = 1,000 landing pages). Content and public are linked, not copied. */
+/** A copy of the real site with `count` cities (125 x 8 services = 1,000 landing pages), its content and public files copied. */
 export function makeBigSite(count: number): { root: string; cleanup: () => void } {
   const site = JSON.parse(readFileSync(join(paths.root, 'site.config.json'), 'utf8')) as { landing: { cities: string[] } };
   const existing = new Set(site.landing.cities);
@@ -27,7 +27,8 @@ export function makeBigSite(count: number): { root: string; cleanup: () => void 
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
   writeFileSync(join(root, 'site.config.json'), JSON.stringify(site, null, 2));
-  symlinkSync(join(paths.root, 'content'), join(root, 'content'));
+  // a copy: the benchmark edits a page of it for the incremental build
+  cpSync(join(paths.root, 'content'), join(root, 'content'), { recursive: true });
   cpSync(join(paths.root, 'public'), join(root, 'public'), { recursive: true });
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }

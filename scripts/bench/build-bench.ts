@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -20,6 +20,9 @@ interface Measured {
   pages: number;
   /** where the build's time went, as it reports it (BUILD_STATS) */
   phases?: Record<string, number>;
+  /** pages rendered, and pages taken from the previous build (BUILD_STATS) */
+  rendered?: number;
+  reused?: number;
   workers?: number;
   /** the most memory the build's processes (it, its bundling process, esbuild) held at once, sampled every 50 ms */
   treePeakMB: number;
@@ -75,12 +78,15 @@ interface Engine {
   workers?: number;
   /** a checkout of an earlier commit (BENCH_BEFORE): its scripts/build.ts, as it was */
   root?: string;
+  /** an incremental build: the previous build's folder */
+  previous?: string;
 }
 
 function build(siteRoot: string, out: string, engine: Engine = {}): Promise<Measured> {
   const statsFile = join(tmpdir(), `bench-build-stats-${process.pid}.json`);
   const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: siteRoot, SITE_OUT: out, BUILD_QUIET: '1', BUILD_STATS: statsFile };
   if (engine.workers !== undefined) env.BUILD_WORKERS = String(engine.workers);
+  if (engine.previous) env.SITE_PREVIOUS_OUT = engine.previous;
   const root = engine.root ?? paths.root;
   const started = performance.now();
   const cpuFile = `${statsFile}.cpu`;
@@ -99,7 +105,7 @@ function build(siteRoot: string, out: string, engine: Engine = {}): Promise<Meas
       const seconds = (performance.now() - started) / 1000;
       if (code !== 0) return reject(new Error(`the build of ${siteRoot} failed (exit code ${code})`));
       // an earlier engine writes no figures of its own
-      const stats = existsSync(statsFile) ? (JSON.parse(readFileSync(statsFile, 'utf8')) as Pick<Measured, 'phases' | 'workers'>) : {};
+      const stats = existsSync(statsFile) ? (JSON.parse(readFileSync(statsFile, 'utf8')) as Pick<Measured, 'phases' | 'workers' | 'rendered' | 'reused'>) : {};
       rmSync(statsFile, { force: true });
       const memory = { treePeakMB: Math.round(peak.sum), largestMB: Math.round(peak.largest) };
       const cpuSeconds = readFileSync(cpuFile, 'utf8')
@@ -107,7 +113,8 @@ function build(siteRoot: string, out: string, engine: Engine = {}): Promise<Meas
         .split(/\s+/)
         .reduce((sum, part) => sum + Number(part), 0);
       rmSync(cpuFile, { force: true });
-      resolve({ seconds, pages: countHtml(out), phases: stats.phases, workers: stats.workers, ...memory, cpuSeconds, scripts: scripts(out) });
+      const counts = stats.rendered === undefined ? {} : { rendered: stats.rendered, reused: stats.reused ?? 0 };
+      resolve({ seconds, pages: countHtml(out), phases: stats.phases, workers: stats.workers, ...counts, ...memory, cpuSeconds, scripts: scripts(out) });
     });
   });
 }
@@ -120,7 +127,25 @@ const figures = (m: Measured) =>
 const before = process.env.BENCH_BEFORE;
 const beforeLabel = before ? `engine of ${before}:` : 'workers off:';
 
-async function timeBuild(label: string, siteRoot: string, out: string, withBaseline: boolean): Promise<void> {
+/**
+ * One content edit (the contact page's title) and an incremental build from the full build `out`: its time beside
+ * the full build's, and how many pages it rendered. Only on a copy of the site: never on the project's own files.
+ */
+async function timeEdit(siteRoot: string, out: string, full: Measured): Promise<void> {
+  const file = join(siteRoot, 'content/pages/contact.json');
+  const page = JSON.parse(readFileSync(file, 'utf8')) as { title: string };
+  writeFileSync(file, `${JSON.stringify({ ...page, title: `${page.title} (bewerkt)` }, null, 2)}\n`);
+  const edited = await build(siteRoot, `${out}-edit`, { previous: out });
+  leftovers.push(`${out}-edit`, `${out}-edit-ssr`);
+  console.log(
+    `  one content edit, incremental: ${edited.seconds.toFixed(2)} s (${edited.rendered ?? '?'} rendered, ${edited.reused ?? '?'} unchanged), ` +
+      `peak ${edited.treePeakMB} MB; the full build beside it: ${full.seconds.toFixed(2)} s -> ${(full.seconds / edited.seconds).toFixed(1)}x`,
+  );
+  const phases = Object.entries(edited.phases ?? {}).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`);
+  console.log(`  where the incremental build's time went: ${phases.join('; ')}`);
+}
+
+async function timeBuild(label: string, siteRoot: string, out: string, withBaseline: boolean, edit = false): Promise<void> {
   try {
     const now = await build(siteRoot, out);
     const js = now.scripts;
@@ -139,6 +164,7 @@ async function timeBuild(label: string, siteRoot: string, out: string, withBasel
       `  islands runtime ${runtime} kB gzip; ` +
         (differ.length ? `scripts that differ from the real config's: ${differ.join(', ')}` : 'every script byte-identical to the real config'),
     );
+    if (edit) await timeEdit(siteRoot, out, now);
   } finally {
     leftovers.push(out, `${out}-ssr`, `${out}-before`, `${out}-before-ssr`);
   }
@@ -159,7 +185,7 @@ for (const cities of smoke ? [] : sizes) {
   const big = makeBigSite(cities);
   try {
     // 100,000 pages: only the workers' build (the point is that it fits in memory; workers off would take minutes)
-    await timeBuild(`${cities} cities x 8 services`, big.root, join(tmpdir(), `bench-build-${cities}`), cities < 12500);
+    await timeBuild(`${cities} cities x 8 services`, big.root, join(tmpdir(), `bench-build-${cities}`), cities < 12500, true);
   } finally {
     big.cleanup();
   }

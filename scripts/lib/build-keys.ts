@@ -59,7 +59,14 @@ export function engineKey(root: string, env: NodeJS.ProcessEnv = process.env): s
 /** The client files a page may link or load (the runtime's chunks too): their names, which carry their hashes. */
 export function assetsKey(outDir: string): string {
   const assets = join(outDir, 'assets');
-  return sha1(...(existsSync(assets) ? readdirSync(assets).sort() : []));
+  // not their .br and .gz, which the compression writes meanwhile
+  return sha1(
+    ...(existsSync(assets)
+      ? readdirSync(assets)
+          .filter((name) => !/\.(?:br|gz)$/.test(name))
+          .sort()
+      : []),
+  );
 }
 
 /** What a build remembers of a route: its key, and what the later build steps read from its page. */

@@ -8,6 +8,7 @@ import { fileFor, routeDocument, type ClientAssets, type InlineScripts, type Pre
 import { compressBothSync, HTML_BROTLI_QUALITY, MIN_BYTES, writeCompressedSync, type CompressedBytes } from './precompress.ts';
 import { addSrcsetUses, type SrcsetUses } from './render-srcsets.ts';
 import { readManifest, sha1, type RouteRecord } from './build-keys.ts';
+import { SITE_DATA_KEY } from './bundle-reuse.ts';
 
 /**
  * The pages of a chunk of routes, each rendered, written, compressed and read for what the later build steps need
@@ -20,6 +21,8 @@ export interface RenderSetup {
   entryFile: string;
   outDir: string;
   assets: ClientAssets;
+  /** the site's model and page data, which the server entry reads at load (its build leaves them out, bundle-reuse.ts) */
+  siteData: { model: unknown; pages: unknown };
   /** an incremental build: the key of the engine and the client files, and the previous build to take pages from */
   reuse?: { buildKey: string; previousDir?: string };
 }
@@ -137,7 +140,8 @@ async function renderPage(entry: ServerEntry, path: string, { outDir, assets }: 
 
 /** Loads the server entry (its data and components in memory once) and renders chunks of its routes. */
 export async function createPageRenderer(setup: RenderSetup): Promise<PageRenderer> {
-  const { entryFile, outDir, reuse } = setup;
+  const { entryFile, outDir, reuse, siteData } = setup;
+  (globalThis as Record<symbol, unknown>)[Symbol.for(SITE_DATA_KEY)] = siteData;
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry & KeyedEntry;
   const offered = (entry as { sitemapEntries?: () => unknown[] }).sitemapEntries;
   const facts: EntryFacts = {
