@@ -64,13 +64,14 @@ const pool = startRenderPool(process.env.BUILD_WORKERS === undefined ? Math.min(
 // Each file is compressed as soon as it is final, on zlib's threads: the client build's files now, the few files this
 // thread writes as it writes them; the workers compress their pages themselves.
 const compressor = createCompressor();
-// public/ is copied: the image widths render on sharp's threads while the pages are made
-const images = generateResponsiveImages(join(paths.dist, 'images'));
-images.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
 // HTML files of public/ are pages too (for the CSP and the srcset check): listed before the routes are written
 const publicPages = await htmlFiles(paths.dist);
 // client files taken from the previous build are links to its files and come with their .br and .gz: never written to
 await addTree(compressor, paths.dist, (rel) => !rel.endsWith('.html') && (wanted.client || !rel.startsWith('assets/')));
+// public/ is copied: the image widths render on sharp's threads while the pages are made (an unchanged image's
+// widths are linked from the previous build when its engine was this one)
+const images = generateResponsiveImages(join(paths.dist, 'images'), wanted.server ? undefined : join(previous!, 'images'));
+images.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
 const reuse = { buildKey: sha1(engine, assetsKey(paths.dist)), ...(previous ? { previousDir: previous } : {}) };
 const pages = await prerender({
   pool,

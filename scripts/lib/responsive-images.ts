@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { link, readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
@@ -24,8 +24,12 @@ async function filesEndingWith(dir: string, suffix: string): Promise<string[]> {
 /** One width of a WebP file, as the build writes it and the dev server answers it. */
 export const variantImage = (file: string, width: number) => sharp(file).resize({ width }).webp({ quality: QUALITY });
 
-/** Every `.webp` under `imagesDir` gets `<name>-<w>w.webp` for each engine width below its real width. */
-export async function generateResponsiveImages(imagesDir: string): Promise<{ sources: number; files: number; ms: number }> {
+/**
+ * Every `.webp` under `imagesDir` gets `<name>-<w>w.webp` for each engine width below its real width. With the
+ * previous build's images folder (same engine), a source that is the same bytes there takes its widths from it as
+ * hard links instead of being resized again.
+ */
+export async function generateResponsiveImages(imagesDir: string, previousImagesDir?: string): Promise<{ sources: number; files: number; ms: number }> {
   const started = performance.now();
   // a width from an earlier run is not a source of its own
   const files = await filesEndingWith(imagesDir, '.webp');
@@ -33,6 +37,8 @@ export async function generateResponsiveImages(imagesDir: string): Promise<{ sou
   const sources = files.filter((file) => !variants.has(file));
   const written = await Promise.all(
     sources.map(async (file) => {
+      const linked = previousImagesDir ? await linkedWidths(file, join(previousImagesDir, relative(imagesDir, file))) : undefined;
+      if (linked !== undefined) return linked;
       const { width } = await sharp(file).metadata();
       const widths = variantWidths(width ?? 0);
       await Promise.all(widths.map((w) => variantImage(file, w).toFile(variantPath(file, w))));
@@ -40,6 +46,16 @@ export async function generateResponsiveImages(imagesDir: string): Promise<{ sou
     }),
   );
   return { sources: sources.length, files: written.reduce((a, b) => a + b, 0), ms: Math.round(performance.now() - started) };
+}
+
+/** The widths of the same source in the previous build, linked beside `file`; undefined when the source differs. */
+async function linkedWidths(file: string, before: string): Promise<number | undefined> {
+  if (!existsSync(before)) return undefined;
+  const [now, then] = await Promise.all([readFile(file), readFile(before)]);
+  if (!now.equals(then)) return undefined;
+  const widths = SRCSET_WIDTHS.filter((w) => existsSync(variantPath(before, w)));
+  for (const w of widths) await link(variantPath(before, w), variantPath(file, w));
+  return widths.length;
 }
 
 export interface SrcsetReport {
