@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { engineKey, readManifest } from './build-keys.ts';
+import { engineKey, manifestText, readManifest, type RouteRecord } from './build-keys.ts';
 
 const made: string[] = [];
 afterEach(() => {
@@ -48,10 +48,28 @@ it('a previous build without a manifest, or with one of another version or unrea
   const root = project();
   expect(readManifest(root)).toBeUndefined();
   mkdirSync(join(root, '.build'));
-  writeFileSync(join(root, '.build/routes.json'), '{"version":0,"routes":{"/":{}}}');
+  writeFileSync(join(root, '.build/routes.json'), '{"version":1,"routes":{"/":{}}}');
   expect(readManifest(root)).toBeUndefined();
-  writeFileSync(join(root, '.build/routes.json'), '{"version":1,');
+  writeFileSync(join(root, '.build/routes.json'), '{"version":2,');
   expect(readManifest(root)).toBeUndefined();
-  writeFileSync(join(root, '.build/routes.json'), '{"version":1,"routes":{"/":{"key":"k","hashes":{"scriptHashes":[],"styleHashes":[]},"srcsets":[]}}}');
-  expect(Object.keys(readManifest(root)!)).toEqual(['/']);
+});
+
+it('the manifest keeps each route whole, its CSP hashes written once per distinct set', () => {
+  const root = project();
+  const shared = { scriptHashes: ['sha256-a', 'sha256-b'], styleHashes: [] };
+  const routes: Record<string, RouteRecord> = {
+    '/': {
+      key: 'k1',
+      hashes: shared,
+      srcsets: [['/images/a-400w.webp 400', { width: 400, page: 'index.html' }]],
+      compressed: { files: 1, bytes: 9, brBytes: 4, gzBytes: 5 },
+    },
+    '/contact': { key: 'k2', hashes: { ...shared }, srcsets: [] },
+    '/demo': { key: 'k3', hashes: { scriptHashes: ['sha256-c'], styleHashes: [] }, srcsets: [] },
+  };
+  const text = manifestText(routes);
+  expect(text.match(/sha256-a/g)).toHaveLength(1);
+  mkdirSync(join(root, '.build'));
+  writeFileSync(join(root, '.build/routes.json'), text);
+  expect(readManifest(root)).toEqual(routes);
 });

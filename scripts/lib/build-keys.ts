@@ -31,7 +31,7 @@ const ENGINE_SOURCES = [
 /** Where a build keeps its routes' keys and facts (a dot-folder: never served). */
 export const MANIFEST_FILE = '.build/routes.json';
 /** Bumped when the manifest's shape or the meaning of a key changes: an older manifest is then not used. */
-const MANIFEST_VERSION = 1;
+const MANIFEST_VERSION = 2;
 
 export const sha1 = (...parts: string[]) => {
   const hash = createHash('sha1');
@@ -77,9 +77,11 @@ export interface RouteRecord {
   compressed?: CompressedBytes;
 }
 
-export interface BuildManifest {
+/** The manifest as written: each page's CSP hashes as an index into the sets of hashes (most pages share one). */
+interface BuildManifest {
   version: number;
-  routes: Record<string, RouteRecord>;
+  hashSets: CspHashes[];
+  routes: Record<string, Omit<RouteRecord, 'hashes'> & { hashes: number }>;
 }
 
 /** The previous build's routes, or none when it has no manifest (or one of another version, or unreadable). */
@@ -87,12 +89,24 @@ export function readManifest(dir: string | undefined): Record<string, RouteRecor
   if (!dir) return undefined;
   try {
     const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as BuildManifest;
-    return manifest.version === MANIFEST_VERSION ? manifest.routes : undefined;
+    if (manifest.version !== MANIFEST_VERSION) return undefined;
+    const routes: Record<string, RouteRecord> = {};
+    for (const [path, record] of Object.entries(manifest.routes)) routes[path] = { ...record, hashes: manifest.hashSets[record.hashes]! };
+    return routes;
   } catch {
     return undefined;
   }
 }
 
 export function manifestText(routes: Record<string, RouteRecord>): string {
-  return JSON.stringify({ version: MANIFEST_VERSION, routes } satisfies BuildManifest);
+  const sets = new Map<string, number>();
+  const written: BuildManifest['routes'] = {};
+  for (const [path, record] of Object.entries(routes)) {
+    const set = JSON.stringify(record.hashes);
+    let index = sets.get(set);
+    if (index === undefined) sets.set(set, (index = sets.size));
+    written[path] = { ...record, hashes: index };
+  }
+  const hashSets = [...sets.keys()].map((set) => JSON.parse(set) as CspHashes);
+  return JSON.stringify({ version: MANIFEST_VERSION, hashSets, routes: written } satisfies BuildManifest);
 }
