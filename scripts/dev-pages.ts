@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EnvironmentModuleNode, Plugin, ViteDevServer } from 'vite';
+import type { Connect, EnvironmentModuleNode, Plugin, ViteDevServer } from 'vite';
 import { SITE_PLUGIN, type SiteApi } from './vite-plugin-site.ts';
 import { cleanPath, isPagePath } from './page-paths.ts';
 import { ISLANDS_ENTRY, escapeHtml, notFoundDocument, renderedDocument, type ClientAssets, type ServerEntry } from './lib/page-document.ts';
@@ -128,6 +128,42 @@ async function pageAnswer(
   return { status: known ? 200 : 404, html: await devServer.transformIndexHtml(url.pathname + url.search, html, originalUrl) };
 }
 
+/** Every page path answered with its rendered document (one render per version of its modules), or the error page. */
+function pageMiddleware(
+  devServer: ViteDevServer,
+  styles: ReturnType<typeof combinedStyles>,
+  documents: ReturnType<typeof renderedDocuments>,
+  rendering: <T>(render: () => Promise<T>) => Promise<T>,
+): Connect.NextHandleFunction {
+  return (req, res, next) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPagePath(url.pathname)) return next();
+    const send = (status: number, html: string) => {
+      res.statusCode = status;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(req.method === 'HEAD' ? undefined : html);
+    };
+    const render = async () => {
+      const page = await rendering(async () => {
+        const entry = (await devServer.ssrLoadModule(SERVER_ENTRY)) as ServerEntry;
+        return documents.of(entry, url.pathname + url.search, () => pageAnswer(devServer, entry, styles, url, req.originalUrl));
+      });
+      send(page.status, page.html);
+    };
+    render().catch(async (error: unknown) => {
+      const err = error instanceof Error ? error : new Error(String(error));
+      devServer.ssrFixStacktrace(err);
+      devServer.config.logger.error(err.message, { timestamp: true, error: err });
+      try {
+        send(500, await devServer.transformIndexHtml(url.pathname, errorDocument(err)));
+      } catch (inner) {
+        next(inner);
+      }
+    });
+  };
+}
+
 /**
  * The dev server answers every page with the document the build writes: src/entry-server.tsx renders it
  * (through Vite, so an edit of the source shows on the next load) into the same HTML, with the same islands
@@ -159,33 +195,7 @@ export function devPagesPlugin(): Plugin {
         res.setHeader('Cache-Control', text === undefined ? 'no-store' : 'max-age=31536000, immutable');
         res.end(text ?? '');
       });
-      devServer.middlewares.use((req, res, next) => {
-        const url = new URL(req.url ?? '/', 'http://localhost');
-        if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPagePath(url.pathname)) return next();
-        const send = (status: number, html: string) => {
-          res.statusCode = status;
-          res.setHeader('Content-Type', 'text/html; charset=utf-8');
-          res.setHeader('Cache-Control', 'no-store');
-          res.end(req.method === 'HEAD' ? undefined : html);
-        };
-        const render = async () => {
-          const page = await rendering(async () => {
-            const entry = (await devServer.ssrLoadModule(SERVER_ENTRY)) as ServerEntry;
-            return documents.of(entry, url.pathname + url.search, () => pageAnswer(devServer, entry, styles, url, req.originalUrl));
-          });
-          send(page.status, page.html);
-        };
-        render().catch(async (error: unknown) => {
-          const err = error instanceof Error ? error : new Error(String(error));
-          devServer.ssrFixStacktrace(err);
-          devServer.config.logger.error(err.message, { timestamp: true, error: err });
-          try {
-            send(500, await devServer.transformIndexHtml(url.pathname, errorDocument(err)));
-          } catch (inner) {
-            next(inner);
-          }
-        });
-      });
+      devServer.middlewares.use(pageMiddleware(devServer, styles, documents, (render) => rendering(render)));
     },
     hotUpdate({ modules }) {
       // the pages' HTML comes from the server-side modules: a change there needs a new document

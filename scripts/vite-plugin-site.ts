@@ -8,7 +8,7 @@ import { islandSiteModel, resolvePages, resolveSite } from '../core/site/resolve
 import type { SiteConfig } from '../core/site/schema-types.ts';
 import { PROBLEMS_EVENT, STUDIO_WRITE_EVENT, pagesWhileInvalid, problemsClientPlugin } from './site-preview.ts';
 import { settledChanges } from './site-watch.ts';
-import { renderGate } from './render-gate.ts';
+import { renderGate, type RenderGate } from './render-gate.ts';
 import { SITE_DATA_KEY } from './lib/bundle-reuse.ts';
 
 /** site-wide model; the map of page loaders; one module per page (its own chunk) */
@@ -48,6 +48,20 @@ function handedIn(model: boolean): string {
   const data = `globalThis[Symbol.for(${JSON.stringify(SITE_DATA_KEY)})]`;
   if (model) return `export default ${data}.model;`;
   return `const pages = ${data}.pages;\nexport default Object.fromEntries(Object.keys(pages).map((id) => [id, async () => ({ default: pages[id] })]));`;
+}
+
+/**
+ * A site module as a build has it, where it differs from the dev server's. The browser never loads a page's data
+ * (the pages are HTML; an island gets its props): the client build names the page map only to gather the blocks'
+ * CSS (entry-islands.tsx). Left empty there, no page's content is in the client's files, so the runtime every page
+ * links keeps its name when a page's text changes. The server entry's build leaves the site's data out: the render
+ * workers hand it in (scripts/lib/render-pages.ts), so one server entry serves every version of the content. An
+ * incremental build then reuses both (scripts/lib/bundle-reuse.ts).
+ */
+function builtModule(id: string, ssr: boolean): string | undefined {
+  if (!ssr && id === `\0${PAGES_ID}`) return 'export default {};';
+  if (ssr && (id === `\0${MODEL_ID}` || id === `\0${PAGES_ID}`)) return handedIn(id === `\0${MODEL_ID}`);
+  return undefined;
 }
 
 const asModule = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
@@ -150,6 +164,63 @@ function siteValidation(siteRoot: string, schemaDir: string) {
   };
 }
 
+/** The config the theme comes from: the usable site's, or the file as it is when it was never valid. */
+function siteConfigOf(siteRoot: string, usable: () => ValidationResult | undefined): SiteConfig | undefined {
+  const site = usable()?.site?.site;
+  if (site) return site;
+  try {
+    return JSON.parse(readFileSync(join(siteRoot, 'site.config.json'), 'utf8')) as SiteConfig;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every site file on each change, and a file of public/ when it comes or goes, to `schedule`. */
+function watchSiteFiles(
+  devServer: ViteDevServer,
+  {
+    siteRoot,
+    schemaDir,
+    isSiteFile,
+    schedule,
+  }: { siteRoot: string; schemaDir: string; isSiteFile: (file: string) => boolean; schedule: (file: string) => void },
+) {
+  // a file added to or removed from public/ can make an "image not found" problem appear or go
+  // (not a hidden file: the studio writes an upload as one before it links it in place)
+  const isPublicFile = (file: string) => file.startsWith(join(siteRoot, 'public') + sep) && !basename(file).startsWith('.');
+  devServer.watcher.add([join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), join(siteRoot, 'public'), schemaDir]);
+  for (const event of ['change', 'add', 'unlink'] as const)
+    devServer.watcher.on(event, (file: string) => {
+      if (isSiteFile(file) || (event !== 'change' && isPublicFile(file))) schedule(file);
+    });
+}
+
+/**
+ * A site file changed: the validation is asked again at once (the studio reads it); the modules are invalidated
+ * between renders (render-gate.ts), and the pages reload or show the problems.
+ */
+function siteChangeHandler(
+  server: () => ViteDevServer | undefined,
+  { forget, validate, gate }: { forget: (file: string) => void; validate: () => ValidationResult; gate: RenderGate },
+) {
+  return (file: string, byStudio: boolean) => {
+    const dev = server();
+    if (!dev) return;
+    forget(file);
+    gate.write(() => {
+      invalidateSiteModules(dev);
+      try {
+        reportOrReload(dev, validate(), file, byStudio);
+      } catch (error) {
+        // a schema that does not compile, say: shown like any problem, and the dev server keeps running
+        const message = `The site could not be validated: ${(error as Error).message}`;
+        dev.config.logger.error(message, { timestamp: true });
+        dev.ws.send(PROBLEMS_EVENT, { message, stack: '', plugin: 'site-config', id: file });
+      }
+    });
+  };
+}
+
 /**
  * Validates the site config in every build and in the dev server, and serves
  * the resolved site as virtual modules. An invalid config fails the build; in
@@ -164,38 +235,10 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
     const rel = relative(siteRoot, file).split(sep).join('/');
     return rel === 'site.config.json' || /^content\/.+\.json$/.test(rel) || file.startsWith(schemaDir + sep);
   };
-  /** The config the theme comes from: the usable site's, or the file as it is when it was never valid. */
-  const readSite = (): SiteConfig | undefined => {
-    const site = usable()?.site?.site;
-    if (site) return site;
-    try {
-      return JSON.parse(readFileSync(join(siteRoot, 'site.config.json'), 'utf8')) as SiteConfig;
-    } catch {
-      return undefined;
-    }
-  };
+  const readSite = () => siteConfigOf(siteRoot, usable);
 
-  // a file added to or removed from public/ can make an "image not found" problem appear or go
-  // (not a hidden file: the studio writes an upload as one before it links it in place)
-  const isPublicFile = (file: string) => file.startsWith(join(siteRoot, 'public') + sep) && !basename(file).startsWith('.');
   const gate = renderGate();
-  const handle = (file: string, byStudio: boolean) => {
-    if (!server) return;
-    const dev = server;
-    // the validation is asked again at once (the studio reads it); the modules change between renders
-    forget(file);
-    gate.write(() => {
-      invalidateSiteModules(dev);
-      try {
-        reportOrReload(dev, validate(), file, byStudio);
-      } catch (error) {
-        // a schema that does not compile, say: shown like any problem, and the dev server keeps running
-        const message = `The site could not be validated: ${(error as Error).message}`;
-        dev.config.logger.error(message, { timestamp: true });
-        dev.ws.send(PROBLEMS_EVENT, { message, stack: '', plugin: 'site-config', id: file });
-      }
-    });
-  };
+  const handle = siteChangeHandler(() => server, { forget, validate, gate });
   const { watched: schedule, written: changed } = settledChanges(handle);
   const api: SiteApi = { validation: validate, changed, rendering: gate.read };
 
@@ -211,14 +254,8 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
     },
     load(id, options) {
       if (!id.startsWith('\0virtual:site-')) return undefined;
-      // The browser never loads a page's data (the pages are HTML; an island gets its props): the client build
-      // names the page map only to gather the blocks' CSS (entry-islands.tsx). Left empty there, no page's content
-      // is in the client's files, so the runtime every page links keeps its name when a page's text changes, and an
-      // incremental build renders only the pages that changed (scripts/lib/build-keys.ts).
-      if (building && !options?.ssr && id === `\0${PAGES_ID}`) return 'export default {};';
-      // The server entry's build leaves the site's data out: the render workers hand it in (scripts/lib/render-pages.ts),
-      // so one server entry serves every version of the content, and an incremental build reuses it (bundle-reuse.ts).
-      if (building && options?.ssr && (id === `\0${MODEL_ID}` || id === `\0${PAGES_ID}`)) return handedIn(id === `\0${MODEL_ID}`);
+      const built = building ? builtModule(id, Boolean(options?.ssr)) : undefined;
+      if (built !== undefined) return built;
       const result = validate();
       for (const f of result.files) this.addWatchFile(f);
       const site = usable()?.site;
@@ -238,12 +275,7 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
           lang: () => readSite()?.lang ?? 'en',
         }),
       );
-      devServer.watcher.add([join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), join(siteRoot, 'public'), schemaDir]);
-      // a site file on every change; a file of public/ when it comes or goes
-      for (const event of ['change', 'add', 'unlink'] as const)
-        devServer.watcher.on(event, (file: string) => {
-          if (isSiteFile(file) || (event !== 'change' && isPublicFile(file))) schedule(file);
-        });
+      watchSiteFiles(devServer, { siteRoot, schemaDir, isSiteFile, schedule });
     },
     handleHotUpdate({ file }) {
       // Site files are handled by the watcher above: a full reload, never a partial HMR update.
