@@ -94,7 +94,9 @@ console.log(`.csp.json: ${hashes.scriptHashes.length} script and ${hashes.styleH
 // what the server reads of the site, and the server as plain JavaScript
 const serverSite = writeServerSite(paths.dist, site);
 const bundled = await serverBundle;
-console.log(`.server/site.json: ${Object.keys(serverSite.forms).length} forms; dist-server/: ${bundled.files.filter((f) => f.endsWith('.js')).join(', ')}`);
+console.log(
+  `.server/site.json: ${Object.keys(serverSite.forms).length} forms; dist-server/: ${bundled.files.filter((f) => f.endsWith('.js')).join(', ')}${bundled.reused ? ' (unchanged)' : ''}`,
+);
 phase('CSP hashes, _headers, server files');
 const waitStarted = performance.now();
 const packed = await compressor.finish();

@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -11,9 +12,11 @@ const ENTRIES = { main: 'server/main.ts', leads: 'server/cli/leads.ts' };
  * imports, loaded from node_modules; anything else they use (ajv) is bundled in. outDir must sit one level
  * below root, as core/ does, for core/paths.ts to find the root from the bundle.
  */
-export async function bundleServer(root: string, outDir: string): Promise<{ files: string[]; bytes: number }> {
+export async function bundleServer(root: string, outDir: string): Promise<{ files: string[]; bytes: number; reused?: boolean }> {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
   const runtime = Object.keys(pkg.dependencies ?? {});
+  const unchanged = sameInputs(root, outDir);
+  if (unchanged) return { ...unchanged, reused: true };
   const result = await build({
     absWorkingDir: root,
     entryPoints: ENTRIES,
@@ -29,15 +32,51 @@ export async function bundleServer(root: string, outDir: string): Promise<{ file
     sourcemap: 'linked',
     logLevel: 'warning',
     write: false,
+    metafile: true,
   });
   mkdirSync(outDir, { recursive: true });
   let bytes = 0;
   for (const file of result.outputFiles) {
     // several builds may write here at once (SITE_OUT): each file is replaced whole, never seen half written
-    const temp = `${file.path}.${process.pid}.tmp`;
-    writeFileSync(temp, file.contents);
-    renameSync(temp, file.path);
+    writeAtomically(file.path, file.contents);
     bytes += file.contents.length;
   }
-  return { files: result.outputFiles.map((f) => basename(f.path)), bytes };
+  const files = result.outputFiles.map((f) => basename(f.path));
+  // what the next build compares: every source file esbuild read, by content
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((input) => existsSync(join(root, input)))
+    .sort();
+  writeAtomically(join(outDir, INPUTS_FILE), JSON.stringify({ key: inputsKey(root, inputs), inputs, files, bytes }));
+  return { files, bytes };
+}
+
+/** The sources the last bundle was made of, and their key: unchanged sources need no new bundle. */
+const INPUTS_FILE = '.inputs.json';
+
+function inputsKey(root: string, inputs: string[]): string {
+  const hash = createHash('sha1');
+  for (const input of ['package.json', ...inputs])
+    hash
+      .update(input)
+      .update('\u0000')
+      .update(readFileSync(join(root, input)))
+      .update('\u0000');
+  return hash.digest('base64url');
+}
+
+/** The bundle in outDir, when it was made from exactly these sources (and its files are there); undefined otherwise. */
+function sameInputs(root: string, outDir: string): { files: string[]; bytes: number } | undefined {
+  try {
+    const last = JSON.parse(readFileSync(join(outDir, INPUTS_FILE), 'utf8')) as { key: string; inputs: string[]; files: string[]; bytes: number };
+    if (!last.files.every((file) => existsSync(join(outDir, file)))) return undefined;
+    return inputsKey(root, last.inputs) === last.key ? { files: last.files, bytes: last.bytes } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeAtomically(file: string, contents: string | Uint8Array): void {
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, contents);
+  renameSync(temp, file);
 }
