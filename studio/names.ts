@@ -49,6 +49,10 @@ function childOf(schema: Schema, key: string | number): Schema | undefined {
   return schema.properties?.[key] ?? (typeof more === 'object' && more !== null ? (more as Schema) : undefined);
 }
 
+/** A list item that names a place by its own name (a city of the landing pages): that name, not its number. */
+const ownName = (item: Record<string, unknown> | undefined): string | undefined =>
+  typeof item?.city === 'string' && item.city.trim() !== '' ? item.city : undefined;
+
 /**
  * Where a value is, as the labels a person sees on the way to its field: a page's block by its number and name, a
  * list's item by its label ("Vraag 2"), every other step by its field's label. Stops where the schema ends.
@@ -69,7 +73,7 @@ export function placeOf(t: StudioTexts, lang: string, files: SchemaFiles, file: 
         index === 1 && path[0] === 'blocks' && file.startsWith('content/pages/')
           ? capital(t.blockShort(key + 1, blockOf(lang, String(item?.type ?? '')).name))
           : holder
-            ? itemLabel(lang, holder.schema, holder.key, key)
+            ? (ownName(item) ?? itemLabel(lang, holder.schema, holder.key, key))
             : String(key + 1);
       // the item's label says the list's too ("Vraag 2", not "Vragen › Vraag 2")
       if (holder) parts.pop();
