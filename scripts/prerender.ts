@@ -1,4 +1,4 @@
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { paths } from '../core/paths.ts';
@@ -6,7 +6,7 @@ import type { CspHashes } from '../core/security/policy.ts';
 import { writeSitemap } from './lib/sitemap.ts';
 import { ISLANDS_ENTRY, fileFor, notFoundDocument, type ClientAssets, type PrerenderedSite } from './lib/page-document.ts';
 import { mergeCspHashes, inlineHashes } from './lib/csp-hashes.ts';
-import { MIN_BYTES, type CompressedBytes } from './lib/precompress.ts';
+import { linkWithCompressed, MIN_BYTES, type CompressedBytes } from './lib/precompress.ts';
 import type { RenderPool } from './lib/render-pool.ts';
 import type { RenderSetup } from './lib/render-pages.ts';
 import { MANIFEST_FILE, manifestText, type RouteRecord } from './lib/build-keys.ts';
@@ -83,14 +83,12 @@ function linkedIfSame(before: string, target: string, text: string): boolean {
   const bytes = Buffer.from(text);
   try {
     if (!readFileSync(before).equals(bytes)) return false;
-    // compressed versions are written for files of MIN_BYTES or more: without them the file is written anew
-    if (bytes.length >= MIN_BYTES && !(existsSync(`${before}.br`) || existsSync(`${before}.gz`))) return false;
-    linkSync(before, target);
   } catch {
     return false;
   }
-  for (const ext of ['.br', '.gz']) if (existsSync(before + ext)) linkSync(before + ext, target + ext);
-  return true;
+  // compressed versions are written for files of MIN_BYTES or more: without them the file is written anew
+  if (bytes.length >= MIN_BYTES && !(existsSync(`${before}.br`) || existsSync(`${before}.gz`))) return false;
+  return linkWithCompressed(before, target);
 }
 
 /** Every route's key and facts, sorted by path (the same sources make the same file), for the next build. */

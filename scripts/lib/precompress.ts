@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -85,6 +85,20 @@ export type CompressedBytes = Omit<PrecompressResult, 'ms'>;
 /** compressBoth on the calling thread: a render worker compresses its pages while they are in memory, byte for byte the same. */
 export function compressBothSync(body: Buffer, brotliQuality: number): { br: Buffer; gz: Buffer } {
   return { br: brotliCompressSync(body, brotliOptions(brotliQuality, body.length)), gz: gzipSync(body, { level: GZIP_LEVEL }) };
+}
+
+/**
+ * A file of an earlier build taken into this one: `target` as a hard link to `before`, and to its .br and .gz where
+ * they are (a file too small, or not smaller compressed, has none). False when `before` cannot be linked.
+ */
+export function linkWithCompressed(before: string, target: string): boolean {
+  try {
+    linkSync(before, target);
+  } catch {
+    return false;
+  }
+  for (const ext of ['.br', '.gz']) if (existsSync(before + ext)) linkSync(before + ext, target + ext);
+  return true;
 }
 
 /** Writes `${file}${ext}`, or removes a stale one: a compressed version is only kept when it is smaller. */

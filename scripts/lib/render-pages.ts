@@ -1,11 +1,11 @@
-import { linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { CspHashes } from '../../core/security/policy.ts';
 import { inlineHashes, mergeCspHashes } from './csp-hashes.ts';
 import { fileFor, routeDocument, type ClientAssets, type InlineScripts, type PrerenderedSite, type ServerEntry } from './page-document.ts';
-import { compressBothSync, HTML_BROTLI_QUALITY, MIN_BYTES, writeCompressedSync, type CompressedBytes } from './precompress.ts';
+import { compressBothSync, HTML_BROTLI_QUALITY, linkWithCompressed, MIN_BYTES, writeCompressedSync, type CompressedBytes } from './precompress.ts';
 import { addSrcsetUses, type SrcsetUses } from './render-srcsets.ts';
 import { readManifest, sha1, type RouteRecord } from './build-keys.ts';
 import { SITE_DATA_KEY } from './bundle-reuse.ts';
@@ -109,19 +109,7 @@ function routeKeys(entry: KeyedEntry, buildKey: string): (path: string) => Promi
 function linkPage(previousDir: string, outDir: string, file: string): boolean {
   const target = join(outDir, file);
   mkdirSync(dirname(target), { recursive: true });
-  try {
-    linkSync(join(previousDir, file), target);
-  } catch {
-    return false;
-  }
-  for (const ext of ['.br', '.gz']) {
-    try {
-      linkSync(join(previousDir, file) + ext, target + ext);
-    } catch {
-      // not there: the page was too small to gain from it, or not smaller compressed
-    }
-  }
-  return true;
+  return linkWithCompressed(join(previousDir, file), target);
 }
 
 /** A page rendered now: written, compressed, and read for its CSP hashes and srcset URLs. */
