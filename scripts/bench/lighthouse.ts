@@ -1,9 +1,10 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { paths } from '../../core/paths.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, serveBuild, type BuildServer } from '../lib/browser.ts';
+import { CHROMIUM_PATH, serveBuild, type BuildServer } from '../lib/browser.ts';
+import { runLighthouse } from '../lib/lighthouse.ts';
 import { createCompressor } from '../lib/precompress.ts';
 import { smoke } from './smoke.ts';
 
@@ -32,7 +33,6 @@ const ROUTES = smoke ? ['/'] : ['/', '/demo', '/portfolio', '/contact', '/webdes
  * and shows one more line (its notice); the page's paint is what is compared.
  */
 const QUERY: Record<string, string> = { '/webdesign-amersfoort': '?preview' };
-const RUN_TIMEOUT_MS = 180_000;
 /** What the scripts may cost over the limit (the same HTML without script), and the CLS any page must keep. */
 const GOALS = { lcpToLimit: 1.1, tbtOverLimitMs: 25, perfBelowLimit: 1, cls: 0.01 };
 
@@ -154,28 +154,6 @@ function buildFloor(limit: string, dir: string): void {
 
 // --- one Lighthouse run -----------------------------------------------------------------------------------------------
 
-function lighthouse(url: string, report: string): Promise<{ stderr: string }> {
-  const args = [
-    join(paths.root, 'node_modules/lighthouse/cli/index.js'),
-    url,
-    '--quiet',
-    '--output=json',
-    `--output-path=${report}`,
-    '--only-categories=performance',
-    `--chrome-flags=${['--headless=new', ...CHROMIUM_ARGS].join(' ')}`,
-  ];
-  return new Promise((resolve) => {
-    // a runtime error exits non-zero after the report is written: the report says what happened
-    // SIGINT on timeout: chrome-launcher then closes the browser it started
-    execFile(
-      process.execPath,
-      args,
-      { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, timeout: RUN_TIMEOUT_MS, killSignal: 'SIGINT', maxBuffer: 16 << 20 },
-      (_error, _stdout, stderr) => resolve({ stderr }),
-    );
-  });
-}
-
 /** A metric audit that failed carries the code at the end of its message: "... (NO_LCP)". */
 function auditError(lhr: Lhr): string | null {
   for (const id of Object.values(METRICS)) {
@@ -187,7 +165,7 @@ function auditError(lhr: Lhr): string | null {
 
 async function measure(variant: Variant | 'floor', url: string, route: string, round: number, report: string): Promise<Sample> {
   rmSync(report, { force: true });
-  const { stderr } = await lighthouse(`${url}${route}${QUERY[route] ?? ''}`, report);
+  const { stderr } = await runLighthouse(`${url}${route}${QUERY[route] ?? ''}`, report, ['performance']);
   const empty = { variant, route, round, perf: null, fcp: null, lcp: null, tbt: null, cls: null };
   if (!existsSync(report)) {
     const why = stderr.trim().split('\n').at(-1) ?? '';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { paths } from '../../core/paths.ts';
+import { runLighthouse } from '../../scripts/lib/lighthouse.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
 import { expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
 
@@ -43,6 +44,13 @@ const at = (path: string) => `${server.url}${path}`;
 async function structuredData(page: Page): Promise<Record<string, unknown>[]> {
   const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
   return texts.map((t) => JSON.parse(t) as Record<string, unknown>);
+}
+
+/** What this spec reads of a Lighthouse report. */
+interface LighthouseSeoReport {
+  finalDisplayedUrl?: string;
+  categories: { seo: { score: number | null } };
+  audits: Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string }>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON-LD, read by its schema.org shape
@@ -153,6 +161,26 @@ test.describe('content landing pages', () => {
       await expectNoAxeViolations(page);
     });
   }
+
+  test('Lighthouse scores SEO 100 on a content landing page and on both kinds of hub', { tag: '@desktop-only' }, async () => {
+    test.setTimeout(300_000);
+    const reports = mkdtempSync(join(tmpdir(), 'content-landing-lh-'));
+    try {
+      for (const path of ['/web-design-bath', '/services/web-design', '/areas/bath']) {
+        const report = join(reports, 'report.json');
+        const { stderr } = await runLighthouse(at(path), report, ['seo']);
+        const lhr = JSON.parse(readFileSync(report, 'utf8') || '{}') as LighthouseSeoReport;
+        expect(lhr.finalDisplayedUrl, `${path}: ${stderr}`).toBe(at(path));
+        const failed = Object.values(lhr.audits)
+          .filter((a) => a.scoreDisplayMode === 'binary' && a.score !== 1)
+          .map((a) => `${a.id}: ${a.title}`);
+        expect(failed, path).toEqual([]);
+        expect(lhr.categories.seo.score, path).toBe(1);
+      }
+    } finally {
+      rmSync(reports, { recursive: true, force: true });
+    }
+  });
 
   test('the Nu HTML checker finds no error in any page of the build: landing pages, hubs, redirects and 404', { tag: '@desktop-only' }, () => {
     test.setTimeout(120_000);
