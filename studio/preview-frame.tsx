@@ -8,10 +8,10 @@ export interface FrameProps {
   route: string;
   /** the device, as the caption says it */
   label: string;
-  /** the frame's accessible name, in the site's language */
+  /** the frame's title (its accessible name and tooltip), in the site's language */
   name: string;
-  /** kept in English: the browser tests and benchmarks find a frame by it ("Desktop preview of /") */
-  title: string;
+  /** which preview it is, for tests and benchmarks to find it whatever the language */
+  device: 'desktop' | 'phone';
   size: FrameSize;
   patch?: TextPatch;
   revision: number;
@@ -68,7 +68,7 @@ function useFrameLoad(frame: RefObject<HTMLIFrameElement | null>, route: string,
 }
 
 /** One device's preview: the page at the device's width, drawn scaled into a box as tall as the preview. */
-export function Frame({ route, label, name, title, size, patch, revision, take, selected, onSelect }: FrameProps) {
+export function Frame({ route, label, name, device, size, patch, revision, take, selected, onSelect }: FrameProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   useConvergence(frame, revision);
   useTypedText(frame, patch);
@@ -83,8 +83,8 @@ export function Frame({ route, label, name, title, size, patch, revision, take, 
       <div className="frame-box" style={{ width: size.boxWidth, height: size.boxHeight }}>
         <iframe
           ref={frame}
-          title={title}
-          aria-label={name}
+          title={name}
+          data-device={device}
           src={route}
           onLoad={onLoad}
           style={{ width: size.width, height: size.viewHeight, transform: `scale(${size.scale})`, transformOrigin: '0 0' }}

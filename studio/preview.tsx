@@ -64,11 +64,11 @@ export function Preview({ route, lang, patch, revision, selected, onSelect, bloc
               take={takers.desktop}
               label={t.desktop}
               name={t.frame(t.desktop, route)}
-              title={`Desktop preview of ${route}`}
+              device="desktop"
               size={sizes.desktop}
             />
             {sizes.phone ? (
-              <Frame {...shared} take={takers.phone} label={t.phone} name={t.frame(t.phone, route)} title={`Phone preview of ${route}`} size={sizes.phone} />
+              <Frame {...shared} take={takers.phone} label={t.phone} name={t.frame(t.phone, route)} device="phone" size={sizes.phone} />
             ) : null}
           </>
         ) : null}

@@ -47,7 +47,7 @@ type Stamp = '__shownAt' | '__renderedAt';
  * way (the studio's instant text or a new render), __renderedAt in a document rendered with it.
  */
 async function stampOf(page: Page, text: string, stamp: Stamp): Promise<number> {
-  const frame = page.frameLocator('iframe[title^="Desktop preview"]');
+  const frame = page.frameLocator('iframe[data-device="desktop"]');
   await frame.locator('main h1', { hasText: text }).waitFor({ timeout: 20_000 });
   for (let waited = 0; waited < 20_000; waited += 20) {
     const preview = page.frames().find((f) => f.url().startsWith(`http://127.0.0.1:${PORT}/`) && !f.url().includes('__studio') && f.parentFrame());
@@ -89,7 +89,7 @@ async function measure(label: string, cities?: number): Promise<{ label: string;
     // the hero's heading, by where it is in the file (its label is in the site's language)
     const field = page.locator('input[data-pointer="/blocks/0/headline"], textarea[data-pointer="/blocks/0/headline"]');
     await field.waitFor({ timeout: 30_000 });
-    await page.frameLocator('iframe[title^="Desktop preview"]').locator('main h1', { hasText: HEADING }).waitFor({ timeout: 30_000 });
+    await page.frameLocator('iframe[data-device="desktop"]').locator('main h1', { hasText: HEADING }).waitFor({ timeout: 30_000 });
     let text = HEADING;
     for (let round = 1; round <= rounds; round++) {
       // a key pressed in the studio
@@ -97,7 +97,7 @@ async function measure(label: string, cities?: number): Promise<{ label: string;
       await field.fill(text.slice(0, -1));
       // the preview has rendered that before the key is pressed
       await page
-        .frameLocator('iframe[title^="Desktop preview"]')
+        .frameLocator('iframe[data-device="desktop"]')
         .locator('main h1', { hasText: text.slice(0, -1) })
         .waitFor({ timeout: 20_000 });
       await sleep(1000);

@@ -81,7 +81,7 @@ if (document.benchStamps) {
 }
 document.benchStamps = true;`;
 
-const desktop = (page: Page) => page.frameLocator('iframe[title^="Desktop preview"]');
+const desktop = (page: Page) => page.frameLocator('iframe[data-device="desktop"]');
 
 /** The blocks' first words as the desktop preview shows them now. */
 async function shownBlocks(page: Page): Promise<string[]> {
@@ -110,7 +110,7 @@ async function addBlock(page: Page, type: string, arm: () => Promise<void>) {
 
 /** Waits until the previews shown stamped the round; the times from the click, in ms. */
 async function stamps(page: Page, round: string): Promise<{ shown: number; loaded: number }> {
-  const phone = (await page.locator('iframe[title^="Phone preview"]').count()) > 0;
+  const phone = (await page.locator('iframe[data-device="phone"]').count()) > 0;
   for (let waited = 0; waited < 20_000; waited += 25) {
     // no function inside the page's function: tsx would wrap it in a helper the page does not have
     const [clicked, desktopShown, phoneShown, desktopLoaded, phoneLoaded] = (
@@ -157,7 +157,7 @@ async function stampEveryFrame(page: Page) {
 async function showPhone(page: Page, shown: boolean) {
   const toggle = page.locator('.preview-toggle');
   if ((await toggle.getAttribute('aria-pressed')) !== String(shown)) await toggle.click();
-  if (shown) await page.frameLocator('iframe[title^="Phone preview"]').locator('main').waitFor({ timeout: 30_000 });
+  if (shown) await page.frameLocator('iframe[data-device="phone"]').locator('main').waitFor({ timeout: 30_000 });
   await sleep(PAUSE_MS);
   await stampEveryFrame(page);
 }

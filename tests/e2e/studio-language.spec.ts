@@ -76,6 +76,8 @@ interface Language {
   problems: string;
   addBlock: string;
   blocks: string;
+  /** the desktop preview's title (its accessible name) on the home page */
+  desktopFrame: string;
   /** the phone typed, and the call link that follows */
   phone: [string, string];
   /** what the palette says of a block whose list the site lacks (neither fixture has marketing services) */
@@ -91,6 +93,7 @@ const DUTCH: Language = {
   problems: 'Problemen',
   addBlock: 'Blok toevoegen',
   blocks: 'Blokken op deze pagina',
+  desktopFrame: 'Computer: voorbeeld van /',
   phone: ['085 060 1234', 'tel:+31850601234'],
   needs: 'Nog niet te gebruiken: de site heeft nog geen lijst ‘Marketingdiensten’ om te tonen.',
 };
@@ -103,6 +106,7 @@ const ENGLISH: Language = {
   problems: 'Problems',
   addBlock: 'Add a block',
   blocks: 'Blocks on this page',
+  desktopFrame: 'Desktop: preview of /',
   phone: ['0117 496 0999', 'tel:+441174960999'],
   needs: 'Not available yet: the site has no list of ‘Marketing services’ to show.',
 };
@@ -119,6 +123,8 @@ function speaks(language: Language, context: StudioSite) {
     await expect(page.getByRole('heading', { name: new RegExp(`^${language.problems}`) })).toBeVisible();
     await expect(page.getByRole('heading', { name: language.blocks })).toBeVisible();
     await expect(page.getByRole('button', { name: language.addBlock })).toBeVisible();
+    // the preview's title too: a screen reader and a pointer's tooltip say it
+    await expect(page.locator('iframe[data-device="desktop"]')).toHaveAttribute('title', language.desktopFrame);
   });
 
   test('no label, legend, button, heading or choice shows a schema key, on every file and every block', async ({ page }) => {

@@ -53,13 +53,13 @@ async function cutOff(page: Page): Promise<string[]> {
 
 /** The page shown in a preview frame (a new one after each reload). */
 async function previewPage(page: Page, device: 'Desktop' | 'Phone'): Promise<Frame> {
-  const handle = await page.locator(`iframe[title^="${device} preview"]`).elementHandle();
+  const handle = await page.locator(`iframe[data-device="${device.toLowerCase()}"]`).elementHandle();
   return (await handle!.contentFrame())!;
 }
 
 /** Where the outlined block's top edge is in the studio's window, and what of the window the frame's box shows. */
 async function outlinedBlock(page: Page, device: 'Desktop' | 'Phone') {
-  const iframe = page.locator(`iframe[title^="${device} preview"]`);
+  const iframe = page.locator(`iframe[data-device="${device.toLowerCase()}"]`);
   const shown = await iframe.evaluate((el) => {
     const frame = el.getBoundingClientRect();
     const box = el.parentElement!.getBoundingClientRect();
@@ -116,7 +116,7 @@ test.describe('studio layout', { tag: '@desktop-only' }, () => {
       await page.goto(studio);
       const blocks = page.locator('.block-list > li');
       await expect(blocks.nth(4)).toBeVisible();
-      await expect(page.frameLocator('iframe[title^="Desktop preview"]').locator('main h1')).toBeVisible({ timeout: 15_000 });
+      await expect(page.frameLocator('iframe[data-device="desktop"]').locator('main h1')).toBeVisible({ timeout: 15_000 });
       expect.soft(await sidewaysScrolls(page)).toEqual([]);
       expect.soft(await cutOff(page)).toEqual([]);
 
@@ -126,7 +126,7 @@ test.describe('studio layout', { tag: '@desktop-only' }, () => {
       await field.focus();
       await expect(field).toBeInViewport();
       for (const device of ['Desktop', 'Phone'] as const) {
-        if ((await page.locator(`iframe[title^="${device} preview"]`).count()) === 0) continue;
+        if ((await page.locator(`iframe[data-device="${device.toLowerCase()}"]`).count()) === 0) continue;
         await expect.poll(async () => (await outlinedBlock(page, device)).block?.text).toContain('Vragen');
         const shown = await outlinedBlock(page, device);
         expect(shown.boxTop).toBeGreaterThanOrEqual(0);
@@ -139,8 +139,8 @@ test.describe('studio layout', { tag: '@desktop-only' }, () => {
 
       // the phone's preview: off and on from its button (in the site's language), remembered over a reload
       const toggle = page.getByRole('region', { name: 'Voorbeeld' }).getByRole('button', { name: 'Telefoon tonen' });
-      const phone = page.locator('iframe[title^="Phone preview"]');
-      const desktopWidth = () => page.locator('iframe[title^="Desktop preview"]').evaluate((el) => el.getBoundingClientRect().width);
+      const phone = page.locator('iframe[data-device="phone"]');
+      const desktopWidth = () => page.locator('iframe[data-device="desktop"]').evaluate((el) => el.getBoundingClientRect().width);
       const wasShown = (await toggle.getAttribute('aria-pressed')) === 'true';
       await expect(phone).toHaveCount(wasShown ? 1 : 0);
       const before = await desktopWidth();
@@ -165,7 +165,7 @@ test.describe('studio layout', { tag: '@desktop-only' }, () => {
     await page.goto(studio);
     const blocks = page.locator('.block-list > li');
     await expect(blocks.nth(4)).toBeVisible();
-    await expect(page.frameLocator('iframe[title^="Desktop preview"]').locator('main h1')).toBeVisible({ timeout: 15_000 });
+    await expect(page.frameLocator('iframe[data-device="desktop"]').locator('main h1')).toBeVisible({ timeout: 15_000 });
     const base = (await (await previewPage(page, 'Desktop')).evaluate(ORDER)) as string[];
     expect(base).toHaveLength(5);
     const orders = () => page.evaluate(() => (window as unknown as { __orders?: { mark: string; order: string[] }[] }).__orders ?? []);

@@ -50,7 +50,7 @@ test.describe('studio: nothing invalid is added, and the preview has no overlay'
     ((await (await page.request.get(`${studio}/api/problems`)).json()) as { problems: { pointer: string; message: string }[] }).problems.map(
       (p) => `${p.pointer} ${p.message}`,
     );
-  const preview = (page: Page): FrameLocator => page.frameLocator('iframe[title^="Desktop preview of"]');
+  const preview = (page: Page): FrameLocator => page.frameLocator('iframe[data-device="desktop"]');
   const overlaysSeen = (page: Page) => page.evaluate(() => (window as Window & { overlaysSeen?: number }).overlaysSeen ?? 0);
 
   test.beforeAll(async () => {
