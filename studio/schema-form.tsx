@@ -4,8 +4,8 @@ import { describedBy, hasHelp, Help, Messages, pointerOf, type FieldProps, type 
 import { TextInput } from './text-input.tsx';
 import { isLinkSchema, LinkField } from './link-field.tsx';
 import { useStableKeys } from './use-stable-keys.ts';
-import { catalogChoice, fieldText, itemLabel } from './labels.ts';
-import { optionLabel, studioTexts } from './texts.ts';
+import { choiceLabel, fieldText, itemLabel } from './labels.ts';
+import { studioTexts } from './texts.ts';
 
 // the form's shared pieces, where the studio has always imported them from
 export { pointerOf, type FieldProblems, type FormContext, type Path } from './field-common.tsx';
@@ -15,9 +15,8 @@ function Choice({ ctx, located, value, path, label, help, required, holder }: Fi
   const t = studioTexts(ctx.lang);
   const options = located.schema.enum ?? [];
   const key = path[path.length - 1];
-  // the catalog's words for this field of this schema ("Soort pagina": "Een pagina met inhoud per plaats"), else the studio's own
-  const optionText = (option: unknown) =>
-    (holder && typeof key === 'string' ? catalogChoice(ctx.lang, holder, key, option) : undefined) ?? optionLabel(t, option, key);
+  // the catalog's words for this field of this schema ("Soort pagina": "Een pagina met inhoud per plaats"); labels.test.ts sees that every option has them
+  const optionText = (option: unknown) => (holder && typeof key === 'string' ? choiceLabel(ctx.lang, holder, key, option) : String(option));
   const invalid = (ctx.problems.get(pointerOf(path))?.length ?? 0) > 0;
   return (
     <div className="field">
