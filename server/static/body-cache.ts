@@ -22,25 +22,28 @@ export class BodyCache {
     return size <= this.maxFileBytes && size <= this.maxBytes;
   }
 
-  /** The file's bytes; size is the indexed size, for the memory budget. */
-  read(file: string, size: number): Promise<Buffer> {
-    const cached = this.#bodies.get(file);
+  /**
+   * The file's bytes; size is the indexed size, for the memory budget. `key` and `load` name and make another body
+   * of the file (its gzip, made on demand): a key that starts with the file's path, so forgetUnder frees it too.
+   */
+  read(file: string, size: number, key = file, load: () => Promise<Buffer> = () => readFile(file)): Promise<Buffer> {
+    const cached = this.#bodies.get(key);
     if (cached) {
       // most recently used goes last
-      this.#bodies.delete(file);
-      this.#bodies.set(file, cached);
+      this.#bodies.delete(key);
+      this.#bodies.set(key, cached);
       return cached;
     }
-    const reading = readFile(file);
-    this.#bodies.set(file, reading);
-    this.#sizes.set(file, size);
+    const reading = load();
+    this.#bodies.set(key, reading);
+    this.#sizes.set(key, size);
     this.#bytes += size;
     reading.catch(() => {
       // a failed read is tried again by the next request
-      if (this.#bodies.get(file) === reading) this.#forget(file);
+      if (this.#bodies.get(key) === reading) this.#forget(key);
     });
     for (const oldest of this.#bodies.keys()) {
-      if (this.#bytes <= this.maxBytes || oldest === file) break;
+      if (this.#bytes <= this.maxBytes || oldest === key) break;
       this.#forget(oldest);
     }
     return reading;

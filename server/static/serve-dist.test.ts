@@ -9,6 +9,8 @@ import { serveDist } from './serve-dist.ts';
 
 const APP_JS = `console.log(${JSON.stringify('x'.repeat(3000))});\n`;
 const PAGE = '<!doctype html><html lang="nl"><head><title>Home</title></head><body><script>$RC("B:1","S:1")</script></body></html>';
+/** a page as the build writes it: with its .br, and no .gz (the server makes that) */
+const LONG_PAGE = `<!doctype html><html lang="nl"><head><title>Diensten</title></head><body>${'<p>Websites die werken.</p>'.repeat(80)}</body></html>`;
 const NOT_FOUND = '<!doctype html><html lang="nl"><head><title>Niet gevonden</title></head><body></body></html>';
 const SCRIPT_HASH = 'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
@@ -24,6 +26,8 @@ function makeFixture(dir: string) {
   };
   file('index.html', PAGE);
   file('contact/index.html', '<p>contact</p>');
+  file('diensten/index.html', LONG_PAGE);
+  file('diensten/index.html.br', brotliCompressSync(LONG_PAGE));
   file('404.html', NOT_FOUND);
   file('assets/app-abc12345.js', APP_JS);
   file('assets/app-abc12345.js.br', brotliCompressSync(APP_JS));
@@ -201,6 +205,31 @@ describe('compression', () => {
     ['identity;q=0.9, gzip;q=1', 'gzip'],
   ])('Accept-Encoding %j gets %s', async (accept, expected) => {
     expect(await encodingFor(accept)).toBe(expected);
+  });
+
+  it('makes the gzip of a page that has only its .br, for a client that takes gzip and not brotli', async () => {
+    const viaGzip = await get('/diensten', { 'accept-encoding': 'gzip, deflate' });
+    const raw = Buffer.from(await viaGzip.arrayBuffer());
+    expect(viaGzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(raw).toString()).toBe(LONG_PAGE);
+    expect(raw.length).toBeLessThan(LONG_PAGE.length / 4);
+    expect(viaGzip.headers.get('content-length')).toBe(String(raw.length));
+    expect(viaGzip.headers.get('vary')).toBe('Accept-Encoding');
+    // the brotli file as built, and the page as it is, each with an ETag of its own
+    const viaBrotli = await get('/diensten', { 'accept-encoding': 'gzip, br' });
+    expect(viaBrotli.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await viaBrotli.arrayBuffer())).toString()).toBe(LONG_PAGE);
+    const plainPage = await get('/diensten', { 'accept-encoding': 'identity' });
+    expect(await plainPage.text()).toBe(LONG_PAGE);
+    const tags = [viaGzip, viaBrotli, plainPage].map((res) => res.headers.get('etag'));
+    expect(new Set(tags).size).toBe(3);
+    // the same gzip again (kept in memory), its HEAD, and a 304 on its ETag
+    expect(Buffer.from(await (await get('/diensten', { 'accept-encoding': 'gzip' })).arrayBuffer()).equals(raw)).toBe(true);
+    const head = await get('/diensten', { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect(head.headers.get('content-length')).toBe(String(raw.length));
+    expect((await get('/diensten', { 'accept-encoding': 'gzip', 'if-none-match': tags[0]! })).status).toBe(304);
+    // a file too small to gain from it stays as it is
+    expect((await get('/contact', { 'accept-encoding': 'gzip' })).headers.get('content-encoding')).toBeNull();
   });
 
   it('varies on Accept-Encoding for compressible files without a compressed copy', async () => {

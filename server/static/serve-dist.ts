@@ -1,4 +1,6 @@
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { logText } from '../cli/terminal-safe.ts';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -43,6 +45,30 @@ function notModified(c: Context, etag: string, mtimeMs: number): boolean {
   const since = Date.parse(c.req.header('if-modified-since') ?? '');
   // Last-Modified has whole seconds
   return Number.isFinite(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
+}
+
+/**
+ * The smallest file worth a gzip made on demand: below it the Content-Encoding header costs more than it saves
+ * (the build's own rule for its .br and .gz).
+ */
+const GZIP_MIN_BYTES = 1024;
+const GZIP_LEVEL = 9;
+const gzipAsync = promisify(gzip);
+
+/**
+ * Whether the server makes a file's gzip itself: a compressible file with no .gz beside it (the build leaves the
+ * pages' gzip out: one file fewer per page, for the few clients that take gzip and not brotli), small enough to
+ * keep its gzip in memory.
+ */
+const gzipsOnDemand = (bodies: BodyCache, entry: IndexEntry) => !entry.gz && entry.compressible && entry.size >= GZIP_MIN_BYTES && bodies.fits(entry.size);
+
+/** The gzip of a file made on demand, once, and kept with the bodies: its representation and its bytes. */
+async function gzipOf(bodies: BodyCache, entry: IndexEntry): Promise<{ rep: Representation; body: Uint8Array<ArrayBuffer> }> {
+  const key = `${entry.file}\0gzip`;
+  const body = (await bodies.read(entry.file, entry.size, key, async () =>
+    gzipAsync(await readFile(entry.file), { level: GZIP_LEVEL }),
+  )) as Uint8Array<ArrayBuffer>;
+  return { rep: { file: key, size: body.length, etag: entry.etag.replace(/"$/, '-gz"') }, body };
 }
 
 /** A file's body: from the memory cache when it fits, else streamed from disk. */
@@ -91,8 +117,34 @@ function find(live: LiveRoot, generation: Generation, path: string): { entry: In
 const isGone = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
+ * A file's answer: the representation the client's Accept-Encoding takes (its .br or .gz, or a gzip made on demand),
+ * with its validators; 304 when the client has it, no body for HEAD.
+ */
+function sender(bodies: BodyCache) {
+  return async function send(c: Context, entry: IndexEntry, status: 200 | 404): Promise<Response> {
+    const onDemand = gzipsOnDemand(bodies, entry);
+    const encoding = negotiateEncoding(c.req.header('accept-encoding'), { br: entry.br !== undefined, gzip: entry.gz !== undefined || onDemand });
+    const made = encoding === 'gzip' && !entry.gz ? await gzipOf(bodies, entry) : undefined;
+    const rep = made?.rep ?? (encoding === 'br' ? entry.br! : encoding === 'gzip' ? entry.gz! : entry);
+    const headers = headersFor(entry, encoding, status);
+    if (status === 200) {
+      headers.ETag = rep.etag;
+      headers['Last-Modified'] = entry.lastModified;
+      if (notModified(c, rep.etag, entry.mtimeMs)) return new Response(null, { status: 304, headers });
+    }
+    if (c.req.method === 'HEAD') {
+      headers['Content-Length'] = String(rep.size);
+      return new Response(null, { status, headers });
+    }
+    const { body, length } = made ? { body: made.body, length: made.body.length } : await bodyOf(bodies, rep);
+    headers['Content-Length'] = String(length);
+    return new Response(body, { status, headers });
+  };
+}
+
+/**
  * Serves the prerendered site from an index of each build (see file-index.ts and live-root.ts): directory
- * indexes, precompressed .br/.gz by the client's Accept-Encoding, a year of caching for hashed assets and
+ * indexes, precompressed .br/.gz by the client's Accept-Encoding (a page's gzip made on demand), a year of caching for hashed assets and
  * revalidation for everything else, 404.html for unknown paths. Paths under /api/, /3/ and /uploads/ go to
  * next(); other methods on a file get 405, on an unknown path next(). Errors become a 500 that names no file.
  */
@@ -106,23 +158,7 @@ export function serveDist(options: ServeDistOptions): MiddlewareHandler {
   const bodies = new BodyCache(cacheBytes, cacheFileBytes);
   live.onRetire((generation) => bodies.forgetUnder(generation.root));
 
-  async function send(c: Context, entry: IndexEntry, status: 200 | 404): Promise<Response> {
-    const encoding = negotiateEncoding(c.req.header('accept-encoding'), { br: entry.br !== undefined, gzip: entry.gz !== undefined });
-    const rep = encoding === 'br' ? entry.br! : encoding === 'gzip' ? entry.gz! : entry;
-    const headers = headersFor(entry, encoding, status);
-    if (status === 200) {
-      headers.ETag = rep.etag;
-      headers['Last-Modified'] = entry.lastModified;
-      if (notModified(c, rep.etag, entry.mtimeMs)) return new Response(null, { status: 304, headers });
-    }
-    if (c.req.method === 'HEAD') {
-      headers['Content-Length'] = String(rep.size);
-      return new Response(null, { status, headers });
-    }
-    const { body, length } = await bodyOf(bodies, rep);
-    headers['Content-Length'] = String(length);
-    return new Response(body, { status, headers });
-  }
+  const send = sender(bodies);
 
   async function answer(c: Context, generation: Generation, path: string): Promise<Response> {
     const found = find(live, generation, path);
