@@ -20,7 +20,8 @@ import { islandSiteModel, resolvePages, resolveSite } from '../core/site/resolve
 import type { LoadedSite } from '../core/site/model.ts';
 
 /**
- * Client build, server build, every route to static HTML, then what serving it needs: CSP hashes, _headers, .br/.gz.
+ * Client build, server build, every route to static HTML, then what serving it needs: CSP hashes, _headers, .br (and
+ * .gz for the files other than pages).
  * The pages are rendered, written and compressed by one worker thread per core (BUILD_WORKERS=0: by this thread);
  * BUILD_STATS=<file> writes the build's figures there (the benchmark reads them).
  */
@@ -103,7 +104,7 @@ const packed = await compressor.finish();
 phase('compression after the pages');
 const kB = (n: number) => `${Math.round(n / 1024)} kB`;
 console.log(
-  `precompressed ${packed.files} files (${kB(packed.bytes)} -> br ${kB(packed.brBytes)}, gzip ${kB(packed.gzBytes)}), ` +
+  `precompressed ${packed.files} files (${kB(packed.bytes)} -> br ${kB(packed.brBytes)}; gzip ${kB(packed.gzBytes)} for the files other than pages, whose gzip the server makes on demand), ` +
     `${Math.round(performance.now() - waitStarted)} ms of it after the pages`,
 );
 const wallMs = Math.round(performance.now() - started);

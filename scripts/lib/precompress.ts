@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
-import { existsSync, linkSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, type BrotliOptions } from 'node:zlib';
 import { isCompressible } from '../../core/static/compressible.ts';
 
 const brotli = promisify(brotliCompress);
@@ -72,6 +72,8 @@ const GZIP_LEVEL = 9;
 /** The defaults of CompressOptions, shared with the render workers that compress the pages. */
 export const MIN_BYTES = 1024;
 export const HTML_BROTLI_QUALITY = 5;
+/** The compressed versions a page has (see writeBrotliSync). */
+export const PAGE_FORMS = ['.br'] as const;
 
 /** One file's brotli (quality 11, the slowest and smallest, by default) and gzip (level 9) versions. */
 export async function compressBoth(body: Buffer, brotliQuality = 11): Promise<{ br: Buffer; gz: Buffer }> {
@@ -82,22 +84,39 @@ export async function compressBoth(body: Buffer, brotliQuality = 11): Promise<{ 
 /** The totals of one file, or of many added up. */
 export type CompressedBytes = Omit<PrecompressResult, 'ms'>;
 
-/** compressBoth on the calling thread: a render worker compresses its pages while they are in memory, byte for byte the same. */
-export function compressBothSync(body: Buffer, brotliQuality: number): { br: Buffer; gz: Buffer } {
-  return { br: brotliCompressSync(body, brotliOptions(brotliQuality, body.length)), gz: gzipSync(body, { level: GZIP_LEVEL }) };
+/**
+ * A page's brotli, written beside it on the calling thread: a render worker compresses its pages while they are in
+ * memory. Pages get no .gz: they are many, a gzip per page cost the build a third of its files and much of its
+ * compression time, and every browser takes brotli; the server makes a page's gzip for the few clients that do not
+ * (server/static/serve-dist.ts). Kept only where it is smaller; the page's totals.
+ */
+export function writeBrotliSync(file: string, body: Buffer, quality: number): CompressedBytes {
+  const br = brotliCompressSync(body, brotliOptions(quality, body.length));
+  const smaller = br.length < body.length;
+  if (smaller) writeFileSync(`${file}.br`, br);
+  else rmSync(`${file}.br`, { force: true });
+  return { files: 1, bytes: body.length, brBytes: smaller ? br.length : body.length, gzBytes: 0 };
 }
 
 /**
- * A file of an earlier build taken into this one: `target` as a hard link to `before`, and to its .br and .gz where
- * they are (a file too small, or not smaller compressed, has none). False when `before` cannot be linked.
+ * A file of an earlier build taken into this one: `target` as a hard link to `before`, and to its compressed versions
+ * (`forms`: .br and .gz, or a page's .br) where they are (a file too small, or not smaller compressed, has none).
+ * False when `before` cannot be linked.
  */
-export function linkWithCompressed(before: string, target: string): boolean {
+export function linkWithCompressed(before: string, target: string, forms: readonly string[] = ['.br', '.gz']): boolean {
   try {
     linkSync(before, target);
   } catch {
     return false;
   }
-  for (const ext of ['.br', '.gz']) if (existsSync(before + ext)) linkSync(before + ext, target + ext);
+  for (const ext of forms) {
+    try {
+      linkSync(before + ext, target + ext);
+    } catch (error) {
+      // one stat fewer per page than asking first: most pages have their .br
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
   return true;
 }
 
@@ -116,22 +135,6 @@ export async function writeCompressed(file: string, original: number, { br, gz: 
   // awaited before adding: "x += await y" would read x first and lose the other workers' sums
   const [brBytes, gzBytes] = await Promise.all([keepIfSmaller(file, '.br', original, br), keepIfSmaller(file, '.gz', original, gzipped)]);
   return { files: 1, bytes: original, brBytes, gzBytes };
-}
-
-/**
- * writeCompressed on the calling thread: a render worker writes its pages itself, as libuv's few threads may be busy
- * for seconds with the images and brotli's quality 11 of the client's files and the sitemap.
- */
-export function writeCompressedSync(file: string, original: number, { br, gz: gzipped }: { br: Buffer; gz: Buffer }): CompressedBytes {
-  const keep = (ext: '.br' | '.gz', compressed: Buffer) => {
-    if (compressed.length < original) {
-      writeFileSync(file + ext, compressed);
-      return compressed.length;
-    }
-    rmSync(file + ext, { force: true });
-    return original;
-  };
-  return { files: 1, bytes: original, brBytes: keep('.br', br), gzBytes: keep('.gz', gzipped) };
 }
 
 /**

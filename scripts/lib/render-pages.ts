@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { CspHashes } from '../../core/security/policy.ts';
 import { inlineHashes, mergeCspHashes } from './csp-hashes.ts';
 import { fileFor, routeDocument, type ClientAssets, type InlineScripts, type PrerenderedSite, type ServerEntry } from './page-document.ts';
-import { compressBothSync, HTML_BROTLI_QUALITY, linkWithCompressed, MIN_BYTES, writeCompressedSync, type CompressedBytes } from './precompress.ts';
+import { HTML_BROTLI_QUALITY, linkWithCompressed, MIN_BYTES, PAGE_FORMS, writeBrotliSync, type CompressedBytes } from './precompress.ts';
 import { addSrcsetUses, type SrcsetUses } from './render-srcsets.ts';
 import { readManifest, sha1, type RouteRecord } from './build-keys.ts';
 import { SITE_DATA_KEY } from './bundle-reuse.ts';
@@ -67,14 +67,14 @@ function addBytes(total: CompressedBytes, one: CompressedBytes | undefined): voi
 }
 
 /**
- * Writes a page, its .br and its .gz on the calling thread. Not on libuv's threads: there are 4, shared with the
- * image widths and the client files' compression at brotli's quality 11, which keep them for seconds.
+ * Writes a page and its .br on the calling thread. Not on libuv's threads: there are 4, shared with the image
+ * widths and the client files' compression at brotli's quality 11, which keep them for seconds.
  */
 function writePage(target: string, body: Buffer): CompressedBytes | undefined {
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, body);
   // the same rule as the build's queue: small files gain less than the Content-Encoding header costs
-  return body.length >= MIN_BYTES ? writeCompressedSync(target, body.length, compressBothSync(body, HTML_BROTLI_QUALITY)) : undefined;
+  return body.length >= MIN_BYTES ? writeBrotliSync(target, body, HTML_BROTLI_QUALITY) : undefined;
 }
 
 /** What src/entry-server.tsx offers an incremental build (build-keys.ts): a route's inputs, and the shared ones. */
@@ -105,11 +105,11 @@ function routeKeys(entry: KeyedEntry, buildKey: string): (path: string) => Promi
   };
 }
 
-/** The previous build's page, its .br and its .gz linked into this build; false when its page is not there. */
+/** The previous build's page and its .br linked into this build; false when its page is not there. */
 function linkPage(previousDir: string, outDir: string, file: string): boolean {
   const target = join(outDir, file);
   mkdirSync(dirname(target), { recursive: true });
-  return linkWithCompressed(join(previousDir, file), target);
+  return linkWithCompressed(join(previousDir, file), target, PAGE_FORMS);
 }
 
 /** A page rendered now: written, compressed, and read for its CSP hashes and srcset URLs. */
