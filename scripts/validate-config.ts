@@ -65,7 +65,7 @@ let warnings: Problem[] = [];
 let summary = '';
 let seoReport = '';
 try {
-  const result = validateSite({ roots: [args.root], schemaDir: paths.schemas });
+  const result = validateSite({ roots: [args.root], schemaDir: paths.schemas, keptSchemas: true });
   problems = result.problems;
   const s = result.stats;
   const ms = Math.round(performance.now() - started);

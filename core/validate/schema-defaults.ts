@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import Ajv, { type AnySchemaObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { SCHEMA_BASE } from './schemas.ts';
+import { ANNOTATIONS, SCHEMA_BASE, schemaFiles } from './schemas.ts';
+import { cacheKey, cachedValidators } from './compiled-cache.ts';
 import type { LoadedSite } from '../site/model.ts';
 
 /**
@@ -15,26 +14,28 @@ export interface DefaultsFiller {
   fill(loaded: LoadedSite): LoadedSite;
 }
 
-function listJson(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? listJson(join(dir, e.name)) : e.name.endsWith('.json') ? [join(dir, e.name)] : [],
-  );
+/** The ajv that fills defaults, with every schema added. */
+function defaultsAjv(files: readonly (readonly [string, string])[], source: boolean): Ajv {
+  const ajv = new Ajv({ useDefaults: true, discriminator: true, strict: false, allErrors: false, code: { source } });
+  addFormats(ajv, ['email', 'uri', 'date']);
+  for (const keyword of ['x-link', 'x-asset', 'x-ref', ...ANNOTATIONS]) ajv.addKeyword({ keyword });
+  for (const [rel, text] of files) ajv.addSchema(JSON.parse(text) as AnySchemaObject, SCHEMA_BASE + rel);
+  return ajv;
 }
 
+/** The defaults filler of the schemas under schemaDir; its validators from the cache of compiled schemas when it has them. */
 export function schemaDefaults(schemaDir: string): DefaultsFiller {
-  const ajv = new Ajv({ useDefaults: true, discriminator: true, strict: false, allErrors: false });
-  addFormats(ajv, ['email', 'uri', 'date']);
-  for (const keyword of ['x-link', 'x-asset', 'x-ref', 'x-hint', 'x-kind', 'x-collection-kind', 'tsType']) ajv.addKeyword({ keyword });
+  const files = schemaFiles(schemaDir);
   const blockSchemas = new Map<string, string>();
-  for (const file of listJson(schemaDir)) {
-    const rel = relative(schemaDir, file).split(sep).join('/');
-    const schema = JSON.parse(readFileSync(file, 'utf8')) as AnySchemaObject;
-    ajv.addSchema(schema, SCHEMA_BASE + rel);
-    const tag = (schema.properties as Record<string, { const?: unknown }> | undefined)?.type?.const;
+  for (const [rel, text] of files) {
+    const tag = ((JSON.parse(text) as AnySchemaObject).properties as Record<string, { const?: unknown }> | undefined)?.type?.const;
     if (rel.startsWith('blocks/') && typeof tag === 'string') blockSchemas.set(tag, rel);
   }
+  const refs = Object.fromEntries(files.map(([rel]) => [rel, SCHEMA_BASE + rel]));
+  const kept = cachedValidators('defaults', cacheKey('defaults', files), refs, () => defaultsAjv(files, true));
+  let ajv: Ajv | undefined;
   const get = (rel: string): ValidateFunction => {
-    const fn = ajv.getSchema(SCHEMA_BASE + rel);
+    const fn = kept?.[rel] ?? (ajv ??= defaultsAjv(files, false)).getSchema(SCHEMA_BASE + rel);
     if (!fn) throw new Error(`no schema ${rel}`);
     return fn;
   };

@@ -43,6 +43,12 @@ export interface ValidateOptions {
   schemas?: SchemaSet;
   /** the rules to run; all of them unless a test picks some */
   rules?: readonly Rule[];
+  /**
+   * Schemas kept compiled between runs (compiled-cache.ts), when no `schemas` are given: a one-shot validation (a
+   * build, npm run validate) loads them instead of compiling. A site with a problem is validated again with schemas
+   * compiled here, whose messages can name the schema that failed.
+   */
+  keptSchemas?: boolean;
 }
 
 const SCHEMA_FOR: [RegExp, string][] = [
@@ -182,8 +188,17 @@ function loadedSite(site: SiteConfig, fs: SiteFiles, parsed: Parsed): LoadedSite
 const fillers = new Map<string, DefaultsFiller>();
 const fillerFor = (schemaDir: string) => fillers.get(schemaDir) ?? fillers.set(schemaDir, schemaDefaults(schemaDir)).get(schemaDir)!;
 
+const keptSets = new Map<string, SchemaSet>();
+const keptSetFor = (schemaDir: string) => keptSets.get(schemaDir) ?? keptSets.set(schemaDir, loadSchemaSet(schemaDir, { kept: true })).get(schemaDir)!;
+
 /** parse -> schema -> rules. Reports every problem at once and never throws: an internal error is one more problem. */
 export function validateSite(options: ValidateOptions): ValidationResult {
+  if (!options.keptSchemas || options.schemas) return validateOnce(options);
+  const quick = validateOnce({ ...options, schemas: keptSetFor(options.schemaDir) });
+  return quick.problems.length === 0 ? quick : validateOnce({ ...options, keptSchemas: false });
+}
+
+function validateOnce(options: ValidateOptions): ValidationResult {
   const fs = options.files ?? siteFiles(options.roots);
   const problems: Problem[] = [];
   const stats = { pages: 0, collections: 0, forms: 0, routes: 0, landingPages: 0 };

@@ -17,7 +17,7 @@ export function writeServerSite(outDir: string, loaded: Pick<LoadedSite, 'site' 
 
 /** Validates the site at siteRoot as the build does (its schemas' defaults filled in); throws with the validator's messages. */
 export function loadValidSite(siteRoot: string, schemaDir: string): LoadedSite {
-  const result = validateSite({ roots: [siteRoot], schemaDir });
+  const result = validateSite({ roots: [siteRoot], schemaDir, keptSchemas: true });
   if (!result.site) throw new Error(`the site config is invalid:\n${formatProblems(result.problems)}`);
   return result.site;
 }
