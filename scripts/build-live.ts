@@ -3,12 +3,12 @@ import { realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { paths } from '../core/paths.ts';
-import { buildFolder, buildsOf, keepFromEnv, liveBuildId, lockBuilds, markComplete, newBuildId, prune, switchTo } from './lib/live-build.ts';
+import { buildFolder, buildsOf, deleteTrash, keepFromEnv, liveBuildId, lockBuilds, markComplete, newBuildId, prune, switchTo } from './lib/live-build.ts';
 
 /**
  * `npm run build`: scripts/build.ts into a new folder beside the live build (SITE_OUT set to it), then, only when
  * it succeeded, the switch that makes it live in one step, and the pruning of old builds (SITE_KEEP_BUILDS, 3 by
- * default). A failed or stopped build is deleted and the live build stays. The live path is dist/ (or SITE_OUT).
+ * default; their files are deleted in the background, after the build has ended). A failed or stopped build is deleted and the live build stays. The live path is dist/ (or SITE_OUT).
  */
 const builds = buildsOf(paths.dist);
 let keep: number;
@@ -68,6 +68,8 @@ markComplete(builds, id, Math.round(performance.now() - started) / 1000);
 switchTo(builds, id);
 const removed = prune(builds, keep);
 release();
+// the new build is live: the old ones are deleted by a process of their own, and the build has ended
+deleteTrash(builds);
 console.log(
   `live: build ${id} in ${builds.live}${before ? ` (before: ${before}, npm run rollback to go back)` : ''}` +
     `${removed.length ? `; pruned ${removed.length} old build${removed.length === 1 ? '' : 's'}, ${keep} kept` : ''}`,

@@ -8,6 +8,7 @@ import {
   buildFolder,
   buildsOf,
   completeBuilds,
+  deleteTrash,
   keepFromEnv,
   liveBuildId,
   lockBuilds,
@@ -84,7 +85,21 @@ describe('prune', () => {
     const removed = prune(builds, 3);
     expect(completeBuilds(builds)).toEqual([ids[0], ids[2], ids[3]]);
     expect(removed.sort()).toEqual([ids[1], leftover, `${ids[3]}-ssr`].sort());
+    expect(readdirSync(builds.dir).filter((name) => !name.startsWith('.'))).toEqual([ids[0], ids[2], ids[3]]);
     expect(page()).toBe('a');
+    // their files are gone once the deletion has run
+    deleteTrash(builds, { wait: true });
+    expect(readdirSync(builds.dir).sort()).toEqual([ids[0], ids[2], ids[3]].sort());
+  });
+
+  it('deletes the pruned builds in a process of its own, which outlives the call', async () => {
+    const ids = ['a', 'b', 'c', 'd'].map((p) => finishedBuild(p));
+    switchTo(builds, ids[3]!);
+    expect(prune(builds, 2)).toEqual([ids[0], ids[1]]);
+    expect(existsSync(join(builds.dir, '.pruned'))).toBe(true);
+    deleteTrash(builds);
+    await expect.poll(() => existsSync(join(builds.dir, '.pruned')), { timeout: 15_000 }).toBe(false);
+    expect(completeBuilds(builds)).toEqual([ids[2], ids[3]]);
   });
 });
 

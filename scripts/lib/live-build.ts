@@ -14,6 +14,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
@@ -118,22 +119,42 @@ export function switchTo(builds: Builds, id: string): void {
   syncFolder(parent);
 }
 
+/** Where pruned builds wait to be deleted: a dot-folder beside the builds, never one of them. */
+const TRASH = '.pruned';
+
 /**
- * Deletes all but `keep` completed builds (the live one always stays; then the newest), and what failed or
- * killed builds left behind. Run only under the lock: a folder without its marker may be a build being written.
+ * Takes all but `keep` completed builds (the live one always stays; then the newest), and what failed or killed
+ * builds left behind, out of the builds: each is renamed into a dot-folder beside them, at once, and then deleted
+ * there by deleteTrash, off the build's time. Run only under the lock: a folder without its marker may be a build
+ * being written.
  */
 export function prune(builds: Builds, keep: number): string[] {
   if (!existsSync(builds.dir)) return [];
   const live = liveBuildId(builds);
   const complete = completeBuilds(builds);
   const kept = new Set([...(live ? [live] : []), ...complete.filter((id) => id !== live).slice(-(keep - (live ? 1 : 0)))]);
+  const trash = join(builds.dir, TRASH, randomBytes(4).toString('hex'));
   const removed: string[] = [];
   for (const name of readdirSync(builds.dir)) {
     if (name.startsWith('.') || kept.has(name)) continue;
-    rmSync(join(builds.dir, name), { recursive: true, force: true });
+    mkdirSync(trash, { recursive: true });
+    renameSync(join(builds.dir, name), join(trash, name));
     removed.push(name);
   }
   return removed;
+}
+
+/**
+ * Deletes the pruned builds (10,000 pages are 30,000 files and folders: a second or more on an ext4 disk): by a
+ * process of its own that outlives the build, or (`wait`) before returning. A deletion stopped halfway is taken up by
+ * the next one.
+ */
+export function deleteTrash(builds: Builds, { wait = false }: { wait?: boolean } = {}): void {
+  const trash = join(builds.dir, TRASH);
+  if (!existsSync(trash)) return;
+  if (wait) return rmSync(trash, { recursive: true, force: true });
+  const remove = `require('node:fs').rmSync(${JSON.stringify(trash)}, { recursive: true, force: true })`;
+  spawn(process.execPath, ['-e', remove], { detached: true, stdio: 'ignore' }).unref();
 }
 
 /** SITE_KEEP_BUILDS: how many builds stay on disk, at least 2 (the live one and one to roll back to). */
