@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { expect, it } from 'vitest';
 import { paths } from '../core/paths.ts';
+import { fileFor } from './lib/page-document.ts';
 
 it('the build fails on an invalid config with the validator messages', () => {
   const site = mkdtempSync(join(tmpdir(), 'broken-site-'));
@@ -30,7 +31,7 @@ it('the build fails on an invalid config with the validator messages', () => {
 
 it('builds another site from its own root: the English fixture, its own images, its landing matrix and no chat', () => {
   const out = mkdtempSync(join(tmpdir(), 'en-out-'));
-  const page = (route: string) => readFileSync(join(out, route, 'index.html'), 'utf8');
+  const page = (route: string) => readFileSync(join(out, fileFor(route === '.' ? '/' : `/${route}`)), 'utf8');
   try {
     const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], {
       cwd: paths.root,
@@ -44,8 +45,15 @@ it('builds another site from its own root: the English fixture, its own images, 
     expect(page('.')).toContain('Frequently asked questions');
     expect(page('contact')).toContain('Email address');
     // three cities x two landing services, nothing of the agency's matrix
-    const landing = readdirSync(out).filter((f) => /^(web-design|seo)-/.test(f));
-    expect(landing.sort()).toEqual(['seo-bath', 'seo-bristol', 'seo-milton-keynes', 'web-design-bath', 'web-design-bristol', 'web-design-milton-keynes']);
+    const landing = readdirSync(out).filter((f) => /^(web-design|seo)-.*\.html$/.test(f));
+    expect(landing.sort()).toEqual([
+      'seo-bath.html',
+      'seo-bristol.html',
+      'seo-milton-keynes.html',
+      'web-design-bath.html',
+      'web-design-bristol.html',
+      'web-design-milton-keynes.html',
+    ]);
     expect(page('web-design-milton-keynes')).toContain('<h1>Web design in Milton Keynes</h1>');
     expect(existsSync(join(out, 'webdesign-amersfoort'))).toBe(false);
     // the site's public folder, not the agency's

@@ -64,7 +64,7 @@ it('an incremental build renders only what an edit changed, and ends byte-identi
   // the engine and what the islands see did not change: both bundles come from the previous build, Vite never starts
   expect(second.stats.bundlesBuilt).toEqual({ client: false, server: false });
   expect(readFileSync(join(second.out, 'index.html'), 'utf8')).toContain('A website your customers remember');
-  expect(sameFile('a', 'b', 'contact/index.html')).toBe(true);
+  expect(sameFile('a', 'b', 'contact.html')).toBe(true);
   expect(sameFile('a', 'b', 'index.html')).toBe(false);
 
   // one city's data: the content landing pages and the overviews, which read the cities; not the forwarding pages
@@ -72,10 +72,10 @@ it('an incremental build renders only what an edit changed, and ends byte-identi
   const third = build('c', 'b');
   expect(third.stats.rendered).toBeGreaterThan(0);
   expect(third.stats.rendered).toBeLessThan(routes);
-  expect(readFileSync(join(third.out, 'web-design-bristol/index.html'), 'utf8')).toContain('Bristol has been our home since 2014.');
-  expect(sameFile('b', 'c', 'hosting-bath/index.html')).toBe(true);
-  expect(sameFile('b', 'c', 'hosting-bath/index.html.br')).toBe(true);
-  expect(sameFile('b', 'c', 'contact/index.html')).toBe(true);
+  expect(readFileSync(join(third.out, 'web-design-bristol.html'), 'utf8')).toContain('Bristol has been our home since 2014.');
+  expect(sameFile('b', 'c', 'hosting-bath.html')).toBe(true);
+  expect(sameFile('b', 'c', 'hosting-bath.html.br')).toBe(true);
+  expect(sameFile('b', 'c', 'contact.html')).toBe(true);
 
   // a service leaves the matrix: its pages leave the build
   const config = JSON.parse(readFileSync(join(site, 'site.config.json'), 'utf8')) as { landing: { services: { slug: string }[] } };
@@ -85,8 +85,8 @@ it('an incremental build renders only what an edit changed, and ends byte-identi
   // a site-wide setting: every page again
   expect(fourth.stats.reused).toBe(0);
   expect(fourth.stats.bundlesBuilt.server).toBe(false);
-  expect(existsSync(join(third.out, 'hosting-bath'))).toBe(true);
-  expect(existsSync(join(fourth.out, 'hosting-bath'))).toBe(false);
+  expect(existsSync(join(third.out, 'hosting-bath.html'))).toBe(true);
+  expect(existsSync(join(fourth.out, 'hosting-bath.html'))).toBe(false);
   expect(readFileSync(join(fourth.out, 'sitemap.xml'), 'utf8')).not.toContain('hosting-');
 
   // a clean build of the same sources: the same files, the same bytes

@@ -8,6 +8,7 @@ import * as prettier from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../core/paths.ts';
 import { slugify } from '../core/site/resolve.ts';
+import { fileFor } from './lib/page-document.ts';
 
 /**
  * Every recipe of the README's "How the config works", applied to a copy of the whole project: a new city, a new
@@ -154,7 +155,7 @@ async function keepsLint(file: string, text: string) {
 
 const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(command, args, { cwd: copy, encoding: 'utf8', env: { ...process.env, ...env, CI: '1' } });
-const page = (route: string) => readFileSync(join(out, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`), 'utf8');
+const page = (route: string) => readFileSync(join(out, fileFor(route)), 'utf8');
 
 describe('the README recipes on a copy of the project', () => {
   let names: Names;

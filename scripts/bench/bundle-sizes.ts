@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { paths } from '../../core/paths.ts';
 import { launchChromium, scrollThrough, serveBuild } from '../lib/browser.ts';
+import { fileFor } from '../lib/page-document.ts';
 import { smoke } from './smoke.ts';
 
 /**
@@ -29,7 +30,7 @@ const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const fileOf = (route: string) => {
   const path = route.replace(/\?.*$/, '');
-  return join(paths.dist, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
+  return join(paths.dist, fileFor(path));
 };
 const sum = (files: Iterable<string>) => [...new Set(files)].reduce((n, p) => n + gz(join(paths.dist, p)), 0);
 

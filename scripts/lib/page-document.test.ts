@@ -68,8 +68,9 @@ describe('routeDocument', () => {
 });
 
 describe('fileFor', () => {
-  it('puts each route in its folder', () => {
+  it('puts each route in a file named after it, the home page in index.html', () => {
     expect(fileFor('/')).toBe('index.html');
-    expect(fileFor('/a/b')).toBe('a/b/index.html');
+    expect(fileFor('/contact')).toBe('contact.html');
+    expect(fileFor('/a/b')).toBe('a/b.html');
   });
 });

@@ -55,9 +55,14 @@ export const speculationRules = JSON.stringify({
   ],
 });
 
-/** The file of a route in the build: "/" -> index.html, "/a" -> a/index.html. */
+/**
+ * The file of a route in the build: "/" -> index.html, "/a" -> a.html, "/a/b" -> a/b.html. A file beside the others,
+ * not a folder of its own per page: on this machine's ext4 disk a folder cost a page more than its file (created, and
+ * deleted with an old build). The server answers /a with a.html (server/static/file-index.ts); so do the common
+ * static hosts (Netlify, Cloudflare Pages, GitHub Pages; nginx with `try_files $uri $uri.html $uri/ =404`).
+ */
 export function fileFor(path: string): string {
-  return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
+  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
 }
 
 export interface PageParts {

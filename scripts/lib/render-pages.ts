@@ -66,12 +66,21 @@ function addBytes(total: CompressedBytes, one: CompressedBytes | undefined): voi
   total.gzBytes += one.gzBytes;
 }
 
+/** The folders this thread made: most pages are files of the build's own folder, made once, not asked for again. */
+const madeFolders = new Set<string>();
+function folderFor(target: string): void {
+  const folder = dirname(target);
+  if (madeFolders.has(folder)) return;
+  mkdirSync(folder, { recursive: true });
+  madeFolders.add(folder);
+}
+
 /**
  * Writes a page and its .br on the calling thread. Not on libuv's threads: there are 4, shared with the image
  * widths and the client files' compression at brotli's quality 11, which keep them for seconds.
  */
 function writePage(target: string, body: Buffer): CompressedBytes | undefined {
-  mkdirSync(dirname(target), { recursive: true });
+  folderFor(target);
   writeFileSync(target, body);
   // the same rule as the build's queue: small files gain less than the Content-Encoding header costs
   return body.length >= MIN_BYTES ? writeBrotliSync(target, body, HTML_BROTLI_QUALITY) : undefined;
@@ -108,7 +117,7 @@ function routeKeys(entry: KeyedEntry, buildKey: string): (path: string) => Promi
 /** The previous build's page and its .br linked into this build; false when its page is not there. */
 function linkPage(previousDir: string, outDir: string, file: string): boolean {
   const target = join(outDir, file);
-  mkdirSync(dirname(target), { recursive: true });
+  folderFor(target);
   return linkWithCompressed(join(previousDir, file), target, PAGE_FORMS);
 }
 

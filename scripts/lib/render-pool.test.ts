@@ -38,7 +38,7 @@ it('two render workers write the same files as the build thread alone, compresse
   expect(files(alone.out)).toEqual(written);
   // every page and its .br (its gzip is the server's to make), and what the server reads: the
   // hashes of the pages' inline scripts
-  for (const name of ['index.html', 'index.html.br', 'contact/index.html.br', 'sitemap.xml', '.csp.json', '_headers']) {
+  for (const name of ['index.html', 'index.html.br', 'contact.html.br', 'sitemap.xml', '.csp.json', '_headers']) {
     expect(written, name).toContain(name);
   }
   expect(written.filter((name) => name.endsWith('.html.gz') && name !== '404.html.gz')).toEqual([]);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
+import { fileFor } from './page-document.ts';
 import { fileChangedAt, robotsTxt, sitemapFiles, sitemapUrls } from './sitemap.ts';
 
 const SITE = 'https://www.example.test';
@@ -93,7 +94,7 @@ describe('landing.noindexRedirects in a real build', () => {
         encoding: 'utf8',
       });
       expect(run.status, run.stdout + run.stderr).toBe(0);
-      const page = (route: string) => readFileSync(join(out, route, 'index.html'), 'utf8');
+      const page = (route: string) => readFileSync(join(out, fileFor(`/${route}`)), 'utf8');
       expect(page('hosting-bath')).toMatch(/<meta name="robots" content="noindex"\/?>/);
       // still the same forwarding page otherwise
       expect(page('hosting-bath')).toContain('You are being taken to our homepage.');

@@ -99,12 +99,12 @@ afterAll(async () => {
   if (base) rmSync(base, { recursive: true, force: true });
 });
 
-/** The routes both builds have: every index.html, as its URL path. */
+/** The routes both builds have: every page (index.html, or a route's x.html), as its URL path. */
 function routes(): string[] {
   const folder = join(`${out}-builds`, builds.a);
   return (readdirSync(folder, { recursive: true }) as string[])
-    .filter((file) => file.endsWith('index.html') && !file.startsWith('.'))
-    .map((file) => `/${file.replace(/index\.html$/, '')}`);
+    .filter((file) => file.endsWith('.html') && !file.startsWith('.') && file !== '404.html')
+    .map((file) => `/${file.replace(/index\.html$/, '').replace(/\.html$/, '')}`);
 }
 
 const ASSET_IN_PAGE = /(?:href|src)="(\/assets\/[^"]+)"/g;
@@ -188,7 +188,7 @@ async function visitor(number: number, stopped: () => boolean, tally: Tally, pag
 function pagesOfBuilds(): Map<string, Map<string, string>> {
   const pages = new Map<string, Map<string, string>>();
   for (const route of routes()) {
-    const file = `${route.slice(1)}index.html`;
+    const file = route === '/' ? 'index.html' : `${route.slice(1)}.html`;
     pages.set(route, new Map([builds.a, builds.b].map((id) => [id, buildFile(id, file).toString()])));
   }
   return pages;

@@ -140,8 +140,11 @@ export async function indexInBackground(root: string): Promise<FileIndex> {
   return realRoot === undefined ? new Map() : indexOf(await runInBackground(walk(realRoot)));
 }
 
-/** "/" -> index.html, "/x/" -> x/index.html, "/x" -> the file x or else x/index.html */
+/**
+ * "/" -> index.html; "/x" -> the file x, else the page x.html (as the build writes a route), else x/index.html (a
+ * folder's page, from public/); "/x/" -> x/index.html, else x.html.
+ */
 export function lookup(index: FileIndex, path: string): IndexEntry | undefined {
-  if (path.endsWith('/')) return index.get(`${path}index.html`);
-  return index.get(path) ?? index.get(`${path}/index.html`);
+  if (path.endsWith('/')) return index.get(`${path}index.html`) ?? (path === '/' ? undefined : index.get(`${path.slice(0, -1)}.html`));
+  return index.get(path) ?? index.get(`${path}.html`) ?? index.get(`${path}/index.html`);
 }

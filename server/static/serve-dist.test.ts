@@ -26,6 +26,9 @@ function makeFixture(dir: string) {
   };
   file('index.html', PAGE);
   file('contact/index.html', '<p>contact</p>');
+  // a route's page as the build writes it: a file named after the route
+  file('werk.html', '<p>werk</p>');
+  file('diensten/seo.html', '<p>seo</p>');
   file('diensten/index.html', LONG_PAGE);
   file('diensten/index.html.br', brotliCompressSync(LONG_PAGE));
   file('404.html', NOT_FOUND);
@@ -67,6 +70,9 @@ describe('routes', () => {
     ['/contact', '<p>contact</p>'],
     ['/contact/', '<p>contact</p>'],
     ['/contact/index.html', '<p>contact</p>'],
+    ['/werk', '<p>werk</p>'],
+    ['/werk/', '<p>werk</p>'],
+    ['/diensten/seo', '<p>seo</p>'],
     ['/robots.txt', 'User-agent: *\n'],
   ])('%s is served from its file', async (path, body) => {
     const res = await get(path);
