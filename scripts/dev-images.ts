@@ -25,7 +25,7 @@ export function devImagesPlugin({ publicDir }: { publicDir: string }): Plugin {
     // as in the build: only widths below the file's own
     const { width: intrinsic } = await sharp(source).metadata();
     if (!variantWidths(intrinsic ?? 0).includes(width)) return undefined;
-    const body = await variantImage(source, width).toBuffer();
+    const body = await (await variantImage(source, width)).toBuffer();
     made.set(pathname, { version, body });
     return body;
   };

@@ -1,15 +1,50 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { srcsetFor, variantWidths } from '../../core/images/srcset.ts';
-import { buildResponsiveImages, checkSrcsets, generateResponsiveImages, parseSrcset } from './responsive-images.ts';
+import { buildResponsiveImages, checkSrcsets, generateResponsiveImages, parseSrcset, webpWidth } from './responsive-images.ts';
+import { paths } from '../../core/paths.ts';
 
 const webp = (file: string, width: number, height = Math.round(width / 2)) =>
   sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
     .webp()
     .toFile(file);
+
+describe('webpWidth', () => {
+  it('reads the width from the header of lossy, lossless and extended WebP files as sharp does, and nothing from others', async () => {
+    const made = await Promise.all(
+      [
+        { width: 1601, options: {} },
+        { width: 9, options: { lossless: true } },
+        { width: 16383, options: { lossless: true } },
+        { width: 777, options: { alphaQuality: 50 }, channels: 4 as const },
+      ].map(({ width, options, channels }) =>
+        sharp({ create: { width, height: 3, channels: channels ?? 3, background: { r: 10, g: 20, b: 30, alpha: 0.5 } } })
+          .webp(options)
+          .toBuffer(),
+      ),
+    );
+    const kinds = made.map((file) => file.toString('latin1', 12, 16));
+    expect(new Set(kinds)).toEqual(new Set(['VP8 ', 'VP8L', 'VP8X']));
+    expect(made.map((file) => webpWidth(file))).toEqual([1601, 9, 16383, 777]);
+    // a fixture site's pictures, as sharp measures them
+    const images = join(paths.root, 'tests/fixtures/en/public/images');
+    for (const name of readdirSync(images).filter((n) => n.endsWith('.webp'))) {
+      const file = readFileSync(join(images, name));
+      expect(webpWidth(file), name).toBe((await sharp(file).metadata()).width);
+    }
+    expect(
+      webpWidth(
+        await sharp({ create: { width: 5, height: 5, channels: 3, background: '#000' } })
+          .png()
+          .toBuffer(),
+      ),
+    ).toBeUndefined();
+    expect(webpWidth(Buffer.alloc(10))).toBeUndefined();
+  });
+});
 
 describe('srcsetFor', () => {
   it('names the engine widths below twice the declared width, then the file itself at that width', () => {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { link, readdir, readFile } from 'node:fs/promises';
+import { link, open, readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { SRCSET_WIDTHS, variantPath, variantWidths } from '../../core/images/srcset.ts';
 import { addSrcsetUses, type SrcsetUses } from './render-srcsets.ts';
 
@@ -21,8 +21,40 @@ async function filesEndingWith(dir: string, suffix: string): Promise<string[]> {
   return names.filter((name) => name.endsWith(suffix)).map((name) => join(dir, name));
 }
 
+let sharpModule: Promise<{ default: typeof Sharp }> | undefined;
+/** sharp, loaded on first use (~50 ms): a build whose images are all taken from the previous one never needs it. */
+export const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
+
 /** One width of a WebP file, as the build writes it and the dev server answers it. */
-export const variantImage = (file: string, width: number) => sharp(file).resize({ width }).webp({ quality: QUALITY });
+export const variantImage = async (file: string, width: number) => (await loadSharp())(file).resize({ width }).webp({ quality: QUALITY });
+
+/**
+ * The width in pixels a WebP file's header gives (its VP8X, VP8L or VP8 chunk), or undefined when `head` (the
+ * file's first 30 bytes) is not a WebP file's: what the srcset check needs, without loading sharp.
+ */
+export function webpWidth(head: Buffer): number | undefined {
+  if (head.length < 30 || head.toString('latin1', 0, 4) !== 'RIFF' || head.toString('latin1', 8, 12) !== 'WEBP') return undefined;
+  const chunk = head.toString('latin1', 12, 16);
+  // the extended format: the canvas width minus one, 24 bits
+  if (chunk === 'VP8X') return 1 + head.readUIntLE(24, 3);
+  // lossless: after the signature byte 0x2f, the width minus one in 14 bits
+  if (chunk === 'VP8L' && head[20] === 0x2f) return 1 + (head.readUInt16LE(21) & 0x3fff);
+  // lossy: after the frame tag and the start code 9d 01 2a, the width in 14 bits
+  if (chunk === 'VP8 ' && head[23] === 0x9d && head[24] === 0x01 && head[25] === 0x2a) return head.readUInt16LE(26) & 0x3fff;
+  return undefined;
+}
+
+/** A file's width in pixels: from its header when it is WebP, else as sharp reads it. */
+async function widthOf(file: string): Promise<number | undefined> {
+  const handle = await open(file);
+  const head = Buffer.alloc(30);
+  try {
+    await handle.read(head, 0, 30, 0);
+  } finally {
+    await handle.close();
+  }
+  return webpWidth(head) ?? (await (await loadSharp())(file).metadata()).width;
+}
 
 /**
  * Every `.webp` under `imagesDir` gets `<name>-<w>w.webp` for each engine width below its real width. With the
@@ -39,9 +71,10 @@ export async function generateResponsiveImages(imagesDir: string, previousImages
     sources.map(async (file) => {
       const linked = previousImagesDir ? await linkedWidths(file, join(previousImagesDir, relative(imagesDir, file))) : undefined;
       if (linked !== undefined) return linked;
+      const sharp = await loadSharp();
       const { width } = await sharp(file).metadata();
       const widths = variantWidths(width ?? 0);
-      await Promise.all(widths.map((w) => variantImage(file, w).toFile(variantPath(file, w))));
+      await Promise.all(widths.map(async (w) => (await variantImage(file, w)).toFile(variantPath(file, w))));
       return widths.length;
     }),
   );
@@ -88,7 +121,7 @@ export async function checkSrcsetUses(dist: string, uses: SrcsetUses, pages: num
         return;
       }
       if (width === undefined || !/\.(?:webp|png|jpe?g|avif|gif)$/i.test(file)) return;
-      const real = (await sharp(file).metadata()).width;
+      const real = await widthOf(file);
       if (real !== width) mismatched.push(`${page}: srcset says ${url} is ${width}w, the file is ${real} px wide`);
     }),
   );
