@@ -60,7 +60,7 @@ console.log(built ? `bundles built: ${built}` : 'bundles unchanged since the pre
 phase('validation and bundles (Vite in a process of its own, for a bundle that changed)');
 // the workers start once Vite's process has ended: the two at once would be the build's peak of memory
 // at most 4 by default: each worker holds the server entry and its model (~200 MB on the 10,000-page site)
-const pool = startRenderPool(process.env.BUILD_WORKERS === undefined ? Math.min(availableParallelism(), 4) : Number(process.env.BUILD_WORKERS));
+const pool = startRenderPool(process.env.BUILD_WORKERS === undefined ? Math.min(availableParallelism(), 4) : Number(process.env.BUILD_WORKERS), engine);
 
 // Each file is compressed as soon as it is final, on zlib's threads: the client build's files now, the few files this
 // thread writes as it writes them; the workers compress their pages themselves.

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
+import { engineKey } from './build-keys.ts';
 
 /**
  * The render workers change where the pages are made, never what they are: a build of the English fixture with
@@ -32,6 +33,11 @@ const files = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'ut
 it('two render workers write the same files as the build thread alone, compressed ones included', () => {
   const alone = build(0);
   const workers = build(2);
+  // the bundled worker is kept for the next build of this engine, which starts its workers without esbuild
+  const kept = join(paths.root, 'node_modules/.cache/helder-build', `render-worker-${engineKey(paths.root)}.mjs`);
+  expect(existsSync(kept)).toBe(true);
+  const again = build(2);
+  expect(files(again.out)).toEqual(files(workers.out));
   expect(alone.output).toContain('on the main thread');
   expect(workers.output).toContain('on 2 worker threads');
   const written = files(workers.out);

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
+import { paths } from '../../core/paths.ts';
 import { createPageRenderer, type ChunkReport, type EntryFacts, type RenderSetup } from './render-pages.ts';
 import type { FromWorker, ToWorker } from './render-worker.ts';
 
@@ -57,23 +58,50 @@ interface Rendering {
   onReply: (message: FromWorker) => void;
 }
 
-/**
- * The worker as one plain JavaScript file, bundled by esbuild (~50 ms): a worker's first module is loaded before
- * tsx's loader hooks are in place on Node 20, and with them registered late the built server entry fails to load.
- */
-async function workerScript(): Promise<{ file: string; remove: () => void }> {
-  const dir = mkdtempSync(join(tmpdir(), 'render-worker-'));
-  const file = join(dir, 'render-worker.mjs');
-  await build({
+/** Where a bundled worker is kept between builds, by the engine's key: a change of any engine file makes another. */
+const SCRIPT_CACHE = join(paths.root, 'node_modules/.cache/helder-build');
+/** Workers of other engines not used for this long are removed when a new one is kept. */
+const SCRIPT_KEPT_MS = 2 * 24 * 3600 * 1000;
+
+const bundleWorker = (outfile: string) =>
+  build({
     entryPoints: [fileURLToPath(new URL('./render-worker.ts', import.meta.url))],
-    outfile: file,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
   });
-  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+
+/** Removes the kept workers of other engines that no build used for a while. */
+function pruneScripts(kept: string): void {
+  for (const name of readdirSync(SCRIPT_CACHE)) {
+    const file = join(SCRIPT_CACHE, name);
+    if (file !== kept && name.startsWith('render-worker-') && Date.now() - statSync(file).mtimeMs > SCRIPT_KEPT_MS) rmSync(file, { force: true });
+  }
+}
+
+/**
+ * The worker as one plain JavaScript file, bundled by esbuild (~50 ms): a worker's first module is loaded before
+ * tsx's loader hooks are in place on Node 20, and with them registered late the built server entry fails to load.
+ * With the engine's key (build-keys.ts, which covers every file the worker is bundled from) it is kept, written
+ * whole and renamed into place, and the next build of that engine starts its workers from it without esbuild.
+ */
+async function workerScript(engineKey: string | undefined): Promise<{ file: string; remove: () => void }> {
+  if (engineKey === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'render-worker-'));
+    await bundleWorker(join(dir, 'render-worker.mjs'));
+    return { file: join(dir, 'render-worker.mjs'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const file = join(SCRIPT_CACHE, `render-worker-${engineKey}.mjs`);
+  if (existsSync(file)) return { file, remove: () => {} };
+  mkdirSync(SCRIPT_CACHE, { recursive: true });
+  const partial = `${file}.${process.pid}.partial`;
+  await bundleWorker(partial);
+  renameSync(partial, file);
+  pruneScripts(file);
+  return { file, remove: () => {} };
 }
 
 function startWorker(file: string, onFailure: (error: Error) => void): Rendering {
@@ -120,11 +148,11 @@ function renderOn(renderings: Rendering[], routes: string[], failure: Promise<ne
   return Promise.race([done, failure]);
 }
 
-function workerPool(count: number): RenderPool {
+function workerPool(count: number, engineKey: string | undefined): RenderPool {
   let fail: (error: Error) => void = () => {};
   const failure = new Promise<never>((_, reject) => (fail = reject));
   failure.catch(() => {}); // raced below; an error with no render under way surfaces at the next call
-  const script = workerScript();
+  const script = workerScript(engineKey);
   const started = script.then(({ file }) => Array.from({ length: count }, () => startWorker(file, (error) => fail(error))));
   started.catch(() => {}); // surfaces at setup()
   return {
@@ -151,7 +179,10 @@ function workerPool(count: number): RenderPool {
   };
 }
 
-/** Starts the workers at once (they load while the bundles build); workers = 0 renders on the calling thread. */
-export function startRenderPool(workers: number): RenderPool {
-  return workers > 0 ? workerPool(workers) : inlinePool();
+/**
+ * Starts the workers at once (they load while the bundles build); workers = 0 renders on the calling thread. With the
+ * engine's key the bundled worker is kept for the next build of the same engine.
+ */
+export function startRenderPool(workers: number, engineKey?: string): RenderPool {
+  return workers > 0 ? workerPool(workers, engineKey) : inlinePool();
 }
