@@ -59,17 +59,8 @@ export function Preview({ route, lang, patch, revision, selected, onSelect, bloc
       <div className="preview-frames" ref={box}>
         {room.width > 0 ? (
           <>
-            <Frame
-              {...shared}
-              take={takers.desktop}
-              label={t.desktop}
-              name={t.frame(t.desktop, route)}
-              device="desktop"
-              size={sizes.desktop}
-            />
-            {sizes.phone ? (
-              <Frame {...shared} take={takers.phone} label={t.phone} name={t.frame(t.phone, route)} device="phone" size={sizes.phone} />
-            ) : null}
+            <Frame {...shared} take={takers.desktop} label={t.desktop} name={t.frame(t.desktop, route)} device="desktop" size={sizes.desktop} />
+            {sizes.phone ? <Frame {...shared} take={takers.phone} label={t.phone} name={t.frame(t.phone, route)} device="phone" size={sizes.phone} /> : null}
           </>
         ) : null}
       </div>
