@@ -205,7 +205,7 @@ describe('the README recipes on a copy of the project', () => {
     it('with a landing page per service for the new city, and the new service in every city', () => {
       const site = readJson('site.config.json');
       const city = slugify(names.city);
-      for (const service of site.landing.services as Json[]) expect(existsSync(join(out, `${service.slug}-${city}`, 'index.html'))).toBe(true);
+      for (const service of site.landing.services as Json[]) expect(existsSync(join(out, fileFor(`/${service.slug}-${city}`)))).toBe(true);
       // the README's templates name the city
       for (const other of site.landing.cities as string[]) expect(page(`/${names.service.slug}-${slugify(other)}`)).toContain(other);
     });
