@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { launchChromium } from '../lib/browser.ts';
 import { copySite, percentile, roundsArgument, startDevServer } from '../lib/dev-server.ts';
 import { smoke } from './smoke.ts';
@@ -58,72 +58,89 @@ async function stampOf(page: Page, text: string, stamp: Stamp): Promise<number> 
   throw new Error(`the preview never stamped ${stamp} for "${text}"`);
 }
 
-async function measure(label: string, cities?: number): Promise<{ label: string; studio: number[]; rendered: number[]; reload: number[] }> {
+/**
+ * Every preview document stamps the first frame in which its <h1> reads what the benchmark waits for: at all
+ * (__shownAt) and as rendered by the server into a new document (__renderedAt). A string: tsx would wrap a
+ * function's inner functions in a helper the page does not have.
+ */
+const STAMPS = `if (!location.pathname.startsWith('/__studio')) {
+  const rendered = sessionStorage.getItem('bench-wanted');
+  let last;
+  const check = () => {
+    const wanted = sessionStorage.getItem('bench-wanted');
+    if (wanted !== last) { last = wanted; window.__shownAt = undefined; }
+    const text = document.querySelector('main h1')?.textContent;
+    const now = performance.timeOrigin + performance.now();
+    if (window.__shownAt === undefined && text === wanted) window.__shownAt = now;
+    if (window.__renderedAt === undefined && text === rendered && wanted === rendered) window.__renderedAt = now;
+    requestAnimationFrame(check);
+  };
+  // from the document's start: the first frame runs just before its first paint (not at DOMContentLoaded,
+  // which waits for Vite's client module)
+  requestAnimationFrame(check);
+}`;
+
+interface Times {
+  studio: number[];
+  rendered: number[];
+  reload: number[];
+}
+
+/**
+ * One round: a key pressed in the studio (until the preview shows it, and until a render of it), then the same kind
+ * of change written by another editor (Vite's own full reload). Returns the heading the file holds after it.
+ */
+async function round(page: Page, field: Locator, site: string, n: number, heading: string, times: Times): Promise<string> {
+  const text = `${heading.slice(0, 40)} ${n}`;
+  await field.fill(text.slice(0, -1));
+  // the preview has rendered that before the key is pressed
+  await page
+    .frameLocator('iframe[data-device="desktop"]')
+    .locator('main h1', { hasText: text.slice(0, -1) })
+    .waitFor({ timeout: 20_000 });
+  await sleep(1000);
+  await page.evaluate((t) => sessionStorage.setItem('bench-wanted', t), text);
+  const pressed = Date.now();
+  await field.press(text.slice(-1));
+  times.studio.push(Math.round((await stampOf(page, text, '__shownAt')) - pressed));
+  times.rendered.push(Math.round((await stampOf(page, text, '__renderedAt')) - pressed));
+  await sleep(1000);
+  const file = join(site, FILE);
+  const outside = `${text.slice(0, 40)} x${n}`;
+  await page.evaluate((t) => sessionStorage.setItem('bench-wanted', t), outside);
+  const written = Date.now();
+  writeFileSync(file, readFileSync(file, 'utf8').replace(JSON.stringify(text), JSON.stringify(outside)));
+  times.reload.push(Math.round((await stampOf(page, outside, '__renderedAt')) - written));
+  await sleep(1000);
+  return outside;
+}
+
+async function measure(label: string, cities?: number): Promise<{ label: string } & Times> {
   const site = siteWith(cities);
   const vite = await startDevServer(site, PORT);
   const browser = await launchChromium();
-  const studio: number[] = [];
-  const rendered: number[] = [];
-  const reload: number[] = [];
+  const times: Times = { studio: [], rendered: [], reload: [] };
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    // every preview document stamps the first frame in which its <h1> reads what the benchmark waits for: at all
-    // (__shownAt) and as rendered by the server into a new document (__renderedAt)
-    await page.addInitScript(`if (!location.pathname.startsWith('/__studio')) {
-      const rendered = sessionStorage.getItem('bench-wanted');
-      let last;
-      const check = () => {
-        const wanted = sessionStorage.getItem('bench-wanted');
-        if (wanted !== last) { last = wanted; window.__shownAt = undefined; }
-        const text = document.querySelector('main h1')?.textContent;
-        const now = performance.timeOrigin + performance.now();
-        if (window.__shownAt === undefined && text === wanted) window.__shownAt = now;
-        if (window.__renderedAt === undefined && text === rendered && wanted === rendered) window.__renderedAt = now;
-        requestAnimationFrame(check);
-      };
-      // from the document's start: the first frame runs just before its first paint (not at DOMContentLoaded,
-      // which waits for Vite's client module)
-      requestAnimationFrame(check);
-    }`);
+    await page.addInitScript(STAMPS);
     await page.goto(vite.url('/__studio'));
     // the hero's heading, by where it is in the file (its label is in the site's language)
     const field = page.locator('input[data-pointer="/blocks/0/headline"], textarea[data-pointer="/blocks/0/headline"]');
     await field.waitFor({ timeout: 30_000 });
     await page.frameLocator('iframe[data-device="desktop"]').locator('main h1', { hasText: HEADING }).waitFor({ timeout: 30_000 });
     let text = HEADING;
-    for (let round = 1; round <= rounds; round++) {
-      // a key pressed in the studio
-      text = `${text.slice(0, 40)} ${round}`;
-      await field.fill(text.slice(0, -1));
-      // the preview has rendered that before the key is pressed
-      await page
-        .frameLocator('iframe[data-device="desktop"]')
-        .locator('main h1', { hasText: text.slice(0, -1) })
-        .waitFor({ timeout: 20_000 });
-      await sleep(1000);
-      await page.evaluate((t) => sessionStorage.setItem('bench-wanted', t), text);
-      const pressed = Date.now();
-      await field.press(text.slice(-1));
-      studio.push(Math.round((await stampOf(page, text, '__shownAt')) - pressed));
-      rendered.push(Math.round((await stampOf(page, text, '__renderedAt')) - pressed));
-      await sleep(1000);
-      // the same kind of change written by another editor: Vite's own full reload
-      const file = join(site, FILE);
-      const outside = `${text.slice(0, 40)} x${round}`;
-      await page.evaluate((t) => sessionStorage.setItem('bench-wanted', t), outside);
-      const written = Date.now();
-      writeFileSync(file, readFileSync(file, 'utf8').replace(JSON.stringify(text), JSON.stringify(outside)));
-      reload.push(Math.round((await stampOf(page, outside, '__renderedAt')) - written));
-      text = outside;
-      await sleep(1000);
-      console.log(`${label} round ${String(round).padStart(2)}: studio ${studio.at(-1)} ms (rendered ${rendered.at(-1)} ms), full reload ${reload.at(-1)} ms`);
+    for (let n = 1; n <= rounds; n++) {
+      text = await round(page, field, site, n, text, times);
+      console.log(
+        `${label} round ${String(n).padStart(2)}: studio ${times.studio.at(-1)} ms (rendered ${times.rendered.at(-1)} ms), full reload ${times.reload.at(-1)} ms`,
+      );
     }
   } finally {
     await browser.close();
     await vite.stop();
     rmSync(site, { recursive: true, force: true });
   }
-  return { label, studio, rendered, reload };
+  return { label, ...times };
 }
 
 const results = [await measure('home page'), ...(smoke ? [] : [await measure('1,000 landing pages', 125)])];
