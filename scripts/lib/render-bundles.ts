@@ -61,7 +61,9 @@ export async function buildBundles(quiet: boolean, wanted: BundlesWanted = { cli
   // nothing to build: no process (and no Vite) at all
   if (!wanted.client && !wanted.server) return { ms: 0, maxRssMB: 0, cpuMs: 0 };
   const started = performance.now();
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+  // this file under tsx's loader, as the build runs it or with tsx added (a bundled build, scripts/run-bundled.mjs, has none)
+  const loader = process.execArgv.some((arg) => arg.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
+  const child = spawn(process.execPath, [...loader, fileURLToPath(import.meta.url)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, BUILD_QUIET: quiet ? '1' : '', BUILD_BUNDLES: JSON.stringify(wanted) },
   });

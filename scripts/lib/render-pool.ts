@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { build } from 'esbuild';
 import { paths } from '../../core/paths.ts';
 import { createPageRenderer, type ChunkReport, type EntryFacts, type RenderSetup } from './render-pages.ts';
 import type { FromWorker, ToWorker } from './render-worker.ts';
@@ -63,8 +62,9 @@ const SCRIPT_CACHE = join(paths.root, 'node_modules/.cache/helder-build');
 /** Workers of other engines not used for this long are removed when a new one is kept. */
 const SCRIPT_KEPT_MS = 2 * 24 * 3600 * 1000;
 
-const bundleWorker = (outfile: string) =>
-  build({
+/** esbuild is loaded only to bundle: a build whose engine's worker is kept never needs it */
+const bundleWorker = async (outfile: string) =>
+  (await import('esbuild')).build({
     entryPoints: [fileURLToPath(new URL('./render-worker.ts', import.meta.url))],
     outfile,
     bundle: true,

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { build } from 'esbuild';
 
 /** The server's entries and the names they get in the output folder. */
 const ENTRIES = { main: 'server/main.ts', leads: 'server/cli/leads.ts' };
@@ -17,6 +16,8 @@ export async function bundleServer(root: string, outDir: string): Promise<{ file
   const runtime = Object.keys(pkg.dependencies ?? {});
   const unchanged = sameInputs(root, outDir);
   if (unchanged) return { ...unchanged, reused: true };
+  // esbuild is loaded only to bundle: an incremental build that keeps the bundle never needs it
+  const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: root,
     entryPoints: ENTRIES,
