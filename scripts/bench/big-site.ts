@@ -32,3 +32,39 @@ export function makeBigSite(count: number): { root: string; cleanup: () => void 
   cpSync(join(paths.root, 'public'), join(root, 'public'), { recursive: true });
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
+
+interface CityData {
+  city: string;
+  address?: unknown;
+  [field: string]: unknown;
+}
+
+/**
+ * The content landing variant: a copy of the content landing fixture (two content services, one redirecting, hubs
+ * per service and per town) with `count` towns. Each town's data is one of the fixture's towns with its name put in
+ * (the office's address left out), so every page is a full page of blocks: per town three landing pages and a hub.
+ * 2,500 towns make 10,000 pages.
+ */
+export function makeBigContentSite(count: number): { root: string; cleanup: () => void } {
+  const fixture = join(paths.root, 'tests/fixtures/content-landing');
+  const root = join(tmpdir(), `big-content-site-${count}`);
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  cpSync(join(fixture, 'content'), join(root, 'content'), { recursive: true });
+  cpSync(join(fixture, 'public'), join(root, 'public'), { recursive: true });
+  const site = JSON.parse(readFileSync(join(fixture, 'site.config.json'), 'utf8')) as { landing: { cities: string[] } };
+  const dataFile = join(root, 'content/collections/cities.json');
+  const data = JSON.parse(readFileSync(dataFile, 'utf8')) as { items: CityData[] };
+  const models = data.items;
+  const names = [...models.map((m) => m.city), ...townNames(count)].slice(0, count);
+  data.items = names.map((name, i) => {
+    const model = models[i % models.length]!;
+    if (i < models.length) return model;
+    const { address: _office, ...copy } = JSON.parse(JSON.stringify(model).replaceAll(model.city, name)) as CityData;
+    return copy;
+  });
+  site.landing.cities = names;
+  writeFileSync(join(root, 'site.config.json'), JSON.stringify(site, null, 2));
+  writeFileSync(dataFile, JSON.stringify(data, null, 2));
+  return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { paths } from '../../core/paths.ts';
-import { makeBigSite } from './big-site.ts';
+import { makeBigContentSite, makeBigSite } from './big-site.ts';
 import { smoke } from './smoke.ts';
 
 /**
@@ -197,6 +197,16 @@ for (const cities of smoke ? [2] : sizes) {
   try {
     // 100,000 pages: only the workers' build (the point is that it fits in memory; workers off would take minutes)
     await timeBuild(`${cities} cities x 8 services`, big.root, join(tmpdir(), `bench-build-${cities}`), !smoke && cities < 12500, true);
+  } finally {
+    big.cleanup();
+  }
+}
+// the content landing variant: every landing page a page of blocks, and a hub per town (4 pages a town)
+const contentSizes = [250, ...(process.argv.includes('10000') ? [2500] : [])];
+for (const cities of smoke ? [] : contentSizes) {
+  const big = makeBigContentSite(cities);
+  try {
+    await timeBuild(`${cities} towns, content pages`, big.root, join(tmpdir(), `bench-build-content-${cities}`), true, true);
   } finally {
     big.cleanup();
   }
