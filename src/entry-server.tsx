@@ -1,5 +1,6 @@
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
+import { renderToString } from 'react-dom/server';
 import { HelmetProvider } from 'react-helmet-async';
 import { siteModel as model } from './site/site-model.ts';
 import { SitePage, routeOf } from './site-page.tsx';
@@ -90,7 +91,20 @@ const ready = Promise.all([...model.routes.map((r) => loadPage(r.pageId)), ...te
 /** The site an island sees, the same in the prerender as in the browser (virtual:site-client). */
 const islandSite = islandSiteModel(model);
 
+/** The same HTML at once when nothing suspends (every page's data and blocks are loaded first): no stream to encode and read back */
+function renderedAtOnce(node: ReactNode, identifierPrefix?: string): string | undefined {
+  try {
+    const html = renderToString(node, identifierPrefix === undefined ? {} : { identifierPrefix });
+    // a boundary that suspended (a lazy component not loaded yet) was left to the browser: wait for it instead
+    return html.includes('<!--$!-->') ? undefined : html;
+  } catch {
+    return undefined;
+  }
+}
+
 const toHtml = async (node: ReactNode, identifierPrefix?: string) => {
+  const html = renderedAtOnce(node, identifierPrefix);
+  if (html !== undefined) return html;
   // inline every block: React otherwise parks large Suspense boundaries in hidden divs that only an inline script reveals
   const { prelude } = await prerender(node, { progressiveChunkSize: Number.POSITIVE_INFINITY, identifierPrefix });
   return new Response(prelude).text();
