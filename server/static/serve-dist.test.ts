@@ -11,6 +11,7 @@ const APP_JS = `console.log(${JSON.stringify('x'.repeat(3000))});\n`;
 const PAGE = '<!doctype html><html lang="nl"><head><title>Home</title></head><body><script>$RC("B:1","S:1")</script></body></html>';
 /** a page as the build writes it: with its .br, and no .gz (the server makes that) */
 const LONG_PAGE = `<!doctype html><html lang="nl"><head><title>Diensten</title></head><body>${'<p>Websites die werken.</p>'.repeat(80)}</body></html>`;
+const ABOUT_PAGE = LONG_PAGE.replace('Diensten', 'Over ons');
 const NOT_FOUND = '<!doctype html><html lang="nl"><head><title>Niet gevonden</title></head><body></body></html>';
 const SCRIPT_HASH = 'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
@@ -31,6 +32,8 @@ function makeFixture(dir: string) {
   file('diensten/seo.html', '<p>seo</p>');
   file('diensten/index.html', LONG_PAGE);
   file('diensten/index.html.br', brotliCompressSync(LONG_PAGE));
+  // a page as the build writes it now: no .br and no .gz (the server makes both)
+  file('over-ons.html', ABOUT_PAGE);
   file('404.html', NOT_FOUND);
   file('assets/app-abc12345.js', APP_JS);
   file('assets/app-abc12345.js.br', brotliCompressSync(APP_JS));
@@ -236,6 +239,29 @@ describe('compression', () => {
     expect((await get('/diensten', { 'accept-encoding': 'gzip', 'if-none-match': tags[0]! })).status).toBe(304);
     // a file too small to gain from it stays as it is
     expect((await get('/contact', { 'accept-encoding': 'gzip' })).headers.get('content-encoding')).toBeNull();
+  });
+
+  it("makes a page's brotli and gzip when the build left it without either, once each", async () => {
+    const viaBrotli = await get('/over-ons', { 'accept-encoding': 'gzip, deflate, br' });
+    const br = Buffer.from(await viaBrotli.arrayBuffer());
+    expect(viaBrotli.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(br).toString()).toBe(ABOUT_PAGE);
+    expect(br.length).toBeLessThan(ABOUT_PAGE.length / 4);
+    expect(viaBrotli.headers.get('content-length')).toBe(String(br.length));
+    expect(viaBrotli.headers.get('vary')).toBe('Accept-Encoding');
+    const viaGzip = await get('/over-ons', { 'accept-encoding': 'gzip' });
+    expect(viaGzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await viaGzip.arrayBuffer())).toString()).toBe(ABOUT_PAGE);
+    const plainPage = await get('/over-ons', { 'accept-encoding': 'identity' });
+    expect(await plainPage.text()).toBe(ABOUT_PAGE);
+    const tags = [viaBrotli, viaGzip, plainPage].map((res) => res.headers.get('etag'));
+    expect(new Set(tags).size).toBe(3);
+    // the same bytes again (kept in memory), its HEAD, and a 304 on its ETag
+    expect(Buffer.from(await (await get('/over-ons', { 'accept-encoding': 'br' })).arrayBuffer()).equals(br)).toBe(true);
+    expect((await get('/over-ons', { 'accept-encoding': 'br' }, 'HEAD')).headers.get('content-length')).toBe(String(br.length));
+    expect((await get('/over-ons', { 'accept-encoding': 'br', 'if-none-match': tags[0]! })).status).toBe(304);
+    // a page too small to gain from it stays as it is
+    expect((await get('/contact', { 'accept-encoding': 'br' })).headers.get('content-encoding')).toBeNull();
   });
 
   it('varies on Accept-Encoding for compressible files without a compressed copy', async () => {
