@@ -74,7 +74,6 @@ it('an incremental build renders only what an edit changed, and ends byte-identi
   expect(third.stats.rendered).toBeLessThan(routes);
   expect(readFileSync(join(third.out, 'web-design-bristol.html'), 'utf8')).toContain('Bristol has been our home since 2014.');
   expect(sameFile('b', 'c', 'hosting-bath.html')).toBe(true);
-  expect(sameFile('b', 'c', 'hosting-bath.html.br')).toBe(true);
   expect(sameFile('b', 'c', 'contact.html')).toBe(true);
 
   // a service leaves the matrix: its pages leave the build
@@ -93,7 +92,8 @@ it('an incremental build renders only what an edit changed, and ends byte-identi
   const clean = build('clean');
   expect(clean.stats.reused).toBe(0);
   const files = filesOf(clean.out);
-  expect(files.filter((f) => f.endsWith('.html.br')).length).toBeGreaterThan(5);
+  // compressed files compared too: the client's, the sitemap's and 404.html's (a page's are the server's to make)
+  expect(files.filter((f) => f.endsWith('.br')).length).toBeGreaterThan(5);
   expect(files).toContain('.build/routes.json');
   expect(filesOf(fourth.out)).toEqual(files);
   const differ = files.filter((file) => !readFileSync(join(fourth.out, file)).equals(readFileSync(join(clean.out, file))));

@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
-import { linkSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, type BrotliOptions } from 'node:zlib';
+import { brotliCompress, constants, gzip, type BrotliOptions } from 'node:zlib';
 import { isCompressible } from '../../core/static/compressible.ts';
 
 const brotli = promisify(brotliCompress);
@@ -72,9 +72,6 @@ const GZIP_LEVEL = 9;
 /** The defaults of CompressOptions, shared with the render workers that compress the pages. */
 export const MIN_BYTES = 1024;
 export const HTML_BROTLI_QUALITY = 5;
-/** The compressed versions a page has (see writeBrotliSync). */
-export const PAGE_FORMS = ['.br'] as const;
-
 /** One file's brotli (quality 11, the slowest and smallest, by default) and gzip (level 9) versions. */
 export async function compressBoth(body: Buffer, brotliQuality = 11): Promise<{ br: Buffer; gz: Buffer }> {
   const [br, gzipped] = await Promise.all([brotli(body, brotliOptions(brotliQuality, body.length)), gz(body, { level: GZIP_LEVEL })]);
@@ -83,20 +80,6 @@ export async function compressBoth(body: Buffer, brotliQuality = 11): Promise<{ 
 
 /** The totals of one file, or of many added up. */
 export type CompressedBytes = Omit<PrecompressResult, 'ms'>;
-
-/**
- * A page's brotli, written beside it on the calling thread: a render worker compresses its pages while they are in
- * memory. Pages get no .gz: they are many, a gzip per page cost the build a third of its files and much of its
- * compression time, and every browser takes brotli; the server makes a page's gzip for the few clients that do not
- * (server/static/serve-dist.ts). Kept only where it is smaller; the page's totals.
- */
-export function writeBrotliSync(file: string, body: Buffer, quality: number): CompressedBytes {
-  const br = brotliCompressSync(body, brotliOptions(quality, body.length));
-  const smaller = br.length < body.length;
-  if (smaller) writeFileSync(`${file}.br`, br);
-  else rmSync(`${file}.br`, { force: true });
-  return { files: 1, bytes: body.length, brBytes: smaller ? br.length : body.length, gzBytes: 0 };
-}
 
 /**
  * A file of an earlier build taken into this one: `target` as a hard link to `before`, and to its compressed versions

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { CspHashes } from '../../core/security/policy.ts';
 import { inlineHashes, mergeCspHashes } from './csp-hashes.ts';
 import { fileFor, routeDocument, type ClientAssets, type InlineScripts, type PrerenderedSite, type ServerEntry } from './page-document.ts';
-import { HTML_BROTLI_QUALITY, linkWithCompressed, MIN_BYTES, PAGE_FORMS, writeBrotliSync, type CompressedBytes } from './precompress.ts';
+import { linkWithCompressed, type CompressedBytes } from './precompress.ts';
 import { addSrcsetUses, type SrcsetUses } from './render-srcsets.ts';
 import { readManifest, sha1, type RouteRecord } from './build-keys.ts';
 import { SITE_DATA_KEY } from './bundle-reuse.ts';
@@ -76,14 +76,14 @@ function folderFor(target: string): void {
 }
 
 /**
- * Writes a page and its .br on the calling thread. Not on libuv's threads: there are 4, shared with the image
- * widths and the client files' compression at brotli's quality 11, which keep them for seconds.
+ * Writes a page on the calling thread. Not on libuv's threads: there are 4, shared with the image widths and the client
+ * files' compression at brotli's quality 11, which keep them for seconds. A page gets no .br or .gz: the server makes
+ * a page's brotli and gzip on its first request and keeps them (server/static/serve-dist.ts). Compressing every page
+ * was a third of a build's time on pages of blocks, and half of its files.
  */
-function writePage(target: string, body: Buffer): CompressedBytes | undefined {
+function writePage(target: string, body: string): void {
   folderFor(target);
   writeFileSync(target, body);
-  // the same rule as the build's queue: small files gain less than the Content-Encoding header costs
-  return body.length >= MIN_BYTES ? writeBrotliSync(target, body, HTML_BROTLI_QUALITY) : undefined;
 }
 
 /** What src/entry-server.tsx offers an incremental build (build-keys.ts): a route's inputs, and the shared ones. */
@@ -114,11 +114,11 @@ function routeKeys(entry: KeyedEntry, buildKey: string): (path: string) => Promi
   };
 }
 
-/** The previous build's page and its .br linked into this build; false when its page is not there. */
+/** The previous build's page linked into this build; false when its page is not there. */
 function linkPage(previousDir: string, outDir: string, file: string): boolean {
   const target = join(outDir, file);
   folderFor(target);
-  return linkWithCompressed(join(previousDir, file), target, PAGE_FORMS);
+  return linkWithCompressed(join(previousDir, file), target, []);
 }
 
 /** A page rendered now: written, compressed, and read for its CSP hashes and srcset URLs. */
@@ -127,12 +127,12 @@ async function renderPage(entry: ServerEntry, path: string, { outDir, assets }: 
   const html = await routeDocument(entry, path, assets);
   const written = performance.now();
   const file = fileFor(path);
-  const compressed = writePage(join(outDir, file), Buffer.from(html));
+  writePage(join(outDir, file), html);
   const uses: SrcsetUses = new Map();
   addSrcsetUses(html, file, uses);
   report.renderMs += written - rendered;
   report.writeMs += performance.now() - written;
-  return { hashes: inlineHashes(html), srcsets: [...uses], ...(compressed ? { compressed } : {}) };
+  return { hashes: inlineHashes(html), srcsets: [...uses] };
 }
 
 /** Loads the server entry (its data and components in memory once) and renders chunks of its routes. */

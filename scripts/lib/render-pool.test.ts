@@ -42,12 +42,12 @@ it('two render workers write the same files as the build thread alone, compresse
   expect(workers.output).toContain('on 2 worker threads');
   const written = files(workers.out);
   expect(files(alone.out)).toEqual(written);
-  // every page and its .br (its gzip is the server's to make), and what the server reads: the
-  // hashes of the pages' inline scripts
-  for (const name of ['index.html', 'index.html.br', 'contact.html.br', 'sitemap.xml', '.csp.json', '_headers']) {
+  // every page (its brotli and gzip are the server's to make), and what the server reads: the hashes of the pages'
+  // inline scripts
+  for (const name of ['index.html', 'contact.html', 'sitemap.xml', '.csp.json', '_headers']) {
     expect(written, name).toContain(name);
   }
-  expect(written.filter((name) => name.endsWith('.html.gz') && name !== '404.html.gz')).toEqual([]);
+  expect(written.filter((name) => /\.html\.(?:br|gz)$/.test(name) && !name.startsWith('404.html'))).toEqual([]);
   const differ = written.filter((name) => {
     const path = join(workers.out, name);
     try {
