@@ -32,6 +32,17 @@ it('drops the least recently used body when over its budget', async () => {
   expect((await cache.read(file('b'), 100)).toString()).toBe('new b');
 });
 
+it('counts a body made from a file (its compression) by its own length once made', async () => {
+  const cache = new BodyCache(250, 500);
+  const small = () => Promise.resolve(Buffer.from('x'.repeat(10)));
+  // each estimated at the file's 100 bytes while being made, then 10 bytes each: all five stay (as 100 each, 3 of 5)
+  const made: Buffer[] = [];
+  for (const n of ['a', 'b', 'c', 'd', 'e']) made.push(await cache.read(file('a'), 100, `${file('a')}\0${n}`, small));
+  for (const [i, n] of ['a', 'b', 'c', 'd', 'e'].entries()) {
+    expect(await cache.read(file('a'), 100, `${file('a')}\0${n}`, () => Promise.reject(new Error('made again')))).toBe(made[i]);
+  }
+});
+
 it('says which sizes it keeps', () => {
   const cache = new BodyCache(1000, 500);
   expect(cache.fits(500)).toBe(true);

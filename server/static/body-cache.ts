@@ -38,10 +38,18 @@ export class BodyCache {
     this.#bodies.set(key, reading);
     this.#sizes.set(key, size);
     this.#bytes += size;
-    reading.catch(() => {
+    reading.then(
+      // a body made from the file (its brotli) counts for its own length, not the file's: many more fit
+      (body) => {
+        if (this.#bodies.get(key) !== reading || body.length === size) return;
+        this.#bytes += body.length - size;
+        this.#sizes.set(key, body.length);
+      },
       // a failed read is tried again by the next request
-      if (this.#bodies.get(key) === reading) this.#forget(key);
-    });
+      () => {
+        if (this.#bodies.get(key) === reading) this.#forget(key);
+      },
+    );
     for (const oldest of this.#bodies.keys()) {
       if (this.#bytes <= this.maxBytes || oldest === key) break;
       this.#forget(oldest);
