@@ -270,6 +270,8 @@ test.describe('studio in Dutch', { tag: '@desktop-only' }, () => {
   });
 
   test('axe finds nothing at 1280×800 and at 1440×900, with the palette open and on the site settings', async ({ page }) => {
+    // six runs of axe over the whole studio: over 30 s on a loaded machine (CI)
+    test.setTimeout(120_000);
     for (const size of [
       { width: 1280, height: 800 },
       { width: 1440, height: 900 },
