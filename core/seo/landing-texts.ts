@@ -1,5 +1,5 @@
 import { contentLanding } from '../site/landing.ts';
-import { expandLanding, resolvePages, resolveSite } from '../site/resolve.ts';
+import { cityBySlug, expandLanding, resolvePages, resolveSite } from '../site/resolve.ts';
 import type { LandingPage, LoadedSite } from '../site/model.ts';
 import type { PageText } from './similarity.ts';
 
@@ -33,7 +33,7 @@ export function landingTexts(loaded: LoadedSite): LandingText[] {
     const groups = [`service:${page.service.slug}`, `city:${page.citySlug}`];
     const base = { path: page.path, kind: page.kind, service: page.service.slug, city: page.city, groups };
     if (page.kind === 'redirect' || !page.pageId) return { ...base, text: [page.heading, page.description, landing.message, landing.linkText].join('\n') };
-    const city = model.cities.find((c) => c.slug === page.citySlug)!;
+    const city = cityBySlug(model.cities, page.citySlug)!;
     const content = contentLanding(pages[page.pageId]!, city, page.service);
     return { ...base, text: [...textOf(content.blocks), ...textOf(Object.values(content.collections))].join('\n') };
   });

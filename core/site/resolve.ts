@@ -51,12 +51,25 @@ export function expandLanding(landing: LandingConfig, cities: City[] = citiesOf(
 }
 
 /** The landing page for one path, found without expanding the matrix (browser). */
+/** The cities by slug: an index made once per list of cities, so a page of a large matrix finds its town at once. */
+const bySlug = new WeakMap<City[], Map<string, City>>();
+export function cityBySlug(cities: City[], slug: string): City | undefined {
+  let index = bySlug.get(cities);
+  if (!index) {
+    index = new Map();
+    // the first of a slug, as a search through the list finds it
+    for (const c of cities) if (!index.has(c.slug)) index.set(c.slug, c);
+    bySlug.set(cities, index);
+  }
+  return index.get(slug);
+}
+
 export function findLanding(landing: LandingConfig, cities: City[], pathname: string): LandingPage | undefined {
   const path = pathname.replace(/\/+$/, '');
   for (let i = 0; i < landing.services.length; i++) {
     const prefix = landingPath(landing.services[i]!.slug, '');
     if (!path.startsWith(prefix)) continue;
-    const city = cities.find((c) => c.slug === path.slice(prefix.length));
+    const city = cityBySlug(cities, path.slice(prefix.length));
     if (city) return landingPage(landing, city, i);
   }
   return undefined;

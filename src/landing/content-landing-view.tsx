@@ -1,6 +1,7 @@
 import { use } from 'react';
 import type { LandingPage } from '../../core/site/model.ts';
 import { contentLanding } from '../../core/site/landing.ts';
+import { cityBySlug } from '../../core/site/resolve.ts';
 import { landingCrumbs, landingLinks, landingName } from '../../core/site/landing-links.ts';
 import { breadcrumbList, serviceInCity } from '../../core/seo/structured-data.ts';
 import { loadPage } from '../site/page-store.ts';
@@ -20,7 +21,7 @@ const NO_LABELS = { breadcrumb: 'Breadcrumb', otherCities: '', otherServices: ''
 export function ContentLandingView({ landing }: { landing: LandingPage & { pageId: string } }) {
   const model = useSite();
   const { site, cities } = model;
-  const city = cities.find((c) => c.slug === landing.citySlug)!;
+  const city = cityBySlug(cities, landing.citySlug)!;
   const data = use(loadPage(landing.pageId));
   const content = contentLanding(data, city, landing.service);
   const crumbs = landingCrumbs(site, landing.service, city);

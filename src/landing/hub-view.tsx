@@ -2,7 +2,7 @@ import { use } from 'react';
 import type { HubPage, SiteModel } from '../../core/site/model.ts';
 import { hubContent, type MatrixLink } from '../../core/site/landing-links.ts';
 import { contentLanding } from '../../core/site/landing.ts';
-import { findLanding } from '../../core/site/resolve.ts';
+import { cityBySlug, findLanding } from '../../core/site/resolve.ts';
 import { loadPage } from '../site/page-store.ts';
 import { breadcrumbList, itemList } from '../../core/seo/structured-data.ts';
 import { useSite } from '../site/site-context.tsx';
@@ -13,7 +13,7 @@ import styles from './landing.module.css';
 /** The description of the landing page a hub links: the same words a search result shows for it. */
 function useDescription(model: SiteModel, link: MatrixLink): string | undefined {
   const landing = findLanding(model.site.landing, model.cities, link.path);
-  const city = model.cities.find((c) => c.slug === landing?.citySlug);
+  const city = landing && cityBySlug(model.cities, landing.citySlug);
   if (!landing?.pageId || !city) return undefined;
   return contentLanding(use(loadPage(landing.pageId)), city, landing.service).description;
 }
