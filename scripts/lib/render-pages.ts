@@ -121,7 +121,7 @@ function linkPage(previousDir: string, outDir: string, file: string): boolean {
   return linkWithCompressed(join(previousDir, file), target, []);
 }
 
-/** A page rendered now: written, compressed, and read for its CSP hashes and srcset URLs. */
+/** A page rendered now: written, and read for its CSP hashes and srcset URLs while its text is in memory. */
 async function renderPage(entry: ServerEntry, path: string, { outDir, assets }: RenderSetup, report: ChunkReport): Promise<Omit<RouteRecord, 'key'>> {
   const rendered = performance.now();
   const html = await routeDocument(entry, path, assets);
