@@ -111,29 +111,63 @@ function errorDocument(error: Error): string {
 `;
 }
 
-/** A page as the build writes it (or the not-found page), rendered by the entry as Vite has it now. */
-async function pageAnswer(
-  devServer: ViteDevServer,
-  entry: ServerEntry,
-  styles: ReturnType<typeof combinedStyles>,
-  url: URL,
-  originalUrl?: string,
-): Promise<PageAnswer> {
+/**
+ * A page as the build writes it (or the not-found page), rendered by the entry as Vite has it now, before Vite's
+ * transforms of a page's HTML (its client script).
+ */
+async function pageAnswer(devServer: ViteDevServer, entry: ServerEntry, styles: ReturnType<typeof combinedStyles>, url: URL): Promise<PageAnswer> {
   const path = cleanPath(url.pathname);
   const known = entry.routePaths().includes(path);
   // the page is rendered first: the stylesheets are those its modules imported
   const rendered = known ? await entry.render(path) : undefined;
   const assets: ClientAssets = { css: await styles.links(stylesheets(devServer)), runtime: ISLANDS_ENTRY };
   const html = rendered ? renderedDocument(entry, rendered, assets) : notFoundDocument(entry.model.site, assets, entry.inlineScripts);
-  return { status: known ? 200 : 404, html: await devServer.transformIndexHtml(url.pathname + url.search, html, originalUrl) };
+  return { status: known ? 200 : 404, html };
+}
+
+/**
+ * A page asked for: its URL, the URL as the request gave it (the path Vite's HTML transforms see), and whether it
+ * is the page as rendered only (`rendered`), without Vite's transforms: what the studio asks for to take a new
+ * render's blocks from (the previews, reloaded, get the whole page).
+ */
+interface PageRequest {
+  url: URL;
+  originalUrl?: string;
+  rendered?: boolean;
+}
+
+/** The header of the studio's request for a page as rendered only (see PageRequest). */
+export const RENDERED_ONLY_HEADER = 'x-studio-rendered-only';
+
+/**
+ * A page's answer, rendered once per version of its modules (`documents`), never while the site's modules change
+ * (`rendering`); the page as rendered is kept apart, and is there before Vite's transforms of it are done (5 to 20
+ * ms of an edit's render).
+ */
+function pageRenderer(
+  devServer: ViteDevServer,
+  styles: ReturnType<typeof combinedStyles>,
+  documents: ReturnType<typeof renderedDocuments>,
+  rendering: <T>(render: () => Promise<T>) => Promise<T>,
+) {
+  return ({ url, originalUrl, rendered }: PageRequest): Promise<PageAnswer> =>
+    rendering(async () => {
+      const entry = (await devServer.ssrLoadModule(SERVER_ENTRY)) as ServerEntry;
+      const key = url.pathname + url.search;
+      const page = () => documents.of(entry, `rendered ${key}`, () => pageAnswer(devServer, entry, styles, url));
+      if (rendered) return page();
+      return documents.of(entry, key, async () => {
+        const { status, html } = await page();
+        return { status, html: await devServer.transformIndexHtml(key, html, originalUrl) };
+      });
+    });
 }
 
 /** Every page path answered with its rendered document (one render per version of its modules), or the error page. */
 function pageMiddleware(
   devServer: ViteDevServer,
-  styles: ReturnType<typeof combinedStyles>,
-  documents: ReturnType<typeof renderedDocuments>,
-  rendering: <T>(render: () => Promise<T>) => Promise<T>,
+  answer: (page: PageRequest) => Promise<PageAnswer>,
+  asked: (page: PageRequest) => void,
 ): Connect.NextHandleFunction {
   return (req, res, next) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -144,23 +178,20 @@ function pageMiddleware(
       res.setHeader('Cache-Control', 'no-store');
       res.end(req.method === 'HEAD' ? undefined : html);
     };
-    const render = async () => {
-      const page = await rendering(async () => {
-        const entry = (await devServer.ssrLoadModule(SERVER_ENTRY)) as ServerEntry;
-        return documents.of(entry, url.pathname + url.search, () => pageAnswer(devServer, entry, styles, url, req.originalUrl));
+    const page = { url, originalUrl: req.originalUrl, rendered: req.headers[RENDERED_ONLY_HEADER] === '1' };
+    asked(page);
+    answer(page)
+      .then((got) => send(got.status, got.html))
+      .catch(async (error: unknown) => {
+        const err = error instanceof Error ? error : new Error(String(error));
+        devServer.ssrFixStacktrace(err);
+        devServer.config.logger.error(err.message, { timestamp: true, error: err });
+        try {
+          send(500, await devServer.transformIndexHtml(url.pathname, errorDocument(err)));
+        } catch (inner) {
+          next(inner);
+        }
       });
-      send(page.status, page.html);
-    };
-    render().catch(async (error: unknown) => {
-      const err = error instanceof Error ? error : new Error(String(error));
-      devServer.ssrFixStacktrace(err);
-      devServer.config.logger.error(err.message, { timestamp: true, error: err });
-      try {
-        send(500, await devServer.transformIndexHtml(url.pathname, errorDocument(err)));
-      } catch (inner) {
-        next(inner);
-      }
-    });
   };
 }
 
@@ -174,6 +205,7 @@ export function devPagesPlugin(): Plugin {
   let server: ViteDevServer | undefined;
   // renders never overlap a change of the site's modules (render-gate.ts); without the site plugin, nothing to wait for
   let rendering = <T>(render: () => Promise<T>): Promise<T> => render();
+  let site: SiteApi | undefined;
   return {
     name: 'dev-pages',
     apply: 'serve',
@@ -181,7 +213,7 @@ export function devPagesPlugin(): Plugin {
     // the browser's dependencies are found before the first page asks for them (no reload to optimize them then).
     config: () => ({ appType: 'custom', optimizeDeps: { entries: [ISLANDS_ENTRY] } }),
     configResolved(config) {
-      const site = config.plugins.find((plugin) => plugin.name === SITE_PLUGIN)?.api as SiteApi | undefined;
+      site = config.plugins.find((plugin) => plugin.name === SITE_PLUGIN)?.api as SiteApi | undefined;
       if (site) rendering = site.rendering;
     },
     configureServer(devServer) {
@@ -195,7 +227,19 @@ export function devPagesPlugin(): Plugin {
         res.setHeader('Cache-Control', text === undefined ? 'no-store' : 'max-age=31536000, immutable');
         res.end(text ?? '');
       });
-      devServer.middlewares.use(pageMiddleware(devServer, styles, documents, (render) => rendering(render)));
+      const answer = pageRenderer(devServer, styles, documents, (render) => rendering(render));
+      // the page asked for last is rendered again as soon as the site's files changed (valid): the studio's previews
+      // show it, and the studio asks for it a moment later (after its write's answer and its own render), as do
+      // the previews when they reload; a render under way is theirs too (documents)
+      let last: PageRequest | undefined;
+      site?.changedValid(() => {
+        if (last) answer(last).catch(() => undefined);
+      });
+      devServer.middlewares.use(
+        pageMiddleware(devServer, answer, (page) => {
+          last = { ...page, rendered: false };
+        }),
+      );
     },
     hotUpdate({ modules }) {
       // the pages' HTML comes from the server-side modules: a change there needs a new document

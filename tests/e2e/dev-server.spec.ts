@@ -55,6 +55,20 @@ test.describe('dev server', { tag: '@desktop-only' }, () => {
     expect(server.output()).not.toMatch(/PostCSS plugin did not pass the `from` option/);
   });
 
+  test("the studio's request for a page as rendered gets the page's blocks as a preview shows them, without Vite's client", async ({ request }) => {
+    const main = (html: string) => html.match(/<main[\s\S]*<\/main>/)?.[0];
+    for (const path of ['/', '/webdesign-amersfoort']) {
+      const whole = await (await request.get(dev(path))).text();
+      const rendered = await request.get(dev(path), { headers: { 'X-Studio-Rendered-Only': '1' } });
+      expect(rendered.status()).toBe(200);
+      const html = await rendered.text();
+      expect(whole).toContain('/@vite/client');
+      expect(html).not.toContain('/@vite/client');
+      expect(main(html), path).toBeDefined();
+      expect(main(html), path).toBe(main(whole));
+    }
+  });
+
   test("an island hydrates from Vite's sources, styled as in the build", async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
