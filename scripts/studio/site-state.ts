@@ -10,7 +10,7 @@ import type { SiteConfig } from '../../core/site/schema-types.ts';
 import { loadSchemaSet, type SchemaSet } from '../../core/validate/schemas.ts';
 import { validateSite, type Problem, type ValidationResult } from '../../core/validate/validate.ts';
 import type { SiteApi } from '../vite-plugin-site.ts';
-import { prettierLayout } from './layout.ts';
+import { prettierLayout, warmPrettier } from './layout.ts';
 import { RefusedPathError, SiteFiles, unlinkedPath, type SiteFile } from './site-files.ts';
 
 const run = promisify(execFile);
@@ -135,7 +135,10 @@ export function studioSite({ siteRoot, schemaDir, siteApi }: StudioSiteOptions):
       return { ...file, parseError: (error as Error).message };
     }
   };
+  let warmed = false;
   const state = () => {
+    if (!warmed) warmPrettier(siteRoot);
+    warmed = true;
     const list = files.list().map((path) => withParseError(seen(files.read(path))));
     const config = list.find((f) => f.path === 'site.config.json');
     return {
