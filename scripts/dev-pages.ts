@@ -167,7 +167,6 @@ function pageRenderer(
 function pageMiddleware(
   devServer: ViteDevServer,
   answer: (page: PageRequest) => Promise<PageAnswer>,
-  asked: (page: PageRequest) => void,
 ): Connect.NextHandleFunction {
   return (req, res, next) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -179,7 +178,6 @@ function pageMiddleware(
       res.end(req.method === 'HEAD' ? undefined : html);
     };
     const page = { url, originalUrl: req.originalUrl, rendered: req.headers[RENDERED_ONLY_HEADER] === '1' };
-    asked(page);
     answer(page)
       .then((got) => send(got.status, got.html))
       .catch(async (error: unknown) => {
@@ -205,7 +203,6 @@ export function devPagesPlugin(): Plugin {
   let server: ViteDevServer | undefined;
   // renders never overlap a change of the site's modules (render-gate.ts); without the site plugin, nothing to wait for
   let rendering = <T>(render: () => Promise<T>): Promise<T> => render();
-  let site: SiteApi | undefined;
   return {
     name: 'dev-pages',
     apply: 'serve',
@@ -213,7 +210,7 @@ export function devPagesPlugin(): Plugin {
     // the browser's dependencies are found before the first page asks for them (no reload to optimize them then).
     config: () => ({ appType: 'custom', optimizeDeps: { entries: [ISLANDS_ENTRY] } }),
     configResolved(config) {
-      site = config.plugins.find((plugin) => plugin.name === SITE_PLUGIN)?.api as SiteApi | undefined;
+      const site = config.plugins.find((plugin) => plugin.name === SITE_PLUGIN)?.api as SiteApi | undefined;
       if (site) rendering = site.rendering;
     },
     configureServer(devServer) {
@@ -228,18 +225,7 @@ export function devPagesPlugin(): Plugin {
         res.end(text ?? '');
       });
       const answer = pageRenderer(devServer, styles, documents, (render) => rendering(render));
-      // the page asked for last is rendered again as soon as the site's files changed (valid): the studio's previews
-      // show it, and the studio asks for it a moment later (after its write's answer and its own render), as do
-      // the previews when they reload; a render under way is theirs too (documents)
-      let last: PageRequest | undefined;
-      site?.changedValid(() => {
-        if (last) answer(last).catch(() => undefined);
-      });
-      devServer.middlewares.use(
-        pageMiddleware(devServer, answer, (page) => {
-          last = { ...page, rendered: false };
-        }),
-      );
+      devServer.middlewares.use(pageMiddleware(devServer, answer));
     },
     hotUpdate({ modules }) {
       // the pages' HTML comes from the server-side modules: a change there needs a new document

@@ -33,8 +33,6 @@ export interface SiteApi {
   changed(file: string): void;
   /** runs a render of pages; a change of the site's modules waits for it (render-gate.ts) */
   rendering<T>(render: () => Promise<T>): Promise<T>;
-  /** `listener` is called after each change of the site's files that left them valid, its modules invalidated */
-  changedValid(listener: () => void): void;
 }
 
 export const SITE_PLUGIN = 'site-config';
@@ -98,19 +96,18 @@ const problemsText = (result: ValidationResult) => `Invalid site config:\n${form
  * After a site file changed: the problems in the terminal and, as an event each page decides on, in the overlay of
  * the pages a developer opened (the studio's preview keeps its last valid render); or a full reload of the pages.
  */
-function reportOrReload(server: ViteDevServer, result: ValidationResult, file: string, byStudio: boolean): boolean {
+function reportOrReload(server: ViteDevServer, result: ValidationResult, file: string, byStudio: boolean) {
   if (result.problems.length > 0) {
     const message = problemsText(result);
     server.config.logger.error(message, { timestamp: true });
     server.ws.send(PROBLEMS_EVENT, { message, stack: '', plugin: 'site-config', id: file });
-    return false;
+    return;
   }
   server.config.logger.info('site config valid, reloading', { timestamp: true });
   // the studio's own write: every page reloads but the studio's previews, which the studio reloads once it has
   // shown the change (a reload of theirs now would render the page again beside the studio's own render of it)
   if (byStudio) server.ws.send(STUDIO_WRITE_EVENT, { file });
   else server.ws.send({ type: 'full-reload' });
-  return true;
 }
 
 /** The theme's stylesheet for the dev server's pages, which link it (Vite serves no virtual module as plain CSS). */
@@ -204,7 +201,7 @@ function watchSiteFiles(
  */
 function siteChangeHandler(
   server: () => ViteDevServer | undefined,
-  { forget, validate, gate, valid }: { forget: (file: string) => void; validate: () => ValidationResult; gate: RenderGate; valid: () => void },
+  { forget, validate, gate }: { forget: (file: string) => void; validate: () => ValidationResult; gate: RenderGate },
 ) {
   return (file: string, byStudio: boolean) => {
     const dev = server();
@@ -213,8 +210,7 @@ function siteChangeHandler(
     gate.write(() => {
       invalidateSiteModules(dev);
       try {
-        // told once every change waiting has been applied: a render begun now would see them all
-        if (reportOrReload(dev, validate(), file, byStudio)) queueMicrotask(valid);
+        reportOrReload(dev, validate(), file, byStudio);
       } catch (error) {
         // a schema that does not compile, say: shown like any problem, and the dev server keeps running
         const message = `The site could not be validated: ${(error as Error).message}`;
@@ -242,11 +238,9 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
   const readSite = () => siteConfigOf(siteRoot, usable);
 
   const gate = renderGate();
-  const listeners: (() => void)[] = [];
-  const valid = () => listeners.forEach((listener) => listener());
-  const handle = siteChangeHandler(() => server, { forget, validate, gate, valid });
+  const handle = siteChangeHandler(() => server, { forget, validate, gate });
   const { watched: schedule, written: changed } = settledChanges(handle);
-  const api: SiteApi = { validation: validate, changed, rendering: gate.read, changedValid: (listener) => listeners.push(listener) };
+  const api: SiteApi = { validation: validate, changed, rendering: gate.read };
 
   const config: Plugin<SiteApi> = {
     name: SITE_PLUGIN,
@@ -263,9 +257,7 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       const built = building ? builtModule(id, Boolean(options?.ssr)) : undefined;
       if (built !== undefined) return built;
       const result = validate();
-      // a build watches the files its modules read; the dev server watches the site's folders itself
-      // (watchSiteFiles): each file added to the watcher again, at every load, was ~14 ms of each edit's render
-      if (building) for (const f of result.files) this.addWatchFile(f);
+      for (const f of result.files) this.addWatchFile(f);
       const site = usable()?.site;
       // never valid yet: Vite prints plugin errors in the terminal (and a build fails)
       if (!site) this.error({ message: problemsText(result), stack: '' });
