@@ -15,11 +15,26 @@ function cityData(context: RuleContext, file: string): { data: CityData; index: 
   return items.flatMap((item, index) => (typeof asObject(item)?.city === 'string' ? [{ data: item as CityData, index }] : []));
 }
 
-/** Every placeholder of a template that a city cannot fill, once per string and name, with the cities that lack it. */
+/**
+ * Every placeholder of a template that a city cannot fill, once per string and name, with the cities that lack it.
+ * Each city's values are made once, and the cities that lack a name are found once per name: a template's
+ * placeholders times 2,500 towns was most of a validation.
+ */
 function checkPlaceholders(context: RuleContext, file: string, found: { pointer: string; name: string }[], service: LandingService, cities: City[]) {
   const vocabulary = landingVocabulary(cities);
   const dataFile = context.site.landing.cityData;
   const where = dataFile ? `in content/collections/${dataFile}.json` : 'in a cities collection named by landing.cityData';
+  let values: Record<string, string>[] | undefined;
+  const lackingOf = new Map<string, string[]>();
+  const lacking = (name: string) => {
+    let names = lackingOf.get(name);
+    if (!names) {
+      values ??= cities.map((c) => landingValues(c, service));
+      names = cities.filter((_, i) => values![i]![name] === undefined).map((c) => c.name);
+      lackingOf.set(name, names);
+    }
+    return names;
+  };
   for (const { pointer, name } of found) {
     if (BLOCK_PLACEHOLDERS.has(name)) continue;
     if (!vocabulary.has(name)) {
@@ -28,12 +43,12 @@ function checkPlaceholders(context: RuleContext, file: string, found: { pointer:
       context.report(file, pointer, `placeholder {${name}} has no value in any city: ${fix}`);
       continue;
     }
-    const lacking = cities.filter((c) => landingValues(c, service)[name] === undefined).map((c) => c.name);
-    if (lacking.length > 0)
+    const without = lacking(name);
+    if (without.length > 0)
       context.report(
         file,
         pointer,
-        `placeholder {${name}} has no value for ${lacking.join(', ')} (service "${service.name}"): add "${name}" to ${lacking.length > 1 ? 'those cities' : 'that city'} ${where}, or remove the placeholder`,
+        `placeholder {${name}} has no value for ${without.join(', ')} (service "${service.name}"): add "${name}" to ${without.length > 1 ? 'those cities' : 'that city'} ${where}, or remove the placeholder`,
       );
   }
 }
@@ -41,8 +56,9 @@ function checkPlaceholders(context: RuleContext, file: string, found: { pointer:
 /** A city entry that no city of the landing config has, an override of a service that has no content pages, a block position past the template's end. */
 function checkCityEntries(context: RuleContext, file: string, entries: { data: CityData; index: number }[], blockCounts: Map<string, number>) {
   const names = context.site.landing.cities;
+  const known = new Set(names);
   for (const { data, index } of entries) {
-    if (!names.includes(data.city))
+    if (!known.has(data.city))
       context.report(file, `/items/${index}/city`, `city "${data.city}" is not in the landing config's cities${suggestion(data.city, names)}`);
     (Array.isArray(data.overrides) ? data.overrides : []).forEach((o, i) => {
       const at = `/items/${index}/overrides/${i}`;
@@ -68,6 +84,9 @@ export const landingContent: Rule = {
     const dataFile = landing.cityData ? `content/collections/${landing.cityData}.json` : '';
     const entries = dataFile ? cityData(context, dataFile) : [];
     const cities = citiesOf(landing, new Map(entries.map((e) => [e.data.city, e.data])));
+    // the cities of each name (an override is checked with its own city's values)
+    const named = new Map<string, City[]>();
+    for (const c of cities) named.set(c.name, [...(named.get(c.name) ?? []), c]);
     const blockCounts = new Map<string, number>();
     for (const service of landing.services.filter(isContentService)) {
       const file = `content/pages/${service.page}.json`;
@@ -82,13 +101,7 @@ export const landingContent: Rule = {
           if (o.service !== service.slug) return;
           const { title, description, blocks: replaced } = o;
           const found = placeholdersIn({ title, description, blocks: replaced }, `/items/${index}/overrides/${i}`);
-          checkPlaceholders(
-            context,
-            dataFile,
-            found,
-            service,
-            cities.filter((c) => c.name === data.city),
-          );
+          checkPlaceholders(context, dataFile, found, service, named.get(data.city) ?? []);
         }),
       );
     }
