@@ -164,10 +164,7 @@ function pageRenderer(
 }
 
 /** Every page path answered with its rendered document (one render per version of its modules), or the error page. */
-function pageMiddleware(
-  devServer: ViteDevServer,
-  answer: (page: PageRequest) => Promise<PageAnswer>,
-): Connect.NextHandleFunction {
+function pageMiddleware(devServer: ViteDevServer, answer: (page: PageRequest) => Promise<PageAnswer>): Connect.NextHandleFunction {
   return (req, res, next) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPagePath(url.pathname)) return next();
