@@ -136,8 +136,8 @@ interface PageRequest {
   rendered?: boolean;
 }
 
-/** The header of the studio's request for a page as rendered only (see PageRequest). */
-export const RENDERED_ONLY_HEADER = 'x-studio-rendered-only';
+/** The header of the studio's request for a page as rendered only (see PageRequest; studio/preview-changes.ts sends it). */
+const RENDERED_ONLY_HEADER = 'x-studio-rendered-only';
 
 /**
  * A page's answer, rendered once per version of its modules (`documents`), never while the site's modules change
