@@ -26,17 +26,24 @@ function hashOf(file: string): string {
 export function settledChanges(handle: (file: string, byStudio: boolean) => void) {
   const reported = new Map<string, { hash: string; until: number }>();
   const settling = new Map<string, ReturnType<typeof setTimeout>>();
-  const settle = (file: string) => {
-    settling.delete(file);
-    const expected = reported.get(file);
-    if (expected && Date.now() < expected.until && expected.hash === hashOf(file)) return;
-    reported.delete(file);
-    const read = hashOf(file);
-    handle(file, false);
-    // an editor's truncate and its write can come 25-50 ms apart, and then the write may never be reported
+  // a write that follows within ~50 ms may never be reported: the file is looked at again a while after each read
+  const recheck = (file: string, read: string) => {
     setTimeout(() => {
       if (!settling.has(file) && hashOf(file) !== read) watched(file);
     }, RECHECK_MS).unref();
+  };
+  const settle = (file: string) => {
+    settling.delete(file);
+    const expected = reported.get(file);
+    const read = hashOf(file);
+    if (expected && Date.now() < expected.until && expected.hash === read) {
+      // the studio's own write; an outside save right after it must still be seen
+      recheck(file, read);
+      return;
+    }
+    reported.delete(file);
+    handle(file, false);
+    recheck(file, read);
   };
   const watched = (file: string) => {
     clearTimeout(settling.get(file));
