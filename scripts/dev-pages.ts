@@ -190,19 +190,38 @@ function pageMiddleware(devServer: ViteDevServer, answer: (page: PageRequest) =>
   };
 }
 
+export const DEV_PAGES_PLUGIN = 'dev-pages';
+
+/** What the dev server's pages offer the studio's side. */
+export interface DevPagesApi {
+  /**
+   * Renders a page now, in the background, as the studio is about to ask for it (a block added: the studio takes
+   * the new render's block): its request then finds the render under way, not yet begun.
+   */
+  warm(path: string): void;
+}
+
 /**
  * The dev server answers every page with the document the build writes: src/entry-server.tsx renders it
  * (through Vite, so an edit of the source shows on the next load) into the same HTML, with the same islands
  * and inline scripts; only the islands' runtime and the stylesheets are Vite's sources instead of hashed files.
  * A change of a module that renders pages reloads the page; the site plugin reloads it after a config edit.
  */
-export function devPagesPlugin(): Plugin {
+export function devPagesPlugin(): Plugin<DevPagesApi> {
   let server: ViteDevServer | undefined;
   // renders never overlap a change of the site's modules (render-gate.ts); without the site plugin, nothing to wait for
   let rendering = <T>(render: () => Promise<T>): Promise<T> => render();
+  let answer: ((page: PageRequest) => Promise<PageAnswer>) | undefined;
   return {
-    name: 'dev-pages',
+    name: DEV_PAGES_PLUGIN,
     apply: 'serve',
+    api: {
+      warm(path) {
+        const url = new URL(path, 'http://localhost');
+        // a failed render is not kept (renderedDocuments): the studio's own request shows its error
+        if (isPagePath(url.pathname)) answer?.({ url, rendered: true }).catch(() => undefined);
+      },
+    },
     // no index.html and no SPA fallback: the pages come from the middleware below. The islands' entry is where
     // the browser's dependencies are found before the first page asks for them (no reload to optimize them then).
     config: () => ({ appType: 'custom', optimizeDeps: { entries: [ISLANDS_ENTRY] } }),
@@ -221,7 +240,7 @@ export function devPagesPlugin(): Plugin {
         res.setHeader('Cache-Control', text === undefined ? 'no-store' : 'max-age=31536000, immutable');
         res.end(text ?? '');
       });
-      const answer = pageRenderer(devServer, styles, documents, (render) => rendering(render));
+      answer = pageRenderer(devServer, styles, documents, (render) => rendering(render));
       devServer.middlewares.use(pageMiddleware(devServer, answer));
     },
     hotUpdate({ modules }) {

@@ -66,11 +66,28 @@ function builtModule(id: string, ssr: boolean): string | undefined {
 
 const asModule = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
 
+type ValidSite = NonNullable<ValidationResult['site']>;
+
+/**
+ * The site resolved and its pages, made once per version of the files: after a change each virtual module asks
+ * for them again (the model, the page map and every page rendered), and on a large site each took milliseconds.
+ */
+const resolved = new WeakMap<ValidSite, { site?: ReturnType<typeof resolveSite>; pages?: ReturnType<typeof resolvePages> }>();
+function resolvedOf(site: ValidSite) {
+  let made = resolved.get(site);
+  if (!made) resolved.set(site, (made = {}));
+  return {
+    site: () => (made.site ??= resolveSite(site)),
+    pages: () => (made.pages ??= resolvePages(site)),
+  };
+}
+
 /** The text of a virtual module of a valid site; undefined for a page id that no route names. */
-function virtualModule(id: string, site: NonNullable<ValidationResult['site']>): string | undefined {
-  if (id === MODEL_ID) return asModule(resolveSite(site));
-  if (id === CLIENT_ID) return asModule(islandSiteModel(resolveSite(site)));
-  const pages = resolvePages(site);
+function virtualModule(id: string, valid: ValidSite): string | undefined {
+  const site = resolvedOf(valid);
+  if (id === MODEL_ID) return asModule(site.site());
+  if (id === CLIENT_ID) return asModule(islandSiteModel(site.site()));
+  const pages = site.pages();
   if (id === PAGES_ID) {
     const entries = Object.keys(pages).map((p) => `  ${JSON.stringify(p)}: () => import(${JSON.stringify(PAGE_PREFIX + p)}),`);
     return `export default {\n${entries.join('\n')}\n};`;
@@ -257,6 +274,8 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       const built = building ? builtModule(id, Boolean(options?.ssr)) : undefined;
       if (built !== undefined) return built;
       const result = validate();
+      // kept at each load, though the site plugin watches the files itself: without it the studio's typed text
+      // reached the preview only with the next render in the keystroke benchmark, twice (the cause is not known)
       for (const f of result.files) this.addWatchFile(f);
       const site = usable()?.site;
       // never valid yet: Vite prints plugin errors in the terminal (and a build fails)

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
 import { isLoopback, listeningPort, ownRequest } from '../dev-guard.ts';
+import { DEV_PAGES_PLUGIN, type DevPagesApi } from '../dev-pages.ts';
 import { SITE_PLUGIN, type SiteApi } from '../vite-plugin-site.ts';
 import { studioBundler } from './bundle.ts';
 import { siteLanguage, studioDocument } from './document.ts';
@@ -10,7 +11,7 @@ import { readBody, send } from './http.ts';
 import { MediaLibrary } from './media.ts';
 import { PAGE_LINK_PATH, pageLinkScript } from './page-link.ts';
 import { publishApi } from './publish-api.ts';
-import { siteApi } from './site-api.ts';
+import { previewRoute, siteApi } from './site-api.ts';
 import { RefusedPathError } from './site-files.ts';
 import { studioSite, type StudioSite } from './site-state.ts';
 
@@ -25,11 +26,15 @@ interface StudioOptions {
 }
 
 /** The API's calls, /__studio/api/<route>: publishing, the media library, and the site's files. */
-function studioApi(site: StudioSite, siteApiOf: () => SiteApi | undefined) {
+function studioApi(site: StudioSite, siteApiOf: () => SiteApi | undefined, pagesApiOf: () => DevPagesApi | undefined) {
   const media = new MediaLibrary(site.siteRoot, site.files);
   const publishing = publishApi({ siteRoot: site.siteRoot, send, readBody, problemCount: () => site.problems().length });
-  const wrote = (path: string) => {
+  const wrote = (path: string, blockAdded?: boolean) => {
     siteApiOf()?.changed(join(site.siteRoot, path));
+    // the studio asks for the page's new render once it has its answer and has drawn the new block's form: the
+    // render is under way by then
+    const route = blockAdded ? previewRoute(site, path) : undefined;
+    if (route) pagesApiOf()?.warm(route);
     // an image uploaded into a field that no file names any more (an undone upload) goes
     media.sweep();
   };
@@ -90,6 +95,7 @@ function studioMiddleware(server: ViteDevServer, site: StudioSite, api: ReturnTy
  */
 export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plugin {
   let siteApiOf: SiteApi | undefined;
+  let pagesApiOf: DevPagesApi | undefined;
   const site = studioSite({ siteRoot, schemaDir, siteApi: () => siteApiOf });
   return {
     name: 'studio',
@@ -98,6 +104,7 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
     transformIndexHtml: () => [{ tag: 'script', attrs: { type: 'module', src: PAGE_LINK_PATH }, injectTo: 'body' }],
     configResolved(config) {
       siteApiOf = config.plugins.find((plugin) => plugin.name === SITE_PLUGIN)?.api as SiteApi | undefined;
+      pagesApiOf = config.plugins.find((plugin) => plugin.name === DEV_PAGES_PLUGIN)?.api as DevPagesApi | undefined;
     },
     configureServer(server) {
       const publicDir = join(siteRoot, 'public') + sep;
@@ -114,7 +121,11 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
         studioMiddleware(
           server,
           site,
-          studioApi(site, () => siteApiOf),
+          studioApi(
+            site,
+            () => siteApiOf,
+            () => pagesApiOf,
+          ),
           studioBundler(root),
         ),
       );

@@ -17,8 +17,30 @@ import { gitDiff, type StudioSite } from './site-state.ts';
 export interface SiteApiContext {
   site: StudioSite;
   media: MediaLibrary;
-  /** a site file the studio wrote (or deleted): the pages reload now, not when the watcher notices */
-  wrote: (path: string) => void;
+  /**
+   * a site file the studio wrote (or deleted): the pages reload now, not when the watcher notices; `blockAdded`
+   * when the edit put a new block in a page (the studio fetches its new render at once)
+   */
+  wrote: (path: string, blockAdded?: boolean) => void;
+}
+
+/** An edit that puts a block in a page's list of blocks. */
+export const addsBlock = (ops: EditOp[]) => ops.some((op) => op.op === 'insert' && op.path.length === 1 && op.path[0] === 'blocks');
+
+/**
+ * The route the studio's preview shows for a page's file (studio/app.tsx: the last route naming the page), or
+ * undefined for any other file.
+ */
+export function previewRoute(site: StudioSite, path: string): string | undefined {
+  const page = /^content\/pages\/(.+)\.json$/.exec(path)?.[1];
+  if (!page) return undefined;
+  try {
+    const config = JSON.parse(site.files.read('site.config.json').text) as { routes?: { path?: unknown; page?: unknown }[] };
+    const route = (config.routes ?? []).findLast((r) => r.page === page)?.path;
+    return typeof route === 'string' ? route : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 type Body = Record<string, unknown>;
@@ -58,7 +80,7 @@ const edit =
     const moved = rebaseOps(site.texts.get(body.base), site.files.read(path).text, ops as EditOp[]);
     const result = await site.files.edit(path, body.base, moved);
     send(res, result.ok ? 200 : 409, { ...result, file: site.seen(result.file) });
-    if (result.ok && result.changed) wrote(path);
+    if (result.ok && result.changed) wrote(path, addsBlock(moved));
   };
 
 /** restore: an exact earlier text (undo, redo), only over the version it replaces */
