@@ -99,6 +99,49 @@ test.describe('dev server', { tag: '@desktop-only' }, () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading, { timeout: 5000 });
   });
 
+  test("an edit shows on every page that reads it, whichever file it is in: a page's own, a collection's, the config's", async ({ request }) => {
+    const html = async (path: string) => (await request.get(dev(path))).text();
+    const edited = (path: string, change: (text: string) => string) => {
+      const file = join(site, path);
+      const original = readFileSync(file, 'utf8');
+      writeFileSync(file, change(original));
+      return () => writeFileSync(file, original);
+    };
+    const about = (JSON.parse(readFileSync(join(site, 'site.config.json'), 'utf8')) as { footer: { about: string } }).footer.about;
+    const quote = (JSON.parse(readFileSync(join(site, 'content/collections/testimonials.json'), 'utf8')) as { items: { content: string }[] }).items[0]!.content;
+    for (const path of ['/', '/contact', '/marketing']) expect((await request.get(dev(path))).status()).toBe(200);
+    // the page's own file: that page changes, the others render as they did
+    const restorePage = edited('content/pages/marketing.json', (text) =>
+      text.replace(JSON.stringify(marketingHeading()), '"Kop van de marketingpagina, nieuw"'),
+    );
+    try {
+      await expect.poll(() => html('/marketing'), { timeout: 10_000 }).toContain('Kop van de marketingpagina, nieuw');
+      expect(await html('/')).not.toContain('Kop van de marketingpagina, nieuw');
+      expect(await html('/contact')).toContain(about);
+    } finally {
+      restorePage();
+    }
+    // a collection the home page shows
+    const restoreCollection = edited('content/collections/testimonials.json', (text) =>
+      text.replace(JSON.stringify(quote), '"Een nieuwe reactie van een klant"'),
+    );
+    try {
+      await expect.poll(() => html('/'), { timeout: 10_000 }).toContain('Een nieuwe reactie van een klant');
+    } finally {
+      restoreCollection();
+    }
+    await expect.poll(() => html('/'), { timeout: 10_000 }).toContain(quote);
+    // the config: the footer of every page
+    const restoreConfig = edited('site.config.json', (text) => text.replace(JSON.stringify(about), '"Een nieuwe tekst over ons in de footer"'));
+    try {
+      for (const path of ['/', '/contact', '/marketing'])
+        await expect.poll(() => html(path), { timeout: 10_000, message: path }).toContain('Een nieuwe tekst over ons in de footer');
+    } finally {
+      restoreConfig();
+    }
+    for (const path of ['/', '/contact']) await expect.poll(() => html(path), { timeout: 10_000, message: path }).toContain(about);
+  });
+
   test('serves the widths each srcset names, rendered from the file in public/ as the build renders them', async ({ request }) => {
     const html = await (await request.get(dev('/'))).text();
     const candidates = [...html.matchAll(/srcSet="([^"]+)"/g)].flatMap((m) => m[1]!.split(', ').map((c) => c.split(' ')));
