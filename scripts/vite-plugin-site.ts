@@ -68,32 +68,49 @@ const asModule = (value: unknown) => `export default JSON.parse(${JSON.stringify
 
 type ValidSite = NonNullable<ValidationResult['site']>;
 
-/**
- * The site resolved and its pages, made once per version of the files: after a change each virtual module asks
- * for them again (the model, the page map and every page rendered), and on a large site each took milliseconds.
- */
-const resolved = new WeakMap<ValidSite, { site?: ReturnType<typeof resolveSite>; pages?: ReturnType<typeof resolvePages> }>();
-function resolvedOf(site: ValidSite) {
-  let made = resolved.get(site);
-  if (!made) resolved.set(site, (made = {}));
-  return {
-    site: () => (made.site ??= resolveSite(site)),
-    pages: () => (made.pages ??= resolvePages(site)),
-  };
+interface Made {
+  site?: ReturnType<typeof resolveSite>;
+  pages?: ReturnType<typeof resolvePages>;
+  texts: Map<string, string | undefined>;
 }
 
-/** The text of a virtual module of a valid site; undefined for a page id that no route names. */
-function virtualModule(id: string, valid: ValidSite): string | undefined {
-  const site = resolvedOf(valid);
-  if (id === MODEL_ID) return asModule(site.site());
-  if (id === CLIENT_ID) return asModule(islandSiteModel(site.site()));
-  const pages = site.pages();
+/**
+ * Each virtual module's text, made once per version of the files (the site resolved once for all of them): after
+ * a change its text is compared with the one served (servedTexts), and the load that follows takes the same text.
+ */
+const made = new WeakMap<ValidSite, Made>();
+
+function moduleText(id: string, valid: ValidSite, of: Made): string | undefined {
+  const site = () => (of.site ??= resolveSite(valid));
+  if (id === MODEL_ID) return asModule(site());
+  if (id === CLIENT_ID) return asModule(islandSiteModel(site()));
+  const pages = (of.pages ??= resolvePages(valid));
   if (id === PAGES_ID) {
     const entries = Object.keys(pages).map((p) => `  ${JSON.stringify(p)}: () => import(${JSON.stringify(PAGE_PREFIX + p)}),`);
     return `export default {\n${entries.join('\n')}\n};`;
   }
   const page = pages[id.slice(PAGE_PREFIX.length)];
   return page ? asModule(page) : undefined;
+}
+
+/** The text of a virtual module of a valid site; undefined for a page id that no route names. */
+function virtualModule(id: string, valid: ValidSite): string | undefined {
+  let of = made.get(valid);
+  if (!of) made.set(valid, (of = { texts: new Map() }));
+  if (!of.texts.has(id)) of.texts.set(id, moduleText(id, valid, of));
+  return of.texts.get(id);
+}
+
+/** The text each virtual module was last loaded with: after a change, one whose text is the same stays loaded. */
+function servedTexts(usable: () => ValidationResult | undefined) {
+  const served = new Map<string, string>();
+  return {
+    loaded: (id: string, text: string) => served.set(id, text),
+    stale: (id: string) => {
+      const site = usable()?.site;
+      return !site || !served.has(id) || virtualModule(id.slice(1), site) !== served.get(id);
+    },
+  };
 }
 
 /**
@@ -244,6 +261,14 @@ function siteChangeHandler(
   };
 }
 
+/** Whether a file is one of the site's: its config, a JSON file under content/, or a schema. */
+function siteFileTest(siteRoot: string, schemaDir: string) {
+  return (file: string) => {
+    const rel = relative(siteRoot, file).split(sep).join('/');
+    return rel === 'site.config.json' || /^content\/.+\.json$/.test(rel) || file.startsWith(schemaDir + sep);
+  };
+}
+
 /**
  * Validates the site config in every build and in the dev server, and serves
  * the resolved site as virtual modules. An invalid config fails the build; in
@@ -254,20 +279,12 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
   let server: ViteDevServer | undefined;
   let building = false;
   const { validate, usable, hasLastValid, forget } = siteValidation(siteRoot, schemaDir);
-  const isSiteFile = (file: string) => {
-    const rel = relative(siteRoot, file).split(sep).join('/');
-    return rel === 'site.config.json' || /^content\/.+\.json$/.test(rel) || file.startsWith(schemaDir + sep);
-  };
+  const isSiteFile = siteFileTest(siteRoot, schemaDir);
   const readSite = () => siteConfigOf(siteRoot, usable);
 
   const gate = renderGate();
-  // the text each virtual module was last loaded with: one whose text is the same after a change stays loaded
-  const served = new Map<string, string>();
-  const stale = (id: string) => {
-    const site = usable()?.site;
-    return !site || !served.has(id) || virtualModule(id.slice(1), site) !== served.get(id);
-  };
-  const handle = siteChangeHandler(() => server, { forget, validate, gate, stale });
+  const served = servedTexts(usable);
+  const handle = siteChangeHandler(() => server, { forget, validate, gate, stale: served.stale });
   const { watched: schedule, written: changed } = settledChanges(handle);
   const api: SiteApi = { validation: validate, changed, rendering: gate.read };
 
@@ -294,7 +311,7 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       if (!site) this.error({ message: problemsText(result), stack: '' });
       const text = virtualModule(id.slice(1), site);
       if (text === undefined) this.error(`no routed page "${id.slice(1 + PAGE_PREFIX.length)}"`);
-      served.set(id, text);
+      served.loaded(id, text);
       return text;
     },
     configureServer(devServer) {
