@@ -352,7 +352,8 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
     const sound = field(page, '/chat/notificationSoundSrc');
     const options = async (input: typeof sound) =>
       page.locator(`datalist[id="${await input.getAttribute('list')}"] option`).evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
-    expect(await options(sound)).toEqual(['/sounds/ping.wav']);
+    // the new folder and its file reach the studio through the file watcher, a moment later on a busy machine
+    await expect.poll(() => options(sound), { timeout: 10_000 }).toEqual(['/sounds/ping.wav']);
     await expect(sound.locator('xpath=..').getByLabel('Of upload een afbeelding')).toHaveCount(0);
     // an image field beside it lists images only, and takes an upload
     const logo = field(page, '/chat/avatar/src');
