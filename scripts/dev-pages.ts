@@ -67,18 +67,20 @@ interface PageAnswer {
 }
 
 /**
- * Each page's document, rendered once per version of the modules that render it. After a saved edit the studio's
- * two previews reload the page and the studio fetches it too, at the same moment: on one thread, three renders of
- * the same page took three times as long as one. Any change of the site's files or of the source invalidates the
- * entry's module graph, and the next request loads a new entry module: a new object, so a new set of documents
- * (the old set goes with the old module).
+ * Each page's document, rendered once per version of what renders it: the entry module and the pages' data. After a
+ * saved edit the studio's two previews reload the page and the studio fetches it too, at the same moment: on one
+ * thread, three renders of the same page took three times as long as one. A change of the source invalidates the
+ * entry's module graph, and the next request loads a new entry module: a new object, so a new set of documents (the
+ * old set goes with the old module); a change of the site's files is a new version of the pages' data (the site
+ * plugin's pagesVersion), the entry staying loaded.
  */
 export function renderedDocuments() {
-  const byEntry = new WeakMap<object, Map<string, Promise<PageAnswer>>>();
+  const byEntry = new WeakMap<object, { data: unknown; pages: Map<string, Promise<PageAnswer>> }>();
   return {
-    of(entry: object, url: string, render: () => Promise<PageAnswer>): Promise<PageAnswer> {
-      let pages = byEntry.get(entry);
-      if (!pages) byEntry.set(entry, (pages = new Map()));
+    of(entry: object, data: unknown, url: string, render: () => Promise<PageAnswer>): Promise<PageAnswer> {
+      let made = byEntry.get(entry);
+      if (!made || made.data !== data) byEntry.set(entry, (made = { data, pages: new Map() }));
+      const { pages } = made;
       let page = pages.get(url);
       if (!page) {
         page = render();
@@ -148,15 +150,16 @@ function pageRenderer(
   devServer: ViteDevServer,
   styles: ReturnType<typeof combinedStyles>,
   documents: ReturnType<typeof renderedDocuments>,
-  rendering: <T>(render: () => Promise<T>) => Promise<T>,
+  site: Pick<SiteApi, 'rendering' | 'pagesVersion'>,
 ) {
   return ({ url, originalUrl, rendered }: PageRequest): Promise<PageAnswer> =>
-    rendering(async () => {
+    site.rendering(async () => {
       const entry = (await devServer.ssrLoadModule(SERVER_ENTRY)) as ServerEntry;
+      const data = site.pagesVersion();
       const key = url.pathname + url.search;
-      const page = () => documents.of(entry, `rendered ${key}`, () => pageAnswer(devServer, entry, styles, url));
+      const page = () => documents.of(entry, data, `rendered ${key}`, () => pageAnswer(devServer, entry, styles, url));
       if (rendered) return page();
-      return documents.of(entry, key, async () => {
+      return documents.of(entry, data, key, async () => {
         const { status, html } = await page();
         return { status, html: await devServer.transformIndexHtml(key, html, originalUrl) };
       });
@@ -209,8 +212,9 @@ export interface DevPagesApi {
  */
 export function devPagesPlugin(): Plugin<DevPagesApi> {
   let server: ViteDevServer | undefined;
-  // renders never overlap a change of the site's modules (render-gate.ts); without the site plugin, nothing to wait for
-  let rendering = <T>(render: () => Promise<T>): Promise<T> => render();
+  // renders never overlap a change of the site's modules (render-gate.ts); without the site plugin, nothing to wait
+  // for and no data but the modules'
+  let site: Pick<SiteApi, 'rendering' | 'pagesVersion'> = { rendering: (render) => render(), pagesVersion: () => undefined };
   let answer: ((page: PageRequest) => Promise<PageAnswer>) | undefined;
   return {
     name: DEV_PAGES_PLUGIN,
@@ -226,8 +230,8 @@ export function devPagesPlugin(): Plugin<DevPagesApi> {
     // the browser's dependencies are found before the first page asks for them (no reload to optimize them then).
     config: () => ({ appType: 'custom', optimizeDeps: { entries: [ISLANDS_ENTRY] } }),
     configResolved(config) {
-      const site = config.plugins.find((plugin) => plugin.name === SITE_PLUGIN)?.api as SiteApi | undefined;
-      if (site) rendering = site.rendering;
+      const api = config.plugins.find((plugin) => plugin.name === SITE_PLUGIN)?.api as SiteApi | undefined;
+      if (api) site = api;
     },
     configureServer(devServer) {
       server = devServer;
@@ -240,7 +244,7 @@ export function devPagesPlugin(): Plugin<DevPagesApi> {
         res.setHeader('Cache-Control', text === undefined ? 'no-store' : 'max-age=31536000, immutable');
         res.end(text ?? '');
       });
-      answer = pageRenderer(devServer, styles, documents, (render) => rendering(render));
+      answer = pageRenderer(devServer, styles, documents, site);
       devServer.middlewares.use(pageMiddleware(devServer, answer));
     },
     hotUpdate({ modules }) {

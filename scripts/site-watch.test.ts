@@ -62,4 +62,28 @@ describe('the site files’ changes', () => {
     await wait(400);
     expect(calls).toEqual(['outside']);
   });
+
+  it('says when the changes the watcher reported are handled: a render waits for an outside save, not for the studio’s own write', async () => {
+    const { file, calls, watched, written, settled } = watchedFile('settled.json');
+    // whether settled() has answered once the promises already due have run (no timer involved)
+    const answered = async () => {
+      let done = false;
+      void settled().then(() => (done = true));
+      for (let i = 0; i < 3; i++) await Promise.resolve();
+      return done;
+    };
+    expect(await answered()).toBe(true);
+    writeFileSync(file, '{"a": 5}\n');
+    watched(file);
+    // asked before the save is read: answered once it is handled, not before
+    expect(await answered()).toBe(false);
+    await settled();
+    expect(calls).toEqual(['outside']);
+    // the studio's write is handled at once: the watcher's event for that same text keeps no render waiting
+    writeFileSync(file, '{"a": 6}\n');
+    written(file);
+    watched(file);
+    expect(await answered()).toBe(true);
+    expect(calls).toEqual(['outside', 'studio']);
+  });
 });

@@ -21,11 +21,23 @@ function hashOf(file: string): string {
  * and the watcher may report only the first, so a file is read a moment after its last event and checked again a
  * while later; a write the studio reported itself (`written`) is handled at once, and the watcher's events for
  * that same text are not a second reload, while any other event is handled, as every outside edit is. `handle`
- * is told which: the studio's own writes reload its previews by the studio's own timing.
+ * is told which: the studio's own writes reload its previews by the studio's own timing. `settled` says when the
+ * changes the watcher reported are handled: a render asked for meanwhile (the studio reloads its preview as soon
+ * as it hears of an outside save, from the same watcher) would show the files as they were.
  */
 export function settledChanges(handle: (file: string, byStudio: boolean) => void) {
   const reported = new Map<string, { hash: string; until: number }>();
   const settling = new Map<string, ReturnType<typeof setTimeout>>();
+  const waiting: (() => void)[] = [];
+  /** a file whose text is still the studio's own write: its watcher's event changes nothing */
+  const own = (file: string) => {
+    const expected = reported.get(file);
+    return expected !== undefined && Date.now() < expected.until && expected.hash === hashOf(file);
+  };
+  const unsettled = () => [...settling.keys()].some((file) => !own(file));
+  const release = () => {
+    if (!unsettled()) for (const resume of waiting.splice(0)) resume();
+  };
   // a write that follows within ~50 ms may never be reported: the file is looked at again a while after each read
   const recheck = (file: string, read: string) => {
     setTimeout(() => {
@@ -39,11 +51,16 @@ export function settledChanges(handle: (file: string, byStudio: boolean) => void
     if (expected && Date.now() < expected.until && expected.hash === read) {
       // the studio's own write; an outside save right after it must still be seen
       recheck(file, read);
+      release();
       return;
     }
     reported.delete(file);
-    handle(file, false);
-    recheck(file, read);
+    try {
+      handle(file, false);
+    } finally {
+      recheck(file, read);
+      release();
+    }
   };
   const watched = (file: string) => {
     clearTimeout(settling.get(file));
@@ -56,5 +73,7 @@ export function settledChanges(handle: (file: string, byStudio: boolean) => void
     reported.set(file, { hash: hashOf(file), until: Date.now() + REPORTED_MS });
     handle(file, true);
   };
-  return { watched, written };
+  /** resolves once every change the watcher reported is handled (at once when none waits) */
+  const settled = (): Promise<void> => (unsettled() ? new Promise((resume) => waiting.push(resume)) : Promise.resolve());
+  return { watched, written, settled };
 }

@@ -22,6 +22,12 @@ const THEME_URL = '/@site-theme.css';
 const THEME_ID = '\0site-theme.css';
 /** the same stylesheet imported from the islands' entry */
 const THEME_MODULE = 'virtual:site-theme.css';
+/** The longest a render waits for the changes the watcher reported (site-watch.ts): a file saved again and again does not hold it back. */
+const SETTLED_WAIT_MS = 250;
+const delay = (ms: number) => new Promise<void>((resume) => setTimeout(resume, ms).unref());
+
+/** A page map whose data never changes while it is loaded: all but the dev server's renders' (pagesChannel). */
+const NO_VERSION = 'export const version = undefined;';
 
 /**
  * What the site plugin offers the dev server's other plugins (the studio): the validation of the files as they are
@@ -33,6 +39,8 @@ export interface SiteApi {
   changed(file: string): void;
   /** runs a render of pages; a change of the site's modules waits for it (render-gate.ts) */
   rendering<T>(render: () => Promise<T>): Promise<T>;
+  /** the version of the pages' data the renders see: a new one after each change (pagesChannel) */
+  pagesVersion(): unknown;
 }
 
 export const SITE_PLUGIN = 'site-config';
@@ -47,7 +55,7 @@ export interface SitePluginOptions {
 function handedIn(model: boolean): string {
   const data = `globalThis[Symbol.for(${JSON.stringify(SITE_DATA_KEY)})]`;
   if (model) return `export default ${data}.model;`;
-  return `const pages = ${data}.pages;\nexport default Object.fromEntries(Object.keys(pages).map((id) => [id, async () => ({ default: pages[id] })]));`;
+  return `const pages = ${data}.pages;\nexport default Object.fromEntries(Object.keys(pages).map((id) => [id, async () => ({ default: pages[id] })]));\n${NO_VERSION}`;
 }
 
 /**
@@ -59,7 +67,7 @@ function handedIn(model: boolean): string {
  * incremental build then reuses both (scripts/lib/bundle-reuse.ts).
  */
 function builtModule(id: string, ssr: boolean): string | undefined {
-  if (!ssr && id === `\0${PAGES_ID}`) return 'export default {};';
+  if (!ssr && id === `\0${PAGES_ID}`) return `export default {};\n${NO_VERSION}`;
   if (ssr && (id === `\0${MODEL_ID}` || id === `\0${PAGES_ID}`)) return handedIn(id === `\0${MODEL_ID}`);
   return undefined;
 }
@@ -80,14 +88,27 @@ interface Made {
  */
 const made = new WeakMap<ValidSite, Made>();
 
-function moduleText(id: string, valid: ValidSite, of: Made): string | undefined {
+/** What was made of one version of the files. */
+function madeOf(valid: ValidSite): Made {
+  let of = made.get(valid);
+  if (!of) made.set(valid, (of = { texts: new Map() }));
+  return of;
+}
+
+const pagesOf = (valid: ValidSite) => {
+  const of = madeOf(valid);
+  return (of.pages ??= resolvePages(valid));
+};
+
+function moduleText(id: string, valid: ValidSite): string | undefined {
+  const of = madeOf(valid);
   const site = () => (of.site ??= resolveSite(valid));
   if (id === MODEL_ID) return asModule(site());
   if (id === CLIENT_ID) return asModule(islandSiteModel(site()));
-  const pages = (of.pages ??= resolvePages(valid));
+  const pages = pagesOf(valid);
   if (id === PAGES_ID) {
     const entries = Object.keys(pages).map((p) => `  ${JSON.stringify(p)}: () => import(${JSON.stringify(PAGE_PREFIX + p)}),`);
-    return `export default {\n${entries.join('\n')}\n};`;
+    return `export default {\n${entries.join('\n')}\n};\n${NO_VERSION}`;
   }
   const page = pages[id.slice(PAGE_PREFIX.length)];
   return page ? asModule(page) : undefined;
@@ -95,20 +116,65 @@ function moduleText(id: string, valid: ValidSite, of: Made): string | undefined 
 
 /** The text of a virtual module of a valid site; undefined for a page id that no route names. */
 function virtualModule(id: string, valid: ValidSite): string | undefined {
-  let of = made.get(valid);
-  if (!of) made.set(valid, (of = { texts: new Map() }));
-  if (!of.texts.has(id)) of.texts.set(id, moduleText(id, valid, of));
-  return of.texts.get(id);
+  const { texts } = madeOf(valid);
+  if (!texts.has(id)) texts.set(id, moduleText(id, valid));
+  return texts.get(id);
 }
 
-/** The text each virtual module was last loaded with: after a change, one whose text is the same stays loaded. */
-function servedTexts(usable: () => ValidationResult | undefined) {
-  const served = new Map<string, string>();
+/**
+ * The pages' data as the dev server's renders take it: handed in through a global of this process, not as a module
+ * per page. An edit of a page is then a new version of the data (a new site object), and the next render takes it
+ * with the code already loaded and warm: with a module per page, the edited page's module invalidated its importers
+ * up to the server entry, and each render after an edit loaded the entry again, loaded every page's data into the
+ * new entry and rendered the islands again (40 to 130 ms of the studio's 200 ms for a block added, on 2 slow cores).
+ */
+interface PagesChannel {
+  /** the version the renders see: the site they render, moved on between renders (render-gate.ts) */
+  version(): unknown;
+  page(id: string): unknown;
+}
+
+function pagesChannel(usable: () => ValidationResult | undefined): PagesChannel & { moveOn(): void } {
+  let site: ValidSite | undefined;
+  const current = () => (site ??= usable()?.site);
   return {
-    loaded: (id: string, text: string) => served.set(id, text),
-    stale: (id: string) => {
+    version: current,
+    page(id) {
+      const valid = current();
+      return valid && pagesOf(valid)[id];
+    },
+    moveOn() {
+      site = undefined;
+    },
+  };
+}
+
+/** The global the dev server's page map finds the channel under: one per site root, in the dev server's process. */
+const channelKey = (siteRoot: string) => `helder.dev-site-pages ${siteRoot}`;
+
+/** The page map of the dev server's renders: its list of pages is its text (a page added is a new module), its data the channel's. */
+function channelModule(key: string, valid: ValidSite): string {
+  const ids = Object.keys(pagesOf(valid));
+  return [
+    `const channel = globalThis[Symbol.for(${JSON.stringify(key)})];`,
+    'export const version = channel.version;',
+    `export default Object.fromEntries(${JSON.stringify(ids)}.map((id) => [id, async () => ({ default: channel.page(id) })]));`,
+  ].join('\n');
+}
+
+/** A virtual module's text in one environment of the dev server (the page map of its renders differs). */
+type ModuleText = (environment: string, id: string, valid: ValidSite) => string | undefined;
+
+/** The text each virtual module was last loaded with: after a change, one whose text is the same stays loaded. */
+function servedTexts(usable: () => ValidationResult | undefined, textOf: ModuleText) {
+  const served = new Map<string, string>();
+  const key = (environment: string, id: string) => `${environment}\0${id}`;
+  return {
+    loaded: (environment: string, id: string, text: string) => served.set(key(environment, id), text),
+    stale: (environment: string, id: string) => {
       const site = usable()?.site;
-      return !site || !served.has(id) || virtualModule(id.slice(1), site) !== served.get(id);
+      const was = served.get(key(environment, id));
+      return !site || was === undefined || textOf(environment, id.slice(1), site) !== was;
     },
   };
 }
@@ -116,14 +182,15 @@ function servedTexts(usable: () => ValidationResult | undefined) {
 /**
  * Drops the site's virtual modules whose text changed (`stale`), and the theme, from every module graph, so their
  * importers load them again. A page's file edited is then that page's module alone: the site model and the other
- * pages stay loaded (on a site of 50 pages, 50 modules were loaded again after each edit).
+ * pages stay loaded (on a site of 50 pages, 50 modules were loaded again after each edit); in the dev server's
+ * renders, none (pagesChannel).
  */
-function invalidateSiteModules(server: ViteDevServer, stale: (id: string) => boolean) {
+function invalidateSiteModules(server: ViteDevServer, stale: (environment: string, id: string) => boolean) {
   // in the browser's graph and in the one that renders the pages
-  for (const environment of Object.values(server.environments)) {
+  for (const [name, environment] of Object.entries(server.environments)) {
     const graph = environment.moduleGraph;
     for (const mod of graph.idToModuleMap.values()) {
-      if ((mod.id?.startsWith('\0virtual:site-') && stale(mod.id)) || mod.id === THEME_ID) graph.invalidateModule(mod);
+      if ((mod.id?.startsWith('\0virtual:site-') && stale(name, mod.id)) || mod.id === THEME_ID) graph.invalidateModule(mod);
     }
   }
 }
@@ -239,7 +306,20 @@ function watchSiteFiles(
  */
 function siteChangeHandler(
   server: () => ViteDevServer | undefined,
-  { forget, validate, gate, stale }: { forget: (file: string) => void; validate: () => ValidationResult; gate: RenderGate; stale: (id: string) => boolean },
+  {
+    forget,
+    validate,
+    gate,
+    stale,
+    moveOn,
+  }: {
+    forget: (file: string) => void;
+    validate: () => ValidationResult;
+    gate: RenderGate;
+    stale: (environment: string, id: string) => boolean;
+    /** the renders' pages take the new version */
+    moveOn: () => void;
+  },
 ) {
   return (file: string, byStudio: boolean) => {
     const dev = server();
@@ -248,9 +328,11 @@ function siteChangeHandler(
     gate.write(() => {
       try {
         const result = validate();
+        moveOn();
         invalidateSiteModules(dev, stale);
         reportOrReload(dev, result, file, byStudio);
       } catch (error) {
+        moveOn();
         invalidateSiteModules(dev, () => true);
         // a schema that does not compile, say: shown like any problem, and the dev server keeps running
         const message = `The site could not be validated: ${(error as Error).message}`;
@@ -283,10 +365,25 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
   const readSite = () => siteConfigOf(siteRoot, usable);
 
   const gate = renderGate();
-  const served = servedTexts(usable);
-  const handle = siteChangeHandler(() => server, { forget, validate, gate, stale: served.stale });
-  const { watched: schedule, written: changed } = settledChanges(handle);
-  const api: SiteApi = { validation: validate, changed, rendering: gate.read };
+  const channel = pagesChannel(usable);
+  const key = channelKey(siteRoot);
+  // the dev server's renders run in this process; Vitest's tests run in workers of their own, where no channel is
+  let channelled = false;
+  const textOf: ModuleText = (environment, id, valid) =>
+    channelled && environment === 'ssr' && id === PAGES_ID ? channelModule(key, valid) : virtualModule(id, valid);
+  const served = servedTexts(usable, textOf);
+  const handle = siteChangeHandler(() => server, { forget, validate, gate, stale: served.stale, moveOn: channel.moveOn });
+  const { watched: schedule, written: changed, settled } = settledChanges(handle);
+  const api: SiteApi = {
+    validation: validate,
+    changed,
+    // a change the watcher has reported is applied first (a moment: SETTLE_MS), unless changes keep coming
+    async rendering(render) {
+      await Promise.race([settled(), delay(SETTLED_WAIT_MS)]);
+      return gate.read(render);
+    },
+    pagesVersion: channel.version,
+  };
 
   const config: Plugin<SiteApi> = {
     name: SITE_PLUGIN,
@@ -303,19 +400,26 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       const built = building ? builtModule(id, Boolean(options?.ssr)) : undefined;
       if (built !== undefined) return built;
       const result = validate();
-      // kept at each load, though the site plugin watches the files itself: without it the studio's typed text
-      // reached the preview only with the next render in the keystroke benchmark, twice (the cause is not known)
-      for (const f of result.files) this.addWatchFile(f);
+      // a build in watch mode builds again when a site file changes. Not the dev server, whose own watcher handles
+      // each change between renders (siteChangeHandler): a file watched by a module is a module of Vite's graph, and
+      // Vite invalidated the site's modules and all their importers at its own watcher's event, the server entry
+      // included (every render after every edit loaded it again), and dev-pages reloaded the pages before the change
+      // was validated (a reload that rendered the old data could take the place of the one that showed the new)
+      if (building) for (const f of result.files) this.addWatchFile(f);
       const site = usable()?.site;
       // never valid yet: Vite prints plugin errors in the terminal (and a build fails)
       if (!site) this.error({ message: problemsText(result), stack: '' });
-      const text = virtualModule(id.slice(1), site);
+      const text = textOf(this.environment.name, id.slice(1), site);
       if (text === undefined) this.error(`no routed page "${id.slice(1 + PAGE_PREFIX.length)}"`);
-      served.loaded(id, text);
+      served.loaded(this.environment.name, id, text);
       return text;
     },
     configureServer(devServer) {
       server = devServer;
+      if (!process.env.VITEST) {
+        (globalThis as Record<symbol, unknown>)[Symbol.for(key)] = channel;
+        channelled = true;
+      }
       serveTheme(devServer, readSite);
       devServer.middlewares.use(
         pagesWhileInvalid(devServer, {

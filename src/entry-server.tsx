@@ -6,7 +6,7 @@ import { siteModel as model } from './site/site-model.ts';
 import { SitePage, routeOf } from './site-page.tsx';
 import { expandHubs, expandLanding, islandSiteModel } from '../core/site/resolve.ts';
 import { isContentService } from '../core/site/landing.ts';
-import { loadPage } from './site/page-store.ts';
+import { loadPage, pagesLoaded } from './site/page-store.ts';
 import { preloadBlocks } from './renderer/block-components.ts';
 import { createCollector, IslandCollectorContext, slotMarkup } from './islands/collector.tsx';
 import { IslandRoot } from './islands/island-root.tsx';
@@ -84,9 +84,12 @@ export const pageInputs = (id: string): Promise<unknown> => loadPage(id);
 /** The template pages of content landing services: rendered once per city. */
 const templatePages = model.site.landing.services.filter(isContentService).map((s) => s.page);
 
-// every page's data and every component in memory before the first render, so nothing suspends on the server
-// (a promise, not top-level await: the server bundle may be loaded as CommonJS outside the project)
-const ready = Promise.all([...model.routes.map((r) => loadPage(r.pageId)), ...templatePages.map(loadPage), preloadBlocks()]);
+// every page's data and every component in memory before a render, so nothing suspends on the server (promises,
+// not top-level await: the server bundle may be loaded as CommonJS outside the project). The pages' data is loaded
+// again when it has a new version (the dev server's, after an edit); the components once.
+const pageIds = [...model.routes.map((r) => r.pageId), ...templatePages];
+const blocksLoaded = preloadBlocks();
+const ready = () => Promise.all([pagesLoaded(pageIds), blocksLoaded]);
 
 /** The site an island sees, the same in the prerender as in the browser (virtual:site-client). */
 const islandSite = islandSiteModel(model);
@@ -182,7 +185,7 @@ export interface RenderedPage {
 
 /** HTML of one route: the page with its static blocks, then each island rendered alone into its place. */
 export async function render(url: string): Promise<RenderedPage> {
-  await ready;
+  await ready();
   const collector = createCollector();
   const page = splitHead(
     await toHtml(

@@ -8,6 +8,11 @@ declare module 'virtual:site-pages' {
   /** page id -> loader of that page's data (one chunk per page); typed in src/site/page-store.ts. */
   const loaders: Record<string, () => Promise<{ default: unknown }>>;
   export default loaders;
+  /**
+   * The version of the pages' data, where it changes without a new module (the dev server's renders: each edit of a
+   * page is a new version); undefined in a build.
+   */
+  export const version: (() => unknown) | undefined;
 }
 
 declare module 'virtual:site-client' {

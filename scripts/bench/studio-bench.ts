@@ -40,19 +40,20 @@ function siteWith(cities?: number): string {
   return site;
 }
 
-type Stamp = '__shownAt' | '__renderedAt';
+type Stamp = 'bench-shown' | 'bench-rendered';
 
 /**
- * When the desktop preview first painted an <h1> reading `text`, stamped by the frame itself: __shownAt in any
- * way (the studio's instant text or a new render), __renderedAt in a document rendered with it.
+ * When the desktop preview first painted an <h1> reading `text`, stamped by the frame itself into the tab's
+ * session storage (a document the studio reloads may be gone before it could be asked): bench-shown in any way
+ * (the studio's instant text or a new render), bench-rendered in a document rendered with it.
  */
 async function stampOf(page: Page, text: string, stamp: Stamp): Promise<number> {
   const frame = page.frameLocator('iframe[data-device="desktop"]');
   await frame.locator('main h1', { hasText: text }).waitFor({ timeout: 20_000 });
   for (let waited = 0; waited < 20_000; waited += 20) {
-    const preview = page.frames().find((f) => f.url().startsWith(`http://127.0.0.1:${PORT}/`) && !f.url().includes('__studio') && f.parentFrame());
-    const at = await preview?.evaluate((name) => (window as unknown as Record<string, number | undefined>)[name], stamp).catch(() => undefined);
-    if (at) return at;
+    const saved = await page.evaluate((key) => sessionStorage.getItem(key), stamp);
+    const at = saved ? (JSON.parse(saved) as { text: string; at: number }) : undefined;
+    if (at?.text === text) return at.at;
     await sleep(20);
   }
   throw new Error(`the preview never stamped ${stamp} for "${text}"`);
@@ -60,19 +61,20 @@ async function stampOf(page: Page, text: string, stamp: Stamp): Promise<number> 
 
 /**
  * Every preview document stamps the first frame in which its <h1> reads what the benchmark waits for: at all
- * (__shownAt) and as rendered by the server into a new document (__renderedAt). A string: tsx would wrap a
- * function's inner functions in a helper the page does not have.
+ * (bench-shown) and as rendered by the server into a new document (bench-rendered), each once per text. A string:
+ * tsx would wrap a function's inner functions in a helper the page does not have.
  */
 const STAMPS = `if (!location.pathname.startsWith('/__studio')) {
   const rendered = sessionStorage.getItem('bench-wanted');
-  let last;
+  const stamp = (key, text, now) => {
+    if (JSON.parse(sessionStorage.getItem(key) || 'null')?.text !== text) sessionStorage.setItem(key, JSON.stringify({ text, at: now }));
+  };
   const check = () => {
     const wanted = sessionStorage.getItem('bench-wanted');
-    if (wanted !== last) { last = wanted; window.__shownAt = undefined; }
     const text = document.querySelector('main h1')?.textContent;
     const now = performance.timeOrigin + performance.now();
-    if (window.__shownAt === undefined && text === wanted) window.__shownAt = now;
-    if (window.__renderedAt === undefined && text === rendered && wanted === rendered) window.__renderedAt = now;
+    if (text === wanted) stamp('bench-shown', wanted, now);
+    if (text === rendered && wanted === rendered) stamp('bench-rendered', wanted, now);
     requestAnimationFrame(check);
   };
   // from the document's start: the first frame runs just before its first paint (not at DOMContentLoaded,
@@ -102,15 +104,15 @@ async function round(page: Page, field: Locator, site: string, n: number, headin
   await page.evaluate((t) => sessionStorage.setItem('bench-wanted', t), text);
   const pressed = Date.now();
   await field.press(text.slice(-1));
-  times.studio.push(Math.round((await stampOf(page, text, '__shownAt')) - pressed));
-  times.rendered.push(Math.round((await stampOf(page, text, '__renderedAt')) - pressed));
+  times.studio.push(Math.round((await stampOf(page, text, 'bench-shown')) - pressed));
+  times.rendered.push(Math.round((await stampOf(page, text, 'bench-rendered')) - pressed));
   await sleep(1000);
   const file = join(site, FILE);
   const outside = `${text.slice(0, 40)} x${n}`;
   await page.evaluate((t) => sessionStorage.setItem('bench-wanted', t), outside);
   const written = Date.now();
   writeFileSync(file, readFileSync(file, 'utf8').replace(JSON.stringify(text), JSON.stringify(outside)));
-  times.reload.push(Math.round((await stampOf(page, outside, '__renderedAt')) - written));
+  times.reload.push(Math.round((await stampOf(page, outside, 'bench-rendered')) - written));
   await sleep(1000);
   return outside;
 }

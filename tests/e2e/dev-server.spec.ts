@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { expectHydrated, waitForSplash } from './helpers.ts';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { get } from 'node:http';
+import { get, type IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
@@ -97,6 +97,32 @@ test.describe('dev server', { tag: '@desktop-only' }, () => {
       writeFileSync(file, original);
     }
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading, { timeout: 5000 });
+  });
+
+  test('a page asked for as soon as the watcher reports a save shows the saved text (as the studio asks for it)', async ({ request }) => {
+    const file = join(site, 'content/pages/marketing.json');
+    const original = readFileSync(file, 'utf8');
+    const heading = marketingHeading();
+    // the studio's stream of changed files: the same watcher's events that the dev server reads the files on
+    const heard: string[] = [];
+    const events = await new Promise<IncomingMessage>((resolve, reject) =>
+      get(dev('/__studio/api/events'), { headers: { Accept: 'text/event-stream' } }, resolve).on('error', reject),
+    );
+    events.setEncoding('utf8');
+    events.on('data', (chunk: string) => heard.push(...[...chunk.matchAll(/"path":"([^"]+)"/g)].map((m) => m[1]!)));
+    try {
+      for (let n = 1; n <= 5; n++) {
+        const count = heard.length;
+        writeFileSync(file, original.replace(JSON.stringify(heading), JSON.stringify(`Kop ${n}, net opgeslagen`)));
+        await expect.poll(() => heard.slice(count), { timeout: 10_000, intervals: [2] }).toContain('content/pages/marketing.json');
+        // at once, before the dev server has read the file (it reads it a moment after the watcher's last event)
+        expect(await (await request.get(dev('/marketing'))).text(), `save ${n}`).toContain(`Kop ${n}, net opgeslagen`);
+      }
+    } finally {
+      events.destroy();
+      writeFileSync(file, original);
+    }
+    await expect.poll(async () => (await request.get(dev('/marketing'))).text(), { timeout: 10_000 }).toContain(heading);
   });
 
   test("an edit shows on every page that reads it, whichever file it is in: a page's own, a collection's, the config's", async ({ request }) => {
