@@ -406,6 +406,9 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       // included (every render after every edit loaded it again), and dev-pages reloaded the pages before the change
       // was validated (a reload that rendered the old data could take the place of the one that showed the new)
       if (building) for (const f of result.files) this.addWatchFile(f);
+      // each file watched by itself as well as through its folder, as addWatchFile did (Vite adds a file outside
+      // the project that way): a file replaced by git or an editor stays seen
+      else server?.watcher.add(result.files);
       const site = usable()?.site;
       // never valid yet: Vite prints plugin errors in the terminal (and a build fails)
       if (!site) this.error({ message: problemsText(result), stack: '' });
