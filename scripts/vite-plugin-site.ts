@@ -343,6 +343,50 @@ function siteChangeHandler(
   };
 }
 
+/**
+ * Each virtual module's text as the environment that loads it sees it: the dev server's renders take the pages'
+ * data from the channel once it is installed, everything else a module per page.
+ */
+function moduleTexts(siteRoot: string, usable: () => ValidationResult | undefined) {
+  const channel = pagesChannel(usable);
+  const key = channelKey(siteRoot);
+  let installed = false;
+  const textOf: ModuleText = (environment, id, valid) =>
+    installed && environment === 'ssr' && id === PAGES_ID ? channelModule(key, valid) : virtualModule(id, valid);
+  return {
+    channel,
+    textOf,
+    /** the dev server's renders run in this process; Vitest's tests run in workers of their own, where no channel is */
+    install() {
+      if (process.env.VITEST) return;
+      (globalThis as Record<symbol, unknown>)[Symbol.for(key)] = channel;
+      installed = true;
+    },
+  };
+}
+
+/**
+ * The site's files a module was made from, watched: in a build (watch mode), as the module's own, so it builds again.
+ * Not so in the dev server, whose own watcher handles each change between renders (siteChangeHandler): a file watched
+ * by a module is a module of Vite's graph, and Vite invalidated the site's modules and all their importers at its own
+ * watcher's event, the server entry included, and reloaded the pages before the change was validated. There each file
+ * is watched by itself as well as through its folder, as addWatchFile did for a site outside the project: a file git
+ * replaces stays seen.
+ */
+function watchLoaded(files: string[], by: { addWatchFile(file: string): void } | ViteDevServer | undefined) {
+  if (!by) return;
+  if ('watcher' in by) by.watcher.add(files);
+  else for (const file of files) by.addWatchFile(file);
+}
+
+/** A render runs between changes (render-gate.ts), once a change the watcher reported is applied (SETTLE_MS), unless changes keep coming. */
+function settledRendering(settled: () => Promise<void>, gate: RenderGate): SiteApi['rendering'] {
+  return async (render) => {
+    await Promise.race([settled(), delay(SETTLED_WAIT_MS)]);
+    return gate.read(render);
+  };
+}
+
 /** Whether a file is one of the site's: its config, a JSON file under content/, or a schema. */
 function siteFileTest(siteRoot: string, schemaDir: string) {
   return (file: string) => {
@@ -365,25 +409,11 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
   const readSite = () => siteConfigOf(siteRoot, usable);
 
   const gate = renderGate();
-  const channel = pagesChannel(usable);
-  const key = channelKey(siteRoot);
-  // the dev server's renders run in this process; Vitest's tests run in workers of their own, where no channel is
-  let channelled = false;
-  const textOf: ModuleText = (environment, id, valid) =>
-    channelled && environment === 'ssr' && id === PAGES_ID ? channelModule(key, valid) : virtualModule(id, valid);
+  const { channel, textOf, install } = moduleTexts(siteRoot, usable);
   const served = servedTexts(usable, textOf);
   const handle = siteChangeHandler(() => server, { forget, validate, gate, stale: served.stale, moveOn: channel.moveOn });
   const { watched: schedule, written: changed, settled } = settledChanges(handle);
-  const api: SiteApi = {
-    validation: validate,
-    changed,
-    // a change the watcher has reported is applied first (a moment: SETTLE_MS), unless changes keep coming
-    async rendering(render) {
-      await Promise.race([settled(), delay(SETTLED_WAIT_MS)]);
-      return gate.read(render);
-    },
-    pagesVersion: channel.version,
-  };
+  const api: SiteApi = { validation: validate, changed, rendering: settledRendering(settled, gate), pagesVersion: channel.version };
 
   const config: Plugin<SiteApi> = {
     name: SITE_PLUGIN,
@@ -400,15 +430,7 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       const built = building ? builtModule(id, Boolean(options?.ssr)) : undefined;
       if (built !== undefined) return built;
       const result = validate();
-      // a build in watch mode builds again when a site file changes. Not the dev server, whose own watcher handles
-      // each change between renders (siteChangeHandler): a file watched by a module is a module of Vite's graph, and
-      // Vite invalidated the site's modules and all their importers at its own watcher's event, the server entry
-      // included (every render after every edit loaded it again), and dev-pages reloaded the pages before the change
-      // was validated (a reload that rendered the old data could take the place of the one that showed the new)
-      if (building) for (const f of result.files) this.addWatchFile(f);
-      // each file watched by itself as well as through its folder, as addWatchFile did (Vite adds a file outside
-      // the project that way): a file replaced by git or an editor stays seen
-      else server?.watcher.add(result.files);
+      watchLoaded(result.files, building ? this : server);
       const site = usable()?.site;
       // never valid yet: Vite prints plugin errors in the terminal (and a build fails)
       if (!site) this.error({ message: problemsText(result), stack: '' });
@@ -419,10 +441,7 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
     },
     configureServer(devServer) {
       server = devServer;
-      if (!process.env.VITEST) {
-        (globalThis as Record<symbol, unknown>)[Symbol.for(key)] = channel;
-        channelled = true;
-      }
+      install();
       serveTheme(devServer, readSite);
       devServer.middlewares.use(
         pagesWhileInvalid(devServer, {
