@@ -9,13 +9,14 @@ import { htmlFiles, inlineHashes, mergeCspHashes, writeCspHashes } from './lib/c
 import { writeHeadersFile } from './lib/csp-headers-file.ts';
 import { addTree, createCompressor } from './lib/precompress.ts';
 import { buildResponsiveImages, generateResponsiveImages } from './lib/responsive-images.ts';
-import { buildBundles } from './lib/render-bundles.ts';
+import { buildBundles, type BundlesWanted } from './lib/render-bundles.ts';
+import { derivedCache } from './lib/derived-cache.ts';
 import { startRenderPool } from './lib/render-pool.ts';
 import { addSrcsetUses } from './lib/render-srcsets.ts';
 import { loadValidSite, writeServerSite } from './lib/server-site-file.ts';
 import { bundleServer } from './lib/server-bundle.ts';
 import { assetsKey, engineKey, sha1 } from './lib/build-keys.ts';
-import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient } from './lib/bundle-reuse.ts';
+import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient, type ClientSiteData } from './lib/bundle-reuse.ts';
 import { islandSiteModel, resolvePages, resolveSite } from '../core/site/resolve.ts';
 import type { LoadedSite } from '../core/site/model.ts';
 
@@ -39,18 +40,21 @@ const phase = (name: string) => {
 // the server bundles (esbuild, a process of its own) while Vite builds the two bundles
 const serverBundle = bundleServer(paths.root, paths.distServer);
 serverBundle.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
-// the site, validated first: the client bundle's key is what the islands see of it; an invalid site fails here
-const siteRoot = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : paths.root;
-const site = validOrExit(siteRoot);
-const model = resolveSite(site);
 // incremental unless BUILD_INCREMENTAL=0: a bundle or a page whose key is unchanged is taken from the previous build
 // (SITE_PREVIOUS_OUT, which scripts/build-live.ts sets to the live build)
 const previous = process.env.BUILD_INCREMENTAL !== '0' ? process.env.SITE_PREVIOUS_OUT || undefined : undefined;
 const engine = engineKey(paths.root);
+// What the browser's files take of the site, once it is validated. A build with no previous one builds both bundles
+// whatever the site says: Vite starts now, and the client build waits for the site while the server's goes on.
+const clientSite = deferred<ClientSiteData>();
+const early = previous ? undefined : startBundles({ client: true, server: true });
+// the site, validated: an invalid one fails here (and stops Vite); the client bundle's key is what the islands see of it
+const siteRoot = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : paths.root;
+const site = validOrExit(siteRoot);
+const model = resolveSite(site);
+clientSite.resolve({ client: islandSiteModel(model), theme: model.site.theme });
 const keys = { server: engine, client: clientKey(engine, islandSiteModel(model), model.site.theme) };
-const wanted = bundlesWanted(previous, keys);
-const bundling = buildBundles(quiet, wanted);
-bundling.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
+const { wanted, bundling } = early ?? startBundles(bundlesWanted(previous, keys));
 const bundles = await bundling;
 if (!wanted.client) takeClient(previous!, paths.dist, join(siteRoot, 'public'));
 const entryDir = wanted.server ? paths.distSsr : join(previous!, SSR_DIR);
@@ -62,16 +66,18 @@ phase('validation and bundles (Vite in a process of its own, for a bundle that c
 // at most 4 by default: each worker holds the server entry and its model (~200 MB on the 10,000-page site)
 const pool = startRenderPool(process.env.BUILD_WORKERS === undefined ? Math.min(availableParallelism(), 4) : Number(process.env.BUILD_WORKERS), engine);
 
+// image widths and the shared assets' compressed bytes a build on this machine made before (BUILD_CACHE=0: none)
+const derived = process.env.BUILD_CACHE === '0' ? undefined : derivedCache();
 // Each file is compressed as soon as it is final, on zlib's threads: the client build's files now, the few files this
 // thread writes as it writes them; the workers compress their pages themselves.
-const compressor = createCompressor();
+const compressor = createCompressor({ cache: derived });
 // HTML files of public/ are pages too (for the CSP and the srcset check): listed before the routes are written
 const publicPages = await htmlFiles(paths.dist);
 // client files taken from the previous build are links to its files and come with their .br and .gz: never written to
 await addTree(compressor, paths.dist, (rel) => !rel.endsWith('.html') && (wanted.client || !rel.startsWith('assets/')));
 // public/ is copied: the image widths render on sharp's threads while the pages are made (an unchanged image's
 // widths are linked from the previous build when its engine was this one)
-const images = generateResponsiveImages(join(paths.dist, 'images'), wanted.server ? undefined : join(previous!, 'images'));
+const images = generateResponsiveImages(join(paths.dist, 'images'), wanted.server ? undefined : join(previous!, 'images'), derived);
 images.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
 const reuse = { buildKey: sha1(engine, assetsKey(paths.dist)), ...(previous ? { previousDir: previous } : {}) };
 const pages = await prerender({
@@ -107,6 +113,7 @@ console.log(
   `precompressed ${packed.files} files (${kB(packed.bytes)} -> br ${kB(packed.brBytes)}; gzip ${kB(packed.gzBytes)} for the files other than pages, whose gzip the server makes on demand), ` +
     `${Math.round(performance.now() - waitStarted)} ms of it after the pages`,
 );
+if (derived) console.log(`build cache: ${derived.counts.taken} image widths and compressed assets taken, ${derived.counts.made} made`);
 const wallMs = Math.round(performance.now() - started);
 const maxRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
 for (const [name, ms] of Object.entries(phases)) console.log(`  ${String(ms).padStart(6)} ms  ${name}`);
@@ -126,6 +133,7 @@ if (process.env.BUILD_STATS) {
     bundlesMaxRssMB: bundles.maxRssMB,
     cpuMs,
     bundlesCpuMs: bundles.cpuMs,
+    derived: derived?.counts,
   };
   writeFileSync(process.env.BUILD_STATS, JSON.stringify({ ...stats, renderMs: Math.round(pages.renderMs), writeMs: Math.round(pages.writeMs) }));
 }
@@ -142,12 +150,28 @@ async function addPublicPages(pages: PrerenderedPages, files: string[]): Promise
   }
 }
 
-/** The validated site, or the validator's messages (file, line, pointer) and exit code 1. */
+/** The bundles wanted, built in Vite's process (render-bundles.ts), which is handed the site once it is valid. */
+function startBundles(wanted: BundlesWanted) {
+  const bundling = buildBundles(quiet, wanted, clientSite.promise);
+  bundling.catch(() => {}); // awaited above; this only keeps an early failure from being reported as unhandled
+  return { wanted, bundling };
+}
+
+/** The validated site, or the validator's messages (file, line, pointer) and exit code 1 (Vite's process stopped first). */
 function validOrExit(root: string): LoadedSite {
   try {
     return loadValidSite(root, paths.schemas);
   } catch (error) {
     console.error((error as Error).message);
+    clientSite.reject(error);
     process.exit(1);
   }
+}
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  let reject: (reason: unknown) => void = () => {};
+  const promise = new Promise<T>((yes, no) => ((resolve = yes), (reject = no)));
+  promise.catch(() => {}); // a rejection stops Vite's process (render-bundles.ts), and is reported by validOrExit
+  return { promise, resolve, reject };
 }

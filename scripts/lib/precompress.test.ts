@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCompressor, precompress } from './precompress.ts';
+import { derivedCache } from './derived-cache.ts';
 
 let root: string;
 const text = (n: number) => Array.from({ length: n }, (_, i) => `<p class="row">line ${i} of the page</p>`).join('\n');
@@ -92,5 +93,49 @@ it('compresses files added while it runs, and reports the first failure', async 
     expect((await createCompressor().finish()).files).toBe(0);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('compresses pages and sitemaps at the pages quality and shared assets at the smallest, each the same bytes as brotli at that quality', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'precompress-quality-'));
+  try {
+    // the same text under three names: only the quality chosen for each name makes their .br differ
+    const body = Array.from({ length: 3000 }, (_, i) => `<url><loc>https://example.nl/stad-${i}</loc><lastmod>2026-11-0${i % 9}</lastmod></url>`).join('\n');
+    for (const name of ['sitemap.xml', 'page.html', 'app.js']) writeFileSync(join(dir, name), body);
+    await precompress(dir, { brotliQuality: 11, htmlBrotliQuality: 5 });
+    const at = (quality: number) =>
+      brotliCompressSync(Buffer.from(body), {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      });
+    expect(at(5).equals(at(11))).toBe(false);
+    expect(readFileSync(join(dir, 'sitemap.xml.br')).equals(at(5))).toBe(true);
+    expect(readFileSync(join(dir, 'page.html.br')).equals(at(5))).toBe(true);
+    expect(readFileSync(join(dir, 'app.js.br')).equals(at(11))).toBe(true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('takes the shared assets compressed bytes from the build cache in a later build, the same bytes; pages and sitemaps are never kept', async () => {
+  const cacheDir = mkdtempSync(join(tmpdir(), 'precompress-cache-'));
+  const builds = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'precompress-build-')));
+  try {
+    for (const dir of builds) for (const name of ['app.js', 'page.html', 'sitemap.xml']) writeFileSync(join(dir, name), text(150));
+    const caches = builds.map(() => derivedCache(cacheDir));
+    for (const [i, dir] of builds.entries()) await precompress(dir, { cache: caches[i] });
+    // app.js: its .br and .gz made by the first build and taken by the second
+    expect(caches.map((c) => c.counts)).toEqual([
+      { taken: 0, made: 2 },
+      { taken: 2, made: 0 },
+    ]);
+    for (const name of ['app.js.br', 'app.js.gz', 'page.html.br', 'sitemap.xml.gz'])
+      expect(readFileSync(join(builds[1]!, name)).equals(readFileSync(join(builds[0]!, name))), name).toBe(true);
+    expect(brotliDecompressSync(readFileSync(join(builds[1]!, 'app.js.br'))).toString()).toBe(text(150));
+  } finally {
+    for (const dir of [cacheDir, ...builds]) rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { srcsetFor, variantWidths } from '../../core/images/srcset.ts';
 import { buildResponsiveImages, checkSrcsets, generateResponsiveImages, parseSrcset, webpWidth } from './responsive-images.ts';
 import { paths } from '../../core/paths.ts';
+import { derivedCache } from './derived-cache.ts';
 
 const webp = (file: string, width: number, height = Math.round(width / 2)) =>
   sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
@@ -106,6 +107,33 @@ describe('the build step', () => {
     const img = (src: string, width: number) => `<img srcSet="${srcsetFor({ src, width })}" sizes="100vw" src="${src}">`;
     writeFileSync(join(dist, 'index.html'), img('/images/wide.webp', 640) + img('/images/sub/mid.webp', 560) + img('/images/small.webp', 60));
     expect(await checkSrcsets(dist)).toEqual({ pages: 1, urls: 8, missing: [], mismatched: [] });
+  });
+
+  it('takes the widths a build on this machine made before from the build cache, the same bytes as sharp makes them', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'responsive-cache-'));
+    try {
+      await webp(join(dist, 'images/wide.webp'), 1280);
+      const made = join(dist, 'made');
+      const cached = join(dist, 'cached');
+      const again = join(dist, 'again');
+      for (const dir of [made, cached, again]) {
+        mkdirSync(dir);
+        writeFileSync(join(dir, 'wide.webp'), readFileSync(join(dist, 'images/wide.webp')));
+      }
+      await generateResponsiveImages(made);
+      const first = derivedCache(cacheDir);
+      expect(await generateResponsiveImages(cached, undefined, first)).toMatchObject({ sources: 1, files: 3 });
+      expect(first.counts).toEqual({ taken: 0, made: 3 });
+      const second = derivedCache(cacheDir);
+      await generateResponsiveImages(again, undefined, second);
+      expect(second.counts).toEqual({ taken: 3, made: 0 });
+      for (const name of ['wide-400w.webp', 'wide-800w.webp', 'wide-1200w.webp']) {
+        expect(readFileSync(join(cached, name)).equals(readFileSync(join(made, name))), name).toBe(true);
+        expect(readFileSync(join(again, name)).equals(readFileSync(join(made, name))), name).toBe(true);
+      }
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
   });
 
   it('fails the build on a srcset URL with no file, and warns on a wrong width', async () => {

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { link, open, readdir, readFile } from 'node:fs/promises';
+import { link, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type Sharp from 'sharp';
 import { SRCSET_WIDTHS, variantPath, variantWidths } from '../../core/images/srcset.ts';
 import { addSrcsetUses, type SrcsetUses } from './render-srcsets.ts';
+import { derivedKey, type DerivedCache } from './derived-cache.ts';
 
 export { parseSrcset } from './render-srcsets.ts';
 
@@ -61,7 +62,11 @@ async function widthOf(file: string): Promise<number | undefined> {
  * previous build's images folder (same engine), a source that is the same bytes there takes its widths from it as
  * hard links instead of being resized again.
  */
-export async function generateResponsiveImages(imagesDir: string, previousImagesDir?: string): Promise<{ sources: number; files: number; ms: number }> {
+export async function generateResponsiveImages(
+  imagesDir: string,
+  previousImagesDir?: string,
+  cache?: DerivedCache,
+): Promise<{ sources: number; files: number; ms: number }> {
   const started = performance.now();
   // a width from an earlier run is not a source of its own
   const files = await filesEndingWith(imagesDir, '.webp');
@@ -71,14 +76,26 @@ export async function generateResponsiveImages(imagesDir: string, previousImages
     sources.map(async (file) => {
       const linked = previousImagesDir ? await linkedWidths(file, join(previousImagesDir, relative(imagesDir, file))) : undefined;
       if (linked !== undefined) return linked;
-      const sharp = await loadSharp();
-      const { width } = await sharp(file).metadata();
-      const widths = variantWidths(width ?? 0);
-      await Promise.all(widths.map(async (w) => (await variantImage(file, w)).toFile(variantPath(file, w))));
+      const widths = variantWidths((await widthOf(file)) ?? 0);
+      if (!cache) await Promise.all(widths.map(async (w) => (await variantImage(file, w)).toFile(variantPath(file, w))));
+      else await keptWidths(file, widths, cache);
       return widths.length;
     }),
   );
   return { sources: sources.length, files: written.reduce((a, b) => a + b, 0), ms: Math.round(performance.now() - started) };
+}
+
+/** A source's widths from the cache (derived-cache.ts), made by sharp where no build made them before. */
+async function keptWidths(file: string, widths: number[], cache: DerivedCache): Promise<void> {
+  const source = await readFile(file);
+  const sharp = await loadSharp();
+  const tools = JSON.stringify(sharp.versions);
+  await Promise.all(
+    widths.map(async (w) => {
+      const bytes = await cache.get(derivedKey('webp', String(w), String(QUALITY), tools, source), async () => (await variantImage(file, w)).toBuffer());
+      await writeFile(variantPath(file, w), bytes);
+    }),
+  );
 }
 
 /** The widths of the same source in the previous build, linked beside `file`; undefined when the source differs. */
