@@ -9,7 +9,7 @@ import type { SiteConfig } from '../core/site/schema-types.ts';
 import { PROBLEMS_EVENT, STUDIO_WRITE_EVENT, pagesWhileInvalid, problemsClientPlugin } from './site-preview.ts';
 import { settledChanges } from './site-watch.ts';
 import { renderGate, type RenderGate } from './render-gate.ts';
-import { SITE_DATA_KEY } from './lib/bundle-reuse.ts';
+import { SITE_CLIENT_KEY, SITE_DATA_KEY, type ClientSiteData } from './lib/bundle-reuse.ts';
 
 /** site-wide model; the map of page loaders; one module per page (its own chunk) */
 const MODEL_ID = 'virtual:site-model';
@@ -71,6 +71,9 @@ function builtModule(id: string, ssr: boolean): string | undefined {
   if (ssr && (id === `\0${MODEL_ID}` || id === `\0${PAGES_ID}`)) return handedIn(id === `\0${MODEL_ID}`);
   return undefined;
 }
+
+/** What the build that started this Vite hands the client build of the site (bundle-reuse.ts), if it does. */
+const handedClient = () => (globalThis as Record<symbol, Promise<ClientSiteData> | undefined>)[Symbol.for(SITE_CLIENT_KEY)];
 
 const asModule = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
 
@@ -230,13 +233,18 @@ function serveTheme(devServer: ViteDevServer, readSite: () => SiteConfig | undef
  * pages link it as a stylesheet of its own.
  */
 function themePlugin(readSite: () => SiteConfig | undefined): Plugin {
+  let building = false;
   return {
     name: 'site-theme',
     resolveId: (id) => (id === THEME_URL || id === THEME_MODULE ? THEME_ID : undefined),
+    configResolved(resolved) {
+      building = resolved.command === 'build';
+    },
     load(id) {
       if (id !== THEME_ID) return undefined;
-      const site = readSite();
-      return site?.theme ? themeCss(site.theme) : '';
+      const css = (theme: SiteConfig['theme'] | undefined) => (theme ? themeCss(theme) : '');
+      const handed = building ? handedClient() : undefined;
+      return handed ? handed.then((data) => css(data.theme as SiteConfig['theme'])) : css(readSite()?.theme);
     },
   };
 }
@@ -429,6 +437,8 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       if (!id.startsWith('\0virtual:site-')) return undefined;
       const built = building ? builtModule(id, Boolean(options?.ssr)) : undefined;
       if (built !== undefined) return built;
+      const handed = building && !options?.ssr && id === `\0${CLIENT_ID}` ? handedClient() : undefined;
+      if (handed) return handed.then((data) => asModule(data.client));
       const result = validate();
       watchLoaded(result.files, building ? this : server);
       const site = usable()?.site;

@@ -1,0 +1,78 @@
+import { build, mergeConfig, type ConfigEnv, type UserConfig } from 'vite';
+import { paths } from '../../core/paths.ts';
+import projectConfig from '../../vite.config.ts';
+import { ISLANDS_ENTRY } from './page-document.ts';
+import { SITE_CLIENT_KEY, type ClientSiteData } from './bundle-reuse.ts';
+import type { BundlesWanted, FromBundles, ToBundles } from './render-bundles.ts';
+
+/**
+ * The child process of render-bundles.ts: Vite's two builds, with the project's own vite.config.ts imported as a
+ * module of this script (bundled with it by scripts/run-bundled.mjs) instead of being bundled and loaded by Vite at
+ * each build: about a second of a build on this machine, and the same config, so the same bytes.
+ */
+
+const env: ConfigEnv = { command: 'build', mode: 'production', isSsrBuild: false, isPreview: false };
+
+/** vite.config.ts as Vite would have loaded it for a build, with `overrides` merged in; a new set of plugins each call. */
+function configFor(overrides: UserConfig, isSsrBuild: boolean) {
+  const base = typeof projectConfig === 'function' ? projectConfig({ ...env, isSsrBuild }) : projectConfig;
+  return { ...mergeConfig(base as UserConfig, overrides), configFile: false as const };
+}
+
+async function buildBoth(quiet: boolean, wanted: BundlesWanted): Promise<void> {
+  const logLevel = quiet ? ('warn' as const) : undefined;
+  // The browser gets the islands' runtime only (each island a chunk of its own, loaded when its directive fires)
+  // and one stylesheet for the whole site; the pages themselves are HTML from the prerender.
+  const client =
+    wanted.client &&
+    build(
+      configFor(
+        {
+          root: paths.root,
+          logLevel,
+          build: {
+            outDir: paths.dist,
+            emptyOutDir: true,
+            cssCodeSplit: false,
+            rollupOptions: { input: { hydrate: ISLANDS_ENTRY }, preserveEntrySignatures: 'exports-only' },
+          },
+        },
+        false,
+      ),
+    );
+  const server =
+    wanted.server &&
+    build(
+      configFor(
+        {
+          root: paths.root,
+          logLevel: logLevel ?? 'warn',
+          // React's build (production, unless NODE_ENV says otherwise, as under vitest) chosen when bundled, as Vite chose
+          // the JSX transform: the render workers run in another process than Vite, which sets NODE_ENV in its own only
+          define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
+          // the site's public files are the client build's; the server entry never serves them
+          build: { ssr: 'src/entry-server.tsx', outDir: paths.distSsr, emptyOutDir: true, copyPublicDir: false },
+        },
+        true,
+      ),
+    );
+  await Promise.all([client, server]);
+}
+
+// the site as the build validated it, sent once it has (render-bundles.ts): the client build waits for it, the server's never
+(globalThis as Record<symbol, unknown>)[Symbol.for(SITE_CLIENT_KEY)] = new Promise<ClientSiteData>((resolve) =>
+  process.once('message', (message: ToBundles) => resolve(message.site)),
+);
+process.send?.({ listening: true } satisfies FromBundles);
+// the build that started this process ended (an invalid site, a signal): Vite's work is of no use
+process.on('disconnect', () => process.exit(1));
+try {
+  await buildBoth(Boolean(process.env.BUILD_QUIET), JSON.parse(process.env.BUILD_BUNDLES ?? '{"client":true,"server":true}') as BundlesWanted);
+  // Vite may keep a handle open: the process ends once the parent has the figures
+  const used = process.resourceUsage();
+  const figures: FromBundles = { maxRssMB: Math.round(used.maxRSS / 1024), cpuMs: Math.round((used.userCPUTime + used.systemCPUTime) / 1000) };
+  process.send?.(figures, () => process.exit(0));
+} catch (error) {
+  console.error(error);
+  process.exit(1);
+}
