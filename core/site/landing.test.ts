@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BLOCK_PLACEHOLDERS, contentLanding, landingValues, placeholdersIn } from './landing.ts';
+import { BLOCK_PLACEHOLDERS, contentLanding, fillDeep, landingValues, placeholdersIn } from './landing.ts';
 import { expandHubs, expandLanding, findHub, resolvePages, resolveSite } from './resolve.ts';
 import { landingLinks, hubContent } from './landing-links.ts';
 import { validateSite } from '../validate/validate.ts';
@@ -97,5 +97,42 @@ describe('the matrix of the content landing fixture', () => {
     const area = hubContent(model.site, model.cities, findHub(model.site.landing, model.cities, '/areas/bath/')!)!;
     expect(area.links.map((l) => l.path)).toEqual(['/web-design-bath', '/seo-bath']);
     expect(area.title).toBe('Web design and SEO in Bath');
+  });
+});
+
+describe('finding a page of the matrix by its address', () => {
+  it('finds each hub, with or without a trailing slash, and none at an address that is no hub', () => {
+    for (const hub of expandHubs(model.site.landing, model.cities)) {
+      expect(findHub(model.site.landing, model.cities, hub.path)).toEqual(hub);
+      expect(findHub(model.site.landing, model.cities, `${hub.path}/`)).toEqual(hub);
+    }
+    expect(findHub(model.site.landing, model.cities, '/areas/york')).toBeUndefined();
+    expect(findHub(model.site.landing, model.cities, '/web-design-bath')).toBeUndefined();
+  });
+
+  it('answers from the landing config it is given: a changed hub path moves the hubs of the same cities', () => {
+    const moved = { ...model.site.landing, hubs: { ...model.site.landing.hubs!, cityPath: '/plaatsen/{slug}' } };
+    expect(findHub(model.site.landing, model.cities, '/areas/bath')?.slug).toBe('bath');
+    expect(findHub(moved, model.cities, '/areas/bath')).toBeUndefined();
+    expect(findHub(moved, model.cities, '/plaatsen/bath')).toEqual({ kind: 'city-hub', path: '/plaatsen/bath', slug: 'bath' });
+  });
+});
+
+describe('fillDeep', () => {
+  it('fills the known placeholders of every string, keeps the others, and leaves its input as it was', () => {
+    const template = { title: 'Web design {city}', blocks: [{ items: ['{n} of {count}', 7, null, true], note: 'no placeholder' }] };
+    const copy = structuredClone(template);
+    expect(fillDeep(template, { city: 'Bath', count: '3' })).toEqual({
+      title: 'Web design Bath',
+      blocks: [{ items: ['{n} of 3', 7, null, true], note: 'no placeholder' }],
+    });
+    expect(template).toEqual(copy);
+  });
+
+  it('keeps a key named __proto__ as a key of the filled object, never as its prototype', () => {
+    const filled = fillDeep(JSON.parse('{"__proto__": {"city": "{city}"}, "a": "{city}"}') as Record<string, unknown>, { city: 'Bath' });
+    expect(Object.getPrototypeOf(filled)).toBe(Object.prototype);
+    expect(Object.keys(filled)).toEqual(['__proto__', 'a']);
+    expect(JSON.stringify(filled)).toBe('{"__proto__":{"city":"Bath"},"a":"Bath"}');
   });
 });

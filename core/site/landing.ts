@@ -50,8 +50,16 @@ export function placeholdersIn(value: unknown, pointer = ''): { pointer: string;
 export function fillDeep<T>(value: T, values: Record<string, string>): T {
   if (typeof value === 'string') return fill(value, values) as T;
   if (Array.isArray(value)) return value.map((v: unknown) => fillDeep(v, values)) as T;
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, values)])) as T;
-  return value;
+  if (value === null || typeof value !== 'object') return value;
+  // a loop rather than Object.fromEntries(Object.entries(...)): no pair array per key, on every block of every page
+  const filled: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const v = fillDeep((value as Record<string, unknown>)[key], values);
+    // a key "__proto__" (JSON.parse makes it an own key) stays a key, as Object.fromEntries kept it
+    if (key === '__proto__') Object.defineProperty(filled, key, { value: v, enumerable: true, writable: true, configurable: true });
+    else filled[key] = v;
+  }
+  return filled as T;
 }
 
 /**

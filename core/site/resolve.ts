@@ -90,10 +90,20 @@ export function expandHubs(landing: LandingConfig, cities: City[] = citiesOf(lan
   ];
 }
 
+/** The hub pages by path, made once per landing config and list of cities: each page of a large matrix finds its hub at once. */
+const hubsByPath = new WeakMap<City[], { landing: LandingConfig; byPath: Map<string, HubPage> }>();
+
 /** The hub page at a path, if any. */
 export function findHub(landing: LandingConfig, cities: City[], pathname: string): HubPage | undefined {
   const path = pathname.replace(/(.)\/+$/, '$1');
-  return expandHubs(landing, cities).find((h) => h.path === path);
+  let made = hubsByPath.get(cities);
+  if (made?.landing !== landing) {
+    const byPath = new Map<string, HubPage>();
+    // the first of a path, as a search through the list finds it
+    for (const hub of expandHubs(landing, cities)) if (!byPath.has(hub.path)) byPath.set(hub.path, hub);
+    hubsByPath.set(cities, (made = { landing, byPath }));
+  }
+  return made.byPath.get(path);
 }
 
 export function resolveSite(loaded: LoadedSite): SiteModel {
