@@ -14,3 +14,13 @@ describe('fill', () => {
     expect(fill('{constructor} {toString} {__proto__}', {})).toBe('{constructor} {toString} {__proto__}');
   });
 });
+
+describe('fill, texts filled again and again', () => {
+  it('fills the same text with other values each time, placeholders at its start, its end and side by side', () => {
+    const text = '{a}{b} x {a}, {c}';
+    expect(fill(text, { a: 1, b: 2, c: 3 })).toBe('12 x 1, 3');
+    expect(fill(text, { a: 'A', c: '' })).toBe('A{b} x A, ');
+    expect(fill('{', { a: 1 })).toBe('{');
+    expect(fill('{ a } {a-b} {{a}}', { a: 1 })).toBe('{ a } {a-b} {1}');
+  });
+});

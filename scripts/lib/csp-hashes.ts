@@ -11,9 +11,18 @@ const TYPE = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 /** types the browser runs (speculation rules count: CSP checks them too); any other (application/ld+json) is a data block that CSP never checks */
 const EXECUTABLE = /^(?:|module|speculationrules|(?:text|application)\/(?:x-)?(?:javascript|ecmascript)|text\/(?:jscript|livescript))$/i;
 
+/** Hashes of texts seen before: every page of a site has the same few inline scripts. */
+const hashed = new Map<string, string>();
+const HASHED_KEPT = 1000;
+
 /** The CSP source of one inline element: base64 sha256 of its exact text in UTF-8. */
 export function cspHash(text: string): string {
-  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+  let hash = hashed.get(text);
+  if (hash === undefined) {
+    if (hashed.size >= HASHED_KEPT) hashed.clear();
+    hashed.set(text, (hash = `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`));
+  }
+  return hash;
 }
 
 function isExecutable(attributes: string): boolean {
