@@ -47,6 +47,7 @@ const engine = engineKey(paths.root);
 // What the browser's files take of the site, once it is validated. A build with no previous one builds both bundles
 // whatever the site says: Vite starts now, and the client build waits for the site while the server's goes on.
 const clientSite = deferred<ClientSiteData>();
+const serverBuilt = deferred<void>();
 const early = previous ? undefined : startBundles({ client: true, server: true });
 // the site, validated: an invalid one fails here (and stops Vite); the client bundle's key is what the islands see of it
 const siteRoot = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : paths.root;
@@ -55,16 +56,22 @@ const model = resolveSite(site);
 clientSite.resolve({ client: islandSiteModel(model), theme: model.site.theme });
 const keys = { server: engine, client: clientKey(engine, islandSiteModel(model), model.site.theme) };
 const { wanted, bundling } = early ?? startBundles(bundlesWanted(previous, keys));
+// At most 4 workers by default: each holds the server entry and its model (~200 MB on the 10,000-page site). They
+// load the server entry as soon as it is written (or at once, taken from the previous build), while Vite may still
+// build the client files: Vite's process and the workers at once are the build's peak of memory (500 to 600 MB at
+// 10,000 pages, BUILD_STATS and npm run bench report it).
+const pool = startRenderPool(process.env.BUILD_WORKERS === undefined ? Math.min(availableParallelism(), 4) : Number(process.env.BUILD_WORKERS), engine);
+const entryDir = wanted.server ? paths.distSsr : join(previous!, SSR_DIR);
+const entryLoad = { entryFile: join(entryDir, 'entry-server.js'), siteData: { model, pages: resolvePages(site) } };
+// (a failed Vite build rejects the bundling, awaited below)
+if (wanted.server) serverBuilt.promise.then(() => pool.load(entryLoad), () => {});
+else pool.load(entryLoad);
 const bundles = await bundling;
 if (!wanted.client) takeClient(previous!, paths.dist, join(siteRoot, 'public'));
-const entryDir = wanted.server ? paths.distSsr : join(previous!, SSR_DIR);
 keepBundles(paths.dist, entryDir, keys, readFileSync(join(paths.dist, '.vite/manifest.json'), 'utf8'), wanted.server);
 const built = [wanted.client && 'client', wanted.server && 'server'].filter(Boolean).join(' and ');
 console.log(built ? `bundles built: ${built}` : 'bundles unchanged since the previous build: taken from it, Vite not started');
 phase('validation and bundles (Vite in a process of its own, for a bundle that changed)');
-// the workers start once Vite's process has ended: the two at once would be the build's peak of memory
-// at most 4 by default: each worker holds the server entry and its model (~200 MB on the 10,000-page site)
-const pool = startRenderPool(process.env.BUILD_WORKERS === undefined ? Math.min(availableParallelism(), 4) : Number(process.env.BUILD_WORKERS), engine);
 
 // image widths and the shared assets' compressed bytes a build on this machine made before (BUILD_CACHE=0: none)
 const derived = process.env.BUILD_CACHE === '0' ? undefined : derivedCache();
@@ -84,8 +91,7 @@ const pages = await prerender({
   pool,
   onFile: (file) => compressor.add(file),
   reuse,
-  entryFile: join(paths.dist, SSR_DIR, 'entry-server.js'),
-  siteData: { model, pages: resolvePages(site) },
+  ...entryLoad,
 }).finally(() => pool.close());
 for (const done of pages.compressed) compressor.count(done);
 phase('prerender (render, document, write, compress, hash)');
@@ -152,7 +158,7 @@ async function addPublicPages(pages: PrerenderedPages, files: string[]): Promise
 
 /** The bundles wanted, built in Vite's process (render-bundles.ts), which is handed the site once it is valid. */
 function startBundles(wanted: BundlesWanted) {
-  const bundling = buildBundles(quiet, wanted, clientSite.promise);
+  const bundling = buildBundles(quiet, wanted, clientSite.promise, () => serverBuilt.resolve());
   bundling.catch(() => {}); // awaited above; this only keeps an early failure from being reported as unhandled
   return { wanted, bundling };
 }

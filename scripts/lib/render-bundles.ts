@@ -28,9 +28,15 @@ export interface BundlesWanted {
 /**
  * Runs the builds wanted in a child process (vite-bundles.ts, with this process's environment); rejects when they
  * fail. `site` is what the client build takes of the site (bundle-reuse.ts), handed to the child when it resolves:
- * Vite may start before the site is validated. A rejected `site` stops the child.
+ * Vite may start before the site is validated. A rejected `site` stops the child. `onServerBuilt` is called once the
+ * server entry is written (the client build may still run).
  */
-export async function buildBundles(quiet: boolean, wanted: BundlesWanted, site: Promise<ClientSiteData>): Promise<BundlesReport> {
+export async function buildBundles(
+  quiet: boolean,
+  wanted: BundlesWanted,
+  site: Promise<ClientSiteData>,
+  onServerBuilt: () => void = () => {},
+): Promise<BundlesReport> {
   // nothing to build: no process (and no Vite) at all
   if (!wanted.client && !wanted.server) return { ms: 0, maxRssMB: 0, cpuMs: 0 };
   const started = performance.now();
@@ -47,6 +53,7 @@ export async function buildBundles(quiet: boolean, wanted: BundlesWanted, site: 
   const ready = new Promise<void>((resolve) => (listening = resolve));
   child.on('message', (message: FromBundles) => {
     if ('listening' in message) listening();
+    else if ('serverBuilt' in message) onServerBuilt();
     else figures = message;
   });
   Promise.all([site, ready]).then(
@@ -67,5 +74,5 @@ export async function buildBundles(quiet: boolean, wanted: BundlesWanted, site: 
 export interface ToBundles {
   site: ClientSiteData;
 }
-/** What the bundling process says: that it listens, then its figures as it ends. */
-export type FromBundles = { listening: true } | { maxRssMB: number; cpuMs: number };
+/** What the bundling process says: that it listens, that the server entry is written, then its figures as it ends. */
+export type FromBundles = { listening: true } | { serverBuilt: true } | { maxRssMB: number; cpuMs: number };

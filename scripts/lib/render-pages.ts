@@ -135,9 +135,18 @@ async function renderPage(entry: ServerEntry, path: string, { outDir, assets }: 
   return { hashes: inlineHashes(html), srcsets: [...uses] };
 }
 
-/** Loads the server entry (its data and components in memory once) and renders chunks of its routes. */
-export async function createPageRenderer(setup: RenderSetup): Promise<PageRenderer> {
-  const { entryFile, outDir, reuse, siteData } = setup;
+/** What a renderer loads before it knows where the pages go and what they link: the server entry and the site's data. */
+export type EntryLoad = Pick<RenderSetup, 'entryFile' | 'siteData'>;
+
+/** The server entry, loaded with the site's data (its data and components in memory once), and what it says of the site. */
+export interface LoadedEntry {
+  file: string;
+  entry: ServerEntry & KeyedEntry;
+  facts: EntryFacts;
+}
+
+/** Loads the server entry: the slow half of a renderer's setup, which may start before the client files are built. */
+export async function loadEntry({ entryFile, siteData }: EntryLoad): Promise<LoadedEntry> {
   (globalThis as Record<symbol, unknown>)[Symbol.for(SITE_DATA_KEY)] = siteData;
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry & KeyedEntry;
   const offered = (entry as { sitemapEntries?: () => unknown[] }).sitemapEntries;
@@ -147,6 +156,17 @@ export async function createPageRenderer(setup: RenderSetup): Promise<PageRender
     scripts: entry.inlineScripts,
     sitemapEntries: typeof offered === 'function' ? offered() : undefined,
   };
+  return { file: entryFile, entry, facts };
+}
+
+/**
+ * A renderer of chunks of the entry's routes: with the entry `loaded` beforehand (loadEntry, the same file), or
+ * loaded now.
+ */
+export async function createPageRenderer(setup: RenderSetup, loaded?: Promise<LoadedEntry>): Promise<PageRenderer> {
+  const { entryFile, outDir, reuse } = setup;
+  const early = loaded ? await loaded : undefined;
+  const { entry, facts } = early?.file === entryFile ? early : await loadEntry(setup);
   const keyOf = reuse ? routeKeys(entry, reuse.buildKey) : async () => undefined;
   const previous = reuse?.previousDir ? readManifest(reuse.previousDir) : undefined;
   const renderChunk = async (paths: string[]): Promise<ChunkReport> => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { paths } from '../../core/paths.ts';
-import { createPageRenderer, type ChunkReport, type EntryFacts, type RenderSetup } from './render-pages.ts';
+import { createPageRenderer, loadEntry, type ChunkReport, type EntryFacts, type EntryLoad, type LoadedEntry, type RenderSetup } from './render-pages.ts';
 import type { FromWorker, ToWorker } from './render-worker.ts';
 
 /**
@@ -14,6 +14,8 @@ import type { FromWorker, ToWorker } from './render-worker.ts';
 export interface RenderPool {
   /** how many worker threads render (0: the calling thread) */
   workers: number;
+  /** has every worker load the built entry now, before the setup (which then takes the same entry file) */
+  load(load: EntryLoad): void;
   /** hands every worker the built entry; resolves with what the entry says about the site */
   setup(setup: RenderSetup): Promise<EntryFacts>;
   /** renders every route; resolves with one report per chunk */
@@ -35,10 +37,15 @@ function chunksOf(routes: string[]): string[][] {
 /** The build's own thread renders: the figure the workers are measured against, and a fallback. */
 function inlinePool(): RenderPool {
   let renderer: Awaited<ReturnType<typeof createPageRenderer>> | undefined;
+  let loaded: Promise<LoadedEntry> | undefined;
   return {
     workers: 0,
+    load(load) {
+      loaded = loadEntry(load);
+      loaded.catch(() => {}); // reported by the setup that awaits it
+    },
     async setup(setup) {
-      renderer = await createPageRenderer(setup);
+      renderer = await createPageRenderer(setup, loaded);
       return renderer.facts;
     },
     async render(routes) {
@@ -157,6 +164,14 @@ function workerPool(count: number, engineKey: string | undefined): RenderPool {
   started.catch(() => {}); // surfaces at setup()
   return {
     workers: count,
+    load(load) {
+      started.then(
+        (renderings) => {
+          for (const { worker } of renderings) worker.postMessage({ load } satisfies ToWorker);
+        },
+        () => {},
+      );
+    },
     async setup(setup) {
       const ready = (await started).map(
         (rendering) =>

@@ -42,6 +42,7 @@ async function buildBoth(quiet: boolean, wanted: BundlesWanted): Promise<void> {
     );
   const server =
     wanted.server &&
+    // the render workers load the server entry as soon as it is written, while the client build may go on
     build(
       configFor(
         {
@@ -55,7 +56,7 @@ async function buildBoth(quiet: boolean, wanted: BundlesWanted): Promise<void> {
         },
         true,
       ),
-    );
+    ).then(() => process.send?.({ serverBuilt: true } satisfies FromBundles));
   await Promise.all([client, server]);
 }
 
