@@ -64,7 +64,11 @@ const pool = startRenderPool(process.env.BUILD_WORKERS === undefined ? Math.min(
 const entryDir = wanted.server ? paths.distSsr : join(previous!, SSR_DIR);
 const entryLoad = { entryFile: join(entryDir, 'entry-server.js'), siteData: { model, pages: resolvePages(site) } };
 // (a failed Vite build rejects the bundling, awaited below)
-if (wanted.server) serverBuilt.promise.then(() => pool.load(entryLoad), () => {});
+if (wanted.server)
+  serverBuilt.promise.then(
+    () => pool.load(entryLoad),
+    () => {},
+  );
 else pool.load(entryLoad);
 const bundles = await bundling;
 if (!wanted.client) takeClient(previous!, paths.dist, join(siteRoot, 'public'));
