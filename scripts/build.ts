@@ -53,8 +53,9 @@ const early = previous ? undefined : startBundles({ client: true, server: true }
 const siteRoot = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : paths.root;
 const site = validOrExit(siteRoot);
 const model = resolveSite(site);
-clientSite.resolve({ client: islandSiteModel(model), theme: model.site.theme });
-const keys = { server: engine, client: clientKey(engine, islandSiteModel(model), model.site.theme) };
+const islands: ClientSiteData = { client: islandSiteModel(model), theme: model.site.theme };
+clientSite.resolve(islands);
+const keys = { server: engine, client: clientKey(engine, islands.client, islands.theme) };
 const { wanted, bundling } = early ?? startBundles(bundlesWanted(previous, keys));
 // At most 4 workers by default: each holds the server entry and its model (~200 MB on the 10,000-page site). They
 // load the server entry as soon as it is written (or at once, taken from the previous build), while Vite may still

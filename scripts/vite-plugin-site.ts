@@ -66,10 +66,12 @@ function handedIn(model: boolean): string {
  * workers hand it in (scripts/lib/render-pages.ts), so one server entry serves every version of the content. An
  * incremental build then reuses both (scripts/lib/bundle-reuse.ts).
  */
-function builtModule(id: string, ssr: boolean): string | undefined {
+function builtModule(id: string, ssr: boolean): string | Promise<string> | undefined {
   if (!ssr && id === `\0${PAGES_ID}`) return `export default {};\n${NO_VERSION}`;
   if (ssr && (id === `\0${MODEL_ID}` || id === `\0${PAGES_ID}`)) return handedIn(id === `\0${MODEL_ID}`);
-  return undefined;
+  // what the islands see of the site, when the build that started Vite hands it in (else validated here)
+  const handed = !ssr && id === `\0${CLIENT_ID}` ? handedClient() : undefined;
+  return handed?.then((data) => asModule(data.client));
 }
 
 /** What the build that started this Vite hands the client build of the site (bundle-reuse.ts), if it does. */
@@ -437,8 +439,6 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       if (!id.startsWith('\0virtual:site-')) return undefined;
       const built = building ? builtModule(id, Boolean(options?.ssr)) : undefined;
       if (built !== undefined) return built;
-      const handed = building && !options?.ssr && id === `\0${CLIENT_ID}` ? handedClient() : undefined;
-      if (handed) return handed.then((data) => asModule(data.client));
       const result = validate();
       watchLoaded(result.files, building ? this : server);
       const site = usable()?.site;

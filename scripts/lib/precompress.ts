@@ -138,6 +138,24 @@ export async function writeCompressed(file: string, original: number, { br, gz: 
   return { files: 1, bytes: original, brBytes, gzBytes };
 }
 
+/** One file's .br and .gz written beside it, at its kind's quality; nothing for a file under minBytes. */
+async function compressFile(
+  file: string,
+  {
+    minBytes,
+    brotliQuality,
+    htmlBrotliQuality,
+    cache,
+  }: Required<Pick<CompressOptions, 'minBytes' | 'brotliQuality' | 'htmlBrotliQuality'>> & Pick<CompressOptions, 'cache'>,
+): Promise<CompressedBytes | undefined> {
+  const body = await readFile(file);
+  if (body.length < minBytes) return undefined;
+  const document = isDocument(file);
+  const quality = document ? htmlBrotliQuality : brotliQuality;
+  const compressed = cache && !document ? await compressKept(body, quality, cache) : await compressBoth(body, quality);
+  return writeCompressed(file, body.length, compressed);
+}
+
 /**
  * A queue that writes file.br and file.gz beside each file added to it, a few
  * files at a time. The build adds files as soon as they are final, so the
@@ -165,12 +183,8 @@ export function createCompressor({
     result.gzBytes += done.gzBytes;
   };
   const compress = async (file: string) => {
-    const body = await readFile(file);
-    if (body.length < minBytes) return;
-    const document = isDocument(file);
-    const quality = document ? htmlBrotliQuality : brotliQuality;
-    const compressed = cache && !document ? await compressKept(body, quality, cache) : await compressBoth(body, quality);
-    count(await writeCompressed(file, body.length, compressed));
+    const done = await compressFile(file, { minBytes, brotliQuality, htmlBrotliQuality, cache });
+    if (done) count(done);
   };
   const pump = () => {
     while (active < Math.max(1, concurrency) && queue.length > 0 && failure === undefined) {
