@@ -37,12 +37,17 @@ export function fromStudio(headers: IncomingHttpHeaders): boolean {
   }
 }
 
+/** The meta tag that carries the version of the site a developer's page shows (siteVersions in vite-plugin-site.ts). */
+const VERSION_META = 'site-dev-version';
+
 /**
  * Shows the site's problems in Vite's overlay on a page a developer opened, and reloads it after a write of the
  * studio's; a page in the studio's preview leaves both to the studio. Its own overlay replaces the one before, as
- * Vite's does.
+ * Vite's does. A change's reload that the server sent before the page's Vite client connected is lost: once it is
+ * connected, the page asks for the version it would get now, and reloads when it shows another (once per pair, so
+ * that no disagreement can reload it again and again).
  */
-const problemsClient = `import { ErrorOverlay } from '/@vite/client';
+const problemsClient = (versionUrl: string) => `import { ErrorOverlay } from '/@vite/client';
 
 function inStudio() {
   try {
@@ -52,25 +57,54 @@ function inStudio() {
   }
 }
 
+function reloadIfStale() {
+  const shown = document.querySelector('meta[name=${JSON.stringify(VERSION_META)}]')?.content;
+  if (shown === undefined) return;
+  fetch(${JSON.stringify(versionUrl)}, { cache: 'no-store' })
+    .then((answer) => (answer.ok ? answer.text() : undefined))
+    .then((now) => {
+      const pair = shown + ' > ' + now;
+      if (now === undefined || now === shown || sessionStorage.getItem(${JSON.stringify(VERSION_META)}) === pair) return;
+      sessionStorage.setItem(${JSON.stringify(VERSION_META)}, pair);
+      location.reload();
+    })
+    .catch(() => {});
+}
+
 if (import.meta.hot && !inStudio()) {
   import.meta.hot.on(${JSON.stringify(PROBLEMS_EVENT)}, (err) => {
     document.querySelectorAll('vite-error-overlay').forEach((overlay) => overlay.close());
     document.body.appendChild(new ErrorOverlay(err));
   });
   import.meta.hot.on(${JSON.stringify(STUDIO_WRITE_EVENT)}, () => location.reload());
+  import.meta.hot.on('vite:ws:connect', reloadIfStale);
+  reloadIfStale();
 }
 `;
 
-/** The module above, and a script tag for it in every page the dev server serves. */
-export function problemsClientPlugin(): Plugin {
+export interface ProblemsClientOptions {
+  /** the version of the site a page's HTML shows */
+  versionOf(html: string): string;
+  /** where a page asks for the version it would get now */
+  versionUrl: string;
+}
+
+/** The module above, and a script tag for it in every page the dev server serves, with the page's version. */
+export function problemsClientPlugin({ versionOf, versionUrl }: ProblemsClientOptions): Plugin {
   return {
     name: 'site-problems-client',
     apply: 'serve',
     resolveId: (id) => (id === PROBLEMS_CLIENT_URL ? PROBLEMS_CLIENT_ID : undefined),
-    load: (id) => (id === PROBLEMS_CLIENT_ID ? problemsClient : undefined),
-    transformIndexHtml: () => [{ tag: 'script', attrs: { type: 'module', src: PROBLEMS_CLIENT_URL }, injectTo: 'head' }],
+    load: (id) => (id === PROBLEMS_CLIENT_ID ? problemsClient(versionUrl) : undefined),
+    transformIndexHtml: (html) => [
+      { tag: 'meta', attrs: { name: VERSION_META, content: versionOf(html) }, injectTo: 'head' },
+      { tag: 'script', attrs: { type: 'module', src: PROBLEMS_CLIENT_URL }, injectTo: 'head' },
+    ],
   };
 }
+
+/** Whether a page is the problems page below. */
+export const isProblemsPage = (html: string) => html.includes('<pre data-dev-error data-dev-error-problems>');
 
 /** The problems as a page, with Vite's overlay over it (the file and line of each): what a developer's tab shows. */
 function problemsDocument(message: string): string {
@@ -82,7 +116,7 @@ function problemsDocument(message: string): string {
     <title>Error</title>
   </head>
   <body>
-    <pre data-dev-error>${escapeHtml(message)}</pre>
+    <pre data-dev-error data-dev-error-problems>${escapeHtml(message)}</pre>
     <script type="module">
       import { ErrorOverlay } from '/@vite/client';
       document.body.appendChild(new ErrorOverlay(${payload}));

@@ -9,6 +9,7 @@ import type { SiteConfig } from '../core/site/schema-types.ts';
 import { PROBLEMS_EVENT, STUDIO_WRITE_EVENT, pagesWhileInvalid, problemsClientPlugin } from './site-preview.ts';
 import { settledChanges } from './site-watch.ts';
 import { renderGate, type RenderGate } from './render-gate.ts';
+import { VERSION_URL, serveFresh, siteFreshness, siteVersions } from './site-freshness.ts';
 import { SITE_CLIENT_KEY, SITE_DATA_KEY, type ClientSiteData } from './lib/bundle-reuse.ts';
 
 /** site-wide model; the map of page loaders; one module per page (its own chunk) */
@@ -22,9 +23,6 @@ const THEME_URL = '/@site-theme.css';
 const THEME_ID = '\0site-theme.css';
 /** the same stylesheet imported from the islands' entry */
 const THEME_MODULE = 'virtual:site-theme.css';
-/** The longest a render waits for the changes the watcher reported (site-watch.ts): a file saved again and again does not hold it back. */
-const SETTLED_WAIT_MS = 250;
-const delay = (ms: number) => new Promise<void>((resume) => setTimeout(resume, ms).unref());
 
 /** A page map whose data never changes while it is loaded: all but the dev server's renders' (pagesChannel). */
 const NO_VERSION = 'export const version = undefined;';
@@ -389,10 +387,10 @@ function watchLoaded(files: string[], by: { addWatchFile(file: string): void } |
   else for (const file of files) by.addWatchFile(file);
 }
 
-/** A render runs between changes (render-gate.ts), once a change the watcher reported is applied (SETTLE_MS), unless changes keep coming. */
-function settledRendering(settled: () => Promise<void>, gate: RenderGate): SiteApi['rendering'] {
+/** A render runs between changes (render-gate.ts), on the files as they are when it is asked for (site-freshness.ts). */
+function settledRendering(fresh: () => Promise<void>, gate: RenderGate): SiteApi['rendering'] {
   return async (render) => {
-    await Promise.race([settled(), delay(SETTLED_WAIT_MS)]);
+    await fresh();
     return gate.read(render);
   };
 }
@@ -423,7 +421,10 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
   const served = servedTexts(usable, textOf);
   const handle = siteChangeHandler(() => server, { forget, validate, gate, stale: served.stale, moveOn: channel.moveOn });
   const { watched: schedule, written: changed, settled } = settledChanges(handle);
-  const api: SiteApi = { validation: validate, changed, rendering: settledRendering(settled, gate), pagesVersion: channel.version };
+  const freshness = siteFreshness(settled);
+  const fresh = freshness.fresh;
+  const api: SiteApi = { validation: validate, changed, rendering: settledRendering(fresh, gate), pagesVersion: channel.version };
+  const versions = siteVersions(validate, channel.version);
 
   const config: Plugin<SiteApi> = {
     name: SITE_PLUGIN,
@@ -453,6 +454,7 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       server = devServer;
       install();
       serveTheme(devServer, readSite);
+      serveFresh(devServer, fresh, versions.now);
       devServer.middlewares.use(
         pagesWhileInvalid(devServer, {
           problems: () => (validate().problems.length > 0 ? problemsText(validate()) : undefined),
@@ -461,6 +463,7 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
         }),
       );
       watchSiteFiles(devServer, { siteRoot, schemaDir, isSiteFile, schedule });
+      freshness.watch(devServer, siteRoot, schemaDir);
     },
     handleHotUpdate({ file }) {
       // Site files are handled by the watcher above: a full reload, never a partial HMR update.
@@ -469,5 +472,5 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
     },
   };
 
-  return [config, themePlugin(readSite), problemsClientPlugin()];
+  return [config, themePlugin(readSite), problemsClientPlugin({ versionOf: versions.ofPage, versionUrl: VERSION_URL })];
 }

@@ -125,6 +125,60 @@ test.describe('dev server', { tag: '@desktop-only' }, () => {
     await expect.poll(async () => (await request.get(dev('/marketing'))).text(), { timeout: 10_000 }).toContain(heading);
   });
 
+  test('a page asked for right after a save, before the watcher has said a word, shows the saved text', async ({ request }) => {
+    const file = join(site, 'content/pages/marketing.json');
+    const original = readFileSync(file, 'utf8');
+    const heading = marketingHeading();
+    try {
+      for (let n = 1; n <= 5; n++) {
+        writeFileSync(file, original.replace(JSON.stringify(heading), JSON.stringify(`Meteen gevraagd ${n}`)));
+        expect(await (await request.get(dev('/marketing'))).text(), `save ${n}`).toContain(`Meteen gevraagd ${n}`);
+      }
+      // a broken save, asked for at once, is the problems page in a developer's tab
+      writeFileSync(file, original.replace('"type": "hero"', '"type": "hreo"'));
+      const broken = await request.get(dev('/marketing'));
+      expect(broken.status()).toBe(500);
+      expect(await broken.text()).toContain('unknown block type &quot;hreo&quot;');
+    } finally {
+      writeFileSync(file, original);
+    }
+    expect(await (await request.get(dev('/marketing'))).text()).toContain(heading);
+  });
+
+  test('a save made while the page was loading, before its Vite client connected to hear the reload, still reloads it', async ({ page }) => {
+    const file = join(site, 'content/pages/marketing.json');
+    const original = readFileSync(file, 'utf8');
+    const heading = marketingHeading();
+    // another tab stays connected, so Vite sends the reload at once to the pages connected then (with none, it keeps it)
+    const other = await page.context().newPage();
+    const connected = other.waitForEvent('console', (message) => message.text().includes('[vite] connected'));
+    await other.goto(dev('/'));
+    await connected;
+    // Vite's client is held back: the page is there, but not connected
+    let release = () => {};
+    const released = new Promise<void>((done) => (release = done));
+    await page.route('**/@vite/client', async (route) => {
+      await released;
+      await route.continue();
+    });
+    try {
+      await page.goto(dev('/marketing'), { waitUntil: 'commit' });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      writeFileSync(file, original.replace(JSON.stringify(heading), '"Opgeslagen tijdens het laden"'));
+      // the dev server has taken the save in and sent its reload, to no page: this one still shows the old text
+      await expect.poll(async () => (await page.request.get(dev('/marketing'))).text()).toContain('Opgeslagen tijdens het laden');
+      await sleep(500);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      release();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Opgeslagen tijdens het laden', { timeout: 10_000 });
+    } finally {
+      release();
+      writeFileSync(file, original);
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading, { timeout: 10_000 });
+    await other.close();
+  });
+
   test("an edit shows on every page that reads it, whichever file it is in: a page's own, a collection's, the config's", async ({ request }) => {
     const html = async (path: string) => (await request.get(dev(path))).text();
     const edited = (path: string, change: (text: string) => string) => {
