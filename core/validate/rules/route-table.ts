@@ -23,14 +23,15 @@ export function landingMatrix(context: RuleContext): LandingMatrix {
   return context.shared('landing-matrix', () => {
     const { cities, services } = context.site.landing;
     const problems: LandingMatrix['problems'] = [];
-    const citySlugs = new Map<string, string>();
+    // each slug's city and where it is in the list
+    const citySlugs = new Map<string, { city: string; pointer: string }>();
     cities.forEach((city, i) => {
       const slug = slugify(city);
-      const other = citySlugs.get(slug);
+      const other = citySlugs.get(slug)?.city;
       const pointer = `/landing/cities/${i}`;
       if (slug === '') problems.push({ pointer, message: `city "${city}" gives an empty URL slug` });
       else if (other !== undefined) problems.push({ pointer, message: `city "${city}" has the same URL slug "${slug}" as "${other}"; remove one of them` });
-      else citySlugs.set(slug, city);
+      else citySlugs.set(slug, { city, pointer });
     });
     const serviceSlugs = new Set<string>();
     const kept = services.filter((s, i) => {
@@ -39,8 +40,7 @@ export function landingMatrix(context: RuleContext): LandingMatrix {
       return false;
     });
     const routes: LandingRoute[] = [];
-    for (const [slug, city] of citySlugs) {
-      const pointer = `/landing/cities/${cities.indexOf(city)}`;
+    for (const [slug, { city, pointer }] of citySlugs) {
       for (const s of kept) routes.push({ path: landingPath(s.slug, slug), origin: `landing page of "${city}" x "${s.name}"`, pointer });
     }
     return { routes, problems };
