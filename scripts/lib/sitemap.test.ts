@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,6 +72,31 @@ describe('lastmod', () => {
       ]);
       // the same sources give the same sitemap, whenever it is built
       expect(sitemapUrls(SITE, entries, fileChangedAt(root))).toEqual(first);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('reads the same of a site in a folder of a repository: committed, changed, and new in a new folder', () => {
+    const root = mkdtempSync(join(tmpdir(), 'sitemap-git-sub-'));
+    const site = join(root, 'site');
+    const june = new Date('2026-06-01T00:00:00Z');
+    try {
+      git(root, 'init', '-q');
+      mkdirSync(join(site, 'content'), { recursive: true });
+      writeFileSync(join(site, 'a.json'), '{}');
+      writeFileSync(join(site, 'content/b.json'), '{}');
+      git(root, 'add', '.');
+      git(root, '-c', 'user.email=a@b.c', '-c', 'user.name=t', 'commit', '-q', '-m', 'content');
+      writeFileSync(join(site, 'content/b.json'), '{"changed":true}');
+      mkdirSync(join(site, 'content/new'));
+      writeFileSync(join(site, 'content/new/c.json'), '{}');
+      for (const file of ['content/b.json', 'content/new/c.json']) utimesSync(join(site, file), june, june);
+      const changedAt = fileChangedAt(site);
+      expect(changedAt('a.json')?.toISOString()).toBe('2025-03-04T05:06:07.000Z');
+      expect(changedAt('content/b.json')).toEqual(june);
+      expect(changedAt('content/new/c.json')).toEqual(june);
+      expect(changedAt('gone.json')).toBeUndefined();
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

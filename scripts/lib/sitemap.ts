@@ -75,17 +75,36 @@ export function fileChangedAt(siteRoot: string): (file: string) => Date | undefi
   const known = new Map<string, Date | undefined>();
   const git = (args: string[]) => {
     try {
-      return execFileSync('git', args, { cwd: siteRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      return execFileSync('git', args, { cwd: siteRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     } catch {
       return undefined;
     }
+  };
+  // asked of git once: whether the site is in a work tree, and its files with changes not committed (one process
+  // each, not two per source: a build's sitemap has a few sources, a watching build makes it at every save)
+  let repo: { prefix: string; dirty: Set<string> } | null | undefined;
+  const work = () => {
+    if (repo !== undefined) return repo;
+    const prefix = git(['rev-parse', '--show-prefix'])?.trim();
+    const status = prefix === undefined ? undefined : git(['status', '--porcelain', '-z', '--untracked-files=all', '--', '.']);
+    if (prefix === undefined || status === undefined) return (repo = null);
+    const dirty = new Set<string>();
+    const records = status.split('\0');
+    for (let i = 0; i < records.length; i++) {
+      const record = records[i]!;
+      if (record.length < 4) continue;
+      dirty.add(record.slice(3));
+      // a rename or copy names its source next
+      if (record[0] === 'R' || record[0] === 'C') i++;
+    }
+    return (repo = { prefix, dirty });
   };
   return (file) => {
     if (known.has(file)) return known.get(file);
     let date: Date | undefined;
     try {
-      const dirty = git(['status', '--porcelain', '--', file]);
-      const committed = dirty === '' ? git(['log', '-1', '--format=%cI', '--', file]) : undefined;
+      const tree = work();
+      const committed = tree && !tree.dirty.has(tree.prefix + file) ? git(['log', '-1', '--format=%cI', '--', file])?.trim() : undefined;
       date = committed ? new Date(committed) : statSync(join(siteRoot, file)).mtime;
     } catch {
       date = undefined; // a source that is not there: no lastmod rather than a wrong one
