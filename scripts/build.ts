@@ -1,21 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { paths } from '../core/paths.ts';
-import { prerender, type PrerenderedPages } from './prerender.ts';
-import { htmlFiles, inlineHashes, mergeCspHashes, writeCspHashes } from './lib/csp-hashes.ts';
-import { writeHeadersFile } from './lib/csp-headers-file.ts';
-import { addTree, createCompressor } from './lib/precompress.ts';
-import { buildResponsiveImages, generateResponsiveImages } from './lib/responsive-images.ts';
 import { buildBundles, type BundlesWanted } from './lib/render-bundles.ts';
-import { derivedCache } from './lib/derived-cache.ts';
+import { buildOutput } from './lib/build-output.ts';
 import { startRenderPool } from './lib/render-pool.ts';
-import { addSrcsetUses } from './lib/render-srcsets.ts';
-import { loadValidSite, writeServerSite } from './lib/server-site-file.ts';
+import { loadValidSite } from './lib/server-site-file.ts';
 import { bundleServer } from './lib/server-bundle.ts';
-import { assetsKey, engineKey, sha1 } from './lib/build-keys.ts';
+import { engineKey } from './lib/build-keys.ts';
 import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient, type ClientSiteData } from './lib/bundle-reuse.ts';
 import { islandSiteModel, resolvePages, resolveSite } from '../core/site/resolve.ts';
 import type { LoadedSite } from '../core/site/model.ts';
@@ -78,39 +71,8 @@ const built = [wanted.client && 'client', wanted.server && 'server'].filter(Bool
 console.log(built ? `bundles built: ${built}` : 'bundles unchanged since the previous build: taken from it, Vite not started');
 phase('validation and bundles (Vite in a process of its own, for a bundle that changed)');
 
-// image widths and the shared assets' compressed bytes a build on this machine made before (BUILD_CACHE=0: none)
-const derived = process.env.BUILD_CACHE === '0' ? undefined : derivedCache();
-// Each file is compressed as soon as it is final, on zlib's threads: the client build's files now, the few files this
-// thread writes as it writes them; the workers compress their pages themselves.
-const compressor = createCompressor({ cache: derived });
-// HTML files of public/ are pages too (for the CSP and the srcset check): listed before the routes are written
-const publicPages = await htmlFiles(paths.dist);
-// client files taken from the previous build are links to its files and come with their .br and .gz: never written to
-await addTree(compressor, paths.dist, (rel) => !rel.endsWith('.html') && (wanted.client || !rel.startsWith('assets/')));
-// public/ is copied: the image widths render on sharp's threads while the pages are made (an unchanged image's
-// widths are linked from the previous build when its engine was this one)
-const images = generateResponsiveImages(join(paths.dist, 'images'), wanted.server ? undefined : join(previous!, 'images'), derived);
-images.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
-const reuse = { buildKey: sha1(engine, assetsKey(paths.dist)), ...(previous ? { previousDir: previous } : {}) };
-const pages = await prerender({
-  pool,
-  onFile: (file) => compressor.add(file),
-  reuse,
-  ...entryLoad,
-}).finally(() => pool.close());
-for (const done of pages.compressed) compressor.count(done);
-phase('prerender (render, document, write, compress, hash)');
-await addPublicPages(pages, publicPages);
-
-// the widths each srcset names (WebP: never precompressed), then every srcset URL of the pages checked against the files
-await buildResponsiveImages(paths.dist, images, pages.srcsets);
-phase('image widths and srcset check');
-// after the pages: the hashes are of their final inline scripts
-const hashes = await writeCspHashes(paths.dist, pages.hashes);
-await writeHeadersFile(paths.dist, { hashes, integrations: pages.site.integrations, env: process.env });
-console.log(`.csp.json: ${hashes.scriptHashes.length} script and ${hashes.styleHashes.length} style hashes; _headers written`);
-// what the server reads of the site, and the server as plain JavaScript
-const serverSite = writeServerSite(paths.dist, site);
+const { pages, serverSite, compressor, derived } = await buildOutput({ out: paths.dist, previous, site, engine, wanted, pool, entryLoad, phase });
+// the server as plain JavaScript
 const bundled = await serverBundle;
 console.log(
   `.server/site.json: ${Object.keys(serverSite.forms).length} forms; dist-server/: ${bundled.files.filter((f) => f.endsWith('.js')).join(', ')}${bundled.reused ? ' (unchanged)' : ''}`,
@@ -147,18 +109,6 @@ if (process.env.BUILD_STATS) {
     derived: derived?.counts,
   };
   writeFileSync(process.env.BUILD_STATS, JSON.stringify({ ...stats, renderMs: Math.round(pages.renderMs), writeMs: Math.round(pages.writeMs) }));
-}
-
-/** HTML files that came from public/ and no route replaced: read once, for their CSP hashes and srcset URLs. */
-async function addPublicPages(pages: PrerenderedPages, files: string[]): Promise<void> {
-  for (const file of files) {
-    const rel = relative(paths.dist, file).split(sep).join('/');
-    if (pages.files.has(rel)) continue;
-    const html = await readFile(file, 'utf8');
-    pages.hashes = mergeCspHashes([pages.hashes, inlineHashes(html)]);
-    addSrcsetUses(html, rel, pages.srcsets.uses);
-    pages.srcsets.pages++;
-  }
 }
 
 /** The bundles wanted, built in Vite's process (render-bundles.ts), which is handed the site once it is valid. */

@@ -15,10 +15,10 @@ import { addSrcsetUses, type SrcsetUses } from './lib/render-srcsets.ts';
 export { ISLANDS_ENTRY, type PrerenderedSite };
 
 /** The stylesheet(s) and the runtime, from Vite's manifest (read here and not published). */
-export function readClientAssets(): ClientAssets {
-  const manifestFile = join(paths.dist, '.vite/manifest.json');
+export function readClientAssets(outDir: string = paths.dist): ClientAssets {
+  const manifestFile = join(outDir, '.vite/manifest.json');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; css?: string[]; isEntry?: boolean }>;
-  rmSync(join(paths.dist, '.vite'), { recursive: true, force: true });
+  rmSync(join(outDir, '.vite'), { recursive: true, force: true });
   const entry = manifest[ISLANDS_ENTRY];
   if (!entry) throw new Error(`${ISLANDS_ENTRY} is not in the client build's manifest`);
   // one stylesheet for the whole site (cssCodeSplit off): Vite names it in the entry or as its own manifest item
@@ -42,6 +42,8 @@ export interface PrerenderOptions {
   reuse?: RenderSetup['reuse'];
   /** the built server entry, and the site's data it renders */
   entryFile: string;
+  /** where the build goes (the build's SITE_OUT by default) */
+  outDir?: string;
   siteData: RenderSetup['siteData'];
 }
 
@@ -92,24 +94,24 @@ function linkedIfSame(before: string, target: string, text: string): boolean {
 }
 
 /** Every route's key and facts, sorted by path (the same sources make the same file), for the next build. */
-function writeManifest(reports: Awaited<ReturnType<RenderPool['render']>>): void {
+function writeManifest(reports: Awaited<ReturnType<RenderPool['render']>>, outDir: string): void {
   const records = reports.flatMap((r) => r.records).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (records.length === 0) return;
   const routes: Record<string, RouteRecord> = Object.fromEntries(records);
-  const target = join(paths.dist, MANIFEST_FILE);
+  const target = join(outDir, MANIFEST_FILE);
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, manifestText(routes));
 }
 
-export async function prerender({ pool, onFile = () => {}, reuse, entryFile, siteData }: PrerenderOptions): Promise<PrerenderedPages> {
+export async function prerender({ pool, onFile = () => {}, reuse, entryFile, siteData, outDir = paths.dist }: PrerenderOptions): Promise<PrerenderedPages> {
   const started = performance.now();
-  const assets = readClientAssets();
-  const facts = await pool.setup({ entryFile, siteData, outDir: paths.dist, assets, ...(reuse ? { reuse } : {}) });
+  const assets = readClientAssets(outDir);
+  const facts = await pool.setup({ entryFile, siteData, outDir, assets, ...(reuse ? { reuse } : {}) });
   const { site, scripts, routes } = facts;
   // what scripts/lib/sitemap.ts asks of the entry, which lives in the workers
   const entry = facts.sitemapEntries ? { sitemapEntries: () => facts.sitemapEntries } : {};
   const write = (file: string, text: string) => {
-    const target = join(paths.dist, file);
+    const target = join(outDir, file);
     mkdirSync(dirname(target), { recursive: true });
     // the same text as in the previous build (the sitemap after a content edit): its file and compressed ones linked
     if (reuse?.previousDir && linkedIfSame(join(reuse.previousDir, file), target, text)) return;
@@ -126,7 +128,7 @@ export async function prerender({ pool, onFile = () => {}, reuse, entryFile, sit
 
   writeSitemap(entry, routes, site.seo.siteUrl, write);
   const reports = await rendering;
-  writeManifest(reports);
+  writeManifest(reports, outDir);
   const threads = pool.workers > 0 ? `${pool.workers} worker threads` : 'the main thread';
   const pages = collect(site, [...routes.map(fileFor), '404.html'], reports, notFound);
   const unchanged = pages.reused > 0 ? ` (${pages.rendered} rendered, ${pages.reused} unchanged since the previous build)` : '';
