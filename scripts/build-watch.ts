@@ -1,0 +1,195 @@
+import { spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { paths } from '../core/paths.ts';
+import { islandSiteModel, resolvePages, resolveSite } from '../core/site/resolve.ts';
+import { engineKey } from './lib/build-keys.ts';
+import { buildOutput } from './lib/build-output.ts';
+import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient } from './lib/bundle-reuse.ts';
+import { buildFolder, buildsOf, deleteTrash, keepFromEnv, lockBuilds, markComplete, newBuildId, prune, switchTo } from './lib/live-build.ts';
+import { startRenderPool, type RenderPool } from './lib/render-pool.ts';
+import { loadValidSite } from './lib/server-site-file.ts';
+import { watchRepair } from './watch-repair.ts';
+
+/**
+ * `npm run build:watch`: `npm run build`, then every save of the site's files built again and made live in the same
+ * single step, by this process. It keeps what a build starts from: the render workers and their code, the compiled
+ * schemas and a validation already run once, so a content edit is live without npm, without two processes to start
+ * and without the workers' first load (most of `npm run build`'s time for one edit). A change that needs a bundle
+ * built (the engine, the theme, what the islands see) is built by `npm run build`, as a child, as before. The files
+ * are compared with what was seen every POLL_MS: no watcher's events to miss (watch-repair.ts).
+ */
+const POLL_MS = 100;
+/** A save is built once no file changed for this long (an editor's save is a truncate and a write). */
+const SETTLE_MS = 30;
+/** Each build loads the server entry again in the workers (a module read its data at load): they start afresh after this many. */
+const BUILDS_PER_POOL = 20;
+
+const builds = buildsOf(paths.dist);
+const siteRoot = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : paths.root;
+const keep = keepFromEnv(process.env.SITE_KEEP_BUILDS);
+const workers = process.env.BUILD_WORKERS === undefined ? Math.min(availableParallelism(), 4) : Number(process.env.BUILD_WORKERS);
+
+/** `npm run build` as a child: the first build, and each one that needs a bundle built. */
+function fullBuild(): Promise<boolean> {
+  const command = [join(paths.root, 'scripts/run-bundled.mjs'), join(paths.root, 'scripts/build-live.ts')];
+  const child = spawn(process.execPath, command, { cwd: paths.root, env: process.env, stdio: 'inherit' });
+  return new Promise((done) => child.on('exit', (code) => done(code === 0)));
+}
+
+const liveFolder = () => {
+  try {
+    return realpathSync(builds.live);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The workers, kept from build to build of one engine. Each build loads the server entry from the live build's
+ * folder, a path of its own, so the entry and its chunks are modules of their own that read the new data at load
+ * (a module loaded again by the same path would be the first one, with its data). The workers start afresh for
+ * another engine, for a path they loaded before (a build that failed), and after BUILDS_PER_POOL builds (each entry
+ * loaded stays in memory).
+ */
+function keptPool() {
+  let kept: { engine: string; pool: RenderPool; loaded: Set<string> } | undefined;
+  return {
+    start(engine: string): void {
+      kept ??= { engine, pool: startRenderPool(workers, engine), loaded: new Set() };
+    },
+    take(engine: string, entryFile: string): RenderPool {
+      if (kept && (kept.engine !== engine || kept.loaded.has(entryFile) || kept.loaded.size >= BUILDS_PER_POOL)) {
+        void kept.pool.close();
+        kept = undefined;
+      }
+      kept ??= { engine, pool: startRenderPool(workers, engine), loaded: new Set() };
+      kept.loaded.add(entryFile);
+      return kept.pool;
+    },
+    close: () => kept?.pool.close(),
+  };
+}
+
+type Outcome = { live: string; rendered: number; reused: number } | { full: string } | { failed: string };
+
+/** One build from the live one, made live: here when no bundle changed, else by `npm run build`. */
+async function buildAgain(pools: ReturnType<typeof keptPool>): Promise<Outcome> {
+  const previous = liveFolder();
+  if (!previous) return { full: 'no live build yet' };
+  const site = loadValidSite(siteRoot, paths.schemas);
+  const engine = engineKey(paths.root);
+  const model = resolveSite(site);
+  const keys = { server: engine, client: clientKey(engine, islandSiteModel(model), model.site.theme) };
+  const wanted = bundlesWanted(previous, keys);
+  if (wanted.client) return { full: 'what the islands see of the site, its theme or the engine changed: the client files are built again' };
+  if (wanted.server) return { full: 'the engine changed: the server entry is built again' };
+  const release = lockBuilds(builds);
+  const id = newBuildId();
+  const out = buildFolder(builds, id);
+  const started = performance.now();
+  try {
+    takeClient(previous, out, join(siteRoot, 'public'));
+    const entryDir = join(previous, SSR_DIR);
+    keepBundles(out, entryDir, keys, readFileSync(join(out, '.vite/manifest.json'), 'utf8'), false);
+    const entryLoad = { entryFile: join(entryDir, 'entry-server.js'), siteData: { model, pages: resolvePages(site) } };
+    const pool = pools.take(engine, entryLoad.entryFile);
+    pool.load(entryLoad);
+    const { pages, compressor } = await buildOutput({ out, previous, site, engine, wanted, pool, entryLoad, keepPool: true });
+    await compressor.finish();
+    markComplete(builds, id, Math.round(performance.now() - started) / 1000);
+    switchTo(builds, id);
+    prune(builds, keep);
+    return { live: id, rendered: pages.rendered, reused: pages.reused };
+  } catch (error) {
+    rmSync(out, { recursive: true, force: true });
+    throw error;
+  } finally {
+    release();
+    deleteTrash(builds);
+  }
+}
+
+/** The latest modification time among the files a poll found changed: when the save was made. */
+function savedAt(files: string[]): number {
+  let latest = 0;
+  for (const file of files) {
+    try {
+      latest = Math.max(latest, statSync(file).mtimeMs);
+    } catch {
+      latest = Math.max(latest, Date.now());
+    }
+  }
+  return latest || Date.now();
+}
+
+function report(outcome: Outcome, files: string[], saved: number): void {
+  const names = files.map((file) => relative(siteRoot, file)).join(', ');
+  if ('live' in outcome)
+    console.log(
+      `live: build ${outcome.live}, ${((Date.now() - saved) / 1000).toFixed(2)} s after the save of ${names} ` +
+        `(${outcome.rendered} rendered, ${outcome.reused} unchanged)`,
+    );
+  else if ('failed' in outcome) console.error(`${names}: not built, the live build stays:\n${outcome.failed}`);
+}
+
+async function watch(): Promise<void> {
+  if (!(await fullBuild())) console.error('the first build failed: the next save is built again');
+  const pools = keptPool();
+  // the workers started and the validation run once before the first save: it is then built as fast as the next ones
+  try {
+    loadValidSite(siteRoot, paths.schemas);
+  } catch {
+    // the first save says what is wrong
+  }
+  pools.start(engineKey(paths.root));
+  const events = new EventEmitter();
+  const repair = watchRepair(
+    events,
+    [join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), join(siteRoot, 'public')].map((path) => ({ path, changes: true })),
+  );
+  let changed: string[] = [];
+  let settle: ReturnType<typeof setTimeout> | undefined;
+  let building = false;
+  const run = async () => {
+    if (building || changed.length === 0) return;
+    building = true;
+    const files = [...new Set(changed)];
+    changed = [];
+    const saved = savedAt(files);
+    let outcome: Outcome;
+    try {
+      outcome = await buildAgain(pools);
+    } catch (error) {
+      outcome = { failed: (error as Error).message };
+    }
+    if ('full' in outcome) {
+      console.log(`${outcome.full}: npm run build`);
+      await pools.close();
+      if (await fullBuild()) console.log(`live: ${((Date.now() - saved) / 1000).toFixed(2)} s after the save`);
+    } else report(outcome, files, saved);
+    building = false;
+    // saves made during the build
+    if (changed.length > 0) void run();
+  };
+  for (const event of ['add', 'change', 'unlink'])
+    events.on(event, (file: string) => {
+      changed.push(file);
+      clearTimeout(settle);
+      settle = setTimeout(() => void run(), SETTLE_MS);
+    });
+  // (a timer that keeps this process running, unlike the dev server's: polling is all it does between saves)
+  const poll = setInterval(() => repair.check(), POLL_MS);
+  console.log(`watching ${siteRoot} for saves: each is built and made live in ${builds.live} (Ctrl+C stops)`);
+  const end = () => {
+    clearInterval(poll);
+    void Promise.resolve(pools.close()).then(() => process.exit(0));
+  };
+  process.once('SIGINT', end);
+  process.once('SIGTERM', end);
+}
+
+await watch();
