@@ -70,11 +70,15 @@ function keptPool() {
       kept.loaded.add(entryFile);
       return kept.pool;
     },
-    close: () => kept?.pool.close(),
+    async close() {
+      const closing = kept?.pool.close();
+      kept = undefined;
+      await closing;
+    },
   };
 }
 
-type Outcome = { live: string; rendered: number; reused: number } | { full: string } | { failed: string };
+type Outcome = { live: string; rendered: number; reused: number } | { full: string } | { failed: string } | { busy: string };
 
 /** One build from the live one, made live: here when no bundle changed, else by `npm run build`. */
 async function buildAgain(pools: ReturnType<typeof keptPool>): Promise<Outcome> {
@@ -87,7 +91,12 @@ async function buildAgain(pools: ReturnType<typeof keptPool>): Promise<Outcome> 
   const wanted = bundlesWanted(previous, keys);
   if (wanted.client) return { full: 'what the islands see of the site, its theme or the engine changed: the client files are built again' };
   if (wanted.server) return { full: 'the engine changed: the server entry is built again' };
-  const release = lockBuilds(builds);
+  let release: () => void;
+  try {
+    release = lockBuilds(builds);
+  } catch (error) {
+    return { busy: (error as Error).message };
+  }
   const id = newBuildId();
   const out = buildFolder(builds, id);
   const started = performance.now();
@@ -165,6 +174,14 @@ async function watch(): Promise<void> {
       outcome = await buildAgain(pools);
     } catch (error) {
       outcome = { failed: (error as Error).message };
+    }
+    if ('busy' in outcome) {
+      // another build or a rollback: this save is built after it
+      console.log(`${outcome.busy}; built once it has ended`);
+      changed.push(...files);
+      building = false;
+      setTimeout(() => void run(), 1000);
+      return;
     }
     if ('full' in outcome) {
       console.log(`${outcome.full}: npm run build`);
