@@ -174,6 +174,43 @@ async function timeEdit(siteRoot: string, out: string, full: Measured): Promise<
   );
   const phases = Object.entries(edited.phases ?? {}).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`);
   console.log(`  where the incremental build's time went: ${phases.join('; ')}`);
+  if (!smoke) await timeWatchedEdits(siteRoot, live, file, edited.seconds);
+}
+
+/**
+ * `npm run build:watch` on the same live build: five edits of the same file, each timed from the save (the file's
+ * modification time) to the new build live, as the watching build reports it; beside the one `npm run build` above.
+ */
+async function timeWatchedEdits(siteRoot: string, live: string, file: string, npmSeconds: number): Promise<void> {
+  const env = { ...process.env, SITE_ROOT: siteRoot, SITE_OUT: live, BUILD_QUIET: '1' };
+  const watcher = spawn('npm', ['run', '--silent', 'build:watch'], { cwd: paths.root, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  let output = '';
+  watcher.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const until = async (test: () => boolean, seconds: number) => {
+    for (let waited = 0; !test(); waited += 50) {
+      if (waited > seconds * 1000) throw new Error(`npm run build:watch did not answer:\n${output}`);
+      await new Promise((done) => setTimeout(done, 50));
+    }
+  };
+  const times: number[] = [];
+  try {
+    await until(() => output.includes('watching'), 300);
+    for (let n = 1; n <= 5; n++) {
+      const from = output.length;
+      const page = JSON.parse(readFileSync(file, 'utf8')) as { title: string };
+      writeFileSync(file, `${JSON.stringify({ ...page, title: `${page.title.replace(/ \(bewerkt.*\)$/, '')} (bewerkt ${n})` }, null, 2)}\n`);
+      await until(() => /live: build .* ([\d.]+) s after the save/.test(output.slice(from)), 60);
+      times.push(Number(/([\d.]+) s after the save/.exec(output.slice(from))![1]));
+      await new Promise((done) => setTimeout(done, 500));
+    }
+  } finally {
+    process.kill(-watcher.pid!, 'SIGTERM');
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(
+    `  one content edit, npm run build:watch, save to live: median ${sorted[2]!.toFixed(2)} s (${times.map((t) => t.toFixed(2)).join(', ')}); ` +
+      `npm run build beside it: ${npmSeconds.toFixed(2)} s`,
+  );
 }
 
 async function timeBuild(label: string, siteRoot: string, out: string, withBaseline: boolean, edit = false, cold = false): Promise<void> {
