@@ -145,23 +145,9 @@ function report(outcome: Outcome, files: string[], saved: number): void {
   else if ('failed' in outcome) console.error(`${names}: not built, the live build stays:\n${outcome.failed}`);
 }
 
-async function watch(): Promise<void> {
-  if (!(await fullBuild())) console.error('the first build failed: the next save is built again');
-  const pools = keptPool();
-  // the workers started and the validation run once before the first save: it is then built as fast as the next ones
-  try {
-    loadValidSite(siteRoot, paths.schemas);
-  } catch {
-    // the first save says what is wrong
-  }
-  pools.start(engineKey(paths.root));
-  const events = new EventEmitter();
-  const repair = watchRepair(
-    events,
-    [join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), join(siteRoot, 'public')].map((path) => ({ path, changes: true })),
-  );
+/** Builds the saves handed to it one build at a time: those made during a build, and one another build held back, after it. */
+function saveBuilder(pools: ReturnType<typeof keptPool>) {
   let changed: string[] = [];
-  let settle: ReturnType<typeof setTimeout> | undefined;
   let building = false;
   const run = async () => {
     if (building || changed.length === 0) return;
@@ -179,31 +165,59 @@ async function watch(): Promise<void> {
       // another build or a rollback: this save is built after it
       console.log(`${outcome.busy}; built once it has ended`);
       changed.push(...files);
-      building = false;
       setTimeout(() => void run(), 1000);
-      return;
-    }
-    if ('full' in outcome) {
+    } else if ('full' in outcome) {
       console.log(`${outcome.full}: npm run build`);
       await pools.close();
       if (await fullBuild()) console.log(`live: ${((Date.now() - saved) / 1000).toFixed(2)} s after the save`);
     } else report(outcome, files, saved);
     building = false;
-    // saves made during the build
-    if (changed.length > 0) void run();
+    if (changed.length > 0 && !('busy' in outcome)) void run();
   };
+  return (files: string[]) => {
+    changed.push(...files);
+    void run();
+  };
+}
+
+/** Each save of the site's files, once no file changed for SETTLE_MS, found by comparing them every POLL_MS; returns the stop. */
+function onSaves(build: (files: string[]) => void): () => void {
+  const events = new EventEmitter();
+  const repair = watchRepair(
+    events,
+    [join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), join(siteRoot, 'public')].map((path) => ({ path, changes: true })),
+  );
+  let files: string[] = [];
+  let settle: ReturnType<typeof setTimeout> | undefined;
   for (const event of ['add', 'change', 'unlink'])
     events.on(event, (file: string) => {
-      changed.push(file);
+      files.push(file);
       clearTimeout(settle);
-      settle = setTimeout(() => void run(), SETTLE_MS);
+      settle = setTimeout(() => {
+        build(files);
+        files = [];
+      }, SETTLE_MS);
     });
   // (a timer that keeps this process running, unlike the dev server's: polling is all it does between saves)
   const poll = setInterval(() => repair.check(), POLL_MS);
+  return () => clearInterval(poll);
+}
+
+async function watch(): Promise<void> {
+  if (!(await fullBuild())) console.error('the first build failed: the next save is built again');
+  const pools = keptPool();
+  // the workers started and the validation run once before the first save: it is then built as fast as the next ones
+  try {
+    loadValidSite(siteRoot, paths.schemas);
+  } catch {
+    // the first save says what is wrong
+  }
+  pools.start(engineKey(paths.root));
+  const stop = onSaves(saveBuilder(pools));
   console.log(`watching ${siteRoot} for saves: each is built and made live in ${builds.live} (Ctrl+C stops)`);
   const end = () => {
-    clearInterval(poll);
-    void Promise.resolve(pools.close()).then(() => process.exit(0));
+    stop();
+    void pools.close().then(() => process.exit(0));
   };
   process.once('SIGINT', end);
   process.once('SIGTERM', end);

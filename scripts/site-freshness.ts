@@ -18,19 +18,31 @@ const REPAIR_INTERVAL_MS = 500;
 export const VERSION_URL = '/@site-version';
 const delay = (ms: number) => new Promise<void>((resume) => setTimeout(resume, ms).unref());
 
+/** What the site plugin has that freshness needs: the watcher's changes handled, the validation, the renders' data. */
+export interface FreshnessSources {
+  settled: () => Promise<void>;
+  validate: () => ValidationResult;
+  data: () => unknown;
+}
+
 /**
  * `fresh` waits until the site's files as they are now are taken in: a change the watcher missed is sent
- * (watch-repair.ts), and the changes reported are applied (site-watch.ts), unless changes keep coming. `watch`
- * starts the repair on the dev server's watcher, checked every REPAIR_INTERVAL_MS too, for the pages left open.
+ * (watch-repair.ts), and the changes reported are applied (site-watch.ts), unless changes keep coming. `serve` adds
+ * the dev server's middleware (a page and the version asked for once the files are fresh) and starts the repair on
+ * its watcher, checked every REPAIR_INTERVAL_MS too, for the pages left open. `ofPage` is a page's version.
  */
-export function siteFreshness(settled: () => Promise<void>) {
+export function siteFreshness({ settled, validate, data }: FreshnessSources) {
   let repair: ReturnType<typeof watchRepair> | undefined;
+  const versions = siteVersions(validate, data);
+  const fresh = async () => {
+    repair?.check();
+    await Promise.race([settled(), delay(SETTLED_WAIT_MS)]);
+  };
   return {
-    async fresh() {
-      repair?.check();
-      await Promise.race([settled(), delay(SETTLED_WAIT_MS)]);
-    },
-    watch(devServer: ViteDevServer, siteRoot: string, schemaDir: string) {
+    fresh,
+    ofPage: versions.ofPage,
+    serve(devServer: ViteDevServer, siteRoot: string, schemaDir: string) {
+      serveFresh(devServer, fresh, versions.now);
       repair = watchRepair(devServer.watcher, [
         ...[join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), schemaDir].map((path) => ({ path, changes: true })),
         { path: join(siteRoot, 'public'), changes: false },
@@ -45,7 +57,7 @@ export function siteFreshness(settled: () => Promise<void>) {
  * client connected after a change's reload was sent checks it, and reloads (site-preview.ts). A number per version
  * of the pages' data, or "problems" for the page that shows them.
  */
-export function siteVersions(validate: () => ValidationResult, data: () => unknown) {
+function siteVersions(validate: () => ValidationResult, data: () => unknown) {
   const numbers = new WeakMap<object, number>();
   let last = 0;
   const numberOf = (version: unknown) => {
@@ -66,7 +78,7 @@ export function siteVersions(validate: () => ValidationResult, data: () => unkno
 }
 
 /** A page, and the version a page asks for, once the files as they are now are taken in (their problems included). */
-export function serveFresh(devServer: ViteDevServer, fresh: () => Promise<void>, now: () => string) {
+function serveFresh(devServer: ViteDevServer, fresh: () => Promise<void>, now: () => string) {
   devServer.middlewares.use(VERSION_URL, (_req, res) => {
     void fresh().then(() => {
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');

@@ -9,7 +9,7 @@ import type { SiteConfig } from '../core/site/schema-types.ts';
 import { PROBLEMS_EVENT, STUDIO_WRITE_EVENT, pagesWhileInvalid, problemsClientPlugin } from './site-preview.ts';
 import { settledChanges } from './site-watch.ts';
 import { renderGate, type RenderGate } from './render-gate.ts';
-import { VERSION_URL, serveFresh, siteFreshness, siteVersions } from './site-freshness.ts';
+import { VERSION_URL, siteFreshness } from './site-freshness.ts';
 import { SITE_CLIENT_KEY, SITE_DATA_KEY, type ClientSiteData } from './lib/bundle-reuse.ts';
 
 /** site-wide model; the map of page loaders; one module per page (its own chunk) */
@@ -415,16 +415,13 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
   const { validate, usable, hasLastValid, forget } = siteValidation(siteRoot, schemaDir);
   const isSiteFile = siteFileTest(siteRoot, schemaDir);
   const readSite = () => siteConfigOf(siteRoot, usable);
-
   const gate = renderGate();
   const { channel, textOf, install } = moduleTexts(siteRoot, usable);
   const served = servedTexts(usable, textOf);
   const handle = siteChangeHandler(() => server, { forget, validate, gate, stale: served.stale, moveOn: channel.moveOn });
   const { watched: schedule, written: changed, settled } = settledChanges(handle);
-  const freshness = siteFreshness(settled);
-  const fresh = freshness.fresh;
-  const api: SiteApi = { validation: validate, changed, rendering: settledRendering(fresh, gate), pagesVersion: channel.version };
-  const versions = siteVersions(validate, channel.version);
+  const freshness = siteFreshness({ settled, validate, data: channel.version });
+  const api: SiteApi = { validation: validate, changed, rendering: settledRendering(freshness.fresh, gate), pagesVersion: channel.version };
 
   const config: Plugin<SiteApi> = {
     name: SITE_PLUGIN,
@@ -454,7 +451,7 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
       server = devServer;
       install();
       serveTheme(devServer, readSite);
-      serveFresh(devServer, fresh, versions.now);
+      freshness.serve(devServer, siteRoot, schemaDir);
       devServer.middlewares.use(
         pagesWhileInvalid(devServer, {
           problems: () => (validate().problems.length > 0 ? problemsText(validate()) : undefined),
@@ -463,14 +460,10 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
         }),
       );
       watchSiteFiles(devServer, { siteRoot, schemaDir, isSiteFile, schedule });
-      freshness.watch(devServer, siteRoot, schemaDir);
     },
-    handleHotUpdate({ file }) {
-      // Site files are handled by the watcher above: a full reload, never a partial HMR update.
-      if (isSiteFile(file)) return [];
-      return undefined;
-    },
+    // Site files are handled by the watcher above: a full reload, never a partial HMR update.
+    handleHotUpdate: ({ file }) => (isSiteFile(file) ? [] : undefined),
   };
 
-  return [config, themePlugin(readSite), problemsClientPlugin({ versionOf: versions.ofPage, versionUrl: VERSION_URL })];
+  return [config, themePlugin(readSite), problemsClientPlugin({ versionOf: freshness.ofPage, versionUrl: VERSION_URL })];
 }
