@@ -5,7 +5,7 @@ const text = '{\n  "title": "Home",\n  "blocks": [\n    { "type": "hero", "headl
 
 describe('a JSON file and the places in it', () => {
   it('has its data, and a pointer into it has the line and column of the property an editor looks at', () => {
-    const source = parseJsonSource('content/pages/home.json', text);
+    const source = parseJsonSource('content/pages/voorbeeld.json', text);
     expect(source.parseErrors).toEqual([]);
     expect(source.data).toEqual({ title: 'Home', blocks: [{ type: 'hero', headline: 'Welkom' }] });
     expect(locate(source, '/blocks/0/headline')).toEqual({ line: 4, column: 23 });
@@ -15,13 +15,13 @@ describe('a JSON file and the places in it', () => {
   });
 
   it('a file that is no JSON gets each error with its place, and no data', () => {
-    const source = parseJsonSource('content/pages/home.json', text.replace('"Home",', '"Home"'));
+    const source = parseJsonSource('content/pages/voorbeeld.json', text.replace('"Home",', '"Home"'));
     expect(source.data).toBeUndefined();
     expect(source.parseErrors).toEqual([{ line: 3, column: 3, message: 'invalid JSON: expected "," between items (or a closing bracket)' }]);
   });
 
   it('a byte order mark before the JSON is an error at the start, not a crash', () => {
-    const source = parseJsonSource('site.config.json', `\uFEFF${text}`);
+    const source = parseJsonSource('voorbeeld.config.json', `\uFEFF${text}`);
     expect(source.data).toBeUndefined();
     expect(source.parseErrors[0]).toMatchObject({ line: 1, column: 1 });
   });
