@@ -39,11 +39,20 @@ export function schemaDefaults(schemaDir: string): DefaultsFiller {
     if (!fn) throw new Error(`no schema ${rel}`);
     return fn;
   };
-  const fillFile = <T>(rel: string, data: T): T => {
-    const copy = structuredClone(data);
-    get(rel)(copy);
-    return copy;
+  // a file's filled copy by its parsed data: a file an earlier validation kept unchanged (validate.ts, `checked`) is
+  // the same data, and is not copied and filled again
+  const filledOf = new WeakMap<object, unknown>();
+  const once = <T>(data: T, fill: (data: T) => T): T => {
+    if (typeof data !== 'object' || data === null) return fill(data);
+    if (!filledOf.has(data)) filledOf.set(data, fill(data));
+    return filledOf.get(data) as T;
   };
+  const fillFile = <T>(rel: string, data: T): T =>
+    once(data, () => {
+      const copy = structuredClone(data);
+      get(rel)(copy);
+      return copy;
+    });
   // ajv does not fill defaults inside oneOf branches (the block union): each block is filled by its own schema
   const fillBlocks = (blocks: unknown) => {
     if (!Array.isArray(blocks)) return;
@@ -58,11 +67,14 @@ export function schemaDefaults(schemaDir: string): DefaultsFiller {
       return {
         ...loaded,
         site: fillFile('site.schema.json', loaded.site),
-        pages: mapValues(loaded.pages, (page) => {
-          const filled = fillFile('page.schema.json', page);
-          fillBlocks(filled.blocks);
-          return filled;
-        }),
+        pages: mapValues(loaded.pages, (page) =>
+          once(page, () => {
+            const filled = structuredClone(page);
+            get('page.schema.json')(filled);
+            fillBlocks(filled.blocks);
+            return filled;
+          }),
+        ),
         collections: mapValues(loaded.collections, (c) => fillFile('collection.schema.json', c)),
         forms: mapValues(loaded.forms, (f) => fillFile('form.schema.json', f)),
       };

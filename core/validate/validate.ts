@@ -49,7 +49,27 @@ export interface ValidateOptions {
    * compiled here, whose messages can name the schema that failed.
    */
   keptSchemas?: boolean;
+  /**
+   * What earlier runs found file by file (checkedFiles()): a file whose text is unchanged is not parsed or checked
+   * against its schema again, and its filled-in data is the same object. A watching build validates the whole site on
+   * each save; most of its files did not change. The rules, which look across files, always run.
+   */
+  checked?: CheckedFiles;
 }
+
+/** One file as a run found it: its parsed source and what its schema check said. */
+interface CheckedFile {
+  text: string;
+  source: JsonSource;
+  problems: Problem[];
+  failed: string[];
+  references: FileReference[];
+}
+
+/** Files checked by earlier runs, by the schemas they were checked with (a site with a problem is checked twice). */
+export type CheckedFiles = WeakMap<SchemaSet, Map<string, CheckedFile>>;
+
+export const checkedFiles = (): CheckedFiles => new WeakMap();
 
 const SCHEMA_FOR: [RegExp, string][] = [
   [/^site\.config\.json$/, 'site.schema.json'],
@@ -85,11 +105,20 @@ interface Parsed {
 }
 
 /** Parse and schema phases, file by file: a file that does not parse is not schema-checked. */
-function checkFiles(files: string[], fs: SiteFiles, schemas: SchemaSet, problems: Problem[]): Parsed {
+function checkFiles(files: string[], fs: SiteFiles, schemas: SchemaSet, problems: Problem[], checked?: CheckedFiles): Parsed {
   const parsed: Parsed = { sources: new Map(), failed: new Map(), references: [] };
+  let kept = checked?.get(schemas);
+  if (checked && !kept) checked.set(schemas, (kept = new Map()));
+  const seen = new Set(files);
+  for (const file of kept?.keys() ?? []) if (!seen.has(file)) kept!.delete(file);
   for (const file of files) {
     try {
-      checkFile(file, fs, schemas, problems, parsed);
+      const text = fs.read(file);
+      if (text === undefined) {
+        problems.push({ file, line: 1, column: 1, pointer: '', message: 'file not found' });
+        parsed.failed.set(file, ['']);
+      } else if (kept) checkKept(file, text, kept, problems, parsed, () => checkFile(file, text, schemas, problems, parsed));
+      else checkFile(file, text, schemas, problems, parsed);
     } catch (error) {
       parsed.failed.set(file, ['']);
       problems.push(internalError(file, 'checking this file against its schema', error));
@@ -98,13 +127,26 @@ function checkFiles(files: string[], fs: SiteFiles, schemas: SchemaSet, problems
   return parsed;
 }
 
-function checkFile(file: string, fs: SiteFiles, schemas: SchemaSet, problems: Problem[], parsed: Parsed): void {
-  const text = fs.read(file);
-  if (text === undefined) {
-    problems.push({ file, line: 1, column: 1, pointer: '', message: 'file not found' });
-    parsed.failed.set(file, ['']);
+/** A file as an earlier run found it when its text is the same; otherwise checked now, and kept for the next run. */
+function checkKept(file: string, text: string, kept: Map<string, CheckedFile>, problems: Problem[], parsed: Parsed, check: () => void): void {
+  const before = kept.get(file);
+  if (before?.text === text) {
+    problems.push(...before.problems);
+    parsed.sources.set(file, before.source);
+    parsed.failed.set(file, before.failed);
+    parsed.references.push(...before.references);
     return;
   }
+  kept.delete(file);
+  const [problemCount, referenceCount] = [problems.length, parsed.references.length];
+  check();
+  const source = parsed.sources.get(file);
+  if (!source) return;
+  const failed = parsed.failed.get(file) ?? [''];
+  kept.set(file, { text, source, problems: problems.slice(problemCount), failed, references: parsed.references.slice(referenceCount) });
+}
+
+function checkFile(file: string, text: string, schemas: SchemaSet, problems: Problem[], parsed: Parsed): void {
   const source = parseJsonSource(file, text);
   parsed.sources.set(file, source);
   // only the first parse error: the ones after it are usually echoes of the same mistake
@@ -211,7 +253,7 @@ function validateOnce(options: ValidateOptions): ValidationResult {
     const forms = fs.list('content/forms');
     Object.assign(stats, { pages: pages.length, collections: collections.length, forms: forms.length });
     files = ['site.config.json', ...pages, ...collections, ...forms];
-    const parsed = checkFiles(files, fs, schemas, problems);
+    const parsed = checkFiles(files, fs, schemas, problems, options.checked);
     const context = runRules(options.rules ?? allRules, fs, parsed, problems);
     // the counts need the same parts as the route table; without them they stay 0 (the problems say why)
     if (context && uniqueRoutes.needs.every((part) => partValid(parsed.failed.get('site.config.json') ?? [''], part))) {
