@@ -91,6 +91,12 @@ const pageIds = [...model.routes.map((r) => r.pageId), ...templatePages];
 const blocksLoaded = preloadBlocks();
 const ready = () => Promise.all([pagesLoaded(pageIds), blocksLoaded]);
 
+/**
+ * Resolves once every page's data and every block's component is loaded: the prerender waits for it after the load,
+ * so no chunk of this entry is still being read when a build that renders no page ends (and its folder may go).
+ */
+export const loaded = (): Promise<unknown> => ready();
+
 /** The site an island sees, the same in the prerender as in the browser (virtual:site-client). */
 const islandSite = islandSiteModel(model);
 

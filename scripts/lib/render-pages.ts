@@ -21,8 +21,8 @@ export interface RenderSetup {
   entryFile: string;
   outDir: string;
   assets: ClientAssets;
-  /** the site's model and page data, which the server entry reads at load (its build leaves them out, bundle-reuse.ts) */
-  siteData: { model: unknown; pages: unknown };
+  /** the site's data, unless the renderer loaded this entry before its setup (RenderPool.load) */
+  siteData?: EntryLoad['siteData'];
   /** an incremental build: the key of the engine and the client files, and the previous build to take pages from */
   reuse?: { buildKey: string; previousDir?: string };
 }
@@ -94,12 +94,41 @@ interface KeyedEntry {
   pageInputs?: (id: string) => Promise<unknown>;
 }
 
+/**
+ * What this thread keeps of its last build for the next one with the same site model (a watching build's kept
+ * workers, scripts/build-watch.ts): the model itself, the routes, the sitemap entries, and each route's inputs and
+ * key. The entry makes these from the model and the engine alone (src/entry-server.tsx), so a load that names a model
+ * by the same key (a hash of it, EntryLoad.modelKey) comes without the model (6 MB at 2,500 towns) and takes them from
+ * here instead of asking the entry again. Only the pages' data is hashed again at each build: a route whose page's key
+ * is unchanged keeps its key.
+ */
+interface Kept {
+  modelKey: string;
+  model: unknown;
+  routes?: string[];
+  sitemapEntries?: unknown[] | undefined;
+  keys?: KeptKeys;
+}
+
+/** Route keys worked out from one model and one build key. */
+interface KeptKeys {
+  buildKey: string;
+  shared: string;
+  cities?: string;
+  /** by path: the route's inputs (its own as JSON), and its key with the key of the page it had then; null: not a route */
+  routes: Map<string, { pageId?: string; cities: boolean; own: string; pageKey?: string; key?: string } | null>;
+}
+
+let kept: Kept | undefined;
+
 /** Each route's key (build-keys.ts), with the shared inputs and each page's data hashed once; none without the entry's help. */
-function routeKeys(entry: KeyedEntry, buildKey: string): (path: string) => Promise<string | undefined> {
+function routeKeys(entry: KeyedEntry, buildKey: string, memo: Kept | undefined): (path: string) => Promise<string | undefined> {
   const { routeInputs, sharedInputs, cityInputs, pageInputs } = entry;
   if (!routeInputs || !sharedInputs || !cityInputs || !pageInputs) return async () => undefined;
-  const shared = sha1(buildKey, JSON.stringify(sharedInputs()));
-  let cities: string | undefined;
+  const keys: KeptKeys =
+    memo?.keys?.buildKey === buildKey ? memo.keys : { buildKey, shared: sha1(buildKey, JSON.stringify(sharedInputs())), routes: new Map() };
+  // kept for the next build only with a model's key (a build with new workers has no next one)
+  if (memo) memo.keys = keys;
   const pages = new Map<string, Promise<string>>();
   const pageKey = (id: string) => {
     let key = pages.get(id);
@@ -107,10 +136,19 @@ function routeKeys(entry: KeyedEntry, buildKey: string): (path: string) => Promi
     return key;
   };
   return async (path) => {
-    const inputs = routeInputs(path);
-    if (!inputs) return undefined;
-    const cityKey = inputs.cities ? (cities ??= sha1(JSON.stringify(cityInputs()))) : '';
-    return sha1(shared, cityKey, inputs.pageId ? await pageKey(inputs.pageId) : '', path, JSON.stringify(inputs.own));
+    let route = keys.routes.get(path);
+    if (route === undefined) {
+      const inputs = routeInputs(path);
+      route = inputs ? { pageId: inputs.pageId, cities: inputs.cities, own: JSON.stringify(inputs.own) } : null;
+      if (memo) keys.routes.set(path, route);
+    }
+    if (!route) return undefined;
+    const page = route.pageId ? await pageKey(route.pageId) : '';
+    if (route.key !== undefined && route.pageKey === page) return route.key;
+    const cityKey = route.cities ? (keys.cities ??= sha1(JSON.stringify(cityInputs()))) : '';
+    const key = sha1(keys.shared, cityKey, page, path, route.own);
+    if (memo) Object.assign(route, { pageKey: page, key });
+    return key;
   };
 }
 
@@ -135,28 +173,51 @@ async function renderPage(entry: ServerEntry, path: string, { outDir, assets }: 
   return { hashes: inlineHashes(html), srcsets: [...uses] };
 }
 
-/** What a renderer loads before it knows where the pages go and what they link: the server entry and the site's data. */
-export type EntryLoad = Pick<RenderSetup, 'entryFile' | 'siteData'>;
+/**
+ * What a renderer loads before it knows where the pages go and what they link: the server entry and the site's data.
+ * With `modelKey` (a watching build's kept workers) the model is kept (see Kept), and a later load with the same key
+ * may leave the model out.
+ */
+export interface EntryLoad {
+  entryFile: string;
+  /** the site's model and page data, which the server entry reads at load (its build leaves them out, bundle-reuse.ts) */
+  siteData: { model?: unknown; pages: unknown };
+  modelKey?: string;
+}
 
 /** The server entry, loaded with the site's data (its data and components in memory once), and what it says of the site. */
 export interface LoadedEntry {
   file: string;
   entry: ServerEntry & KeyedEntry;
   facts: EntryFacts;
+  /** what this thread keeps of this model for the next build (with a model's key) */
+  memo: Kept | undefined;
+}
+
+/** A value and everything in it frozen: a kept model is read by the next build's entry, so no entry may change it (it throws). */
+function frozen<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) frozen(inner);
+  return value;
 }
 
 /** Loads the server entry: the slow half of a renderer's setup, which may start before the client files are built. */
-export async function loadEntry({ entryFile, siteData }: EntryLoad): Promise<LoadedEntry> {
-  (globalThis as Record<symbol, unknown>)[Symbol.for(SITE_DATA_KEY)] = siteData;
+export async function loadEntry({ entryFile, siteData, modelKey }: EntryLoad): Promise<LoadedEntry> {
+  const same = modelKey !== undefined && kept?.modelKey === modelKey ? kept : undefined;
+  const model = siteData.model ?? same?.model;
+  if (model === undefined) throw new Error(`no site model came with the server entry ${entryFile}`);
+  const memo = modelKey === undefined ? undefined : (same ?? { modelKey, model: frozen(model) });
+  kept = memo;
+  (globalThis as Record<symbol, unknown>)[Symbol.for(SITE_DATA_KEY)] = { model, pages: siteData.pages };
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry & KeyedEntry;
+  await (entry as { loaded?: () => Promise<unknown> }).loaded?.();
   const offered = (entry as { sitemapEntries?: () => unknown[] }).sitemapEntries;
-  const facts: EntryFacts = {
-    routes: entry.routePaths(),
-    site: entry.model.site,
-    scripts: entry.inlineScripts,
-    sitemapEntries: typeof offered === 'function' ? offered() : undefined,
-  };
-  return { file: entryFile, entry, facts };
+  const routes = memo?.routes ?? entry.routePaths();
+  const sitemapEntries = memo?.routes ? memo.sitemapEntries : typeof offered === 'function' ? offered() : undefined;
+  if (memo) Object.assign(memo, { routes, sitemapEntries });
+  const facts: EntryFacts = { routes, site: entry.model.site, scripts: entry.inlineScripts, sitemapEntries };
+  return { file: entryFile, entry, facts, memo };
 }
 
 /**
@@ -166,8 +227,9 @@ export async function loadEntry({ entryFile, siteData }: EntryLoad): Promise<Loa
 export async function createPageRenderer(setup: RenderSetup, loaded?: Promise<LoadedEntry>): Promise<PageRenderer> {
   const { entryFile, outDir, reuse } = setup;
   const early = loaded ? await loaded : undefined;
-  const { entry, facts } = early?.file === entryFile ? early : await loadEntry(setup);
-  const keyOf = reuse ? routeKeys(entry, reuse.buildKey) : async () => undefined;
+  if (early?.file !== entryFile && !setup.siteData) throw new Error(`the server entry ${entryFile} was set up before it was loaded`);
+  const { entry, facts, memo } = early?.file === entryFile ? early : await loadEntry({ entryFile, siteData: setup.siteData! });
+  const keyOf = reuse ? routeKeys(entry, reuse.buildKey, memo) : async () => undefined;
   const previous = reuse?.previousDir ? readManifest(reuse.previousDir) : undefined;
   const renderChunk = async (paths: string[]): Promise<ChunkReport> => {
     const report: ChunkReport = {

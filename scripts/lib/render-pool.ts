@@ -14,7 +14,10 @@ import type { FromWorker, ToWorker } from './render-worker.ts';
 export interface RenderPool {
   /** how many worker threads render (0: the calling thread) */
   workers: number;
-  /** has every worker load the built entry now, before the setup (which then takes the same entry file) */
+  /**
+   * has every worker load the built entry now, before the setup (which then takes the same entry file). With a
+   * model's key, the workers keep the model: a later load with the same key is sent without it.
+   */
   load(load: EntryLoad): void;
   /** hands every worker the built entry; resolves with what the entry says about the site */
   setup(setup: RenderSetup): Promise<EntryFacts>;
@@ -127,30 +130,41 @@ function startWorker(file: string, onFailure: (error: Error) => void): Rendering
   return rendering;
 }
 
-/** Sends each worker a chunk, and the next one as each reply comes, until every chunk is rendered. */
-function renderOn(renderings: Rendering[], routes: string[], failure: Promise<never>): Promise<ChunkReport[]> {
+/**
+ * Sends each worker a chunk, and the next one as each reply comes, until every chunk is rendered. A worker is sent
+ * first the chunks it had in the last render (`owners`: by chunk, the worker it went to, updated here), since a
+ * watching build's worker keeps what it worked out of its routes (render-pages.ts); then the chunks nobody had; then,
+ * from the end, those another worker had and has not started.
+ */
+function renderOn(renderings: Rendering[], routes: string[], failure: Promise<never>, owners: number[]): Promise<ChunkReport[]> {
   const chunks = chunksOf(routes);
+  const queues = renderings.map((): number[] => []);
+  const nobodys: number[] = [];
+  chunks.forEach((_, chunk) => (queues[owners[chunk] ?? -1] ?? nobodys).push(chunk));
+  owners.length = chunks.length;
+  const take = (worker: number) =>
+    queues[worker]!.shift() ?? nobodys.shift() ?? queues.reduce((most, queue) => (queue.length > most.length ? queue : most)).pop();
   const reports: ChunkReport[] = [];
-  let next = 0;
   const done = new Promise<ChunkReport[]>((resolve) => {
     if (chunks.length === 0) resolve(reports);
-    const send = (rendering: Rendering) => {
-      if (next >= chunks.length) return;
-      const message: ToWorker = { chunk: next, paths: chunks[next]! };
-      next++;
+    const send = (rendering: Rendering, worker: number) => {
+      const chunk = take(worker);
+      if (chunk === undefined) return;
+      owners[chunk] = worker;
+      const message: ToWorker = { chunk, paths: chunks[chunk]! };
       rendering.worker.postMessage(message);
     };
-    for (const rendering of renderings) {
+    renderings.forEach((rendering, worker) => {
       rendering.onReply = (message) => {
         if (!('report' in message)) return;
         reports.push(message.report);
         if (reports.length === chunks.length) resolve(reports);
-        else send(rendering);
+        else send(rendering, worker);
       };
       // two chunks each: a worker never waits for the build's thread between chunks
-      send(rendering);
-      send(rendering);
-    }
+      send(rendering, worker);
+      send(rendering, worker);
+    });
   });
   return Promise.race([done, failure]);
 }
@@ -162,17 +176,29 @@ function workerPool(count: number, engineKey: string | undefined): RenderPool {
   const script = workerScript(engineKey);
   const started = script.then(({ file }) => Array.from({ length: count }, () => startWorker(file, (error) => fail(error))));
   started.catch(() => {}); // surfaces at setup()
+  const owners: number[] = [];
+  let keptModel: string | undefined;
+  let loadedFile: string | undefined;
   return {
     workers: count,
     load(load) {
+      // the model the workers were last sent, by its key, is not sent again (postMessage copies it to each)
+      const sent: ToWorker = {
+        load: load.modelKey !== undefined && load.modelKey === keptModel ? { ...load, siteData: { pages: load.siteData.pages } } : load,
+      };
+      keptModel = load.modelKey;
+      loadedFile = load.entryFile;
       started.then(
         (renderings) => {
-          for (const { worker } of renderings) worker.postMessage({ load } satisfies ToWorker);
+          for (const { worker } of renderings) worker.postMessage(sent);
         },
         () => {},
       );
     },
-    async setup(setup) {
+    async setup(given) {
+      // the site's data came with the load: not copied to every worker a second time
+      const { siteData: _loaded, ...rest } = given;
+      const setup = given.entryFile === loadedFile ? rest : given;
       const ready = (await started).map(
         (rendering) =>
           new Promise<EntryFacts>((resolve) => {
@@ -185,7 +211,7 @@ function workerPool(count: number, engineKey: string | undefined): RenderPool {
       const [facts] = await Promise.race([Promise.all(ready), failure]);
       return facts!;
     },
-    render: async (routes) => renderOn(await started, routes, failure),
+    render: async (routes) => renderOn(await started, routes, failure, owners),
     async close() {
       const renderings = await started.catch(() => []);
       await Promise.all(renderings.map(({ worker }) => worker.terminate()));
