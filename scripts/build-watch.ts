@@ -1,26 +1,29 @@
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, rmSync, statSync, watch as watchFiles, type FSWatcher } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { paths } from '../core/paths.ts';
+import type { LoadedSite, SiteModel } from '../core/site/model.ts';
 import { islandSiteModel, resolvePages, resolveSite } from '../core/site/resolve.ts';
-import { engineKey } from './lib/build-keys.ts';
+import { engineKey, sha1 } from './lib/build-keys.ts';
 import { buildOutput } from './lib/build-output.ts';
 import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient } from './lib/bundle-reuse.ts';
 import { buildFolder, buildsOf, deleteTrash, keepFromEnv, lockBuilds, markComplete, newBuildId, prune, switchTo } from './lib/live-build.ts';
 import { startRenderPool, type RenderPool } from './lib/render-pool.ts';
+import { checkedFiles } from '../core/validate/validate.ts';
 import { loadValidSite } from './lib/server-site-file.ts';
 import { watchRepair } from './watch-repair.ts';
 
 /**
  * `npm run build:watch`: `npm run build`, then every save of the site's files built again and made live in the same
  * single step, by this process. It keeps what a build starts from: the render workers and their code, the compiled
- * schemas and a validation already run once, so a content edit is live without npm, without two processes to start
- * and without the workers' first load (most of `npm run build`'s time for one edit). A change that needs a bundle
- * built (the engine, the theme, what the islands see) is built by `npm run build`, as a child, as before. The files
- * are compared with what was seen every POLL_MS: no watcher's events to miss (watch-repair.ts).
+ * schemas, each file as the last validation found it, and in the workers the site's model and each route's key, so a
+ * content edit is live without npm, without two processes to start and without the work of the files and routes it
+ * did not change. A change that needs a bundle built (the engine, the theme, what the islands see) is built by
+ * `npm run build`, as a child, as before. The files are compared with what was seen every POLL_MS, and at once when
+ * the system says a file changed: no watcher's events to miss (watch-repair.ts).
  */
 const POLL_MS = 100;
 /** A save is built once no file changed for this long (an editor's save is a truncate and a write). */
@@ -31,6 +34,8 @@ const BUILDS_PER_POOL = 20;
 const builds = buildsOf(paths.dist);
 const siteRoot = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : paths.root;
 const keep = keepFromEnv(process.env.SITE_KEEP_BUILDS);
+/** the site's files as the last validation found them: an unchanged file is not parsed and checked again */
+const checked = checkedFiles();
 const workers = process.env.BUILD_WORKERS === undefined ? Math.min(availableParallelism(), 4) : Number(process.env.BUILD_WORKERS);
 
 /** `npm run build` as a child: the first build, and each one that needs a bundle built. */
@@ -49,27 +54,26 @@ const liveFolder = () => {
 };
 
 /**
- * The workers, kept from build to build of one engine. Each build loads the server entry from the live build's
- * folder, a path of its own, so the entry and its chunks are modules of their own that read the new data at load
- * (a module loaded again by the same path would be the first one, with its data). The workers start afresh for
- * another engine, for a path they loaded before (a build that failed), and after BUILDS_PER_POOL builds (each entry
- * loaded stays in memory).
+ * The workers, kept from build to build of one engine. Each build loads the server entry from its own folder, a path
+ * no build had, so the entry and its chunks are modules of their own that read the new data at load (a module loaded
+ * again by the same path would be the first one, with its data). The workers start afresh for another engine, after
+ * a build that failed once they had it, and after BUILDS_PER_POOL builds (each entry loaded stays in memory).
  */
 function keptPool() {
-  let kept: { engine: string; pool: RenderPool; loaded: Set<string> } | undefined;
+  let kept: { engine: string; pool: RenderPool; builds: number } | undefined;
+  const drop = () => {
+    void kept?.pool.close();
+    kept = undefined;
+  };
   return {
-    start(engine: string): void {
-      kept ??= { engine, pool: startRenderPool(workers, engine), loaded: new Set() };
-    },
-    take(engine: string, entryFile: string): RenderPool {
-      if (kept && (kept.engine !== engine || kept.loaded.has(entryFile) || kept.loaded.size >= BUILDS_PER_POOL)) {
-        void kept.pool.close();
-        kept = undefined;
-      }
-      kept ??= { engine, pool: startRenderPool(workers, engine), loaded: new Set() };
-      kept.loaded.add(entryFile);
+    take(engine: string): RenderPool {
+      if (kept && (kept.engine !== engine || kept.builds >= BUILDS_PER_POOL)) drop();
+      kept ??= { engine, pool: startRenderPool(workers, engine), builds: 0 };
+      kept.builds++;
       return kept.pool;
     },
+    /** after a failure in the workers' hands: the next build starts new ones */
+    drop,
     async close() {
       const closing = kept?.pool.close();
       kept = undefined;
@@ -78,13 +82,34 @@ function keptPool() {
   };
 }
 
-type Outcome = { live: string; rendered: number; reused: number } | { full: string } | { failed: string } | { busy: string };
+/**
+ * The key of the site's model (see `Kept` in render-pages.ts), hashed again only when what the model is made of
+ * changed (resolveSite): the site config's and the collections' data, which are the same objects while their files
+ * are unchanged (validate.ts, `checked`), and the references between files. A page's edit changes none of them.
+ */
+function modelKeys() {
+  let last: { parts: unknown[]; references: string; key: string } | undefined;
+  return (site: LoadedSite, model: SiteModel): string => {
+    const parts = [site.site, ...Object.entries(site.collections).flat()];
+    const references = JSON.stringify(site.references);
+    const same = last && last.references === references && last.parts.length === parts.length && last.parts.every((part, i) => part === parts[i]);
+    if (!same) last = { parts, references, key: sha1(JSON.stringify(model)) };
+    return last!.key;
+  };
+}
+const modelKeyOf = modelKeys();
 
-/** One build from the live one, made live: here when no bundle changed, else by `npm run build`. */
-async function buildAgain(pools: ReturnType<typeof keptPool>): Promise<Outcome> {
+type Outcome = { live: string; rendered: number; reused: number } | { primed: number } | { full: string } | { failed: string } | { busy: string };
+
+/**
+ * One build from the live one, made live: here when no bundle changed, else by `npm run build`. `prime`: the same
+ * build, thrown away instead of made live, so the workers have the entry, the model and the routes' keys before the
+ * first save.
+ */
+async function buildAgain(pools: ReturnType<typeof keptPool>, prime = false): Promise<Outcome> {
   const previous = liveFolder();
   if (!previous) return { full: 'no live build yet' };
-  const site = loadValidSite(siteRoot, paths.schemas);
+  const site = loadValidSite(siteRoot, paths.schemas, checked);
   const engine = engineKey(paths.root);
   const model = resolveSite(site);
   const keys = { server: engine, client: clientKey(engine, islandSiteModel(model), model.site.theme) };
@@ -102,13 +127,19 @@ async function buildAgain(pools: ReturnType<typeof keptPool>): Promise<Outcome> 
   const started = performance.now();
   try {
     takeClient(previous, out, join(siteRoot, 'public'));
-    const entryDir = join(previous, SSR_DIR);
-    keepBundles(out, entryDir, keys, readFileSync(join(out, '.vite/manifest.json'), 'utf8'), false);
-    const entryLoad = { entryFile: join(entryDir, 'entry-server.js'), siteData: { model, pages: resolvePages(site) } };
-    const pool = pools.take(engine, entryLoad.entryFile);
+    keepBundles(out, join(previous, SSR_DIR), keys, readFileSync(join(out, '.vite/manifest.json'), 'utf8'), false);
+    const entryLoad = { entryFile: join(out, SSR_DIR, 'entry-server.js'), siteData: { model, pages: resolvePages(site) }, modelKey: modelKeyOf(site, model) };
+    const pool = pools.take(engine);
     pool.load(entryLoad);
-    const { pages, compressor } = await buildOutput({ out, previous, site, engine, wanted, pool, entryLoad, keepPool: true });
+    const { pages, compressor } = await buildOutput({ out, previous, site, engine, wanted, pool, entryLoad, keepPool: true }).catch((error: unknown) => {
+      pools.drop();
+      throw error;
+    });
     await compressor.finish();
+    if (prime) {
+      rmSync(out, { recursive: true, force: true });
+      return { primed: Math.round(performance.now() - started) / 1000 };
+    }
     markComplete(builds, id, Math.round(performance.now() - started) / 1000);
     switchTo(builds, id);
     prune(builds, keep);
@@ -174,9 +205,23 @@ function saveBuilder(pools: ReturnType<typeof keptPool>) {
     building = false;
     if (changed.length > 0 && !('busy' in outcome)) void run();
   };
-  return (files: string[]) => {
-    changed.push(...files);
-    void run();
+  return {
+    save(files: string[]) {
+      changed.push(...files);
+      void run();
+    },
+    /** a build thrown away before the first save (buildAgain's `prime`); saves made meanwhile are built after it */
+    async prime() {
+      building = true;
+      try {
+        const outcome = await buildAgain(pools, true);
+        if ('primed' in outcome) console.log(`the workers are ready: a build of every route took ${outcome.primed.toFixed(2)} s`);
+      } catch {
+        // the first save says what is wrong, if anything still is
+      }
+      building = false;
+      void run();
+    },
   };
 }
 
@@ -200,20 +245,33 @@ function onSaves(build: (files: string[]) => void): () => void {
     });
   // (a timer that keeps this process running, unlike the dev server's: polling is all it does between saves)
   const poll = setInterval(() => repair.check(), POLL_MS);
-  return () => clearInterval(poll);
+  // the system's word that something changed has the files compared at once, instead of at the next poll (about 50 ms
+  // sooner); what it misses, the poll finds
+  const hints: FSWatcher[] = [];
+  for (const [path, recursive] of [
+    [siteRoot, false],
+    [join(siteRoot, 'content'), true],
+    [join(siteRoot, 'public'), true],
+  ] as const) {
+    try {
+      hints.push(watchFiles(path, { recursive }, () => repair.check()).on('error', () => {}));
+    } catch {
+      // a folder the site does not have: the poll is enough
+    }
+  }
+  return () => {
+    clearInterval(poll);
+    for (const hint of hints) hint.close();
+  };
 }
 
 async function watch(): Promise<void> {
   if (!(await fullBuild())) console.error('the first build failed: the next save is built again');
   const pools = keptPool();
-  // the workers started and the validation run once before the first save: it is then built as fast as the next ones
-  try {
-    loadValidSite(siteRoot, paths.schemas);
-  } catch {
-    // the first save says what is wrong
-  }
-  pools.start(engineKey(paths.root));
-  const stop = onSaves(saveBuilder(pools));
+  const builder = saveBuilder(pools);
+  const stop = onSaves((files) => builder.save(files));
+  // one build before the first save, thrown away: the first save is then built as fast as the next ones
+  await builder.prime();
   console.log(`watching ${siteRoot} for saves: each is built and made live in ${builds.live} (Ctrl+C stops)`);
   const end = () => {
     stop();
