@@ -261,6 +261,7 @@ function onSaves(build: (files: string[]) => void): () => void {
   }
   return () => {
     clearInterval(poll);
+    clearTimeout(settle);
     for (const hint of hints) hint.close();
   };
 }

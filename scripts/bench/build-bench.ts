@@ -184,6 +184,7 @@ async function timeEdit(siteRoot: string, out: string, full: Measured): Promise<
 async function timeWatchedEdits(siteRoot: string, live: string, file: string, npmSeconds: number): Promise<void> {
   const env = { ...process.env, SITE_ROOT: siteRoot, SITE_OUT: live, BUILD_QUIET: '1' };
   const watcher = spawn('npm', ['run', '--silent', 'build:watch'], { cwd: paths.root, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const exited = new Promise((done) => watcher.once('exit', done));
   let output = '';
   watcher.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const until = async (test: () => boolean, seconds: number) => {
@@ -204,7 +205,9 @@ async function timeWatchedEdits(siteRoot: string, live: string, file: string, np
       await new Promise((done) => setTimeout(done, 500));
     }
   } finally {
+    // ended before the site is deleted: a watcher still running would take the deletion for a save
     process.kill(-watcher.pid!, 'SIGTERM');
+    await exited;
   }
   const sorted = [...times].sort((a, b) => a - b);
   console.log(
