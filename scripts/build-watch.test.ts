@@ -68,20 +68,27 @@ it('builds each save and makes it live, keeps the live build on a broken save, a
   expect(await printed(/not built, the live build stays/, from)).toMatch(/content\/pages\/home\.json:\d+:\d+ +\/blocks\/0\/type +unknown block type "hreo"/);
   expect(realpathSync(live)).toBe(before);
 
-  // fixed, and one city's data changed in the same save
+  // fixed (the home page as it is live), and one city's data changed in the same save: that city's two pages, its
+  // overview and the two services' overviews, not the other cities' pages
   from = output.length;
   edit('content/pages/home.json', '"type": "hreo"', '"type": "hero"');
   edit('content/collections/cities.json', 'Bristol is our home.', 'Bristol has been our home since 2014.');
-  await printed(/live: build .* after the save/, from);
+  await printed(/live: build .* after the save of .* \(5 rendered, 12 unchanged\)/, from);
   await expect.poll(() => readFileSync(join(live, 'web-design-bristol.html'), 'utf8'), { timeout: 30_000 }).toContain('Bristol has been our home since 2014.');
 
-  // the template of one service's landing pages: its three cities' pages rendered, from the model the workers kept
+  // the template of one service's landing pages, from the model the workers kept: its three cities' pages, and the
+  // four overviews that show its description on their cards (the service's and each city's)
   from = output.length;
   edit('content/pages/landing-seo.json', 'Get found on Google in {city}', 'Found on Google in {city}');
-  expect(await printed(/live: build .* after the save of content\/pages\/landing-seo\.json \(3 rendered, \d+ unchanged\)/, from)).not.toContain(
-    'npm run build',
-  );
+  expect(await printed(/live: build .* after the save of content\/pages\/landing-seo\.json \(7 rendered, 10 unchanged\)/, from)).not.toContain('npm run build');
   for (const city of ['bath', 'bristol', 'milton-keynes']) expect(readFileSync(join(live, `seo-${city}.html`), 'utf8')).toContain('Found on Google in');
+
+  // its description: on those pages and on the overviews' cards
+  from = output.length;
+  edit('content/pages/landing-seo.json', 'local search, technical foundations', 'local search, sound foundations');
+  await printed(/live: build .* after the save of content\/pages\/landing-seo\.json \(7 rendered, 10 unchanged\)/, from);
+  for (const file of ['seo-bath.html', 'services/seo.html', 'areas/bath.html', 'areas/bristol.html', 'areas/milton-keynes.html'])
+    expect(readFileSync(join(live, file), 'utf8'), file).toContain('local search, sound foundations');
 
   // a clean build of the same sources: the same files, the same bytes
   const clean = join(work, 'clean');

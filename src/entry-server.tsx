@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { HelmetProvider } from 'react-helmet-async';
 import { siteModel as model } from './site/site-model.ts';
 import { SitePage, routeOf } from './site-page.tsx';
-import { expandHubs, expandLanding, islandSiteModel } from '../core/site/resolve.ts';
+import { cityBySlug, expandHubs, expandLanding, islandSiteModel } from '../core/site/resolve.ts';
 import { isContentService } from '../core/site/landing.ts';
 import { loadPage, pagesLoaded } from './site/page-store.ts';
 import { preloadBlocks } from './renderer/block-components.ts';
@@ -50,23 +50,36 @@ export function sitemapEntries(): { path: string; sources: string[]; noindex: bo
         : // a redirecting page's sitemap line stays as it was (no lastmod), unless the setting takes it out
           { path: l.path, sources: [], noindex: landing.noindexRedirects === true },
     ),
-    ...expandHubs(landing, model.cities).map((h) => ({ path: h.path, sources: ['site.config.json', ...cityFile], noindex: false })),
+    // an overview shows a description of the pages it links: from their templates (its service's, or all of them)
+    ...expandHubs(landing, model.cities).map((h) => {
+      const templates = h.kind === 'city-hub' ? templatePages : landing.services.filter(isContentService).flatMap((s) => (s.slug === h.slug ? [s.page] : []));
+      return { path: h.path, sources: [...new Set(['site.config.json', ...cityFile, ...templates.flatMap(templateFiles)])], noindex: false };
+    }),
   ];
 }
 
 /**
  * What a route's HTML is made of beside the engine and the site-wide inputs (an incremental build keys each route by
- * it, scripts/lib/render-pages.ts): its own entry (route, landing page or hub), the page data it shows (by id: the
- * build hashes each page once), and whether it reads the city data (the links and overviews of the landing matrix).
+ * it, scripts/lib/render-pages.ts): its own entry (route, landing page or hub, with the data of the city it shows),
+ * the pages whose data it shows (by id: the build hashes each page once), and which of the city data it reads: none,
+ * the cities' names and addresses (the links of the landing matrix), or all of it (a service's overview shows a
+ * description of its page in every city). A city's text then renders that city's pages and the overviews again, not
+ * the whole matrix.
  */
-export function routeInputs(path: string): { own: unknown; pageId?: string; cities: boolean } | undefined {
+export function routeInputs(path: string): { own: unknown; pageIds: string[]; cities: false | 'names' | 'all' } | undefined {
   const found = routeOf(model, path);
   if (!found) return undefined;
-  if (found.route) return { own: found.route, pageId: found.route.pageId, cities: false };
-  if (found.landing?.kind === 'content' && found.landing.pageId) return { own: found.landing, pageId: found.landing.pageId, cities: true };
+  const { route, landing, hub } = found;
+  if (route) return { own: route, pageIds: [route.pageId], cities: false };
+  if (landing?.kind === 'content' && landing.pageId)
+    return { own: { landing, city: cityBySlug(model.cities, landing.citySlug) }, pageIds: [landing.pageId], cities: 'names' };
   // a forwarding landing page shows its own title, description and message only
-  if (found.landing) return { own: found.landing, cities: false };
-  return { own: found.hub, cities: true };
+  if (landing) return { own: landing, pageIds: [], cities: false };
+  // an overview's cards show the description of each page it links: its service's template in every city, or every
+  // template in its city
+  if (hub!.kind === 'city-hub') return { own: { hub, city: cityBySlug(model.cities, hub!.slug) }, pageIds: templatePages, cities: 'names' };
+  const service = model.site.landing.services.find((s) => s.slug === hub!.slug);
+  return { own: hub, pageIds: service && isContentService(service) ? [service.page] : [], cities: 'all' };
 }
 
 /** The site-wide inputs of every page: the settings and the route table; the city list is in cityInputs. */
@@ -75,8 +88,11 @@ export function sharedInputs(): unknown {
   return { site: { ...model.site, landing }, routes: model.routes, landingSources: model.landingSources };
 }
 
-/** The landing matrix's cities with their data, which content landing pages and hubs read. */
+/** The landing matrix's cities with their data, which a service's overview reads. */
 export const cityInputs = (): unknown => ({ list: model.site.landing.cities, cities: model.cities });
+
+/** The landing matrix's cities by name and address, in their order: what the links between its pages read. */
+export const cityNames = (): unknown => ({ list: model.site.landing.cities, cities: model.cities.map((c) => [c.name, c.slug]) });
 
 /** A page's data, as its routes render it. */
 export const pageInputs = (id: string): Promise<unknown> => loadPage(id);

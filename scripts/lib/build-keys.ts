@@ -31,7 +31,7 @@ const ENGINE_SOURCES = [
 /** Where a build keeps its routes' keys and facts (a dot-folder: never served). */
 export const MANIFEST_FILE = '.build/routes.json';
 /** Bumped when the manifest's shape or the meaning of a key changes: an older manifest is then not used. */
-const MANIFEST_VERSION = 3;
+const MANIFEST_VERSION = 4;
 
 export const sha1 = (...parts: string[]) => {
   const hash = createHash('sha1');

@@ -88,9 +88,10 @@ function writePage(target: string, body: string): void {
 
 /** What src/entry-server.tsx offers an incremental build (build-keys.ts): a route's inputs, and the shared ones. */
 interface KeyedEntry {
-  routeInputs?: (path: string) => { own: unknown; pageId?: string; cities: boolean } | undefined;
+  routeInputs?: (path: string) => { own: unknown; pageIds: string[]; cities: false | 'names' | 'all' } | undefined;
   sharedInputs?: () => unknown;
   cityInputs?: () => unknown;
+  cityNames?: () => unknown;
   pageInputs?: (id: string) => Promise<unknown>;
 }
 
@@ -115,16 +116,17 @@ interface KeptKeys {
   buildKey: string;
   shared: string;
   cities?: string;
-  /** by path: the route's inputs (its own as JSON), and its key with the key of the page it had then; null: not a route */
-  routes: Map<string, { pageId?: string; cities: boolean; own: string; pageKey?: string; key?: string } | null>;
+  cityNames?: string;
+  /** by path: the route's inputs (its own as JSON), and its key with the keys of the pages it had then; null: not a route */
+  routes: Map<string, { pageIds: string[]; cities: false | 'names' | 'all'; own: string; pageKey?: string; key?: string } | null>;
 }
 
 let kept: Kept | undefined;
 
 /** Each route's key (build-keys.ts), with the shared inputs and each page's data hashed once; none without the entry's help. */
 function routeKeys(entry: KeyedEntry, buildKey: string, memo: Kept | undefined): (path: string) => Promise<string | undefined> {
-  const { routeInputs, sharedInputs, cityInputs, pageInputs } = entry;
-  if (!routeInputs || !sharedInputs || !cityInputs || !pageInputs) return async () => undefined;
+  const { routeInputs, sharedInputs, cityInputs, cityNames, pageInputs } = entry;
+  if (!routeInputs || !sharedInputs || !cityInputs || !cityNames || !pageInputs) return async () => undefined;
   const keys: KeptKeys =
     memo?.keys?.buildKey === buildKey ? memo.keys : { buildKey, shared: sha1(buildKey, JSON.stringify(sharedInputs())), routes: new Map() };
   // kept for the next build only with a model's key (a build with new workers has no next one)
@@ -139,13 +141,18 @@ function routeKeys(entry: KeyedEntry, buildKey: string, memo: Kept | undefined):
     let route = keys.routes.get(path);
     if (route === undefined) {
       const inputs = routeInputs(path);
-      route = inputs ? { pageId: inputs.pageId, cities: inputs.cities, own: JSON.stringify(inputs.own) } : null;
+      route = inputs ? { pageIds: inputs.pageIds, cities: inputs.cities, own: JSON.stringify(inputs.own) } : null;
       if (memo) keys.routes.set(path, route);
     }
     if (!route) return undefined;
-    const page = route.pageId ? await pageKey(route.pageId) : '';
+    const page = route.pageIds.length === 1 ? await pageKey(route.pageIds[0]!) : (await Promise.all(route.pageIds.map(pageKey))).join(' ');
     if (route.key !== undefined && route.pageKey === page) return route.key;
-    const cityKey = route.cities ? (keys.cities ??= sha1(JSON.stringify(cityInputs()))) : '';
+    const cityKey =
+      route.cities === 'all'
+        ? (keys.cities ??= sha1(JSON.stringify(cityInputs())))
+        : route.cities === 'names'
+          ? (keys.cityNames ??= sha1('names', JSON.stringify(cityNames())))
+          : '';
     const key = sha1(keys.shared, cityKey, page, path, route.own);
     if (memo) Object.assign(route, { pageKey: page, key });
     return key;
