@@ -47,12 +47,12 @@ export function schemaDefaults(schemaDir: string): DefaultsFiller {
     if (!filledOf.has(data)) filledOf.set(data, fill(data));
     return filledOf.get(data) as T;
   };
-  const fillFile = <T>(rel: string, data: T): T =>
-    once(data, () => {
-      const copy = structuredClone(data);
-      get(rel)(copy);
-      return copy;
-    });
+  const filledCopy = <T>(rel: string, data: T): T => {
+    const copy = structuredClone(data);
+    get(rel)(copy);
+    return copy;
+  };
+  const fillFile = <T>(rel: string, data: T): T => once(data, () => filledCopy(rel, data));
   // ajv does not fill defaults inside oneOf branches (the block union): each block is filled by its own schema
   const fillBlocks = (blocks: unknown) => {
     if (!Array.isArray(blocks)) return;
@@ -69,8 +69,7 @@ export function schemaDefaults(schemaDir: string): DefaultsFiller {
         site: fillFile('site.schema.json', loaded.site),
         pages: mapValues(loaded.pages, (page) =>
           once(page, () => {
-            const filled = structuredClone(page);
-            get('page.schema.json')(filled);
+            const filled = filledCopy('page.schema.json', page);
             fillBlocks(filled.blocks);
             return filled;
           }),
