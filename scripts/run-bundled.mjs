@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import process from 'node:process';
@@ -12,11 +12,19 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * file in about 0.1 s, where tsx's loader takes 0.3 to 0.5 s to start and to load a build's hundred modules: most of
  * an incremental build's time. Each module keeps its own import.meta.url (its source file's address), so what a
  * script finds from it is what it finds under tsx. Packages stay imports from node_modules.
+ *
+ * Those addresses are absolute, so a bundle belongs to the one project it was made in: the cache keeps each
+ * project's bundles in a folder named by the hash of its real root. A copy of the project with its node_modules, or
+ * a second project that shares one install, makes and runs its own, never the original's.
  */
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CACHE = join(root, 'node_modules/.cache/helder-run');
+const root = realpathSync(join(dirname(fileURLToPath(import.meta.url)), '..'));
+const CACHE = join(root, 'node_modules/.cache/helder-run', sha1Of(root).slice(0, 16));
 /** what import.meta.url becomes in each module: a constant with its source file's address, declared in that module */
 const MODULE_URL = '__helder_module_url';
+
+function sha1Of(text) {
+  return createHash('sha1').update(text).digest('hex');
+}
 
 const sha1 = (...parts) => {
   const hash = createHash('sha1');

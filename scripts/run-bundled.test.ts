@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,8 @@ import { paths } from '../core/paths.ts';
  * when a source changes, each module with its own import.meta.url.
  */
 let project: string;
-const bundle = () => join(project, 'node_modules/.cache/helder-run/scripts__hello.ts.mjs');
+/** kept in a folder of this project's own, named by its real root */
+const bundle = () => join(project, 'node_modules/.cache/helder-run', createHash('sha1').update(project).digest('hex').slice(0, 16), 'scripts__hello.ts.mjs');
 const run = (...args: string[]) => spawnSync(process.execPath, [join(project, 'scripts/run-bundled.mjs'), ...args], { cwd: project, encoding: 'utf8' });
 const writeWhere = (message: string) =>
   writeFileSync(
