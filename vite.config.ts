@@ -15,12 +15,18 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const siteRoot = process.env.SITE_ROOT ? `${resolve(process.env.SITE_ROOT)}/` : root;
 /**
  * What the dev server never serves nor opens, however a request spells it: the production server's data (leads,
- * the form secret, uploads: DATA_DIR, by default data/) and the built server. Git's folder and environment files
+ * the form secret, uploads: DATA_DIR, by default data/), the built server and the tools' caches. Git's folder and environment files
  * are refused by name (scripts/dev-guard.ts).
  */
 const denied = [
   ...new Set(
-    [process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(root, 'data'), join(root, 'data'), join(root, 'dist-server')].flatMap((dir) => {
+    [
+      process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(root, 'data'),
+      join(root, 'data'),
+      join(root, 'dist-server'),
+      // the bundled scripts (scripts/run-bundled.mjs) and other tools' caches: the project's code and its paths
+      join(root, 'node_modules/.cache'),
+    ].flatMap((dir) => {
       try {
         return [dir, realpathSync(dir)];
       } catch {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { deniedRequest, editorFile, isEditorRoute, isLoopback, sameOriginRequest } from './dev-guard.ts';
 
 const root = '/work/site/';
-const guard = { root, denied: ['/work/site/data', '/work/site/dist-server', '/var/lib/leads'] };
+const guard = { root, denied: ['/work/site/data', '/work/site/dist-server', '/work/site/node_modules/.cache', '/var/lib/leads'] };
 
 describe('the dev server’s guard', () => {
   it('takes only loopback addresses for this computer', () => {
@@ -52,6 +52,12 @@ describe('the dev server’s guard', () => {
       '/@id/data/form-secret?raw',
       '/@id//work/site/data/form-secret?raw',
       '/dist-server/main.js',
+      '/node_modules/.cache/helder-run/0123/scripts__build.ts.mjs',
+      '/node_modules/%2ecache/helder-run/0123/scripts__build.ts.mjs',
+      '/Node_Modules/.CACHE/helder-run/x.mjs',
+      '/node_modules/react/../.cache/helder-run/x.mjs',
+      '/@fs/work/site/node_modules/.cache/helder-run/x.mjs?raw',
+      '/@id/node_modules/.cache/helder-run/x.mjs',
       '/.git/config',
       '/src/.git/HEAD',
       '/.env',
@@ -71,6 +77,8 @@ describe('the dev server’s guard', () => {
       '/src/data.ts',
       '/@fs/work/site/src/x.ts',
       '/.well-known/security.txt',
+      '/node_modules/react/index.js',
+      '/node_modules/.vite/deps/react.js',
     ];
     for (const url of served) expect(deniedRequest(url, guard), url).toBe(false);
   });

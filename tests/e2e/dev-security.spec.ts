@@ -166,6 +166,40 @@ test.describe('dev server security', { tag: '@desktop-only' }, () => {
       expect((await local(path, { headers: { Accept: 'text/html,*/*' } })).status, path).toBe(200);
   });
 
+  test("never hands out the tools' caches: no spelling of a path in node_modules/.cache brings a bundled script back", async () => {
+    // planted where scripts/run-bundled.mjs keeps its bundles (the scripts' source, with their paths in a source map)
+    const cacheDir = join(root, 'node_modules/.cache/helder-run', run);
+    mkdirSync(cacheDir, { recursive: true });
+    const bundleMarker = `BUNDLED-SCRIPT-${randomBytes(16).toString('hex')}`;
+    writeFileSync(join(cacheDir, 'scripts__build.ts.mjs'), `export const marker = '${bundleMarker}';\n`);
+    try {
+      const file = `helder-run/${run}/scripts__build.ts.mjs`;
+      for (const path of [
+        `/node_modules/.cache/${file}`,
+        `/node_modules/.cache/${file}?raw`,
+        `/node_modules/.cache/${file}?import`,
+        `/node_modules/%2ecache/${file}`,
+        `/node_modules/%252ecache/${file}`,
+        `/NODE_MODULES/.Cache/${file}`,
+        `//node_modules//.cache/${file}`,
+        `/src/../node_modules/.cache/${file}`,
+        `/node_modules/react/../.cache/${file}`,
+        `/node_modules%2F.cache%2F${file.replaceAll('/', '%2F')}`,
+        `/@fs${root}/node_modules/.cache/${file}`,
+        `/@fs${root}/node_modules/.cache/${file}?raw`,
+        `/@id/node_modules/.cache/${file}`,
+      ]) {
+        const answer = await local(path);
+        expect([403, 404], path).toContain(answer.status);
+        expect(answer.body.toString('latin1'), path).not.toContain(bundleMarker);
+      }
+      // the packages the pages import still come
+      expect((await local('/node_modules/react/package.json')).status).not.toBe(403);
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
   test('answers no other origin: no CORS headers, even for another port of 127.0.0.1', async () => {
     for (const origin of [`http://127.0.0.1:${port + 1}`, `http://localhost:${port + 2}`, 'https://evil.example']) {
       const get = await local('/src/entry-islands.tsx', { headers: { Origin: origin } });
