@@ -87,7 +87,8 @@ export function takeClient(previous: string, out: string, publicDir: string): vo
   const record = readRecord(previous)!;
   mkdirSync(out, { recursive: true });
   linkTree(join(previous, 'assets'), join(out, 'assets'));
-  if (existsSync(publicDir)) cpSync(publicDir, out, { recursive: true });
+  // as Vite copies it: a public folder that is a link (assets shared between sites) and the links in it are followed
+  if (existsSync(publicDir)) cpSync(publicDir, out, { recursive: true, dereference: true });
   mkdirSync(join(out, '.vite'), { recursive: true });
   writeFileSync(join(out, '.vite/manifest.json'), record.manifest);
 }
