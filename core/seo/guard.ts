@@ -4,16 +4,21 @@ import type { LoadedSite } from '../site/model.ts';
 import type { LandingGuard } from '../site/schema-types.ts';
 import { locate, parseJsonSource } from '../validate/source-map.ts';
 import type { Problem } from '../validate/validate.ts';
+import { wordlessWarnings } from './wordless.ts';
 
 /** The guard's limits when the config sets none (the schema's defaults). */
 export const GUARD_DEFAULTS: Required<LandingGuard> = { maxSimilarity: 0.6, minOwnWords: 150, failOnWarning: false };
 
 export interface GuardWarning {
+  /** the landing page warned about ('' for a text of several pages) */
   path: string;
   /** the other page, for a duplicate */
   other?: string;
   /** the city of the page: its data is where own text goes */
-  city: string;
+  city?: string;
+  /** where to fix it, when that is not the city's data: a site file and the JSON pointer of the text */
+  file?: string;
+  pointer?: string;
   message: string;
 }
 
@@ -84,7 +89,7 @@ export function guardLanding(loaded: LoadedSite): GuardResult {
     limits,
     content: reportOf('content', contentFigures),
     redirect: reportOf('redirect', compareTexts(redirect)),
-    warnings: warningsOf(contentFigures, content, limits),
+    warnings: [...warningsOf(contentFigures, content, limits), ...wordlessWarnings(loaded)],
   };
 }
 
@@ -115,8 +120,8 @@ export function formatGuardReport(result: GuardResult): string {
 }
 
 /**
- * The warnings as problems at the place to fix them: the city's entry in the city data (or the landing config when
- * there is none), so an editor jumps to where the page's own text goes.
+ * The warnings as problems at the place to fix them: the text's own place, or the city's entry in the city data (or
+ * the landing config when there is none), so an editor jumps to where the page's own text goes.
  */
 export function locatedWarnings(result: GuardResult, loaded: LoadedSite, read: (file: string) => string | undefined): Problem[] {
   const dataId = loaded.site.landing.cityData;
@@ -126,8 +131,20 @@ export function locatedWarnings(result: GuardResult, loaded: LoadedSite, read: (
   const items = ((source?.data as { items?: { city?: string }[] } | undefined)?.items ?? []).map((i) => i.city);
   const config = read('site.config.json');
   const configSource = config === undefined ? undefined : parseJsonSource('site.config.json', config);
+  const sources = new Map<string, ReturnType<typeof parseJsonSource> | undefined>();
+  const sourceOf = (file: string) => {
+    if (!sources.has(file)) {
+      const own = read(file);
+      sources.set(file, own === undefined ? undefined : parseJsonSource(file, own));
+    }
+    return sources.get(file);
+  };
   return result.warnings.map((w) => {
-    const index = items.indexOf(w.city);
+    if (w.file && w.pointer !== undefined) {
+      const at = sourceOf(w.file);
+      return { file: w.file, ...(at ? locate(at, w.pointer) : { line: 1, column: 1 }), pointer: w.pointer, message: w.message };
+    }
+    const index = w.city === undefined ? -1 : items.indexOf(w.city);
     if (source && index >= 0) {
       const pointer = `/items/${index}`;
       return { file: source.file, ...locate(source, pointer), pointer, message: w.message };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbList, itemList, jsonLdText, organization, serviceInCity } from './structured-data.ts';
+import { breadcrumbList, itemList, jsonLdText, officeIn, organization, serviceInCity } from './structured-data.ts';
 import type { CityData } from '../site/schema-types.ts';
 
 const site = {
@@ -53,6 +53,19 @@ describe('structured data', () => {
     });
     // LocalBusiness needs a name and an address; an image and a telephone make it eligible for rich results
     for (const key of ['name', 'image', 'telephone', 'url']) expect(typeof provider[key]).toBe('string');
+  });
+
+  it('the office a page shows is the LocalBusiness its JSON-LD describes, and there is none where the city has no address', () => {
+    const office = officeIn(site, 'Bristol', bristol)!;
+    const provider = offered('Bristol', bristol).provider!;
+    expect(office).toMatchObject({ name: provider.name, telephone: provider.telephone, email: provider.email, phone: '0117 000' });
+    expect(provider.address).toMatchObject({
+      streetAddress: office.streetAddress,
+      postalCode: office.postalCode,
+      addressLocality: office.locality,
+      addressCountry: office.country,
+    });
+    expect(officeIn(site, 'Bath', bath)).toBeUndefined();
   });
 
   it('a BreadcrumbList of ListItems numbered from 1 with absolute URLs, and an ItemList likewise', () => {

@@ -52,23 +52,55 @@ export function cityPlace(city: string, data?: CityData): JsonLd {
   };
 }
 
+/** The site's office in a city, as the page shows it and its LocalBusiness describes it: one source for both. */
+export interface Office {
+  name: string;
+  streetAddress: string;
+  postalCode: string;
+  locality: string;
+  country: string;
+  telephone: string;
+  /** the number as the site writes it, for the visible text */
+  phone: string;
+  email: string;
+}
+
+/** The office in a city, when the city data has an address there. */
+export function officeIn(site: Site, city: string, data?: CityData): Office | undefined {
+  if (!data?.address) return undefined;
+  return {
+    name: site.seo.organization.name,
+    streetAddress: data.address.streetAddress,
+    postalCode: data.address.postalCode,
+    locality: city,
+    country: site.seo.organization.country,
+    telephone: site.contact.phoneHref.replace(/^tel:/, ''),
+    phone: site.contact.phone,
+    email: site.contact.email,
+  };
+}
+
+/** The office as a schema.org PostalAddress. */
+export const postalAddress = (office: Office): JsonLd => ({
+  '@type': 'PostalAddress',
+  streetAddress: office.streetAddress,
+  postalCode: office.postalCode,
+  addressLocality: office.locality,
+  addressCountry: office.country,
+});
+
 /** Who provides the service: the organisation, or a LocalBusiness where the site has an address in that city. */
 function provider(site: Site, city: string, data?: CityData): JsonLd {
   const { seo } = site;
   const base = { name: seo.organization.name, url: seo.siteUrl, telephone: site.contact.phoneHref.replace(/^tel:/, '') };
-  if (!data?.address) return { '@type': 'Organization', ...base };
+  const office = officeIn(site, city, data);
+  if (!office) return { '@type': 'Organization', ...base };
   return {
     '@type': 'LocalBusiness',
     ...base,
-    email: site.contact.email,
+    email: office.email,
     image: absolute(site, seo.image),
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: data.address.streetAddress,
-      postalCode: data.address.postalCode,
-      addressLocality: city,
-      addressCountry: seo.organization.country,
-    },
+    address: postalAddress(office),
     geo: geoOf(data),
   };
 }

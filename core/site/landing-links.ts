@@ -2,7 +2,8 @@ import { fill } from '../text/fill.ts';
 import type { LandingConfig, LandingService, SiteConfig } from './schema-types.ts';
 import type { City, HubPage } from './model.ts';
 import { isContentService } from './landing.ts';
-import { hubPath, landingPath } from './resolve.ts';
+import { cityBySlug, hubPath, landingPath } from './resolve.ts';
+import { landingWords } from './landing-words.ts';
 
 /** A link of the landing matrix: its text and its path. */
 export interface MatrixLink {
@@ -85,7 +86,12 @@ export interface HubContent {
   title: string;
   description: string;
   crumbs: MatrixLink[];
-  links: MatrixLink[];
+  links: HubLink[];
+}
+
+/** A page a hub lists: a content landing page or a redirecting one, by the name its heading gives it. */
+export interface HubLink extends MatrixLink {
+  kind: 'content' | 'redirect';
 }
 
 /** What a hub shows, before its texts are filled: the templates, their values and the pages it lists. */
@@ -93,27 +99,37 @@ interface HubParts {
   title: string;
   description: string;
   values: Record<string, string>;
-  links: MatrixLink[];
+  links: HubLink[];
 }
 
-function hubParts(landing: LandingConfig, cities: City[], hub: HubPage): HubParts | undefined {
-  const hubs = landing.hubs!;
-  const services = landing.services.filter(isContentService);
+const linkOf = (landing: LandingConfig, service: LandingService, city: City): HubLink => ({
+  kind: isContentService(service) ? 'content' : 'redirect',
+  name: landingName(landing, service, city),
+  path: landingPath(service.slug, city.slug),
+});
+
+function hubParts(site: Pick<SiteConfig, 'lang' | 'landing'>, cities: City[], hub: HubPage): HubParts | undefined {
+  const { landing } = site;
+  const words = landingWords(site);
   if (hub.kind === 'service-hub') {
-    const service = services.find((s) => s.slug === hub.slug);
+    const service = landing.services.find((s) => isContentService(s) && s.slug === hub.slug);
     if (!service) return undefined;
-    const links = cities.map((c) => ({ name: landingName(landing, service, c), path: landingPath(service.slug, c.slug) }));
-    return { title: hubs.serviceTitle, description: hubs.serviceDescription, values: { service: service.name }, links };
+    const links = cities.map((c) => linkOf(landing, service, c));
+    return { title: words.serviceTitle, description: words.serviceDescription, values: { service: service.name }, links };
   }
-  const city = cities.find((c) => c.slug === hub.slug);
+  const city = cityBySlug(cities, hub.slug);
   if (!city) return undefined;
-  const links = services.map((s) => ({ name: landingName(landing, s, city), path: landingPath(s.slug, city.slug) }));
-  return { title: hubs.cityTitle, description: hubs.cityDescription, values: { city: city.name }, links };
+  // every landing page of the town, in the services' order: the redirecting ones are pages of the town too
+  const links = landing.services.map((s) => linkOf(landing, s, city));
+  return { title: words.cityTitle, description: words.cityDescription, values: { city: city.name }, links };
 }
 
-/** A hub page: its title, description, breadcrumb and the landing pages it lists (content services only). */
-export function hubContent(site: Pick<SiteConfig, 'brand' | 'landing'>, cities: City[], hub: HubPage): HubContent | undefined {
-  const parts = site.landing.hubs ? hubParts(site.landing, cities, hub) : undefined;
+/**
+ * A hub page: its title, description, breadcrumb and the landing pages it lists (a service's hub: that service in
+ * every town; a town's hub: every landing page of the town, content and redirecting alike).
+ */
+export function hubContent(site: Pick<SiteConfig, 'brand' | 'lang' | 'landing'>, cities: City[], hub: HubPage): HubContent | undefined {
+  const parts = site.landing.hubs ? hubParts(site, cities, hub) : undefined;
   if (!parts) return undefined;
   const title = fill(parts.title, parts.values);
   const crumbs = [

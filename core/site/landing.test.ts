@@ -88,15 +88,25 @@ describe('the matrix of the content landing fixture', () => {
     ]);
   });
 
-  it('links each landing page to its siblings (nearby places first) and to both hubs; hubs list content pages only', () => {
+  it("links each landing page to its siblings (nearby places first) and to both hubs; a town's hub lists every page of the town", () => {
     const links = landingLinks(model.site.landing, model.cities, service('web-design'), city('Bath'));
     expect(links.otherCities.map((l) => l.path)).toEqual(['/web-design-bristol', '/web-design-milton-keynes']);
     expect(links.otherServices.map((l) => l.path)).toEqual(['/seo-bath']);
     expect(links.serviceHub).toEqual({ name: 'Web design', path: '/services/web-design' });
     expect(links.cityHub).toEqual({ name: 'Bath', path: '/areas/bath' });
     const area = hubContent(model.site, model.cities, findHub(model.site.landing, model.cities, '/areas/bath/')!)!;
-    expect(area.links.map((l) => l.path)).toEqual(['/web-design-bath', '/seo-bath']);
-    expect(area.title).toBe('Web design and SEO in Bath');
+    // the redirecting service's page is a page of Bath too
+    expect(area.links.map((l) => [l.path, l.kind])).toEqual([
+      ['/web-design-bath', 'content'],
+      ['/seo-bath', 'content'],
+      ['/hosting-bath', 'redirect'],
+    ]);
+    expect(area.links.at(-1)!.name).toBe('Hosting in Bath');
+    expect(area.title).toBe('Web design, SEO and hosting in Bath');
+    // a service's hub: that service in every town, redirecting services have none
+    const seo = hubContent(model.site, model.cities, findHub(model.site.landing, model.cities, '/services/seo')!)!;
+    expect(seo.links.map((l) => l.path)).toEqual(['/seo-bristol', '/seo-bath', '/seo-milton-keynes']);
+    expect(findHub(model.site.landing, model.cities, '/services/hosting')).toBeUndefined();
   });
 });
 

@@ -314,7 +314,7 @@ export interface LandingConfig {
   guard?: LandingGuard;
 }
 /**
- * Overview pages: one per service (all its cities) and one per city (all its services), linked from every content landing page.
+ * Overview pages: one per service (all its cities) and one per city (every landing page of that city), linked from every content landing page. A title or description left out is said in the site's language.
  */
 export interface LandingHubs {
   /**
@@ -326,46 +326,50 @@ export interface LandingHubs {
    */
   cityPath: string;
   /**
-   * Title and heading of a service's overview; {service} is filled in.
+   * Title and heading of a service's overview; {service} is filled in. Left out: the site's language's own words.
    */
-  serviceTitle: string;
+  serviceTitle?: string;
   /**
-   * Description of a service's overview; {service} is filled in.
+   * Description of a service's overview; {service} is filled in. Left out: the site's language's own words.
    */
-  serviceDescription: string;
+  serviceDescription?: string;
   /**
-   * Title and heading of a city's overview; {city} is filled in.
+   * Title and heading of a city's overview; {city} is filled in. Left out: the site's language's own words.
    */
-  cityTitle: string;
+  cityTitle?: string;
   /**
-   * Description of a city's overview; {city} is filled in.
+   * Description of a city's overview; {city} is filled in. Left out: the site's language's own words.
    */
-  cityDescription: string;
+  cityDescription?: string;
 }
 /**
- * Texts around the blocks of a content landing page: its breadcrumb and its links to the other pages of the matrix.
+ * Texts the engine writes around the blocks of a content landing page and on its hubs: the breadcrumb, the headings above the links to the rest of the matrix, the office's address. Each one left out is said in the site's language (lang: nl or en).
  */
 export interface LandingLabels {
   /**
    * Name of the breadcrumb navigation, for screen readers.
    */
-  breadcrumb: string;
+  breadcrumb?: string;
   /**
    * Heading above the same service in the other cities; {service} and {city} are filled in.
    */
-  otherCities: string;
+  otherCities?: string;
   /**
    * Heading above the other services in this city; {service} and {city} are filled in.
    */
-  otherServices: string;
+  otherServices?: string;
   /**
    * Link to the service's overview; {service} is filled in.
    */
-  allCities: string;
+  allCities?: string;
   /**
    * Link to the city's overview; {city} is filled in.
    */
-  allServices: string;
+  allServices?: string;
+  /**
+   * Heading above the office's address on the pages of a city whose data has an address; {city} is filled in.
+   */
+  office?: string;
 }
 /**
  * The check for thin and duplicate landing pages in npm run validate.

@@ -1,6 +1,7 @@
 import { use } from 'react';
 import type { HubPage, SiteModel } from '../../core/site/model.ts';
-import { hubContent, type MatrixLink } from '../../core/site/landing-links.ts';
+import { hubContent, type HubLink } from '../../core/site/landing-links.ts';
+import { hasWords, landingWords } from '../../core/site/landing-words.ts';
 import { contentLanding } from '../../core/site/landing.ts';
 import { cityBySlug, findLanding } from '../../core/site/resolve.ts';
 import { loadPage } from '../site/page-store.ts';
@@ -10,15 +11,20 @@ import { Head } from '../renderer/head.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import styles from './landing.module.css';
 
-/** The description of the landing page a hub links: the same words a search result shows for it. */
-function useDescription(model: SiteModel, link: MatrixLink): string | undefined {
+/**
+ * The description of the landing page a hub links: the same words a search result shows for it (a content page's
+ * from its template, a redirecting page's from its service). A description without a word ("...") is left out: the
+ * guard warns about it.
+ */
+function useDescription(model: SiteModel, link: HubLink): string | undefined {
   const landing = findLanding(model.site.landing, model.cities, link.path);
   const city = landing && cityBySlug(model.cities, landing.citySlug);
-  if (!landing?.pageId || !city) return undefined;
-  return contentLanding(use(loadPage(landing.pageId)), city, landing.service).description;
+  if (!landing || !city) return undefined;
+  const description = landing.pageId ? contentLanding(use(loadPage(landing.pageId)), city, landing.service).description : landing.description;
+  return hasWords(description) ? description : undefined;
 }
 
-function HubCard({ model, link }: { model: SiteModel; link: MatrixLink }) {
+function HubCard({ model, link }: { model: SiteModel; link: HubLink }) {
   const description = useDescription(model, link);
   return (
     <li>
@@ -30,7 +36,7 @@ function HubCard({ model, link }: { model: SiteModel; link: MatrixLink }) {
   );
 }
 
-/** An overview of the matrix: one service in every city, or every service in one city, each a link. */
+/** An overview of the matrix: one service in every city, or every landing page of one city, each a link. */
 export function HubView({ hub }: { hub: HubPage }) {
   const model = useSite();
   const { site, cities } = model;
@@ -40,7 +46,7 @@ export function HubView({ hub }: { hub: HubPage }) {
   return (
     <>
       <Head title={content.title} description={content.description} path={hub.path} structuredData={structuredData} />
-      <Breadcrumbs label={site.landing.labels?.breadcrumb ?? 'Breadcrumb'} crumbs={content.crumbs} />
+      <Breadcrumbs label={landingWords(site).breadcrumb} crumbs={content.crumbs} />
       <section className={`section ${styles.hub}`}>
         <div className="container">
           <h1>{content.title}</h1>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { fill } from '../../core/text/fill.ts';
 import type { LandingLinks, MatrixLink } from '../../core/site/landing-links.ts';
-import type { LandingLabels } from '../../core/site/schema-types.ts';
+import type { LandingWords } from '../../core/site/landing-words.ts';
 import styles from './landing.module.css';
 
 function LinkGroup({ heading, links, more }: { heading: string; links: MatrixLink[]; more?: MatrixLink & { text: string } }) {
@@ -27,7 +27,7 @@ function LinkGroup({ heading, links, more }: { heading: string; links: MatrixLin
 }
 
 /** The foot of a content landing page: the same service in other cities, other services here, and both overviews. */
-export function MatrixLinks({ links, labels, values }: { links: LandingLinks; labels: LandingLabels; values: Record<string, string> }) {
+export function MatrixLinks({ links, labels, values }: { links: LandingLinks; labels: LandingWords; values: Record<string, string> }) {
   const text = (template: string) => fill(template, values);
   return (
     <section className={`section section--muted ${styles.matrix}`} data-testid="matrix-links">

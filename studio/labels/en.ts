@@ -203,6 +203,7 @@ export const fields: Record<string, FieldWords> = {
     otherServices: { label: 'Heading: other services', help: 'Above the links to other services in this town; {service} and {city} are filled in.' },
     allCities: { label: 'Link to all towns', help: 'Link to the service overview; {service} is filled in.' },
     allServices: { label: 'Link to all services', help: 'Link to the town overview; {city} is filled in.' },
+    office: { label: 'Heading above the address', help: 'Above the office’s address on the pages of a town with an office; the town’s name is filled in.' },
   }),
   ...under('LandingGuard', {
     maxSimilarity: { label: 'Maximum likeness', help: 'Share of phrases a page may share with its closest sibling, from 0 to 1.' },

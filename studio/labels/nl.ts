@@ -214,6 +214,10 @@ export const fields: Record<string, FieldWords> = {
     otherServices: { label: 'Kop: andere diensten', help: 'Boven de links naar andere diensten in deze plaats; {service} en {city} worden ingevuld.' },
     allCities: { label: 'Link naar alle plaatsen', help: 'Link naar het dienstoverzicht; {service} wordt ingevuld.' },
     allServices: { label: 'Link naar alle diensten', help: 'Link naar het plaatsoverzicht; {city} wordt ingevuld.' },
+    office: {
+      label: 'Kop boven het adres',
+      help: 'Boven het adres van het kantoor op de pagina’s van een plaats met een kantoor; de naam van de plaats wordt ingevuld.',
+    },
   }),
   ...under('LandingGuard', {
     maxSimilarity: { label: 'Maximale gelijkenis', help: 'Deel van de zinsdelen dat een pagina met de meest gelijke pagina mag delen, van 0 tot 1.' },
