@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SiteFiles } from '../../core/validate/site-files.ts';
+import type { Problem } from '../../core/validate/validate.ts';
 import { discard, history, inGit, pending, publish, PublishError, push, pushTargetFromEnv, restoreVersion } from './publish.ts';
 
 /** The plugin's own helpers: its JSON answer, its body reader, and how many problems the site has now. */
@@ -7,6 +9,8 @@ export interface PublishApiContext {
   send: (res: ServerResponse, status: number, body: unknown) => void;
   readBody: (req: IncomingMessage) => Promise<unknown>;
   problemCount: () => number;
+  /** the site's validator (the one Publish goes by) on other files: a version History would restore */
+  validate: (files: SiteFiles) => Problem[];
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -15,7 +19,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * The studio's publish calls, /__studio/api/publish/*: what would go live, publish, send again, discard, the
  * versions and restoring one. One git call at a time (git locks its index), and none while the site has problems.
  */
-export function publishApi({ siteRoot, send, readBody, problemCount }: PublishApiContext) {
+export function publishApi({ siteRoot, send, readBody, problemCount, validate }: PublishApiContext) {
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const next = queue.then(work, work);
@@ -42,7 +46,7 @@ export function publishApi({ siteRoot, send, readBody, problemCount }: PublishAp
     'POST discard': async (body) => ({ files: await discard(siteRoot, text(body.fingerprint)) }),
     // a restored version goes live as a published one does: pushed where Publish pushes
     'POST restore': async (body) => {
-      const commit = await restoreVersion(siteRoot, { commit: text(body.commit), message: text(body.message), author: { name: text(body.name) } });
+      const commit = await restoreVersion(siteRoot, { commit: text(body.commit), message: text(body.message), author: { name: text(body.name) }, validate });
       const target = pushTargetFromEnv();
       return { commit, push: target ? await push(siteRoot, target) : undefined };
     },
@@ -57,7 +61,7 @@ export function publishApi({ siteRoot, send, readBody, problemCount }: PublishAp
       send(res, 200, { git: true, ...((await serial(() => handler(body))) as object) });
     } catch (error) {
       if (!(error instanceof PublishError)) throw error;
-      send(res, 409, { error: error.message, reason: error.reason });
+      send(res, 409, { error: error.message, reason: error.reason, ...(error.problems ? { problems: error.problems } : {}) });
     }
   };
 }

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { paths } from '../../core/paths.ts';
 import { discard, history, inGit, pending, publish, PublishError, push, restoreVersion } from './publish.ts';
+import { studioSite } from './site-state.ts';
 
 /**
  * Publishing against real git repositories in temporary folders: a site in a repository of its own, one in a folder
@@ -41,10 +43,37 @@ function siteRepo(sub = ''): { repo: string; site: string } {
   return { repo, site };
 }
 
+/** The base fixture site (one that validates) in a repository of its own, committed once; `sub` as above. */
+function fixtureRepo(sub = ''): { repo: string; site: string; validate: Parameters<typeof restoreVersion>[1]['validate'] } {
+  const repo = folder();
+  const site = join(repo, sub);
+  for (const name of ['site.config.json', 'content', 'public']) cpSync(join(paths.root, 'tests/fixtures/base', name), join(site, name), { recursive: true });
+  writeFileSync(join(repo, 'README.md'), 'the project\n');
+  git(repo, 'init', '-q', '-b', 'main');
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-qm', 'site');
+  // the studio's own validator of the site: the one Publish goes by
+  const { validateFiles } = studioSite({ siteRoot: site, schemaDir: join(paths.root, 'schemas'), siteApi: () => undefined });
+  return { repo, site, validate: validateFiles };
+}
+
+/** A bare repository as the remote `origin` of `repo`, with `repo`'s main pushed to it. */
+function withRemote(repo: string): string {
+  const remote = folder();
+  execFileSync('git', ['init', '-q', '--bare', '-b', 'main', remote]);
+  git(repo, 'remote', 'add', 'origin', remote);
+  git(repo, 'push', '-q', 'origin', 'main');
+  return remote;
+}
+
+const edit = (site: string, path: string, from: string, to: string) =>
+  writeFileSync(join(site, path), readFileSync(join(site, path), 'utf8').replace(from, to));
+
 const changedFiles = (repo: string, commit = 'HEAD') => git(repo, 'show', '--name-only', '--format=', commit).split('\n').sort();
 const fingerprint = async (site: string) => (await pending(site)).fingerprint;
 
-describe('publishing the site with git', () => {
+// each test runs git a few dozen times: seconds on a machine busy with other work
+describe('publishing the site with git', { timeout: 60_000 }, () => {
   it('lists what changed, with the published and the current text of each JSON file', async () => {
     const { site } = siteRepo();
     writeFileSync(join(site, 'content/pages/home.json'), page('Home', 'Hallo'));
@@ -144,12 +173,75 @@ describe('publishing the site with git', () => {
   });
 
   it('says a push a hook refused was refused, and one to nowhere was not delivered', async () => {
-    const remote = folder();
-    execFileSync('git', ['init', '-q', '--bare', '-b', 'main', remote]);
+    const { repo, site } = siteRepo();
+    const remote = withRemote(repo);
     writeFileSync(join(remote, 'hooks/pre-receive'), '#!/bin/sh\necho "not today" >&2\nexit 1\n', { mode: 0o755 });
-    const { site } = siteRepo();
+    writeFileSync(join(site, 'content/pages/home.json'), page('Home', 'Hallo'));
+    await publish(site, { fingerprint: await fingerprint(site), message: 'Home', author: { name: 'Anna' } });
     expect(await push(site, { remote, branch: 'main' })).toMatchObject({ ok: false, reason: 'refused' });
     expect(await push(site, { remote: join(remote, 'missing') })).toMatchObject({ ok: false, reason: 'unreachable', branch: 'main' });
+  });
+
+  it('refuses the push while the commits it would send change files outside the site, keeps the commit here, and sends once those are on the remote', async () => {
+    const { repo, site } = siteRepo('site');
+    const remote = withRemote(repo);
+    const before = git(remote, 'rev-parse', 'main');
+    // a developer's commit, not pushed: notes (a key, say) beside the site
+    writeFileSync(join(repo, 'notes.txt'), 'not for the remote\n');
+    git(repo, 'add', 'notes.txt');
+    git(repo, 'commit', '-qm', 'notes');
+    writeFileSync(join(site, 'content/pages/home.json'), page('Home', 'Hallo'));
+    const target = { remote: 'origin', branch: 'main' };
+    const { commit, push: pushed } = await publish(site, { fingerprint: await fingerprint(site), message: 'Home', author: { name: 'Anna' }, target });
+    expect(pushed).toMatchObject({ ok: false, reason: 'outside', detail: expect.stringMatching(/notes: notes\.txt/) as string });
+    expect(pushed?.ok === false && pushed.detail).not.toContain('home.json');
+    expect(git(remote, 'rev-parse', 'main')).toBe(before);
+    expect(() => git(remote, 'cat-file', '-e', commit)).toThrow();
+    expect(git(repo, 'rev-parse', 'HEAD')).toBe(commit);
+    expect(git(repo, 'log', '-1', '--format=%s')).toBe('Home');
+    // "send again" is refused the same way, a push to the remote's address too
+    expect(await push(site, target)).toMatchObject({ ok: false, reason: 'outside' });
+    expect(await push(site, { remote, branch: 'main' })).toMatchObject({ ok: false, reason: 'outside' });
+    // the developer pushes their commit; meanwhile someone else's commit of another file reached the remote, merged
+    // here (git pull): nothing outside the site is new now, so the site's commit goes
+    git(repo, 'push', '-q', 'origin', 'HEAD~1:main');
+    const other = folder();
+    execFileSync('git', ['clone', '-q', remote, other]);
+    writeFileSync(join(other, 'README.md'), 'theirs\n');
+    git(other, 'commit', '-qam', 'theirs');
+    git(other, 'push', '-q', 'origin', 'main');
+    git(repo, 'pull', '-q', '--no-rebase', '--no-edit', 'origin', 'main');
+    expect(await push(site, target)).toEqual({ ok: true, remote: 'origin', branch: 'main' });
+    expect(git(remote, 'rev-parse', 'main')).toBe(git(repo, 'rev-parse', 'HEAD'));
+  });
+
+  it('never reads, hashes or commits through a link: a linked file or folder is listed as refused and left out', async () => {
+    const { repo, site } = siteRepo();
+    const outside = folder();
+    writeFileSync(join(outside, 'secret.json'), '{ "title": "Geheim" }\n');
+    mkdirSync(join(outside, 'pages'));
+    writeFileSync(join(outside, 'pages/a.json'), page('Geheim', 'Geheim'));
+    symlinkSync(join(outside, 'secret.json'), join(site, 'content/pages/x.json'));
+    symlinkSync(join(outside, 'pages'), join(site, 'content/linked'));
+    // a published page replaced by a link
+    rmSync(join(site, 'content/pages/home.json'));
+    symlinkSync(join(outside, 'secret.json'), join(site, 'content/pages/home.json'));
+    writeFileSync(join(site, 'site.config.json'), '{ "lang": "en" }\n');
+    const seen = await pending(site);
+    expect(seen.files.map((f) => f.path)).toEqual(['site.config.json']);
+    expect(seen.refused).toEqual([
+      { path: 'content/linked', reason: 'link' },
+      { path: 'content/pages/home.json', reason: 'link' },
+      { path: 'content/pages/x.json', reason: 'link' },
+    ]);
+    expect(JSON.stringify(seen)).not.toContain('Geheim');
+    // what a link points at is not hashed: its text changing is no change to publish
+    writeFileSync(join(outside, 'secret.json'), '{ "title": "Nog geheimer" }\n');
+    expect((await pending(site)).fingerprint).toBe(seen.fingerprint);
+    const { commit } = await publish(site, { fingerprint: seen.fingerprint, message: 'Settings', author: { name: 'Anna' } });
+    expect(changedFiles(repo, commit)).toEqual(['site.config.json']);
+    expect(git(repo, 'show', 'HEAD:content/pages/home.json')).toBe(page('Home', 'Welkom').trim());
+    expect(git(repo, 'ls-files', '--', 'content')).toBe('content/pages/home.json');
   });
 
   it('says a commit a hook of the repository refused was not made, and keeps the changes', async () => {
@@ -182,9 +274,9 @@ describe('publishing the site with git', () => {
   });
 
   it('lists the versions and restores one as a new commit, refusing while changes are unpublished', async () => {
-    const { repo, site } = siteRepo();
+    const { repo, site, validate } = fixtureRepo();
     const first = git(repo, 'rev-parse', 'HEAD');
-    writeFileSync(join(site, 'content/pages/home.json'), page('Home', 'Hallo'));
+    edit(site, 'content/pages/home.json', '"headline": "Welkom"', '"headline": "Hallo"');
     writeFileSync(join(site, 'content/pages/new.json'), page('Nieuw', 'Nieuw'));
     await publish(site, { fingerprint: await fingerprint(site), message: 'Tweede versie', author: { name: 'Anna' } });
     const versions = await history(site);
@@ -192,16 +284,40 @@ describe('publishing the site with git', () => {
       ['Tweede versie', 'Anna'],
       ['site', 'dev'],
     ]);
-    writeFileSync(join(site, 'site.config.json'), '{ "lang": "en" }\n');
-    await expect(restoreVersion(site, { commit: first, message: 'Terug', author: { name: 'Bo' } })).rejects.toMatchObject({ reason: 'unpublished' });
+    const config = readFileSync(join(site, 'site.config.json'), 'utf8');
+    writeFileSync(join(site, 'site.config.json'), config.replace('"nl"', '"en"'));
+    await expect(restoreVersion(site, { commit: first, message: 'Terug', author: { name: 'Bo' }, validate })).rejects.toMatchObject({ reason: 'unpublished' });
     git(repo, 'checkout', '--', 'site.config.json');
-    const commit = await restoreVersion(site, { commit: first, message: 'Versie van 1 nov teruggezet', author: { name: 'Bo' } });
+    const commit = await restoreVersion(site, { commit: first, message: 'Versie van 1 nov teruggezet', author: { name: 'Bo' }, validate });
     expect(git(repo, 'rev-list', '--count', 'HEAD')).toBe('3');
     expect(git(repo, 'log', '-1', '--format=%s|%an')).toBe('Versie van 1 nov teruggezet|Bo');
     expect(changedFiles(repo, commit)).toEqual(['content/pages/home.json', 'content/pages/new.json']);
-    expect(readFileSync(join(site, 'content/pages/home.json'), 'utf8')).toBe(page('Home', 'Welkom'));
+    expect(readFileSync(join(site, 'content/pages/home.json'), 'utf8')).toContain('"headline": "Welkom"');
     expect(existsSync(join(site, 'content/pages/new.json'))).toBe(false);
-    await expect(restoreVersion(site, { commit: 'deadbeef', message: 'm', author: { name: 'Bo' } })).rejects.toMatchObject({ reason: 'no-version' });
+    await expect(restoreVersion(site, { commit: 'deadbeef', message: 'm', author: { name: 'Bo' }, validate })).rejects.toMatchObject({ reason: 'no-version' });
+  });
+
+  it('refuses to restore a version with problems, and changes nothing: no commit, the files as they were', async () => {
+    const { repo, site, validate } = fixtureRepo('site');
+    // a developer committed a version that does not validate (a variant the hero does not have), then fixed it
+    edit(site, 'content/pages/home.json', '"variant": "home"', '"variant": "groot"');
+    git(repo, 'commit', '-qam', 'broken');
+    const broken = git(repo, 'rev-parse', 'HEAD');
+    edit(site, 'content/pages/home.json', '"variant": "groot"', '"variant": "home"');
+    edit(site, 'content/pages/home.json', '"headline": "Welkom"', '"headline": "Hersteld"');
+    git(repo, 'commit', '-qam', 'fixed');
+    const head = git(repo, 'rev-parse', 'HEAD');
+    const text = readFileSync(join(site, 'content/pages/home.json'), 'utf8');
+    const refused = restoreVersion(site, { commit: broken, message: 'Terug', author: { name: 'Bo' }, validate });
+    await expect(refused).rejects.toMatchObject({ reason: 'version-problems' });
+    const { problems } = (await refused.catch((error: unknown) => error)) as PublishError;
+    expect(problems?.map((p) => `${p.file} ${p.pointer}`)).toEqual(['content/pages/home.json /blocks/0/variant']);
+    expect(git(repo, 'rev-parse', 'HEAD')).toBe(head);
+    expect(git(repo, 'status', '--porcelain')).toBe('');
+    expect(readFileSync(join(site, 'content/pages/home.json'), 'utf8')).toBe(text);
+    // the version before it has none: it is restored
+    await restoreVersion(site, { commit: git(repo, 'rev-parse', `${broken}~1`), message: 'Terug', author: { name: 'Bo' }, validate });
+    expect(readFileSync(join(site, 'content/pages/home.json'), 'utf8')).toContain('"headline": "Welkom"');
   });
 
   it('knows when the site is not in git', async () => {

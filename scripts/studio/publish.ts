@@ -3,6 +3,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { SiteFiles as VersionFiles } from '../../core/validate/site-files.ts';
+import type { Problem } from '../../core/validate/validate.ts';
+import { RefusedPathError, unlinkedPath } from './site-files.ts';
 
 /**
  * Publishing is git: a published version is a commit of the site's files (site.config.json, content/, public/),
@@ -17,20 +20,24 @@ export const SITE_PATHS = ['site.config.json', 'content', 'public'];
 /** What git said when it refused: the studio says it in plain words, the detail is for a developer. */
 export class PublishError extends Error {
   constructor(
-    readonly reason: 'stale' | 'nothing' | 'invalid' | 'problems' | 'unpublished' | 'no-version' | 'refused',
+    readonly reason: 'stale' | 'nothing' | 'invalid' | 'problems' | 'unpublished' | 'no-version' | 'refused' | 'version-problems',
     message: string,
+    /** a version's problems as the validator found them (a restore refused for them) */
+    readonly problems?: Problem[],
   ) {
     super(message);
   }
 }
 
-async function git(siteRoot: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
+async function git(siteRoot: string, args: string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<string> {
   // literal paths (a name with * is that name); no prompt for a password that nobody could type
-  const { stdout } = await run('git', ['--literal-pathspecs', '-C', siteRoot, ...args], {
+  const child = run('git', ['--literal-pathspecs', '-C', siteRoot, ...args], {
     env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...env },
     maxBuffer: 64 * 1024 * 1024,
     timeout: 120_000,
   });
+  if (input !== undefined) child.child.stdin?.end(input);
+  const { stdout } = await child;
   return stdout;
 }
 
@@ -63,8 +70,16 @@ export interface PendingFile {
   after?: string;
 }
 
+/** A changed path the studio does not publish: a link (or a path through one), never read, hashed or committed. */
+export interface RefusedFile {
+  path: string;
+  reason: 'link';
+}
+
 export interface Pending {
   files: PendingFile[];
+  /** changed paths left out of the commit: shown as refused, so the person knows they do not go live */
+  refused: RefusedFile[];
   /** names this exact set of changes: a publish or discard of what the person saw, not of what came after */
   fingerprint: string;
 }
@@ -88,8 +103,24 @@ async function published(siteRoot: string, path: string): Promise<string> {
   return git(siteRoot, ['show', `HEAD:./${path}`]);
 }
 
-function fingerprintOf(siteRoot: string, files: { path: string; status: string }[]): string {
+/**
+ * Whether a changed path is the site's own file: not a link, and not in a linked folder. git itself stores a link as
+ * a link, but the studio would read its target to show and hash it; the file API refuses the same path.
+ */
+function unlinked(siteRoot: string, path: string): boolean {
+  try {
+    unlinkedPath(siteRoot, path);
+    return true;
+  } catch (error) {
+    if (error instanceof RefusedPathError) return false;
+    throw error;
+  }
+}
+
+function fingerprintOf(siteRoot: string, files: { path: string; status: string }[], refused: RefusedFile[]): string {
   const hash = createHash('sha256');
+  // a refused link by its name only: what it points at is never read
+  for (const file of refused) hash.update(`refused\0${file.path}\0`);
   for (const file of files) {
     const full = join(siteRoot, file.path);
     hash.update(`${file.status}\0${file.path}\0`);
@@ -101,7 +132,9 @@ function fingerprintOf(siteRoot: string, files: { path: string; status: string }
 
 /** What Publish would make the new published version, with the JSON texts to say it in words. */
 export async function pending(siteRoot: string): Promise<Pending> {
-  const paths = await changedPaths(siteRoot);
+  const changed = await changedPaths(siteRoot);
+  const paths = changed.filter((file) => unlinked(siteRoot, file.path));
+  const refused = changed.filter((file) => !paths.includes(file)).map((file): RefusedFile => ({ path: file.path, reason: 'link' }));
   const files = await Promise.all(
     paths.map(async ({ path, status }): Promise<PendingFile> => {
       if (!isText(path)) return { path, status };
@@ -110,7 +143,7 @@ export async function pending(siteRoot: string): Promise<Pending> {
       return { path, status, before, after };
     }),
   );
-  return { files, fingerprint: fingerprintOf(siteRoot, paths) };
+  return { files, refused, fingerprint: fingerprintOf(siteRoot, paths, refused) };
 }
 
 /** The changes now, refused when they are not the ones the person looked at. */
@@ -192,7 +225,8 @@ export function pushTargetFromEnv(env: NodeJS.ProcessEnv = process.env): PushTar
 }
 
 export type PushResult =
-  { ok: true; remote: string; branch: string } | { ok: false; remote: string; branch: string; reason: 'behind' | 'refused' | 'unreachable'; detail: string };
+  | { ok: true; remote: string; branch: string }
+  | { ok: false; remote: string; branch: string; reason: 'behind' | 'refused' | 'unreachable' | 'outside'; detail: string };
 
 /** Why git refused a push, from its own words: the remote has commits we lack, a hook said no, or it was not reached. */
 function pushFailure(output: string): 'behind' | 'refused' | 'unreachable' {
@@ -201,19 +235,82 @@ function pushFailure(output: string): 'behind' | 'refused' | 'unreachable' {
   return 'unreachable';
 }
 
-/** Sends the published versions to the remote's branch; a refusal keeps the local commits as they are. */
+const gitError = (error: unknown) => {
+  const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+  return `${stdout}\n${stderr}`.trim() || (error as Error).message;
+};
+
+/**
+ * The files outside the site's (site.config.json, content/, public/) that the commits a push would send change, with
+ * the commit that changes each: every commit HEAD has that neither the remote's branches and tags now (those of them
+ * that are here) nor its remote-tracking branches have. A remote with nothing yet would get the whole history. A
+ * merge counts only for what it changes against every parent: a developer's `git pull` of someone else's commit
+ * sends nothing new.
+ */
+async function outsideChanges(siteRoot: string, remote: string): Promise<string[]> {
+  const advertised = (await git(siteRoot, ['ls-remote', '--', remote]))
+    .split('\n')
+    .map((line) => line.split('\t')[0]!)
+    .filter((id) => /^[0-9a-f]{40,64}$/.test(id));
+  // the remote's tips this repository has (one it lacks is a commit of someone else's: the push is refused as behind)
+  const known =
+    advertised.length === 0 ? '' : await git(siteRoot, ['cat-file', '--batch-check=%(objectname)\t%(objecttype)'], {}, `${advertised.join('\n')}\n`);
+  // and what it had when last fetched from or pushed to (a remote named as a remote): ours up to there went before
+  const tracked = nulList(await git(siteRoot, ['for-each-ref', '--format=%(objectname)%00', `refs/remotes/${remote}/`])).map((id) => id.trim());
+  const haves = known
+    .split('\n')
+    .filter((line) => line.endsWith('\tcommit'))
+    .map((line) => line.split('\t')[0]!)
+    .concat(tracked.filter((id) => id !== ''));
+  const prefix = (await git(siteRoot, ['rev-parse', '--show-prefix'])).trim();
+  const own = (path: string) =>
+    path.startsWith(prefix) && SITE_PATHS.some((site) => path.slice(prefix.length) === site || path.slice(prefix.length).startsWith(`${site}/`));
+  // every path from the repository's root whatever the settings say (diff.relative, log.showRoot, signatures)
+  const log = await git(siteRoot, [
+    ...['-c', 'log.showRoot=true', 'log', '--no-renames', '--no-relative', '--no-show-signature', '--cc', '--name-only', '-z'],
+    ...['--format=%x01%h %s', 'HEAD', '--not', ...haves, '--'],
+  ]);
+  const outside: string[] = [];
+  let commit = '';
+  for (const part of nulList(log)) {
+    // a commit's line starts with \x01; the names after it are its paths (the first after a line break)
+    const entry = part.replace(/^\n/, '');
+    if (entry.startsWith('\x01')) commit = entry.slice(1);
+    else if (entry !== '' && !own(entry)) outside.push(`${commit}: ${entry}`);
+  }
+  return outside;
+}
+
+/**
+ * Sends the published versions to the remote's branch; a refusal keeps the local commits as they are. Refused before
+ * anything is sent when those commits change files outside the site: a developer's commit (notes, a key) would go
+ * along with a Publish whose list showed only site files.
+ */
 export async function push(siteRoot: string, target: PushTarget): Promise<PushResult> {
   const branch = target.branch ?? (await git(siteRoot, ['rev-parse', '--abbrev-ref', 'HEAD'])).trim();
   if (branch === 'HEAD') return { ok: false, remote: target.remote, branch, reason: 'unreachable', detail: 'no branch is checked out: set STUDIO_PUSH_BRANCH' };
   // a remote or branch name that starts with - is not an option
   if (target.remote.startsWith('-') || branch.startsWith('-'))
     return { ok: false, remote: target.remote, branch, reason: 'unreachable', detail: 'invalid name' };
+  let outside: string[];
+  try {
+    outside = await outsideChanges(siteRoot, target.remote);
+  } catch (error) {
+    return { ok: false, remote: target.remote, branch, reason: 'unreachable', detail: gitError(error) };
+  }
+  if (outside.length > 0)
+    return {
+      ok: false,
+      remote: target.remote,
+      branch,
+      reason: 'outside',
+      detail: `Not pushed: these commits, not on ${target.remote} yet, change files outside the site (site.config.json, content/, public/). Push them yourself first (or take them out), then send again.\n${outside.join('\n')}`,
+    };
   try {
     await git(siteRoot, ['push', '--porcelain', target.remote, `HEAD:refs/heads/${branch}`]);
     return { ok: true, remote: target.remote, branch };
   } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    const detail = `${stdout}\n${stderr}`.trim();
+    const detail = gitError(error);
     return { ok: false, remote: target.remote, branch, reason: pushFailure(detail), detail };
   }
 }
@@ -302,11 +399,40 @@ export async function history(siteRoot: string, limit = 100): Promise<Version[]>
     });
 }
 
+/** One version's site files, as the validator reads a site: its JSON texts and the paths it has (links are none). */
+async function versionFiles(siteRoot: string, commit: string): Promise<{ files: VersionFiles; links: string[] }> {
+  const entries = nulList(await git(siteRoot, ['ls-tree', '-r', '-z', commit, '--', ...SITE_PATHS]));
+  const paths = new Set<string>();
+  const texts = new Map<string, string>();
+  const links: string[] = [];
+  for (const entry of entries) {
+    // "<mode> <type> <object>\t<path from the site's folder>"
+    const [meta = '', path = ''] = entry.split('\t');
+    const [mode, type, object] = meta.split(' ');
+    if (mode === '120000') links.push(path);
+    if (type !== 'blob' || mode === '120000') continue;
+    paths.add(path);
+    for (let at = path.indexOf('/'); at > 0; at = path.indexOf('/', at + 1)) paths.add(path.slice(0, at));
+    if (path.endsWith('.json')) texts.set(path, await git(siteRoot, ['cat-file', 'blob', object!]));
+  }
+  const files: VersionFiles = {
+    read: (rel) => texts.get(rel),
+    list: (dir) => [...texts.keys()].filter((path) => path.startsWith(`${dir}/`) && !path.slice(dir.length + 1).includes('/')).sort(),
+    exists: (rel) => paths.has(rel),
+    absolute: (rel) => join(siteRoot, rel),
+  };
+  return { files, links };
+}
+
 /**
  * A new commit whose site files are those of an earlier version (history is never rewritten), refused while
- * there are unpublished changes: they would be lost or mixed in.
+ * there are unpublished changes (they would be lost or mixed in) and when that version has problems by the validator
+ * Publish goes by (a site Publish refuses does not go live by History either): then nothing is changed.
  */
-export async function restoreVersion(siteRoot: string, options: { commit: string; message: string; author: Author }): Promise<string> {
+export async function restoreVersion(
+  siteRoot: string,
+  options: { commit: string; message: string; author: Author; validate: (files: VersionFiles) => Problem[] },
+): Promise<string> {
   if (!/^[0-9a-f]{7,64}$/.test(options.commit)) throw new PublishError('no-version', 'No such version.');
   try {
     await git(siteRoot, ['cat-file', '-e', `${options.commit}^{commit}`]);
@@ -314,6 +440,12 @@ export async function restoreVersion(siteRoot: string, options: { commit: string
     throw new PublishError('no-version', 'No such version.');
   }
   if ((await pending(siteRoot)).files.length > 0) throw new PublishError('unpublished', 'There are unpublished changes; publish or discard them first.');
+  const version = await versionFiles(siteRoot, options.commit);
+  const problems = [
+    ...version.links.map((path): Problem => ({ file: path, line: 0, column: 0, pointer: '', message: 'a link: the studio does not restore links' })),
+    ...options.validate(version.files),
+  ];
+  if (problems.length > 0) throw new PublishError('version-problems', `That version has ${problems.length} problem(s); it is not restored.`, problems);
   const files = async (rev: string) => nulList(await git(siteRoot, ['ls-tree', '-r', '--name-only', '-z', rev, '--', ...SITE_PATHS]));
   const paths = [...new Set([...(await files('HEAD')), ...(await files(options.commit))])];
   // every file of either version in the work tree: those the old version lacks are removed, the others take its content

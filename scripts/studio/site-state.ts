@@ -8,6 +8,7 @@ import { guardLanding, locatedWarnings } from '../../core/seo/guard.ts';
 import { expandHubs, expandLanding } from '../../core/site/resolve.ts';
 import type { SiteConfig } from '../../core/site/schema-types.ts';
 import { loadSchemaSet, type SchemaSet } from '../../core/validate/schemas.ts';
+import type { SiteFiles as ValidatedFiles } from '../../core/validate/site-files.ts';
 import { validateSite, type Problem, type ValidationResult } from '../../core/validate/validate.ts';
 import type { SiteApi } from '../vite-plugin-site.ts';
 import { prettierLayout, warmPrettier } from './layout.ts';
@@ -78,6 +79,8 @@ export interface StudioSite {
   /** a file on its way to the studio: its text is remembered by its version */
   seen<T extends { version: string; text: string }>(file: T): T;
   problems(): Problem[];
+  /** the same validator's problems in other files than the site's own (a version History would restore) */
+  validateFiles(files: ValidatedFiles): Problem[];
   /** the thin and duplicate guard's warnings on the landing pages, at the place to fix each (none while there are problems) */
   warnings(): Problem[];
   routes(): string[];
@@ -157,6 +160,7 @@ export function studioSite({ siteRoot, schemaDir, siteApi }: StudioSiteOptions):
     texts,
     seen,
     problems,
+    validateFiles: (other) => validateSite({ roots: [siteRoot], files: other, schemaDir, schemas: schemaSet() }).problems,
     warnings,
     routes: () => routesOf(files.read('site.config.json').text),
     assets: () => (assets ??= assetsOf(siteRoot)),
