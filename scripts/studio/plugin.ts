@@ -28,7 +28,7 @@ interface StudioOptions {
 /** The API's calls, /__studio/api/<route>: publishing, the media library, and the site's files. */
 function studioApi(site: StudioSite, siteApiOf: () => SiteApi | undefined, pagesApiOf: () => DevPagesApi | undefined) {
   const media = new MediaLibrary(site.siteRoot, site.files);
-  const publishing = publishApi({ siteRoot: site.siteRoot, send, readBody, problemCount: () => site.problems().length });
+  const publishing = publishApi({ siteRoot: site.siteRoot, send, readBody, problemCount: () => site.problems().length, validate: site.validateFiles });
   const wrote = (path: string, blockAdded?: boolean) => {
     siteApiOf()?.changed(join(site.siteRoot, path));
     // the studio asks for the page's new render once it has its answer and has drawn the new block's form: the
