@@ -25,6 +25,7 @@ const run = (name: string, rules: readonly Rule[]) =>
 const FIXTURES: Record<string, string[]> = {
   'unique-slugs': ['city-empty-slug', 'city-slug-collision', 'duplicate-service-slug'],
   'unique-routes': ['duplicate-route', 'route-collides-with-landing'],
+  'reserved-routes': ['route-reserved', 'content-landing/broken/hub-route-reserved'],
   'links-resolve': ['link-typo', 'link-unknown-route', 'link-landing-typo'],
   'assets-exist': ['missing-image'],
   'references-exist': ['missing-form', 'missing-page-file'],

@@ -6,6 +6,16 @@ import { linksResolve } from './links-resolve.ts';
 import { assetsExist } from './assets-exist.ts';
 import { referencesExist } from './references-exist.ts';
 import { landingContent } from './landing-content.ts';
+import { reservedRoutes } from './reserved-routes.ts';
 
 /** Run in this order; the report is sorted by position afterwards, so the order only breaks ties. */
-export const allRules: readonly Rule[] = [uniqueSlugs, uniqueRoutes, onePhoneNumber, linksResolve, assetsExist, referencesExist, landingContent];
+export const allRules: readonly Rule[] = [
+  uniqueSlugs,
+  uniqueRoutes,
+  reservedRoutes,
+  onePhoneNumber,
+  linksResolve,
+  assetsExist,
+  referencesExist,
+  landingContent,
+];
