@@ -93,6 +93,13 @@ describe('a new route', () => {
     expect(problem('/')).toBe('taken');
   });
 
+  it('is none the build writes itself or the server keeps, however it is written', () => {
+    const problem = (path: string) => routeProblem(path, routes, '/contact', routePattern(schemas));
+    for (const path of ['/healthz', '/index', '/404', '/api', '/uploads', '/3', '/assets']) expect(problem(path), path).toBe('reserved');
+    expect(problem('/api-koppelingen')).toBeUndefined();
+    expect(problem('/3d-printen')).toBeUndefined();
+  });
+
   it('is suggested from what the person typed', () => {
     expect(suggestRoute('Over ons!')).toBe('/over-ons');
     expect(suggestRoute('/Diensten/SEO  Café')).toBe('/diensten-seo-cafe');

@@ -1,5 +1,6 @@
 import type { EditOp } from '../core/edit/ops.ts';
 import { expandLanding } from '../core/site/resolve.ts';
+import { reservedRoute } from '../core/site/reserved-routes.ts';
 import type { LandingConfig } from '../core/site/schema-types.ts';
 import { resolve, type SchemaFiles } from './schema.ts';
 import { foldText, type IndexedFile, type SiteText } from './site-index.ts';
@@ -69,14 +70,19 @@ export function routePattern(schemas: SchemaFiles): string {
   return typeof path?.pattern === 'string' ? path.pattern : ROUTE_PATTERN;
 }
 
-export type RouteProblem = 'empty' | 'slash' | 'characters' | 'taken' | 'unchanged';
+export type RouteProblem = 'empty' | 'slash' | 'characters' | 'reserved' | 'taken' | 'unchanged';
 
-/** Why a new path cannot be a page's route (it is its own, another route has it, or it is not written as a route), or undefined. */
+/**
+ * Why a new path cannot be a page's route (it is its own, another route has it, the build or the server keeps it, or it
+ * is not written as a route), or undefined.
+ */
 export function routeProblem(path: string, routes: string[], current: string, pattern = ROUTE_PATTERN): RouteProblem | undefined {
   if (path === '') return 'empty';
   if (path === current) return 'unchanged';
   if (!path.startsWith('/')) return 'slash';
   if (!new RegExp(pattern).test(path)) return 'characters';
+  // the validator refuses it too (rules/reserved-routes.ts); said here as it is typed, before a file changes
+  if (reservedRoute(path)) return 'reserved';
   if (routes.includes(path)) return 'taken';
   return undefined;
 }

@@ -5,6 +5,7 @@ import { Modal } from './publish-dialog.tsx';
 import { dataOf, linksTo, pageTitle, relinkEdits, routePattern, routeProblem, siteNow, siteRouteChoices, suggestRoute, type LinkUse } from './links.ts';
 import { linksTexts, type LinksTexts } from './links-texts.ts';
 import { indexSite, placeOf, type IndexedFile } from './site-index.ts';
+import { reservedRouteText } from './plain-problems.ts';
 import './links.css';
 
 export interface PageActionsProps {
@@ -67,22 +68,37 @@ interface RenameProps {
   done: (message: string) => void;
 }
 
-/** Why the new address cannot be, in words (the route that has it, for one that is taken). */
-function problemText(t: LinksTexts, problem: ReturnType<typeof routeProblem>, taken: string): string | undefined {
+/** Why the new address cannot be, in words (the route that has it, for one that is taken; whose it is, for a reserved one). */
+function problemText(t: LinksTexts, lang: string, problem: ReturnType<typeof routeProblem>, wanted: string, taken: string): string | undefined {
   if (problem === 'slash') return t.noSlash;
   if (problem === 'characters') return t.badCharacters;
+  if (problem === 'reserved') return reservedRouteText(wanted, lang);
   if (problem === 'taken') return t.taken(taken);
   if (problem === 'unchanged') return t.unchanged;
   return undefined;
 }
 
 /** The new address, its hint, why it cannot be (as it is typed), and a usable address made of what was typed. */
-function AddressField({ t, site, current, next, setNext }: { t: LinksTexts; site: Site; current: string; next: string; setNext: (path: string) => void }) {
+function AddressField({
+  t,
+  lang,
+  site,
+  current,
+  next,
+  setNext,
+}: {
+  t: LinksTexts;
+  lang: string;
+  site: Site;
+  current: string;
+  next: string;
+  setNext: (path: string) => void;
+}) {
   const id = useId();
   const wanted = next.trim();
   const problem = routeProblem(wanted, site.routes, current, routePattern(site.state?.schemas ?? {}));
   const owner = siteRouteChoices(site.files, site.routes).find((choice) => choice.path === wanted);
-  const message = problem === 'unchanged' ? undefined : problemText(t, problem, owner ? `${owner.title} (${owner.path})` : wanted);
+  const message = problem === 'unchanged' ? undefined : problemText(t, lang, problem, wanted, owner ? `${owner.title} (${owner.path})` : wanted);
   const suggestion = problem === 'slash' || problem === 'characters' ? suggestRoute(wanted) : undefined;
   const usable = suggestion && routeProblem(suggestion, site.routes, current) === undefined ? suggestion : undefined;
   return (
@@ -138,7 +154,7 @@ function RenameDialog({ t, lang, site, files, entry, title, close, done }: Renam
   return (
     <Modal title={t.renameTitle(title)} lang={lang} close={close}>
       <form onSubmit={(e) => void submit(e)}>
-        <AddressField t={t} site={site} current={entry.path} next={next} setNext={setNext} />
+        <AddressField t={t} lang={lang} site={site} current={entry.path} next={next} setNext={setNext} />
         <p>{t.linksFollow(links.length)}</p>
         <LinkPlaces links={links} t={t} label={t.linksFollow(links.length)} />
         {failed ? <p className="page-dialog-problem">{failed}</p> : null}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
 import { slugify } from '../core/site/resolve.ts';
 import { api, type Problem, type SiteFile } from './api.ts';
-import { plainProblem } from './plain-problems.ts';
+import { plainProblem, reservedRouteText } from './plain-problems.ts';
 import { studioTexts, type StudioTexts } from './texts.ts';
 
 interface ProblemsPanelProps {
@@ -218,21 +218,23 @@ export function NewPage({
   const [title, setTitle] = useState('');
   const id = slugify(title);
   const taken = id !== '' && exists(id);
+  // an address the build or the server keeps (/api, /healthz, /404): refused before the page is made
+  const reserved = id === '' ? undefined : reservedRouteText(`/${id}`, lang);
   return (
     <form
       className="new-page"
       onSubmit={(e) => {
         e.preventDefault();
-        if (id === '' || taken) return;
+        if (id === '' || taken || reserved) return;
         void create(id, `/${id}`, title.trim()).then(() => setTitle(''));
       }}
     >
       <label htmlFor="new-page-title">{t.newPageTitle}</label>
       <input id="new-page-title" value={title} onChange={(e) => setTitle(e.target.value)} aria-describedby="new-page-path" />
       <p id="new-page-path" className="hint">
-        {id ? (taken ? t.newPageTaken(id) : t.newPageAt(`/${id}`)) : t.newPageHint}
+        {id ? (taken ? t.newPageTaken(id) : (reserved ?? t.newPageAt(`/${id}`))) : t.newPageHint}
       </p>
-      <button type="submit" disabled={id === '' || taken}>
+      <button type="submit" disabled={id === '' || taken || reserved !== undefined}>
         {t.addPage}
       </button>
     </form>

@@ -54,11 +54,41 @@ export interface ProblemTexts {
   sameSlug: (city: string, other: string) => string;
   slugTwice: (slug: string) => string;
   routeTwice: (path: string) => string;
+  /**
+   * a page at an address the build, the server or the studio keeps (core/site/reserved-routes.ts): whose it is (said
+   * by `owner` from the validator's English words), and the reserved address it falls under when it is another
+   */
+  reservedRoute: (path: string, owner: string, under: string | undefined) => string;
+  reservedServiceHub: (service: string, path: string, owner: string) => string;
+  reservedCityHub: (city: string, path: string, owner: string) => string;
+  reservedHubs: (kind: 'service' | 'city', under: string | undefined, owner: string) => string;
+  reservedLanding: (service: string, city: string, path: string, owner: string) => string;
+  owner: (english: string) => string;
   /** the landing guard's warnings (core/seo/guard.ts): a page too much like another, or with too few words of its own */
   alike: (page: string, share: string, other: string, most: string, city: string) => string;
   thin: (page: string, own: string, least: string, city: string) => string;
   other: (message: string) => string;
 }
+
+/** The owners of the reserved addresses (core/site/reserved-routes.ts), by the validator's English words. */
+const NL_OWNERS: Record<string, string> = {
+  'the home page, which the build writes as index.html': 'de homepage (het bestand index.html)',
+  'the not-found page, which the build writes as 404.html': 'de pagina "Niet gevonden" (het bestand 404.html)',
+  'the sitemap': 'de sitemap voor zoekmachines',
+  'robots.txt, which tells search engines what to read': 'de aanwijzingen voor zoekmachines (robots.txt)',
+  "the site's scripts and styles": 'de scripts en de opmaak van de site',
+  "the host's settings": 'de instellingen van de webhost',
+  "the server's forms and mail": 'de formulieren en e-mail van de site',
+  "the photo host's upload address": "het uploaden van foto's",
+  'the uploaded photos': "de geüploade foto's",
+  "the server's health check": 'de controle of de site werkt',
+  'the studio': 'de studio',
+  "the development server's own addresses": 'de ontwikkelomgeving',
+  "the development server's source files": 'de broncode van de ontwikkelomgeving',
+  "a folder's page, which the build writes as index.html": 'de hoofdpagina van een map (het bestand index.html)',
+  'hidden files, which the server never shows': 'verborgen bestanden, die de site nooit toont',
+  "files: an address with an extension, such as .xml or .html, is a file's": 'bestanden: een adres met een extensie, zoals .xml of .html, is van een bestand',
+};
 
 const nl: ProblemTexts = {
   required: 'Vul dit veld in.',
@@ -175,6 +205,21 @@ const nl: ProblemTexts = {
   sameSlug: (city, other) => `"${city}" krijgt hetzelfde webadres als "${other}": haal er een van weg.`,
   slugTwice: (slug) => `Het adresdeel "${slug}" wordt twee keer gebruikt: elke dienst heeft een eigen nodig.`,
   routeTwice: (path) => `Het adres ${path} wordt twee keer gebruikt: elke pagina heeft een eigen adres nodig.`,
+  reservedRoute: (path, owner, under) =>
+    under
+      ? `Het adres ${path} valt onder ${under}, en dat is gereserveerd voor ${owner}: kies een ander adres.`
+      : `Het adres ${path} is gereserveerd voor ${owner}: kies een ander adres.`,
+  reservedServiceHub: (service, path, owner) =>
+    `Het overzicht van de dienst "${service}" zou op ${path} komen, maar dat adres is gereserveerd voor ${owner}: kies een ander adresdeel voor deze dienst of een ander adres voor de overzichten van diensten.`,
+  reservedCityHub: (city, path, owner) =>
+    `Het overzicht van "${city}" zou op ${path} komen, maar dat adres is gereserveerd voor ${owner}: kies een ander adres voor de overzichten van plaatsen.`,
+  reservedHubs: (kind, under, owner) =>
+    under
+      ? `De overzichten van ${kind === 'service' ? 'diensten' : 'plaatsen'} komen onder ${under}, en dat is gereserveerd voor ${owner}: kies een ander adres voor deze overzichten.`
+      : `De adressen van de overzichten van ${kind === 'service' ? 'diensten' : 'plaatsen'} zijn gereserveerd voor ${owner}: kies een ander adres voor deze overzichten.`,
+  reservedLanding: (service, city, path, owner) =>
+    `De landingspagina van ${service} in ${city} zou op ${path} komen, maar dat adres is gereserveerd voor ${owner}: kies een ander adresdeel voor deze dienst.`,
+  owner: (english) => NL_OWNERS[english] ?? 'de site zelf',
   alike: (page, share, other, most, city) =>
     `De pagina ${page} lijkt voor ${share} op ${other} (hoogstens ${most}): zoekmachines tonen dan vaak maar één van de twee. Geef ${city} meer eigen tekst (introductie, projecten, vragen uit de buurt).`,
   thin: (page, own, least, city) => `De pagina ${page} heeft ${own} eigen woorden (minstens ${least}): een dunne pagina. Geef ${city} meer eigen tekst.`,
@@ -296,6 +341,22 @@ const en: ProblemTexts = {
   sameSlug: (city, other) => `"${city}" gets the same web address as "${other}": remove one of them.`,
   slugTwice: (slug) => `The address part "${slug}" is used twice: each service needs its own.`,
   routeTwice: (path) => `The address ${path} is used twice: each page needs its own address.`,
+  reservedRoute: (path, owner, under) =>
+    under
+      ? `The address ${path} is under ${under}, which is reserved for ${owner}: choose another address.`
+      : `The address ${path} is reserved for ${owner}: choose another address.`,
+  reservedServiceHub: (service, path, owner) =>
+    `The overview of the service "${service}" would be at ${path}, but that address is reserved for ${owner}: choose another address part for this service, or another address for the service overviews.`,
+  reservedCityHub: (city, path, owner) =>
+    `The overview of "${city}" would be at ${path}, but that address is reserved for ${owner}: choose another address for the overviews of places.`,
+  reservedHubs: (kind, under, owner) =>
+    under
+      ? `The overviews of ${kind === 'service' ? 'services' : 'places'} would be under ${under}, which is reserved for ${owner}: choose another address for these overviews.`
+      : `The addresses of the overviews of ${kind === 'service' ? 'services' : 'places'} are reserved for ${owner}: choose another address for these overviews.`,
+  reservedLanding: (service, city, path, owner) =>
+    `The landing page of ${service} in ${city} would be at ${path}, but that address is reserved for ${owner}: choose another address part for this service.`,
+  // the validator's own words
+  owner: (english) => english,
   alike: (page, share, other, most, city) =>
     `The page ${page} is ${share} the same as ${other} (at most ${most}): search engines then often show only one of them. Give ${city} more text of its own (introduction, projects, local questions).`,
   thin: (page, own, least, city) => `The page ${page} has ${own} words of its own (at least ${least}): a thin page. Give ${city} more text of its own.`,

@@ -7,7 +7,8 @@ import { siteWithCopiedCity } from '../core/seo/testing/copied-city.ts';
 import { validateSite } from '../core/validate/validate.ts';
 import { dataOf, loadFixture, problemsWith } from './fixture-site.testing.ts';
 import { problemTexts } from './plain-problem-texts.ts';
-import { plainProblem } from './plain-problems.ts';
+import { plainProblem, reservedRouteText } from './plain-problems.ts';
+import { RESERVED_ROUTES } from '../core/site/reserved-routes.ts';
 
 type Obj = Record<string, unknown>;
 type Json = Obj & { blocks: Obj[] };
@@ -216,6 +217,18 @@ describe('a problem in plain words', () => {
       'Het adres /contact wordt twee keer gebruikt: elke pagina heeft een eigen adres nodig.',
       'The address /contact is used twice: each page needs its own address.',
     ],
+    [
+      'a page at an address the server keeps',
+      () => messageOf(CONFIG, (d) => void (d.routes as Obj[]).push({ path: '/healthz', page: 'contact' })),
+      'Het adres /healthz is gereserveerd voor de controle of de site werkt: kies een ander adres.',
+      "The address /healthz is reserved for the server's health check: choose another address.",
+    ],
+    [
+      'a page where the build writes the home page',
+      () => messageOf(CONFIG, (d) => void (d.routes as Obj[]).push({ path: '/index', page: 'contact' })),
+      'Het adres /index is gereserveerd voor de homepage (het bestand index.html): kies een ander adres.',
+      'The address /index is reserved for the home page, which the build writes as index.html: choose another address.',
+    ],
   ])('%s', (_, message, nl, en) => {
     expect(say(message())).toEqual({ nl, en });
   });
@@ -250,6 +263,26 @@ describe('a problem in plain words', () => {
     ['unknown value of "type" "x"', 'Er is geen waarde "x".', 'There is no value "x".'],
     ['collection "vragen" not found in content/collections/', 'De lijst "vragen" bestaat niet.', 'The list "vragen" does not exist.'],
     ['file not found', 'Dit bestand ontbreekt.', 'This file is missing.'],
+    [
+      `the service overview of "API" would be at "/api", which is reserved for the server's forms and mail; change the service's slug or the service overviews' path`,
+      'Het overzicht van de dienst "API" zou op /api komen, maar dat adres is gereserveerd voor de formulieren en e-mail van de site: kies een ander adresdeel voor deze dienst of een ander adres voor de overzichten van diensten.',
+      `The overview of the service "API" would be at /api, but that address is reserved for the server's forms and mail: choose another address part for this service, or another address for the service overviews.`,
+    ],
+    [
+      `the city overview of "Healthz" would be at "/healthz", which is reserved for the server's health check; change the city overviews' path`,
+      'Het overzicht van "Healthz" zou op /healthz komen, maar dat adres is gereserveerd voor de controle of de site werkt: kies een ander adres voor de overzichten van plaatsen.',
+      `The overview of "Healthz" would be at /healthz, but that address is reserved for the server's health check: choose another address for the overviews of places.`,
+    ],
+    [
+      `the city overviews' path "/uploads/{slug}" is reserved for the uploaded photos (/uploads and below); choose another path`,
+      "De overzichten van plaatsen komen onder /uploads, en dat is gereserveerd voor de geüploade foto's: kies een ander adres voor deze overzichten.",
+      'The overviews of places would be under /uploads, which is reserved for the uploaded photos: choose another address for these overviews.',
+    ],
+    [
+      `the landing page of "Amersfoort" x "SEO" would be at "/seo-amersfoort", which is reserved for the studio; change the service's slug`,
+      'De landingspagina van SEO in Amersfoort zou op /seo-amersfoort komen, maar dat adres is gereserveerd voor de studio: kies een ander adresdeel voor deze dienst.',
+      'The landing page of SEO in Amersfoort would be at /seo-amersfoort, but that address is reserved for the studio: choose another address part for this service.',
+    ],
     [
       'schema cannot be compiled: strict mode: unknown keyword',
       'Bij het controleren ging iets mis. Dat ligt niet aan jou: meld het aan een ontwikkelaar.',
@@ -302,6 +335,16 @@ describe('a problem in plain words', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('names in Dutch whose every reserved address is, and says why an address typed in the studio is one', () => {
+    const nl = problemTexts('nl');
+    for (const { owner } of RESERVED_ROUTES) expect(nl.owner(owner), owner).not.toBe(nl.owner('someone new'));
+    expect(reservedRouteText('/API/', 'nl')).toBe('Het adres /API/ is gereserveerd voor de formulieren en e-mail van de site: kies een ander adres.');
+    expect(reservedRouteText('/api/forms', 'nl')).toBe(
+      'Het adres /api/forms valt onder /api, en dat is gereserveerd voor de formulieren en e-mail van de site: kies een ander adres.',
+    );
+    expect(reservedRouteText('/api-koppelingen', 'nl')).toBeUndefined();
   });
 
   it('speaks Dutch for nl and its regions, English otherwise', () => {

@@ -1,5 +1,6 @@
 import type { Problem } from './api.ts';
 import { problemTexts, type ProblemTexts } from './plain-problem-texts.ts';
+import { reservedRoute, reservedUnder } from '../core/site/reserved-routes.ts';
 
 /**
  * A problem of the site in plain words, in the site's language, for staff who are not developers: each shape of
@@ -15,6 +16,17 @@ export function plainProblem(problem: Pick<Problem, 'message' | 'pointer'>, lang
     if (match) return join(say(match, t), guess ? t.didYouMean(guess[1]!) : undefined);
   }
   return t.other(problem.message);
+}
+
+/**
+ * Why a page cannot have this address, in the words the validator's problem is said in (rules/reserved-routes.ts):
+ * the studio's address dialog says it as the address is typed. Undefined for an address no one keeps.
+ */
+export function reservedRouteText(path: string, lang: string): string | undefined {
+  const reserved = reservedRoute(path);
+  if (!reserved) return undefined;
+  const t = problemTexts(lang);
+  return t.reservedRoute(path, t.owner(reserved.owner), reservedUnder(path, reserved));
 }
 
 /** The validator's " - did you mean "x"?" at the end of a message (did-you-mean.ts). */
@@ -46,6 +58,8 @@ const typeNames = (types: string, t: ProblemTexts) =>
 const known = (list: string | undefined, t: ProblemTexts) => (list ? t.known(list) : undefined);
 
 const TYPE = '(?:string|number|integer|boolean|object|array|null)';
+/** "is reserved for <owner> (<address> and below); ": an owner has no parentheses (core/site/reserved-routes.ts) */
+const RESERVED = String.raw`is reserved for (.+?)(?: \(([^()]+?)(?: and below)?\))?; `;
 
 type Say = (m: RegExpExecArray, t: ProblemTexts) => string;
 
@@ -97,6 +111,12 @@ const SHAPES: [RegExp, Say][] = [
   [/^(\/\S*) has (\d+) words of its own \(at least (\d+)\): a thin page; give (.+) more text of its own$/, (m, t) => t.thin(m[1]!, m[2]!, m[3]!, m[4]!)],
   [/^service slug "(.*)" is used twice$/, (m, t) => t.slugTwice(m[1]!)],
   [/^route "(.*?)" is defined twice: /, (m, t) => t.routeTwice(m[1]!)],
+  // rules/reserved-routes.ts: whose the address is, then the reserved address it is under when it is another
+  [new RegExp(`^route "(.*)" ${RESERVED}`), (m, t) => t.reservedRoute(m[1]!, t.owner(m[2]!), m[3])],
+  [new RegExp(`^the service overview of "(.*)" would be at "(.*)", which ${RESERVED}`), (m, t) => t.reservedServiceHub(m[1]!, m[2]!, t.owner(m[3]!))],
+  [new RegExp(`^the city overview of "(.*)" would be at "(.*)", which ${RESERVED}`), (m, t) => t.reservedCityHub(m[1]!, m[2]!, t.owner(m[3]!))],
+  [new RegExp(`^the (service|city) overviews' path ".*" ${RESERVED}`), (m, t) => t.reservedHubs(m[1] as 'service' | 'city', m[3], t.owner(m[2]!))],
+  [new RegExp(`^the landing page of "(.*)" x "(.*)" would be at "(.*)", which ${RESERVED}`), (m, t) => t.reservedLanding(m[2]!, m[1]!, m[3]!, t.owner(m[4]!))],
   // a pattern with a hint (x-hint in the schemas): last, since it reads "expected <anything>, found <value>"
   [/^expected (.*), found (.*)$/, (m, t) => t.hints[m[1]!] ?? t.hintOther(m[1]!)],
 ];
