@@ -6,7 +6,7 @@ import type { Database } from './schema.ts';
  * Migrations live in code, not in a folder read at run time, so a bundled server
  * carries them. Append new ones with a later name; never edit one that has shipped.
  */
-const migrations: Record<string, Migration> = {
+const migrations = (kind: 'sqlite' | 'postgres'): Record<string, Migration> => ({
   '0001-leads-mails-uploads': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -111,7 +111,27 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('mails_created').on('mails').column('created_at').execute();
     },
   },
-};
+  // PostgreSQL's ANALYZE (autovacuum's too) copies sampled values into pg_statistic: names, addresses and messages
+  // that outlive an erasure there, and a role that is not a superuser cannot rewrite that catalog. The columns that
+  // hold a person's data are never sampled (the planner takes its defaults: these are scanned, not looked up), and
+  // setting the type again drops what was sampled before (no rewrite: the type is the same)
+  '0006-no-statistics-of-personal-data': {
+    async up(db: Kysely<unknown>) {
+      if (kind !== 'postgres') return;
+      const personal: Record<string, string[]> = {
+        leads: ['name', 'email', 'phone', 'message', 'values_json', 'photos_json', 'ip', 'user_agent', 'delivery_detail'],
+        mails: ['to_address', 'reply_to', 'subject', 'text', 'last_error'],
+        uploads: ['ip'],
+      };
+      for (const [table, columns] of Object.entries(personal)) {
+        for (const column of columns) {
+          await sql`alter table ${sql.table(table)} alter column ${sql.ref(column)} set statistics 0`.execute(db);
+          await sql`alter table ${sql.table(table)} alter column ${sql.ref(column)} type text`.execute(db);
+        }
+      }
+    },
+  },
+});
 
 /**
  * Brings the schema up to date; a no-op when it already is. On PostgreSQL Kysely's lock keeps
@@ -122,7 +142,7 @@ const migrations: Record<string, Migration> = {
  * `npm run leads` and a restarting server open it even while another process holds the write lock.
  */
 export async function migrate(db: Kysely<Database>, kind: 'sqlite' | 'postgres'): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(kind) } });
   if (kind === 'sqlite' && (await migrator.getMigrations()).every((m) => m.executedAt !== undefined)) return;
   if (kind === 'sqlite') await sql`begin immediate`.execute(db);
   const { error, results } = await migrator.migrateToLatest();
