@@ -24,6 +24,8 @@ export interface LeadsIo {
 }
 
 class UsageError extends Error {}
+/** A target that is not one person: said in one line, without the usage, so the line is read */
+class TargetError extends Error {}
 
 function parse(argv: string[]) {
   const { values, positionals } = parseArgs({
@@ -48,8 +50,9 @@ function parse(argv: string[]) {
   if (command === 'show' && (id === undefined || rest.length > 0)) throw new UsageError('show wants exactly one lead id (or a unique start of one)');
   let person: { action: 'export' | 'erase'; who: Who } | undefined;
   if (command === 'export' || command === 'erase') {
-    const who = id === undefined || rest.length > 0 ? undefined : parseWho(id);
-    if (!who) throw new UsageError(`${command} wants one e-mail address or one whole lead id`);
+    if (id === undefined || rest.length > 0) throw new UsageError(`${command} wants one e-mail address or one whole lead id`);
+    const who = parseWho(id);
+    if (!who) throw new TargetError(`${command} takes one whole e-mail address (such as an@example.nl) or one whole lead id, not "${clean(id)}"`);
     person = { action: command, who };
   }
   return { ...values, limit, show: command === 'show' ? id : undefined, person };
@@ -138,7 +141,8 @@ export async function leadsCommand(argv: string[], io: LeadsIo): Promise<number>
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const usageError = error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
-    io.err(usageError ? `${message}\n${usage}\n` : `leads: ${message}\n`);
-    return usageError ? 2 : 1;
+    if (error instanceof TargetError) io.err(`${message}\n`);
+    else io.err(usageError ? `${message}\n${usage}\n` : `leads: ${message}\n`);
+    return usageError || error instanceof TargetError ? 2 : 1;
   }
 }

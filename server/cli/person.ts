@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Person, Storage, Upload } from '../storage/types.ts';
 import { removePhotoFiles } from '../api/upload-sweep.ts';
 import { UPLOAD_NAME } from '../api/upload-links.ts';
+import { isWholeAddress } from '../storage/whole-address.ts';
 
 /** Who `export` and `erase` are about: an e-mail address, or the id of one lead. */
 export type Who = { email: string } | { leadId: string };
@@ -9,10 +10,14 @@ export type Who = { email: string } | { leadId: string };
 /** A whole lead id: 16 characters of [a-z2-7] (ids.ts). */
 const LEAD_ID = /^[a-z2-7]{16}$/;
 
-/** The target as typed: anything with an @ is an address; otherwise a whole lead id; undefined when it is neither. */
+/**
+ * The target as typed: one whole e-mail address or one whole lead id; undefined for anything else (a part of an
+ * address, a bare domain, a pattern), which would take in other people.
+ */
 export function parseWho(text: string): Who | undefined {
-  if (text.includes('@')) return { email: text.trim() };
-  return LEAD_ID.test(text) ? { leadId: text } : undefined;
+  const trimmed = text.trim();
+  if (isWholeAddress(trimmed)) return { email: trimmed };
+  return LEAD_ID.test(trimmed) ? { leadId: trimmed } : undefined;
 }
 
 const photoRecord = (photo: Upload) => ({ file: `${photo.id}.${photo.ext}`, ...photo });

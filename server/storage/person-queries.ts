@@ -6,9 +6,7 @@ import { toLead } from './lead-queries.ts';
 import { toMail } from './mail-queries.ts';
 import { toUpload } from './upload-queries.ts';
 import { UPLOAD_NAME } from '../api/upload-links.ts';
-
-/** A LIKE pattern that finds `text` anywhere, its wildcards and the escape character taken literally (ESCAPE '!'). */
-const containing = (text: string) => `%${text.replace(/[!%_]/g, '!$&')}%`;
+import { addressFinder, likeCandidates } from './whole-address.ts';
 
 /** Every string inside a lead's values (lists and nested objects included). */
 function strings(value: unknown): string[] {
@@ -23,28 +21,34 @@ function linkedUploadIds(leads: Lead[]): string[] {
   return leads.flatMap((lead) => lead.photos.map((link) => UPLOAD_NAME.exec(link.split('/').pop() ?? '')?.[1] ?? '')).filter(Boolean);
 }
 
+/** `lower(column) like pattern`: the first sieve of whole-address.ts, the same SQL on SQLite and PostgreSQL. */
+const sieve = (column: string, pattern: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '!'`;
+
+/** The person's leads by address: the rows the sieve lets through whose fields hold the address as a whole address. */
+async function leadsHolding(db: Kysely<Database>, pattern: string, holds: (text: string) => boolean): Promise<Lead[]> {
+  const rows = await db
+    .selectFrom('leads')
+    .selectAll()
+    .where((eb) => eb.or(['email', 'name', 'phone', 'message', 'values_json'].map((column) => sieve(column, pattern))))
+    .orderBy('created_at')
+    .execute();
+  return rows.map(toLead).filter((l) => [l.email, l.name, l.phone, l.message, ...strings(l.values)].some(holds));
+}
+
 export async function findPerson(db: Kysely<Database>, who: { email: string } | { leadId: string }): Promise<Person> {
-  let leads: Lead[];
-  let needle: string | undefined;
-  if ('leadId' in who) {
-    leads = (await db.selectFrom('leads').selectAll().where('id', '=', who.leadId).execute()).map(toLead);
-  } else {
-    needle = who.email.trim().toLowerCase();
-    // the values are JSON text: look for the address as JSON writes it, then check each candidate's values for real
-    const inJson = containing(JSON.stringify(needle).slice(1, -1));
-    const rows = await db
-      .selectFrom('leads')
-      .selectAll()
-      .where((eb) => eb.or([eb(eb.fn('lower', ['email']), '=', needle!), sql<boolean>`lower(values_json) like ${inJson} escape '!'`]))
-      .orderBy('created_at')
-      .execute();
-    const wanted = needle;
-    leads = rows.map(toLead).filter((l) => l.email.toLowerCase() === wanted || strings(l.values).some((s) => s.toLowerCase().includes(wanted)));
-  }
+  const byAddress = 'email' in who ? { pattern: likeCandidates(who.email), holds: addressFinder(who.email) } : undefined;
+  const leads = byAddress
+    ? await leadsHolding(db, byAddress.pattern, byAddress.holds)
+    : (
+        await db
+          .selectFrom('leads')
+          .selectAll()
+          .where('id', '=', (who as { leadId: string }).leadId)
+          .execute()
+      ).map(toLead);
   const leadIds = leads.map((l) => l.id);
-  const address = needle;
-  const mails =
-    leadIds.length === 0 && address === undefined
+  const rows =
+    leadIds.length === 0 && !byAddress
       ? []
       : await db
           .selectFrom('mails')
@@ -52,18 +56,16 @@ export async function findPerson(db: Kysely<Database>, who: { email: string } | 
           .where((eb) => {
             const ofLeads = leadIds.length > 0 ? [eb('lead_id', 'in', leadIds)] : [];
             // a mail whose lead is gone (or never was) but that names the address
-            const orphans = address
-              ? [
-                  eb.and([
-                    eb('lead_id', 'is', null),
-                    eb.or([eb(eb.fn('lower', ['reply_to']), '=', address), sql<boolean>`lower(text) like ${containing(address)} escape '!'`]),
-                  ]),
-                ]
-              : [];
+            const columns = ['reply_to', 'to_address', 'subject', 'text'];
+            const orphans = byAddress ? [eb.and([eb('lead_id', 'is', null), eb.or(columns.map((column) => sieve(column, byAddress.pattern)))])] : [];
             return eb.or([...ofLeads, ...orphans]);
           })
           .orderBy('created_at')
           .execute();
+  const ofLeads = new Set(leadIds);
+  const mails = rows
+    .map(toMail)
+    .filter((m) => (m.leadId === null ? !!byAddress && [m.replyTo ?? '', m.to, m.subject, m.text].some(byAddress.holds) : ofLeads.has(m.leadId)));
   const linked = linkedUploadIds(leads);
   const photos =
     leadIds.length + linked.length === 0
@@ -79,7 +81,7 @@ export async function findPerson(db: Kysely<Database>, who: { email: string } | 
           })
           .orderBy('created_at')
           .execute();
-  return { leads, mails: mails.map(toMail), photos: photos.map(toUpload) };
+  return { leads, mails, photos: photos.map(toUpload) };
 }
 
 export async function deleteLeads(db: Kysely<Database>, leadIds: string[], more: { mailIds?: string[]; uploadIds?: string[] } = {}): Promise<Deleted> {

@@ -136,8 +136,9 @@ export interface Storage {
 
   /**
    * Everything stored of one person: by address, the leads (spam included) whose e-mail field is that address or
-   * whose values mention it, case-insensitively, with their mails and the mails of no lead that name it; by id,
-   * that one lead and its mails. Photos are the uploads attached to those leads or named by their links.
+   * whose other fields hold it as a whole address (not `an@x.nl` in `jan@x.nl` or `an@x.nl.au`), in any case of
+   * any script, with their mails and the mails of no lead that name it so (whole-address.ts); by id, that one lead
+   * and its mails. Photos are the uploads attached to those leads or named by their links.
    */
   findPerson(who: { email: string } | { leadId: string }): Promise<Person>;
   /**
