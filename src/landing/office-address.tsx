@@ -18,8 +18,10 @@ export function OfficeAddress({ heading, office }: { heading: string; office: Of
           <span>
             {office.postalCode} {office.locality}
           </span>
-          <a href={`tel:${office.telephone}`}>{office.phone}</a>
-          <a href={`mailto:${office.email}`}>{office.email}</a>
+          <span className={styles.officeContacts}>
+            <a href={`tel:${office.telephone}`}>{office.phone}</a>
+            <a href={`mailto:${office.email}`}>{office.email}</a>
+          </span>
         </address>
       </div>
     </section>

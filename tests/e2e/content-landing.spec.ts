@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
@@ -115,6 +115,19 @@ test.describe('content landing pages', () => {
     });
   });
 
+  test('shows the office whose address its LocalBusiness gives, and none in a town without an office', async ({ page }) => {
+    await openPage(page, at('/web-design-bristol'));
+    const { provider } = ofType(await structuredData(page), 'Service')!;
+    const office = page.getByRole('region', { name: 'Our office in Bristol' });
+    const lines = (await office.locator('address').innerText()).split('\n').map((l) => l.trim());
+    const { streetAddress, postalCode, addressLocality } = provider.address as Ld;
+    expect(lines.slice(0, 3)).toEqual([provider.name, streetAddress, `${postalCode} ${addressLocality}`]);
+    await expect(office.getByRole('link', { name: '0117 496 0123' })).toHaveAttribute('href', `tel:${provider.telephone}`);
+    await expect(office.getByRole('link', { name: provider.email })).toHaveAttribute('href', `mailto:${provider.email}`);
+    await openPage(page, at('/web-design-bath'));
+    await expect(page.getByTestId('office')).toHaveCount(0);
+  });
+
   test('links to the same service elsewhere, other services here and both hubs; the hubs link back to every page', async ({ page }) => {
     await openPage(page, at('/web-design-bath'));
     const links = page.getByTestId('matrix-links');
@@ -132,12 +145,13 @@ test.describe('content landing pages', () => {
     await openPage(page, at('/areas/bath'));
     const services = page.getByTestId('hub-links').getByRole('link');
     // each card: the page's name, then the description its search result shows
-    expect((await services.allInnerTexts()).map((t) => t.split('\n')[0])).toEqual(['Web design in Bath', 'SEO in Bath']);
+    // every landing page of the town, the redirecting service's too
+    expect((await services.allInnerTexts()).map((t) => t.split('\n')[0])).toEqual(['Web design in Bath', 'SEO in Bath', 'Hosting in Bath']);
     await expect(services.first()).toContainText('Web design in Bath by Clearwater Studio: fast, modern websites for small businesses in Somerset');
-    // the redirecting service is no page of the hub: it is a doorway page
-    await expect(page.getByRole('link', { name: /Hosting/ })).toHaveCount(0);
+    await expect(services.last()).toHaveAttribute('href', '/hosting-bath');
+    await expect(services.last()).toContainText('Managed hosting for small businesses in Bath');
     const list = ofType(await structuredData(page), 'ItemList')!;
-    expect((list.itemListElement as { name: string }[]).map((i) => i.name)).toEqual(['Web design in Bath', 'SEO in Bath']);
+    expect((list.itemListElement as { name: string }[]).map((i) => i.name)).toEqual(['Web design in Bath', 'SEO in Bath', 'Hosting in Bath']);
   });
 
   test('the redirecting service of the same site still forwards, as before', async ({ page }) => {
@@ -155,7 +169,7 @@ test.describe('content landing pages', () => {
     expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toBe(sitemap);
   });
 
-  for (const path of ['/web-design-bath', '/areas/bath']) {
+  for (const path of ['/web-design-bath', '/web-design-bristol', '/areas/bath']) {
     test(`${path} has no accessibility violations`, async ({ page }) => {
       await openPage(page, at(path));
       await expectNoAxeViolations(page);
@@ -191,5 +205,82 @@ test.describe('content landing pages', () => {
     });
     expect(run.status, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(/\d+ pages, 0 errors/);
+  });
+});
+
+/**
+ * The same fixture as a Dutch site ("lang": "nl") that writes none of the words around its content: its hubs give
+ * only their addresses and it has no labels. Every word the engine writes is then the language's, never English.
+ */
+test.describe('content landing pages on a Dutch site', () => {
+  // two pages and an accessibility scan each, on a machine that may be busy
+  test.describe.configure({ timeout: 60_000 });
+  let dutch: ServerProcess;
+  let dutchOut: string;
+
+  test.beforeAll(async ({ browserName: _browser }, testInfo) => {
+    testInfo.setTimeout(180_000);
+    const root = mkdtempSync(join(tmpdir(), 'content-landing-nl-'));
+    cpSync(FIXTURE, join(root, 'site'), { recursive: true });
+    const configFile = join(root, 'site/site.config.json');
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as Ld;
+    const { servicePath, cityPath } = config.landing.hubs as Ld;
+    Object.assign(config, { lang: 'nl' });
+    Object.assign(config.landing, { hubs: { servicePath, cityPath } });
+    writeFileSync(configFile, JSON.stringify(config, null, 2));
+    dutchOut = join(root, 'out');
+    const build = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], {
+      cwd: paths.root,
+      env: { ...process.env, SITE_ROOT: join(root, 'site'), SITE_OUT: dutchOut, BUILD_QUIET: '1' },
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stdout + build.stderr).toBe(0);
+    // the upper half of this spec's port range
+    const port = 4710 + (testInfo.project.name === 'phone' ? 1 : 0) + 2 * testInfo.parallelIndex;
+    dutch = await startServer({ distDir: dutchOut, env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } });
+  });
+
+  test.afterAll(async () => {
+    await dutch?.stop();
+    if (dutchOut) rmSync(join(dutchOut, '..'), { recursive: true, force: true });
+  });
+
+  const nl = (path: string) => `${dutch.url}${path}`;
+  /** The English words the engine wrote before it spoke the site's language. */
+  const ENGLISH = /Breadcrumb|other towns|More from us|All towns|All our services|Our office|town by town/;
+
+  test('a content landing page says its breadcrumb, its matrix links and its office in Dutch', async ({ page }) => {
+    await openPage(page, nl('/web-design-bristol'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+    await expect(page.getByRole('navigation', { name: 'Kruimelpad' }).locator('[aria-current="page"]')).toHaveText('Web design in Bristol');
+    const links = page.getByTestId('matrix-links');
+    await expect(links.getByRole('heading', { name: 'Web design in andere plaatsen' })).toBeVisible();
+    await expect(links.getByRole('heading', { name: 'Meer van ons in Bristol' })).toBeVisible();
+    await expect(links.getByRole('link', { name: 'Alle plaatsen voor Web design' })).toHaveAttribute('href', '/services/web-design');
+    await expect(links.getByRole('link', { name: 'Alles wat we doen in Bristol' })).toHaveAttribute('href', '/areas/bristol');
+    await expect(page.getByRole('region', { name: 'Ons kantoor in Bristol' })).toContainText('12 Victoria Street');
+    const engineWords = [
+      await page.getByTestId('breadcrumbs').getAttribute('aria-label'),
+      await page.getByTestId('matrix-links').innerText(),
+      await page.getByTestId('office').innerText(),
+    ].join('\n');
+    expect(engineWords).not.toMatch(ENGLISH);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a town's hub has a Dutch title and description, and lists every landing page of the town", async ({ page }) => {
+    await openPage(page, nl('/areas/bath'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Onze diensten in Bath');
+    await expect(page).toHaveTitle(/^Onze diensten in Bath/);
+    await expect(page.getByText('Alles wat we doen voor ondernemers in Bath, elke dienst op een eigen pagina.')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Kruimelpad' })).toBeVisible();
+    const cards = page.getByTestId('hub-links').getByRole('link');
+    expect(await cards.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/web-design-bath', '/seo-bath', '/hosting-bath']);
+    // every card has a text of its own, never "..."
+    for (const text of await cards.allInnerTexts()) expect(text.split('\n').filter((l) => /\p{L}/u.test(l)).length).toBe(2);
+    expect(await page.locator('main').innerText()).not.toMatch(ENGLISH);
+    await expectNoAxeViolations(page);
+    await openPage(page, nl('/services/seo'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('SEO per plaats');
   });
 });
