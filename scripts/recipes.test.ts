@@ -45,23 +45,28 @@ function ignored(): (name: string) => boolean {
 }
 
 /** The project's files as a checkout or an archive has them (no git needed), with its installed packages linked. */
-function copyProject() {
+function copyProject(into = copy) {
   const skip = ignored();
   for (const entry of readdirSync(paths.root)) {
     if (skip(entry)) continue;
-    cpSync(join(paths.root, entry), join(copy, entry), { recursive: true, filter: (source) => !skip(source.split(/[\\/]/).pop()!) });
+    cpSync(join(paths.root, entry), join(into, entry), { recursive: true, filter: (source) => !skip(source.split(/[\\/]/).pop()!) });
   }
-  symlinkSync(join(paths.root, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  symlinkSync(join(paths.root, 'node_modules'), join(into, 'node_modules'), 'dir');
 }
 
-/** The JSON code blocks of one README section ("### Add a city"), as written. */
+/** The JSON code blocks of one README section ("### Add a city"), as written (a block inside a list item without its indent). */
 function snippets(heading: string): string[] {
   const readme = readFileSync(join(paths.root, 'README.md'), 'utf8');
   const start = readme.indexOf(`\n${heading}\n`);
   expect(start, `README section ${heading}`).toBeGreaterThan(-1);
   const end = readme.indexOf('\n#', start + heading.length + 2);
   const section = readme.slice(start, end === -1 ? undefined : end);
-  return [...section.matchAll(/```json\n([\s\S]*?)\n```/g)].map((match) => match[1]!);
+  return [...section.matchAll(/^( *)```json\n([\s\S]*?)\n\1```/gm)].map(([, indent, text]) =>
+    text!
+      .split('\n')
+      .map((line) => (line.startsWith(indent!) ? line.slice(indent!.length) : line))
+      .join('\n'),
+  );
 }
 
 /** `base`, or `base` with the lowest number that makes it new (`Den Haag 2`). */
@@ -153,8 +158,8 @@ async function keepsLint(file: string, text: string) {
   expect(await prettier.check(text, { ...options, filepath: file }), `${file} with the snippet is laid out as Prettier would`).toBe(true);
 }
 
-const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
-  spawnSync(command, args, { cwd: copy, encoding: 'utf8', env: { ...process.env, ...env, CI: '1' } });
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd = copy) =>
+  spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env, CI: '1' } });
 const page = (route: string) => readFileSync(join(out, fileFor(route)), 'utf8');
 
 describe('the README recipes on a copy of the project', () => {
@@ -222,6 +227,109 @@ describe('the README recipes on a copy of the project', () => {
 
     it('without the chat on any page', () => {
       for (const route of ['/', `/${names.page}`, `/${names.service.slug}-${slugify(names.city)}`]) expect(page(route)).not.toContain('data-island="chat"');
+    });
+  });
+});
+
+const CONTENT_LANDING = '### Add a content landing service (a real page per city)';
+
+/** The content landing recipe's snippets, step by step. */
+function contentLandingSnippets() {
+  const [template, service, cities, cityData, hubs, labels] = snippets(CONTENT_LANDING);
+  return { template: template!, service: service!, cities: cities!, cityData: cityData!, hubs: hubs!, labels: labels! };
+}
+
+/** `text` with `snippet` pasted as written over the item of the array at `path` with this `slug` (after the last when none has it). */
+function pasteOverItem(text: string, path: (string | number)[], slug: string, snippet: string): string {
+  const item = findNodeAtLocation(parseTree(text)!, path)!.children!.find((child) => findNodeAtLocation(child, ['slug'])?.value === slug);
+  if (!item) return pasteAfterLast(text, path, snippet);
+  const indent = ' '.repeat(item.offset - text.lastIndexOf('\n', item.offset) - 1);
+  return `${text.slice(0, item.offset)}${snippet.replaceAll('\n', `\n${indent}`)}${text.slice(item.offset + item.length)}`;
+}
+
+/**
+ * The content landing recipe's files, its snippets pasted as written: the template, the service in place of the
+ * site's "seo", the town data, and `cityData`, `hubs` and `labels` after the landing config's last member. A town the
+ * site has beyond the README's five (staff who followed "Add a city" in content/) gets the README's last town's data
+ * under its own name, and a town the site no longer has is left out, so following a recipe never turns this red.
+ */
+function contentLandingFiles(config: string): Record<string, string> {
+  const s = contentLandingSnippets();
+  const towns = (JSON.parse(config) as Json).landing.cities as string[];
+  const data = JSON.parse(s.cities) as Json;
+  const written = (data.items as Json[]).map((item) => item.city as string);
+  let cities = `${s.cities}\n`;
+  if (towns.join('\n') !== written.join('\n')) {
+    const last = { ...(data.items as Json[]).at(-1)!, faq: undefined, overrides: undefined };
+    data.items = towns.map((town) => (data.items as Json[]).find((item) => item.city === town) ?? { ...last, city: town });
+    cities = `${JSON.stringify(data, null, 2)}\n`;
+  }
+  let site = pasteOverItem(config, ['landing', 'services'], 'seo', s.service);
+  for (const member of [s.cityData, s.hubs, s.labels]) site = pasteAfterLast(site, ['landing'], member);
+  return { 'content/pages/landing-seo.json': `${s.template}\n`, 'content/collections/cities.json': cities, 'site.config.json': site };
+}
+
+describe("the README's content landing recipe on a copy of the project", () => {
+  const site = mkdtempSync(join(tmpdir(), 'recipe-content-landing-'));
+  const built = join(site, 'dist');
+  const html = (route: string) => readFileSync(join(built, fileFor(route)), 'utf8');
+  /** The words the engine wrote in English on a Dutch site before it spoke the site's language. */
+  const ENGLISH = /"Breadcrumb"|other towns|More from us|All towns|All our services|town by town/;
+  let files: Record<string, string>;
+  beforeAll(() => {
+    copyProject(site);
+    files = contentLandingFiles(readFileSync(join(site, 'site.config.json'), 'utf8'));
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(site, file), text);
+  }, 60_000);
+  afterAll(() => rmSync(site, { recursive: true, force: true }));
+
+  it("has a snippet for every step, the template and the town data included, naming this site's own towns and service", () => {
+    const s = contentLandingSnippets();
+    const config = JSON.parse(readFileSync(join(paths.root, 'site.config.json'), 'utf8')) as Json;
+    expect((JSON.parse(s.template) as Json).blocks.length).toBeGreaterThan(0);
+    expect(JSON.parse(`{${s.cityData}}`)).toEqual({ cityData: 'cities' });
+    expect(Object.keys(JSON.parse(`{${s.hubs}}`) as Json)).toEqual(['hubs']);
+    expect(Object.keys(JSON.parse(`{${s.labels}}`) as Json)).toEqual(['labels']);
+    const service = JSON.parse(s.service) as Json;
+    expect(config.landing.services.map((x: Json) => x.slug)).toContain(service.slug);
+    for (const item of (JSON.parse(s.cities) as Json).items as Json[]) expect(config.landing.cities).toContain(item.city);
+  });
+
+  it('pastes as written into files laid out as Prettier would', async () => {
+    for (const [file, text] of Object.entries(files)) await keepsLint(file, text);
+  });
+
+  it('validates, with no text that says nothing and no word left in English', () => {
+    const result = run(process.execPath, ['--import', 'tsx', 'scripts/validate-config.ts'], {}, site);
+    expect(result.stdout + result.stderr).not.toMatch(/problem|says nothing|shown in English/);
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('config valid');
+  }, 60_000);
+
+  describe('builds', () => {
+    beforeAll(() => {
+      const result = run(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { SITE_OUT: built, BUILD_QUIET: '1' }, site);
+      expect(result.status, result.stdout + result.stderr).toBe(0);
+    }, 300_000);
+
+    it("with a real page per town that speaks Dutch around its content, in the site's words where the recipe gives them", () => {
+      const page = html('/seo-amersfoort');
+      expect(page).not.toContain('http-equiv="refresh"');
+      expect(page).toContain('Gevonden worden door klanten in Amersfoort');
+      expect(page).toContain('aria-label="Kruimelpad"');
+      // the recipe's own label, and the language's for the rest
+      expect(page).toContain('SEO in de regio');
+      expect(page).toContain('Alle plaatsen voor SEO');
+      expect(page).not.toMatch(ENGLISH);
+    });
+
+    it("with hubs in Dutch, a town's hub listing every landing page of the town", () => {
+      const town = html('/regio/amersfoort');
+      expect(town).toContain('Websites en online marketing in Amersfoort');
+      const config = JSON.parse(files['site.config.json']!) as Json;
+      for (const service of config.landing.services as Json[]) expect(town).toContain(`href="/${service.slug}-amersfoort"`);
+      expect(html('/diensten/seo')).toContain('SEO per plaats');
+      for (const page of [town, html('/diensten/seo')]) expect(page).not.toMatch(ENGLISH);
     });
   });
 });
