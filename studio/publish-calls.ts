@@ -2,7 +2,22 @@ import type { PendingFile } from './publish-changes.ts';
 
 /** The studio's publish calls to its dev-server side (scripts/studio/publish-api.ts). */
 export type PushResult =
-  { ok: true; remote: string; branch: string } | { ok: false; remote: string; branch: string; reason: 'behind' | 'refused' | 'unreachable'; detail: string };
+  | { ok: true; remote: string; branch: string }
+  | { ok: false; remote: string; branch: string; reason: 'behind' | 'refused' | 'unreachable' | 'outside'; detail: string };
+
+/** A changed path Publish leaves out: a link (or a path through a linked folder), never read or committed. */
+export interface RefusedFile {
+  path: string;
+  reason: 'link';
+}
+
+/** A problem the validator found (a version History would restore): for a developer. */
+export interface VersionProblem {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
 
 export interface Version {
   commit: string;
@@ -13,7 +28,7 @@ export interface Version {
 
 /** Every answer says whether the site is in git; a refusal has its reason (`stale`, `unpublished`, ...). */
 type Answer<T> = ({ git: false } | ({ git: true } & T)) & { error?: undefined };
-export type Refusal = { error: string; reason?: string };
+export type Refusal = { error: string; reason?: string; problems?: VersionProblem[] };
 
 const BASE = '/__studio/api/publish';
 
@@ -28,7 +43,7 @@ async function call<T>(route: string, body?: unknown): Promise<Answer<T> | Refus
 }
 
 export const publishCalls = {
-  changes: () => call<{ files: PendingFile[]; fingerprint: string; push: { remote: string; branch?: string } | null }>('changes'),
+  changes: () => call<{ files: PendingFile[]; refused: RefusedFile[]; fingerprint: string; push: { remote: string; branch?: string } | null }>('changes'),
   history: () => call<{ versions: Version[] }>('history'),
   commit: (fingerprint: string, message: string, name: string) => call<{ commit: string; push?: PushResult }>('commit', { fingerprint, message, name }),
   push: () => call<PushResult>('push', {}),

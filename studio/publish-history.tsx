@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { publishCalls, type PushResult, type Refusal, type Version } from './publish-calls.ts';
+import { publishCalls, type PushResult, type Refusal, type Version, type VersionProblem } from './publish-calls.ts';
 import { changesNotice, Modal, NameField, refusalText, reloadWith, useChanges, useName } from './publish-dialog.tsx';
 import type { PublishTexts } from './publish-texts.ts';
 import { PushReport } from './publish-push.tsx';
@@ -73,6 +73,8 @@ function RestoreConfirm({ version, texts, lang, cancel }: { version: Version; te
   const [name, setName] = useName();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  /** the version's problems, when it was refused for them: for a developer, folded away */
+  const [problems, setProblems] = useState<VersionProblem[] | undefined>();
   const [unsent, setUnsent] = useState<PushResult | undefined>();
   const date = dateOf(version.date, lang);
   const restore = async () => {
@@ -82,7 +84,11 @@ function RestoreConfirm({ version, texts, lang, cancel }: { version: Version; te
       .restore(version.commit, texts.restoreMessage(date, version.message), name.trim())
       .catch((e: unknown): Refusal => ({ error: (e as Error).message }));
     setBusy(false);
-    if (answer.error !== undefined) return setError(refusalText(answer, texts));
+    if (answer.error !== undefined) {
+      const withProblems = answer.reason === 'version-problems';
+      setProblems(withProblems ? answer.problems : undefined);
+      return setError(withProblems ? texts.versionProblems(answer.problems?.length ?? 0) : refusalText(answer, texts));
+    }
     const push = 'push' in answer ? answer.push : undefined;
     // restored here but not sent: said in place, with "send again"; else the studio reloads on the restored files
     if (push && !push.ok) return setUnsent(push);
@@ -99,9 +105,15 @@ function RestoreConfirm({ version, texts, lang, cancel }: { version: Version; te
       <p>{texts.restoreConfirm(date)}</p>
       <NameField name={name} setName={setName} texts={texts} />
       {error ? (
-        <p className="publish-refused" role="alert">
-          {error}
-        </p>
+        <div className="publish-refused" role="alert">
+          <p>{error}</p>
+          {problems && problems.length > 0 ? (
+            <details>
+              <summary>{texts.detail}</summary>
+              <pre className="publish-detail">{problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.message}`).join('\n')}</pre>
+            </details>
+          ) : null}
+        </div>
       ) : null}
       {unsent ? <PushReport push={unsent} texts={texts} /> : null}
       <button type="submit" className="primary" disabled={busy || name.trim() === '' || unsent !== undefined}>

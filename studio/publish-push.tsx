@@ -13,7 +13,7 @@ export function PushReport({ push, texts }: { push: PushResult; texts: PublishTe
         <p>{texts.pushed(result.remote, result.branch)}</p>
       </>
     );
-  const words = { behind: texts.pushBehind, refused: texts.pushRefused, unreachable: texts.pushUnreachable }[result.reason];
+  const words = { behind: texts.pushBehind, refused: texts.pushRefused, unreachable: texts.pushUnreachable, outside: texts.pushOutside }[result.reason];
   const again = async () => {
     setBusy(true);
     const answer = await publishCalls.push().catch((error: unknown): Refusal => ({ error: (error as Error).message }));

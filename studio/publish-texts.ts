@@ -26,6 +26,8 @@ const nl = {
   pushRefused: (remote: string) =>
     `Uw versie is hier bewaard, maar ${remote} weigerde hem. Vraag een ontwikkelaar waarom (de melding staat hieronder) en klik daarna op "Opnieuw versturen".`,
   pushUnreachable: (remote: string) => `Uw versie is hier bewaard, maar ${remote} was niet te bereiken. Probeer het later opnieuw met "Opnieuw versturen".`,
+  pushOutside: (remote: string) =>
+    `Uw versie is hier bewaard, maar niet naar ${remote} verstuurd: er zitten wijzigingen van een ontwikkelaar tussen die geen inhoud van de site zijn, en die gaan niet mee met Publiceren. Vraag een ontwikkelaar om ze eerst zelf te versturen (de melding staat hieronder) en klik daarna op "Opnieuw versturen".`,
   sendAgain: 'Opnieuw versturen',
   detail: 'De melding, voor een ontwikkelaar',
   failed: (message: string) => `Dat lukte niet: ${message}`,
@@ -43,6 +45,11 @@ const nl = {
   confirmRestore: 'Ja, terugzetten',
   unpublished: 'Er zijn wijzigingen die nog niet gepubliceerd zijn. Publiceer ze of gooi ze eerst weg; daarna kunt u een versie terugzetten.',
   discardFirst: 'Eerst de wijzigingen weggooien…',
+  versionProblems: (count: number) =>
+    `Deze versie kan niet worden teruggezet: er ${count === 1 ? 'zit 1 probleem' : `zitten ${count} problemen`} in, en een site met problemen kan niet live. Er is niets veranderd. Kies een andere versie, of vraag een ontwikkelaar om hulp.`,
+  linkRefused: (name: string) =>
+    `${name}: gaat niet mee. Dit bestand verwijst naar een bestand buiten de site (een snelkoppeling); de studio publiceert dat niet. Vraag een ontwikkelaar om het op te lossen.`,
+  refusedLabel: 'Gaat niet mee',
   restoreMessage: (date: string, message: string) => `Versie van ${date} teruggezet (${message})`,
   restored: (date: string) => `De versie van ${date} is teruggezet, als nieuwe versie.`,
   by: 'door',
@@ -86,6 +93,8 @@ const en: PublishTexts = {
     `Your version is saved here, but could not be sent to ${remote}: it has changes by someone else that are not here yet. Ask a developer to merge them (git pull), then click "Send again".`,
   pushRefused: (remote: string) => `Your version is saved here, but ${remote} refused it. Ask a developer why (the message is below), then click "Send again".`,
   pushUnreachable: (remote: string) => `Your version is saved here, but ${remote} could not be reached. Try again later with "Send again".`,
+  pushOutside: (remote: string) =>
+    `Your version is saved here, but was not sent to ${remote}: there are changes by a developer in between that are not site content, and those do not go along with Publish. Ask a developer to send them first (the message is below), then click "Send again".`,
   sendAgain: 'Send again',
   detail: 'The message, for a developer',
   failed: (message: string) => `That did not work: ${message}`,
@@ -103,6 +112,11 @@ const en: PublishTexts = {
   confirmRestore: 'Yes, restore',
   unpublished: 'There are changes that are not published yet. Publish or discard them first; then you can restore a version.',
   discardFirst: 'Discard the changes first…',
+  versionProblems: (count: number) =>
+    `This version cannot be restored: it has ${count === 1 ? '1 problem' : `${count} problems`}, and a site with problems cannot go live. Nothing was changed. Choose another version, or ask a developer for help.`,
+  linkRefused: (name: string) =>
+    `${name}: not included. This file points to a file outside the site (a shortcut); the studio does not publish that. Ask a developer to fix it.`,
+  refusedLabel: 'Not included',
   restoreMessage: (date: string, message: string) => `Restored the version of ${date} (${message})`,
   restored: (date: string) => `The version of ${date} was restored, as a new version.`,
   by: 'by',
