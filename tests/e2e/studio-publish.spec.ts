@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectAccessible, field, studioSite } from './studio-support.ts';
@@ -164,6 +164,127 @@ test.describe('studio publishing', { tag: '@desktop-only' }, () => {
     expect(readFileSync(join(site(), 'content/pages/home.json'), 'utf8')).toBe(`${original}\n`);
     expect(git('status', '--porcelain')).toBe('');
     await expect(field(page, '/blocks/0/headline')).toHaveValue('Welkom');
+  });
+});
+
+/**
+ * Publish sends only what it showed, on a site of its own that pushes to a bare repository: a version with problems
+ * is not restored, a developer's unpushed commit of another file is not sent along, and a linked file is neither
+ * shown nor committed. The tests run in order on the same site.
+ */
+test.describe('studio publishing sends only what it showed', { tag: '@desktop-only' }, () => {
+  // each test waits on git and on the dev server more than once: on a busy machine that is more than half a minute
+  test.describe.configure({ mode: 'serial', timeout: 60_000 });
+  const port = 4550 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  const context = studioSite({ fixture: 'base', prefix: 'studio-publish-only-', port, remote: true });
+  const git = (...args: string[]) => context.git(...args).trim();
+  const home = () => JSON.parse(context.file('content/pages/home.json')) as PageFile;
+  const { studio } = context;
+  const site = () => context.site;
+  const remote = () => context.remote;
+  const developer = (...args: string[]) => git('-c', 'user.email=dev@test', '-c', 'user.name=Developer', ...args);
+  const remoteHead = () => execFileSync('git', ['-C', remote(), 'rev-parse', 'main'], { encoding: 'utf8' }).trim();
+
+  test('a version with problems is not restored: History says so in plain words, and nothing changes', async ({ page }) => {
+    // a developer committed a version that does not validate (a variant the hero does not have), then fixed it
+    const path = join(site(), 'content/pages/home.json');
+    const text = readFileSync(path, 'utf8');
+    writeFileSync(path, text.replace('"variant": "home"', '"variant": "groot"'));
+    developer('commit', '-qam', 'Kapotte variant');
+    writeFileSync(path, text);
+    developer('commit', '-qam', 'Variant hersteld');
+    const head = git('rev-parse', 'HEAD');
+    await page.goto(studio);
+    await expect(field(page, '/blocks/0/headline')).toHaveValue('Welkom');
+    await page.getByRole('button', { name: 'Geschiedenis' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Geschiedenis: gepubliceerde versies' });
+    const broken = dialog.getByRole('listitem').filter({ hasText: 'Kapotte variant' });
+    await broken.getByRole('button', { name: 'Deze versie terugzetten' }).click();
+    await broken.getByLabel('Uw naam').fill('Anna de Vries');
+    await broken.getByRole('button', { name: 'Ja, terugzetten' }).click();
+    const alert = broken.getByRole('alert');
+    await expect(alert).toContainText('Deze versie kan niet worden teruggezet: er zit 1 probleem in', { timeout: 15_000 });
+    await expect(alert).toContainText('Er is niets veranderd.');
+    await expectAccessible(page);
+    expect(git('rev-parse', 'HEAD')).toBe(head);
+    expect(git('status', '--porcelain')).toBe('');
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    await expect(field(page, '/blocks/0/headline')).toHaveValue('Welkom');
+  });
+
+  test("a developer's unpushed commit of another file stops the push: said in plain words, and sent once the developer pushed it", async ({ page }) => {
+    // someone else pushed a commit of another file; a developer merges it here (git pull), as the studio asks then
+    const other = mkdtempSync(join(tmpdir(), 'studio-other-'));
+    execFileSync('git', ['clone', '-q', remote(), other]);
+    writeFileSync(join(other, 'README.md'), 'theirs\n');
+    execFileSync('git', ['-C', other, 'add', 'README.md']);
+    execFileSync('git', ['-C', other, '-c', 'user.email=o@test', '-c', 'user.name=Other', 'commit', '-qm', 'theirs']);
+    execFileSync('git', ['-C', other, 'push', '-q', 'origin', 'main']);
+    rmSync(other, { recursive: true, force: true });
+    developer('pull', '-q', '--no-rebase', '--no-edit', 'origin', 'main');
+    // and commits notes of their own beside the site, not pushed
+    writeFileSync(join(site(), 'notities.txt'), 'het wachtwoord van de testserver\n');
+    git('add', 'notities.txt');
+    developer('commit', '-qm', 'Notities');
+    const before = remoteHead();
+    await page.goto(studio);
+    await field(page, '/blocks/0/headline').fill('Kop na de notities');
+    await expect.poll(() => home().blocks[0]!.headline).toBe('Kop na de notities');
+    await page.getByRole('button', { name: 'Publiceren', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publiceren: dit gaat live' });
+    await expect(dialog).toContainText('Kop na de notities');
+    await expect(dialog).not.toContainText('notities.txt');
+    await dialog.getByLabel('Uw naam').fill('Anna de Vries');
+    await dialog.getByRole('button', { name: 'Nu publiceren' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Uw versie is hier bewaard, maar niet naar origin verstuurd: er zitten wijzigingen van een ontwikkelaar tussen die geen inhoud van de site zijn',
+      { timeout: 15_000 },
+    );
+    await expect(dialog.getByText('Gepubliceerd')).toHaveCount(0);
+    await expectAccessible(page);
+    // saved here, nothing sent
+    expect(remoteHead()).toBe(before);
+    expect(git('log', '-1', '--format=%an')).toBe('Anna de Vries');
+    expect(git('show', '--name-only', '--format=', 'HEAD')).toBe('content/pages/home.json');
+    // the developer sends their commit; "send again" then sends the site's
+    git('push', '-q', 'origin', 'HEAD~1:main');
+    await dialog.getByRole('button', { name: 'Opnieuw versturen' }).click();
+    await expect(dialog.getByText('Ook verstuurd naar origin (main).')).toBeVisible({ timeout: 15_000 });
+    expect(remoteHead()).toBe(git('rev-parse', 'HEAD'));
+  });
+
+  test('a file linked to one outside the site is not read or published: the Publish list says it does not go along', async ({ page }) => {
+    const outside = mkdtempSync(join(tmpdir(), 'studio-outside-'));
+    try {
+      const secret = {
+        $schema: '../../schemas/page.schema.json',
+        title: 'Geheime pagina',
+        description: 'Niet voor de site.',
+        blocks: [{ type: 'hero', variant: 'page', headline: 'Geheim' }],
+      };
+      writeFileSync(join(outside, 'geheim.json'), `${JSON.stringify(secret, null, 2)}\n`);
+      symlinkSync(join(outside, 'geheim.json'), join(site(), 'content/pages/gekoppeld.json'));
+      await page.goto(studio);
+      await field(page, '/blocks/0/headline').fill('Kop naast een koppeling');
+      await expect.poll(() => home().blocks[0]!.headline).toBe('Kop naast een koppeling');
+      await page.getByRole('button', { name: 'Publiceren', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Publiceren: dit gaat live' });
+      await expect(dialog).toContainText('Kop naast een koppeling');
+      await expect(dialog.getByRole('list', { name: 'Gaat niet mee' })).toHaveText(
+        'gekoppeld: gaat niet mee. Dit bestand verwijst naar een bestand buiten de site (een snelkoppeling); de studio publiceert dat niet. Vraag een ontwikkelaar om het op te lossen.',
+      );
+      await expect(dialog).not.toContainText('Geheime pagina');
+      await expectAccessible(page);
+      await dialog.getByLabel('Uw naam').fill('Anna de Vries');
+      await dialog.getByRole('button', { name: 'Nu publiceren' }).click();
+      await expect(dialog.getByText('Ook verstuurd naar origin (main).')).toBeVisible({ timeout: 15_000 });
+      expect(git('show', '--name-only', '--format=', 'HEAD')).toBe('content/pages/home.json');
+      expect(git('ls-files', '--', 'content/pages/gekoppeld.json')).toBe('');
+      expect(git('show', 'HEAD:content/pages/home.json')).not.toContain('Geheime pagina');
+    } finally {
+      rmSync(join(site(), 'content/pages/gekoppeld.json'), { force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });
 
