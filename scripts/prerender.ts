@@ -129,7 +129,7 @@ export async function prerender({ pool, onFile = () => {}, reuse, entryFile, sit
   const notFound = notFoundDocument(site, assets, scripts);
   write('404.html', notFound);
 
-  writeSitemap(entry, routes, site.seo.siteUrl, write);
+  writeSitemap(entry, routes, site.seo.siteUrl, write, { outDir, previousDir: reuse?.previousDir });
   const reports = await rendering;
   writeManifest(reports, outDir);
   const threads = pool.workers > 0 ? `${pool.workers} worker threads` : 'the main thread';

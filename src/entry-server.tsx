@@ -34,25 +34,35 @@ export function routePaths(): string[] {
 
 /**
  * Every route with the site files its content comes from (relative to the site's root, for the sitemap's lastmod)
- * and whether it asks not to be indexed. A landing page's sources are the files that make it, not the whole config.
+ * and whether it asks not to be indexed. A landing page's sources are the files that make it, not the whole config;
+ * of the city data only its own city's item (scripts/lib/sitemap.ts dates it alone), as its route key has it
+ * (routeInputs): one city's text re-dates that city's pages, its overview and the services' overviews.
  */
-export function sitemapEntries(): { path: string; sources: string[]; noindex: boolean }[] {
+export function sitemapEntries(): { path: string; sources: (string | { file: string; item: Record<string, string> })[]; noindex: boolean }[] {
   const { landing } = model.site;
   const cityFile = landing.cityData ? [`content/collections/${landing.cityData}.json`] : [];
   // the template, the city data and the collections they show: known from the files, whenever this is called
   const templateFiles = (id: string) => model.landingSources?.[id] ?? [`content/pages/${id}.json`, ...cityFile];
+  // a page of one city: the city data's item of that city, the other files whole, and the site-wide settings
+  const ofCity = (city: string, files: string[]) =>
+    [...new Set(['site.config.json', ...files])].map((file) => (file === cityFile[0] ? { file, item: { city } } : file));
   return [
     // the route table's pages have no lastmod, as before: their content comes from more files than they name
     ...model.routes.map((r) => ({ path: r.path, sources: [], noindex: false })),
     ...expandLanding(landing, model.cities).map((l) =>
       l.kind === 'content' && l.pageId
-        ? { path: l.path, sources: templateFiles(l.pageId), noindex: false }
+        ? { path: l.path, sources: ofCity(l.city, templateFiles(l.pageId)), noindex: false }
         : // a redirecting page's sitemap line stays as it was (no lastmod), unless the setting takes it out
           { path: l.path, sources: [], noindex: landing.noindexRedirects === true },
     ),
-    // an overview shows a description of the pages it links: from their templates (its service's, or all of them)
+    // an overview shows a description of the pages it links: from their templates (its service's in every city, or all
+    // of them in its city)
     ...expandHubs(landing, model.cities).map((h) => {
-      const templates = h.kind === 'city-hub' ? templatePages : landing.services.filter(isContentService).flatMap((s) => (s.slug === h.slug ? [s.page] : []));
+      if (h.kind === 'city-hub') {
+        const city = cityBySlug(model.cities, h.slug)?.name ?? h.slug;
+        return { path: h.path, sources: ofCity(city, [...cityFile, ...templatePages.flatMap(templateFiles)]), noindex: false };
+      }
+      const templates = landing.services.filter(isContentService).flatMap((s) => (s.slug === h.slug ? [s.page] : []));
       return { path: h.path, sources: [...new Set(['site.config.json', ...cityFile, ...templates.flatMap(templateFiles)])], noindex: false };
     }),
   ];

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
 import { fileFor } from './page-document.ts';
-import { fileChangedAt, robotsTxt, sitemapFiles, sitemapUrls } from './sitemap.ts';
+import { fileChangedAt, robotsTxt, sitemapFiles, sitemapUrls, sourcesChangedAt } from './sitemap.ts';
 
 const SITE = 'https://www.example.test';
 const urls = (n: number) => Array.from({ length: n }, (_, i) => ({ loc: `${SITE}/page-${i}` }));
@@ -64,14 +64,14 @@ describe('lastmod', () => {
         { path: '/plain' },
         { path: '/hidden', sources: ['a.json'], noindex: true },
       ];
-      const first = sitemapUrls(SITE, entries, fileChangedAt(root));
+      const first = sitemapUrls(SITE, entries, sourcesChangedAt(root, []));
       expect(first).toEqual([
         { loc: `${SITE}/a`, lastmod: '2025-03-04T05:06:07Z' },
         { loc: `${SITE}/ab`, lastmod: '2026-06-01T00:00:00Z' },
         { loc: `${SITE}/plain`, lastmod: undefined },
       ]);
       // the same sources give the same sitemap, whenever it is built
-      expect(sitemapUrls(SITE, entries, fileChangedAt(root))).toEqual(first);
+      expect(sitemapUrls(SITE, entries, sourcesChangedAt(root, []))).toEqual(first);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -101,6 +101,107 @@ describe('lastmod', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+});
+
+describe('lastmod of one item of a collection', () => {
+  it("is the commit that gave the item its value (a change undone too), or the file's mtime while the item has changes not committed", () => {
+    const root = mkdtempSync(join(tmpdir(), 'sitemap-parts-'));
+    const site = join(root, 'site');
+    const file = join(site, 'content/collections/cities.json');
+    const at = (date: string) => ({ ...process.env, GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date });
+    const commit = (date: string, items: Record<string, string>) => {
+      const list = Object.entries(items).map(([city, intro]) => ({ city, intro }));
+      writeFileSync(file, JSON.stringify({ kind: 'cities', items: list }, null, 2));
+      execFileSync('git', ['add', '.'], { cwd: root });
+      execFileSync('git', ['-c', 'user.email=a@b.c', '-c', 'user.name=t', 'commit', '-q', '-m', date], { cwd: root, env: at(date) });
+    };
+    const june = new Date('2026-06-01T00:00:00Z');
+    try {
+      execFileSync('git', ['init', '-q'], { cwd: root });
+      mkdirSync(join(site, 'content/collections'), { recursive: true });
+      commit('2025-01-01T00:00:00Z', { A: 'a', B: 'b', C: 'c' });
+      commit('2025-02-01T00:00:00Z', { A: 'a2', B: 'b', C: 'c' });
+      commit('2025-03-01T00:00:00Z', { A: 'a2', B: 'b2', C: 'c' });
+      commit('2025-04-01T00:00:00Z', { A: 'a2', B: 'b', C: 'c' });
+      // C's text changed and not committed
+      writeFileSync(
+        file,
+        JSON.stringify({
+          kind: 'cities',
+          items: [
+            { city: 'A', intro: 'a2' },
+            { city: 'B', intro: 'b' },
+            { city: 'C', intro: 'c3' },
+          ],
+        }),
+      );
+      utimesSync(file, june, june);
+      const part = (city: string) => ({ file: 'content/collections/cities.json', item: { city } });
+      const changedAt = sourcesChangedAt(site, ['A', 'B', 'C'].map(part));
+      expect(changedAt(part('A'))?.toISOString()).toBe('2025-02-01T00:00:00.000Z');
+      expect(changedAt(part('B'))?.toISOString()).toBe('2025-04-01T00:00:00.000Z');
+      expect(changedAt(part('C'))).toEqual(june);
+      expect(changedAt('content/collections/cities.json')).toEqual(june);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+/** The lastmod of each URL of a build's sitemap. */
+const lastmods = (out: string) =>
+  Object.fromEntries(
+    [...readFileSync(join(out, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g)].map((m) => [
+      m[1]!.replace(SITE_URL, ''),
+      m[2],
+    ]),
+  );
+const SITE_URL = 'https://www.clearwater.example';
+
+describe('lastmod of the landing pages in real builds of a site in git', () => {
+  it("moves for a city's pages, its overview and the overviews that show it when its text is committed; the rest keep theirs, a clean build says the same", () => {
+    const work = mkdtempSync(join(tmpdir(), 'lastmod-'));
+    const site = join(work, 'site');
+    const at = (date: string) => ({ ...process.env, GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date });
+    const git = (date: string, ...args: string[]) =>
+      execFileSync('git', ['-c', 'user.email=a@b.c', '-c', 'user.name=t', ...args], { cwd: site, env: at(date), stdio: 'ignore' });
+    const build = (name: string, previous?: string) => {
+      const out = join(work, name);
+      const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: site, SITE_OUT: out, BUILD_QUIET: '1' };
+      delete env.SITE_PREVIOUS_OUT;
+      delete env.BUILD_INCREMENTAL;
+      if (previous) env.SITE_PREVIOUS_OUT = join(work, previous);
+      const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], { cwd: paths.root, env, encoding: 'utf8' });
+      rmSync(`${out}-ssr`, { recursive: true, force: true });
+      expect(run.status, run.stdout + run.stderr).toBe(0);
+      return out;
+    };
+    try {
+      cpSync(join(paths.root, 'tests/fixtures/content-landing'), site, { recursive: true });
+      git('2025-01-01T10:00:00Z', 'init', '-q');
+      git('2025-01-01T10:00:00Z', 'add', '.');
+      git('2025-01-01T10:00:00Z', 'commit', '-q', '-m', 'the site');
+      const first = lastmods(build('first'));
+      const content = ['web-design', 'seo'].flatMap((service) => ['bristol', 'bath', 'milton-keynes'].map((city) => `/${service}-${city}`));
+      const hubs = ['/services/web-design', '/services/seo', '/areas/bristol', '/areas/bath', '/areas/milton-keynes'];
+      for (const path of [...content, ...hubs]) expect(first[path], path).toBe('2025-01-01T10:00:00Z');
+
+      // one city's text, committed a month later
+      const file = join(site, 'content/collections/cities.json');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('Bristol is our home.', 'Bristol has been our home since 2014.'));
+      git('2025-02-01T10:00:00Z', 'commit', '-q', '-am', 'Bristol');
+      const second = lastmods(build('second', 'first'));
+      const moved = ['/web-design-bristol', '/seo-bristol', '/areas/bristol', '/services/web-design', '/services/seo'];
+      expect(Object.keys(second)).toEqual(Object.keys(first));
+      for (const path of Object.keys(first)) expect(second[path], path).toBe(moved.includes(path) ? '2025-02-01T10:00:00Z' : first[path]);
+
+      // the same commit built from nothing: the same sitemap, byte for byte
+      const clean = build('clean');
+      expect(readFileSync(join(clean, 'sitemap.xml'), 'utf8')).toBe(readFileSync(join(work, 'second', 'sitemap.xml'), 'utf8'));
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
 
 describe('landing.noindexRedirects in a real build', () => {

@@ -1,12 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { paths } from '../../core/paths.ts';
 
-/** One URL of the sitemap; `sources` are the site files its content comes from (for its lastmod). */
+/**
+ * A site file a page's content comes from: the whole file, or one item of a collection file (the item of its `items`
+ * whose fields have these values, with the file's other fields beside `items`): a city's pages show their own city's
+ * data, not the other cities'.
+ */
+export type SitemapSource = string | { file: string; item: Record<string, string> };
+
+/** One URL of the sitemap; `sources` are what its content comes from (for its lastmod). */
 export interface SitemapEntry {
   path: string;
-  sources?: string[];
+  sources?: SitemapSource[];
   /** a page that asks not to be indexed stays out of the sitemap */
   noindex?: boolean;
 }
@@ -67,22 +75,27 @@ export function robotsTxt(siteUrl: string): string {
 
 const W3C = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/**
- * When a site file's content last changed: its last commit's date, or its modification time while it has changes
- * not committed (or outside git). Never the build's date, so a build of the same sources writes the same sitemap.
- */
-export function fileChangedAt(siteRoot: string): (file: string) => Date | undefined {
-  const known = new Map<string, Date | undefined>();
-  const git = (args: string[]) => {
+/** Git asked from a site's folder: the command's output, or undefined when it failed (no git, not a work tree). */
+type Git = (args: string[]) => string | undefined;
+
+/** What git says of a site once: its folder's place in the work tree, and its files with changes not committed. */
+interface SiteGit {
+  git: Git;
+  /** null: the site is not in a git work tree */
+  work: () => { prefix: string; dirty: Set<string> } | null;
+}
+
+function siteGit(siteRoot: string): SiteGit {
+  const git: Git = (args) => {
     try {
-      return execFileSync('git', args, { cwd: siteRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      return execFileSync('git', args, { cwd: siteRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 30 });
     } catch {
       return undefined;
     }
   };
   // asked of git once: whether the site is in a work tree, and its files with changes not committed (one process
   // each, not two per source: a build's sitemap has a few sources, a watching build makes it at every save)
-  let repo: { prefix: string; dirty: Set<string> } | null | undefined;
+  let repo: ReturnType<SiteGit['work']> | undefined;
   const work = () => {
     if (repo !== undefined) return repo;
     const prefix = git(['rev-parse', '--show-prefix'])?.trim();
@@ -99,23 +112,393 @@ export function fileChangedAt(siteRoot: string): (file: string) => Date | undefi
     }
     return (repo = { prefix, dirty });
   };
+  return { git, work };
+}
+
+const modifiedAt = (siteRoot: string, file: string) => {
+  try {
+    return statSync(join(siteRoot, file)).mtime;
+  } catch {
+    return undefined; // a source that is not there: no lastmod rather than a wrong one
+  }
+};
+
+/**
+ * When a site file's content last changed: its last commit's date, or its modification time while it has changes
+ * not committed (or outside git). Never the build's date, so a build of the same sources writes the same sitemap.
+ */
+export function fileChangedAt(siteRoot: string, site: SiteGit = siteGit(siteRoot)): (file: string) => Date | undefined {
+  const known = new Map<string, Date | undefined>();
   return (file) => {
     if (known.has(file)) return known.get(file);
-    let date: Date | undefined;
-    try {
-      const tree = work();
-      const committed = tree && !tree.dirty.has(tree.prefix + file) ? git(['log', '-1', '--format=%cI', '--', file])?.trim() : undefined;
-      date = committed ? new Date(committed) : statSync(join(siteRoot, file)).mtime;
-    } catch {
-      date = undefined; // a source that is not there: no lastmod rather than a wrong one
-    }
+    const tree = site.work();
+    const committed = tree && !tree.dirty.has(tree.prefix + file) ? site.git(['log', '-1', '--format=%cI', '--', file])?.trim() : undefined;
+    const date = committed ? new Date(committed) : modifiedAt(siteRoot, file);
     known.set(file, date);
     return date;
   };
 }
 
+/** A part's name: its item's fields and values, in the order of the fields' names. */
+const partKey = (item: Record<string, string>) => JSON.stringify(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/**
+ * What one version of a collection file holds of each part: the file's fields beside `items` and the part's item, as
+ * JSON (null: the file is not there, is no JSON, or has no such item). The items are found by a lookup per part, not a
+ * search of the list (2,500 towns), the last of equal ones as the site reads a collection (cityDataByName).
+ */
+function partValues(text: string | undefined, parts: Iterable<string>): Map<string, string | null> {
+  const values = new Map<string, string | null>();
+  let doc: unknown;
+  try {
+    doc = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    doc = undefined;
+  }
+  const { items, ...rest } = doc && typeof doc === 'object' && !Array.isArray(doc) ? (doc as Record<string, unknown>) : { items: undefined };
+  const found = doc === undefined ? undefined : JSON.stringify(rest);
+  const indexes = new Map<string, Map<string, unknown>>();
+  for (const key of parts) {
+    const selector = JSON.parse(key) as [string, string][];
+    const fields = selector.map(([field]) => field);
+    const byFields = JSON.stringify(fields);
+    let index = indexes.get(byFields);
+    if (!index) {
+      index = new Map();
+      for (const item of Array.isArray(items) ? (items as unknown[]) : [])
+        if (item && typeof item === 'object') index.set(JSON.stringify(fields.map((field) => (item as Record<string, unknown>)[field])), item);
+      indexes.set(byFields, index);
+    }
+    const item = index.get(JSON.stringify(selector.map(([, value]) => value)));
+    values.set(key, found === undefined || item === undefined ? null : `${found}\u0000${JSON.stringify(item)}`);
+  }
+  return values;
+}
+
+/**
+ * Versions of a file read from git by `git cat-file --batch`, more commits per process as the walk goes on (1, 2, 4,
+ * up to 16): a walk back rarely reads all, and one that starts from the build before often reads the newest alone.
+ */
+function fileVersions(siteRoot: string, path: string, commits: string[]): (index: number) => Buffer | undefined {
+  let batchSize = 1;
+  let read = new Map<number, Buffer | undefined>();
+  return (index) => {
+    if (read.has(index)) return read.get(index);
+    read = new Map();
+    const batch = commits.slice(index, index + batchSize);
+    batchSize = Math.min(batchSize * 2, 16);
+    let out: Buffer;
+    try {
+      out = execFileSync('git', ['cat-file', '--batch'], {
+        cwd: siteRoot,
+        input: batch.map((commit) => `${commit}:${path}\n`).join(''),
+        stdio: ['pipe', 'pipe', 'ignore'],
+        maxBuffer: 1 << 30,
+      });
+    } catch {
+      return undefined;
+    }
+    let at = 0;
+    batch.forEach((_, n) => {
+      const end = out.indexOf(10, at);
+      const header = /^\S+ (\S+) (\d+)$/.exec(out.toString('utf8', at, end < 0 ? out.length : end));
+      at = end + 1;
+      if (!header) return read.set(index + n, undefined); // "<name> missing": not in that commit
+      const size = Number(header[2]);
+      read.set(index + n, header[1] === 'blob' ? out.subarray(at, at + size) : undefined);
+      at += size + 1;
+    });
+    return read.get(index);
+  };
+}
+
+/**
+ * What a build keeps of the parts it dated, for the next build (`.build/lastmod.json`): per collection file, its newest
+ * commit then, and each part's hash of its item's bytes and date. Only a shortcut: the next build's walk back stops at
+ * that commit for the parts whose bytes are the same, and finds the same dates a walk through the whole history would
+ * (a clean build does that walk). Kept of the history alone, so a clean and an incremental build write the same file.
+ */
+interface CarriedFile {
+  commit: string;
+  parts: Record<string, [hash: string, date: string]>;
+}
+export const LASTMOD_FILE = '.build/lastmod.json';
+const LASTMOD_VERSION = 1;
+
+function readCarried(dir: string | undefined): Record<string, CarriedFile> {
+  if (!dir) return {};
+  try {
+    const kept = JSON.parse(readFileSync(join(dir, LASTMOD_FILE), 'utf8')) as { version: number; files: Record<string, CarriedFile> };
+    return kept.version === LASTMOD_VERSION ? kept.files : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Where a collection file's `items` are, in bytes: the array (from its `[` to after its `]`) and each item in it. */
+interface ItemSpans {
+  array: [number, number];
+  items: [number, number][];
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/**
+ * The spans of a collection file's items, found by one pass over its bytes (no parse): undefined when its `items` is
+ * not an array of objects at the top (the walk then takes every part as changed at that version).
+ */
+function itemSpans(bytes: Buffer): ItemSpans | undefined {
+  let depth = 0;
+  let key: string | undefined;
+  let array: [number, number] | undefined;
+  let inItems = false;
+  let start = -1;
+  const items: [number, number][] = [];
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    if (c === QUOTE) {
+      const from = i;
+      for (i++; i < bytes.length && bytes[i] !== QUOTE; i++) if (bytes[i] === BACKSLASH) i++;
+      if (inItems && depth === 2) return undefined; // an item that is a string
+      if (depth === 1) {
+        let next = i + 1;
+        while (next < bytes.length && isSpace(bytes[next]!)) next++;
+        if (bytes[next] === 0x3a) key = bytes.toString('utf8', from + 1, i);
+      }
+      continue;
+    }
+    if (c === 0x7b || c === 0x5b) {
+      if (depth === 1 && c === 0x5b && key === 'items' && !array) {
+        inItems = true;
+        array = [i, -1];
+      } else if (inItems && depth === 2) {
+        if (c !== 0x7b) return undefined;
+        start = i;
+      }
+      depth++;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+      if (inItems && depth === 2 && c === 0x7d) items.push([start, i + 1]);
+      if (inItems && depth === 1) {
+        array![1] = i + 1;
+        inItems = false;
+      }
+    } else if (inItems && depth === 2 && !isSpace(c) && c !== 0x2c) return undefined; // a number, true, false or null
+  }
+  return array && array[1] > 0 ? { array, items } : undefined;
+}
+
+/** The bytes two versions share at their start, and at their end (not overlapping). */
+function sameEnds(a: Buffer, b: Buffer): [number, number] {
+  const most = Math.min(a.length, b.length);
+  const CHUNK = 4096;
+  let start = 0;
+  while (start + CHUNK <= most && a.compare(b, start, start + CHUNK, start, start + CHUNK) === 0) start += CHUNK;
+  while (start < most && a[start] === b[start]) start++;
+  let end = 0;
+  const room = most - start;
+  while (end + CHUNK <= room && a.compare(b, b.length - end - CHUNK, b.length - end, a.length - end - CHUNK, a.length - end) === 0) end += CHUNK;
+  while (end < room && a[a.length - end - 1] === b[b.length - end - 1]) end++;
+  return [start, end];
+}
+
+const bytesKey = (bytes: Buffer) => createHash('sha1').update(bytes).digest('base64');
+
+/**
+ * When each part of a collection file last changed: the date of the commit that gave it its value, found by going
+ * back through the file's commits (newest first) while the part's item keeps the bytes it has now, and the file its
+ * fields beside `items`; a part whose value differs from its last commit's (a change not committed) has the file's
+ * modification time, as has every part outside git. Git's history alone decides: a clean clone and an incremental
+ * build of the same commit give the same dates.
+ *
+ * A step back compares two versions' bytes: where they differ is one window. A window inside one item (an edit of one
+ * town) changes that item alone, and moves the places of the items after it; any other window (items added, removed,
+ * or several edited in one commit) is settled by finding each part's bytes among the older version's items. The
+ * files are never parsed but the newest version: 100 commits of a 2,500-town file are read in a few seconds.
+ */
+function partsChangedAt(
+  siteRoot: string,
+  site: SiteGit,
+  file: string,
+  parts: string[],
+  carried: CarriedFile | undefined,
+  carry: (record: CarriedFile) => void,
+): Map<string, Date | undefined> {
+  const dates = new Map<string, Date | undefined>();
+  const tree = site.work();
+  const log = tree
+    ? (site.git(['log', '--format=%H %cI', '--', file]) ?? '')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split(' ') as [string, string])
+    : [];
+  const newest =
+    log.length > 0
+      ? fileVersions(
+          siteRoot,
+          tree!.prefix + file,
+          log.map(([commit]) => commit),
+        )
+      : undefined;
+  const head = newest?.(0);
+  if (!tree || !newest || !head) {
+    for (const part of parts) dates.set(part, modifiedAt(siteRoot, file));
+    return dates;
+  }
+  const version = newest;
+  const committed = partValues(head.toString('utf8'), parts);
+  let open = parts;
+  if (tree.dirty.has(tree.prefix + file)) {
+    let text: string | undefined;
+    try {
+      text = readFileSync(join(siteRoot, file), 'utf8');
+    } catch {
+      text = undefined;
+    }
+    const now = partValues(text, parts);
+    for (const part of parts) if (now.get(part) !== committed.get(part)) dates.set(part, modifiedAt(siteRoot, file));
+    open = parts.filter((part) => !dates.has(part));
+  }
+  const since = new Map(open.map((part) => [part, log[0]![1]]));
+  // every item of the newest version, followed back: its place in the version being compared (none once it is not in
+  // it as it is now) and its bytes' hash; each part's item by its index (none: no item of its own)
+  const spans = itemSpans(head);
+  const places: ([number, number] | undefined)[] = spans ? spans.items.map((span) => [...span]) : [];
+  let hashes: string[] | undefined;
+  const itemOf = new Map<string, number>();
+  if (spans) {
+    let doc: { items?: Record<string, unknown>[] } | undefined;
+    try {
+      doc = JSON.parse(head.toString('utf8')) as typeof doc;
+    } catch {
+      doc = undefined;
+    }
+    const list = Array.isArray(doc?.items) && doc.items.length === spans.items.length ? doc.items : [];
+    const byKey = new Map<string, number>();
+    for (const part of open) {
+      const fields = (JSON.parse(part) as [string, string][]).map(([field]) => field);
+      const byFields = JSON.stringify(fields);
+      // the last of equal ones, as the site reads a collection (cityDataByName)
+      if (!byKey.has(byFields)) list.forEach((item, i) => byKey.set(`${byFields}\u0000${JSON.stringify(fields.map((field) => [field, item[field]]))}`, i));
+      byKey.set(byFields, -1);
+      const index = byKey.get(`${byFields}\u0000${part}`);
+      if (index !== undefined) itemOf.set(part, index);
+    }
+  }
+  let newer = head;
+  let array = spans?.array;
+  // the parts dated by the history, by the bytes of their item now: carried to the next build (see CarriedFile)
+  const dated = open.filter((part) => places[itemOf.get(part) ?? -1] !== undefined);
+  const nowHashes = new Map(dated.map((part) => [part, bytesKey(head.subarray(...places[itemOf.get(part)!]!))]));
+  for (let i = 1; i <= log.length && open.length > 0; i++) {
+    // back at the newest commit of an earlier build: a part with the same bytes as then has the date it had then
+    if (carried?.commit === log[i - 1]![0])
+      open = open.filter((part) => {
+        const then = carried.parts[part];
+        if (!then || then[0] !== nowHashes.get(part)) return true;
+        since.set(part, then[1]);
+        return false;
+      });
+    if (i === log.length || open.length === 0) break;
+    const older = version(i);
+    const changed = new Set<number | 'all'>();
+    const [start, end] = older && array ? sameEnds(newer, older) : [0, 0];
+    const from = start;
+    const to = newer.length - end;
+    const inside = array && from > array[0] && to < array[1];
+    const edited = inside ? places.findIndex((place) => place !== undefined && place[0] < from && to < place[1]) : -1;
+    if (!older || !array || !inside) {
+      // the file gone, unreadable, or changed beside its items: every part changed here
+      changed.add('all');
+    } else if (edited >= 0) {
+      // one item edited: it changed, the items after it moved
+      changed.add(edited);
+      const shift = older.length - newer.length;
+      places[edited] = undefined;
+      for (const place of places)
+        if (place && place[0] >= to) {
+          place[0] += shift;
+          place[1] += shift;
+        }
+      array = [array[0], array[1] + shift];
+    } else {
+      // items added, removed or several edited: each item found by its bytes among the older version's
+      const olderSpans = itemSpans(older);
+      const sameAround =
+        olderSpans !== undefined &&
+        newer.compare(older, 0, olderSpans.array[0], 0, array[0]) === 0 &&
+        newer.compare(older, olderSpans.array[1], older.length, array[1], newer.length) === 0;
+      if (!olderSpans || !sameAround) changed.add('all');
+      else {
+        hashes ??= spans!.items.map((span) => bytesKey(head.subarray(...span)));
+        const byHash = new Map<string, [number, number]>();
+        for (const span of olderSpans.items) byHash.set(bytesKey(older.subarray(...span)), span);
+        places.forEach((place, index) => {
+          const found = place && byHash.get(hashes![index]!);
+          places[index] = found ? [...found] : undefined;
+          if (!found) changed.add(index);
+        });
+        array = olderSpans.array;
+      }
+    }
+    open = open.filter((part) => {
+      const index = itemOf.get(part);
+      // a part without an item of its own changes when items come or go
+      const gone = changed.has('all') || (index === undefined ? changed.size > 0 && edited < 0 : changed.has(index));
+      if (gone) return false;
+      since.set(part, log[i]![1]);
+      return true;
+    });
+    if (!older || changed.has('all')) break;
+    newer = older;
+  }
+  for (const [part, date] of since) dates.set(part, new Date(date));
+  const record: CarriedFile = { commit: log[0]![0], parts: {} };
+  for (const part of dated.sort()) record.parts[part] = [nowHashes.get(part)!, since.get(part)!];
+  if (dated.length > 0) carry(record);
+  return dates;
+}
+
+/**
+ * When each of these sources last changed (fileChangedAt for a whole file, partsChangedAt for an item of one): every
+ * part of a file is dated in one walk through its history, when the first of them is asked for.
+ */
+export function sourcesChangedAt(
+  siteRoot: string,
+  sources: Iterable<SitemapSource>,
+  { previousDir, kept = {} }: { previousDir?: string | undefined; kept?: Record<string, CarriedFile> } = {},
+): (source: SitemapSource) => Date | undefined {
+  const site = siteGit(siteRoot);
+  const carried = readCarried(previousDir);
+  const files = fileChangedAt(siteRoot, site);
+  const wanted = new Map<string, Set<string>>();
+  for (const source of sources) {
+    if (typeof source === 'string') continue;
+    let parts = wanted.get(source.file);
+    if (!parts) wanted.set(source.file, (parts = new Set()));
+    parts.add(partKey(source.item));
+  }
+  const dated = new Map<string, Map<string, Date | undefined>>();
+  return (source) => {
+    if (typeof source === 'string') return files(source);
+    const key = partKey(source.item);
+    let parts = dated.get(source.file);
+    if (!parts?.has(key)) {
+      const asked = [...new Set([...(wanted.get(source.file) ?? []), key])];
+      parts = new Map([
+        ...(parts ?? []),
+        ...partsChangedAt(siteRoot, site, source.file, asked, carried[source.file], (record) => (kept[source.file] = record)),
+      ]);
+      dated.set(source.file, parts);
+    }
+    return parts.get(key);
+  };
+}
+
 /** Each indexable entry as a URL, its lastmod the latest change of its sources. */
-export function sitemapUrls(siteUrl: string, entries: SitemapEntry[], changedAt: (file: string) => Date | undefined): SitemapUrl[] {
+export function sitemapUrls(siteUrl: string, entries: SitemapEntry[], changedAt: (source: SitemapSource) => Date | undefined): SitemapUrl[] {
   return entries
     .filter((e) => !e.noindex)
     .map((e) => {
@@ -130,11 +513,31 @@ interface WithSitemapEntries {
   sitemapEntries?: () => SitemapEntry[];
 }
 
-/** Writes sitemap.xml (or an index and its parts) and robots.txt of a prerendered site. */
-export function writeSitemap(entry: object, routes: string[], siteUrl: string, write: (file: string, text: string) => void): void {
+/**
+ * Writes sitemap.xml (or an index and its parts) and robots.txt of a prerendered site; with `outDir`, also what the
+ * next build may start its walks back from (LASTMOD_FILE), and from `previousDir`'s, the build before.
+ */
+export function writeSitemap(
+  entry: object,
+  routes: string[],
+  siteUrl: string,
+  write: (file: string, text: string) => void,
+  { outDir, previousDir }: { outDir?: string; previousDir?: string | undefined } = {},
+): void {
   const offered = (entry as WithSitemapEntries).sitemapEntries;
-  const entries = typeof offered === 'function' ? offered() : routes.map((path) => ({ path }));
+  const entries: SitemapEntry[] = typeof offered === 'function' ? offered() : routes.map((path) => ({ path }));
   const siteRoot = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : paths.root;
-  for (const { file, text } of sitemapFiles(siteUrl, sitemapUrls(siteUrl, entries, fileChangedAt(siteRoot)))) write(file, text);
+  const kept: Record<string, CarriedFile> = {};
+  const changedAt = sourcesChangedAt(
+    siteRoot,
+    entries.flatMap((e) => (e.noindex ? [] : (e.sources ?? []))),
+    { previousDir, kept },
+  );
+  for (const { file, text } of sitemapFiles(siteUrl, sitemapUrls(siteUrl, entries, changedAt))) write(file, text);
   write('robots.txt', robotsTxt(siteUrl));
+  if (outDir && Object.keys(kept).length > 0) {
+    const files = Object.fromEntries(Object.entries(kept).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    mkdirSync(join(outDir, dirname(LASTMOD_FILE)), { recursive: true });
+    writeFileSync(join(outDir, LASTMOD_FILE), JSON.stringify({ version: LASTMOD_VERSION, files }));
+  }
 }
