@@ -19,7 +19,7 @@ let copy: string;
 
 /** `npm run <script>` in a project, with none of this process's site or build settings. */
 function npmRun(project: string, script: string) {
-  const env = { ...process.env, BUILD_QUIET: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, BUILD_QUIET: '1' };
   for (const name of ['SITE_ROOT', 'SITE_OUT', 'DIST_DIR', 'DATA_DIR', 'PORT']) delete env[name];
   return spawnSync('npm', ['run', '--silent', script], { cwd: project, env, encoding: 'utf8', timeout: 240_000 });
 }
@@ -78,7 +78,7 @@ describe('a copy of the project with its install', () => {
     expect(readFileSync(join(copy, 'dist/index.html'), 'utf8')).toContain('De kopie');
     const copyLive = readlinkSync(join(copy, 'dist'));
 
-    const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', BUILD_QUIET: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', BUILD_QUIET: '1' };
     for (const name of ['SITE_ROOT', 'SITE_OUT', 'DIST_DIR', 'DATA_DIR']) delete env[name];
     const start = spawn('npm', ['start'], { cwd: original, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
