@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { describeFile, fileStatusText, placeOf, type FileChange, type PendingFile } from './publish-changes.ts';
-import { publishCalls, type Refusal } from './publish-calls.ts';
+import { publishCalls, type Refusal, type RefusedFile } from './publish-calls.ts';
 import type { PublishTexts } from './publish-texts.ts';
 
 /** A modal dialog (the browser's own: focus kept inside, Escape closes it) with its heading as its name. */
@@ -38,7 +38,7 @@ export type Changes =
   | { state: 'loading' }
   | { state: 'no-git' }
   | { state: 'failed'; message: string }
-  | { state: 'ready'; files: FileChange[]; fingerprint: string; push: { remote: string; branch?: string } | null };
+  | { state: 'ready'; files: FileChange[]; refused: RefusedFile[]; fingerprint: string; push: { remote: string; branch?: string } | null };
 
 /** The unpublished changes in words, loaded once the studio's own edits are on disk; `reload` looks again. */
 export function useChanges(texts: PublishTexts, settled: () => Promise<void>): [Changes, () => void] {
@@ -56,6 +56,7 @@ export function useChanges(texts: PublishTexts, settled: () => Promise<void>): [
           setChanges({
             state: 'ready',
             files: answer.files.map((file: PendingFile) => describeFile(file, texts)),
+            refused: answer.refused ?? [],
             fingerprint: answer.fingerprint,
             push: answer.push,
           });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { commitMessage } from './publish-changes.ts';
 import { publishCalls, type PushResult, type Refusal } from './publish-calls.ts';
 import { PushReport } from './publish-push.tsx';
+import { RefusedFiles } from './publish-refused.tsx';
 import { ChangeList, changesNotice, Modal, NameField, refusalText, reloadWith, takeFlash, useChanges, useName } from './publish-dialog.tsx';
 import { HistoryDialog } from './publish-history.tsx';
 import { publishTexts, type PublishTexts } from './publish-texts.ts';
@@ -79,6 +80,7 @@ function PublishDialog({ texts, lang, problemCount, settled, close }: DialogProp
       {notice}
       {done ? <div role="status">{done.push ? <PushReport push={done.push} texts={texts} /> : <p className="publish-done">{texts.published}</p>}</div> : null}
       {ready && !done && ready.files.length === 0 ? <p>{texts.nothing}</p> : null}
+      {ready && !done && ready.files.length === 0 ? <RefusedFiles files={ready.refused} texts={texts} /> : null}
       {ready && !done && ready.files.length > 0 ? (
         <form
           onSubmit={(e) => {
@@ -87,6 +89,7 @@ function PublishDialog({ texts, lang, problemCount, settled, close }: DialogProp
           }}
         >
           <ChangeList files={ready.files} texts={texts} label={texts.publishTitle} />
+          <RefusedFiles files={ready.refused} texts={texts} />
           {problemCount > 0 ? (
             <p className="publish-refused" role="alert">
               {texts.problems(problemCount)}
