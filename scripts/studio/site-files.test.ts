@@ -36,6 +36,29 @@ describe('the studio’s site files', () => {
     expect(() => files.read('package.json')).toThrow(/not a site file/);
   });
 
+  it('never write an edit over a save another editor made while it was laid out: it is made again on that text', async () => {
+    const path = join(root, 'content/pages/home.json');
+    const { version } = files.read('content/pages/home.json');
+    const saved = home.replace('"Vragen"', '"Uit de editor"');
+    let saves = 0;
+    // the other editor empties the file to save while the studio's edit is laid out, and writes it whole a moment later
+    const racing = new SiteFiles(root, {
+      format: async (text) => {
+        if (saves++ === 0) writeFileSync(path, '');
+        return text;
+      },
+    });
+    const edit = [{ op: 'set' as const, path: ['blocks', 0, 'headline'], value: 'Welkom!' }];
+    const emptied = await racing.edit('content/pages/home.json', version, edit);
+    expect(emptied).toMatchObject({ ok: false, file: { text: '' } });
+    expect(onDisk()).toBe('');
+    writeFileSync(path, saved);
+    // the studio sends the edit again once the file is whole: it lands on the editor's text
+    const replayed = await racing.edit('content/pages/home.json', version, edit);
+    expect(replayed).toMatchObject({ ok: true, changed: true, replayed: true });
+    expect(onDisk()).toBe(saved.replace('"Welkom"', '"Welkom!"'));
+  });
+
   it('write an edit as a change of only its bytes, atomically', async () => {
     const { version } = files.read('content/pages/home.json');
     const result = await files.edit('content/pages/home.json', version, [{ op: 'set', path: ['blocks', 0, 'headline'], value: 'Hallo' }]);

@@ -50,6 +50,9 @@ export type StepResult =
 /** A path the studio refuses: a link, or a file or folder where the other is expected, or one outside the site. */
 export class RefusedPathError extends Error {}
 
+/** How often an edit is made again on a text another editor saved while it was made, before it is refused. */
+const EDIT_ATTEMPTS = 5;
+
 const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
 
 /**
@@ -133,13 +136,30 @@ export class SiteFiles {
     return { path, text, version: versionOf(text) };
   }
 
-  private write(path: string, text: string): SiteFile {
+  /** Puts `text` in place atomically (a temporary file renamed over the old one) when `still()` holds just before. */
+  private place(path: string, text: string, still: (file: string) => boolean): SiteFile | undefined {
     const file = this.full(path);
     mkdirSync(dirname(file), { recursive: true });
     const temporary = `${file}.${process.pid}.studio-tmp`;
     writeFileSync(temporary, text);
+    if (!still(file)) {
+      rmSync(temporary, { force: true });
+      return undefined;
+    }
     renameSync(temporary, file);
     return { path, text, version: versionOf(text) };
+  }
+
+  private write(path: string, text: string): SiteFile {
+    return this.place(path, text, () => true)!;
+  }
+
+  /**
+   * Writes over a file only while it still holds `over`, checked just before it is replaced: another editor's save
+   * (or the file it emptied to save) that came while the text was made is never written over. Undefined then.
+   */
+  private writeOver(path: string, over: string, text: string): SiteFile | undefined {
+    return this.place(path, text, (file) => readFileSync(file, 'utf8') === over);
   }
 
   /**
@@ -147,23 +167,30 @@ export class SiteFiles {
    * replayed on the new text; if one no longer applies, nothing is written and the result says which.
    */
   async edit(path: string, base: string, ops: EditOp[]): Promise<EditResult> {
-    const current = this.read(path);
-    let next: string;
-    try {
-      next = applyOps(current.text, ops);
-    } catch (error) {
-      if (error instanceof OpError) return { ok: false, reason: 'conflict', message: error.message, failedOp: error.index, file: current };
-      return { ok: false, reason: 'invalid', message: (error as Error).message, file: current };
+    for (let attempt = 1; ; attempt++) {
+      const current = this.read(path);
+      let next: string;
+      try {
+        next = applyOps(current.text, ops);
+      } catch (error) {
+        if (error instanceof OpError) return { ok: false, reason: 'conflict', message: error.message, failedOp: error.index, file: current };
+        return { ok: false, reason: 'invalid', message: (error as Error).message, file: current };
+      }
+      // laid out while other work runs: another editor's save (or its emptied file) may come meanwhile
+      if (this.options.format) next = await this.options.format(next, path, current.text);
+      try {
+        parseJson(next);
+      } catch (error) {
+        return { ok: false, reason: 'invalid', message: `the edit would leave ${path} unparseable: ${(error as Error).message}`, file: current };
+      }
+      const replayed = current.version !== base;
+      if (next === current.text) return { ok: true, file: current, changed: false, replayed };
+      // written only over the text it was made from; else made again on the text there now (replayed on it)
+      const written = this.writeOver(path, current.text, next);
+      if (written) return { ok: true, file: written, changed: true, replayed };
+      if (attempt >= EDIT_ATTEMPTS)
+        return { ok: false, reason: 'stale', message: `${path} kept changing on disk while this edit was made`, file: this.read(path) };
     }
-    if (this.options.format) next = await this.options.format(next, path, current.text);
-    try {
-      parseJson(next);
-    } catch (error) {
-      return { ok: false, reason: 'invalid', message: `the edit would leave ${path} unparseable: ${(error as Error).message}`, file: current };
-    }
-    const replayed = current.version !== base;
-    if (next === current.text) return { ok: true, file: current, changed: false, replayed };
-    return { ok: true, file: this.write(path, next), changed: true, replayed };
   }
 
   /** Puts back an exact earlier text (undo, redo), only over the version it replaces: it never overwrites an unseen change. */
@@ -175,7 +202,9 @@ export class SiteFiles {
     } catch (error) {
       return { ok: false, reason: 'invalid', message: (error as Error).message, file: current };
     }
-    return { ok: true, file: this.write(path, text), changed: text !== current.text, replayed: false };
+    const written = this.writeOver(path, current.text, text);
+    if (!written) return { ok: false, reason: 'stale', message: `${path} changed on disk since this edit`, file: this.read(path) };
+    return { ok: true, file: written, changed: text !== current.text, replayed: false };
   }
 
   /**
