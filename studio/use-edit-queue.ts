@@ -21,7 +21,7 @@ function squash(ops: EditOp[]): EditOp[] {
 export interface EditQueueHandlers {
   filesRef: MutableRefObject<Record<string, SiteFile>>;
   /** the answer to one request of edits: the new text, an undo step, or a conflict */
-  answered: (path: string, before: SiteFile, next: Pending, ops: EditOp[], answer: EditAnswer, sentAt: number) => void;
+  answered: (path: string, before: SiteFile, next: Pending, ops: EditOp[], answer: EditAnswer) => void;
   /** a request that got no answer (the dev server stopped) */
   failed: (path: string, ops: EditOp[], error: Error) => void;
   /** a file's edits are all answered */
@@ -43,7 +43,6 @@ interface Request extends Omit<EditQueueHandlers, 'drained'> {
 async function sendOnce({ path, next, waits, pending, filesRef, answered, failed }: Request): Promise<boolean> {
   const before = filesRef.current[path]!;
   const ops = squash(next.ops);
-  const sentAt = Date.now();
   try {
     const answer = await api.edit(path, before.version, ops);
     if (!answer.ok && !parses(answer.file.text) && waits < SETTLE_TRIES.length) {
@@ -52,7 +51,7 @@ async function sendOnce({ path, next, waits, pending, filesRef, answered, failed
       await sleep(SETTLE_TRIES[waits]!);
       return true;
     }
-    answered(path, before, next, ops, answer, sentAt);
+    answered(path, before, next, ops, answer);
   } catch (error) {
     failed(path, ops, error as Error);
   }
@@ -80,10 +79,11 @@ export function useEditQueue({ filesRef, answered, failed, drained }: EditQueueH
     async (path: string): Promise<void> => {
       if (inFlight.current.has(path)) return;
       inFlight.current.add(path);
+      // the waits for one half-written save: an edit answered ends them, and the next save may be waited for as long
       let waits = 0;
       for (let next = pending.current.get(path); next; next = pending.current.get(path)) {
         pending.current.delete(path);
-        if (await send(path, next, waits)) waits++;
+        waits = (await send(path, next, waits)) ? waits + 1 : 0;
       }
       inFlight.current.delete(path);
       drained(path);

@@ -74,21 +74,27 @@ function useSiteState() {
 function useOutsideChanges(
   busy: (path: string) => boolean,
   filesRef: MutableRefObject<Record<string, SiteFile>>,
-  take: (file: SiteFile, at: number) => void,
+  take: (file: SiteFile) => void,
   onAsset: () => void,
 ) {
   /** files changed while an edit of them was on its way: read again once it is answered */
   const missed = useRef(new Set<string>());
   const check = useCallback(
     (path: string) => {
-      const at = Date.now();
-      void readSettled(path).then(
-        (file) => {
-          if (busy(path)) missed.current.add(path);
-          else if (filesRef.current[path]?.version !== file.version) take(file, at);
-        },
-        () => undefined,
-      );
+      const read = (): void => {
+        // the studio's copy when the read began: an answer to its own edit that comes while the file is read is
+        // newer than what the read may bring back (asked for before that edit was written, or answered after it)
+        const held = filesRef.current[path];
+        void readSettled(path).then(
+          (file) => {
+            if (busy(path)) missed.current.add(path);
+            else if (filesRef.current[path] !== held) read();
+            else if (held?.version !== file.version) take(file);
+          },
+          () => undefined,
+        );
+      };
+      read();
     },
     [busy, filesRef, take],
   );
@@ -134,8 +140,8 @@ interface StepParts {
   history: MutableRefObject<History>;
   settled: () => Promise<void>;
   site: Pick<ReturnType<typeof useSiteState>, 'put' | 'drop'>;
-  /** after a step is done: when it began, and the files it brought back (a deleted page) */
-  done: (sentAt: number, back: string[]) => void;
+  /** after a step is done: when its answer came (pageClock), and the files it brought back (a deleted page) */
+  done: (at: number, back: string[]) => void;
   say: (status: Status) => void;
   refused: () => void;
 }
@@ -154,7 +160,6 @@ function useSteps({ history, settled, site, done, say, refused }: StepParts) {
       const step = direction === 'undo' ? h.peekUndo() : h.peekRedo();
       if (!step) return;
       const sent = stepFiles(step, direction);
-      const sentAt = Date.now();
       const answer = await api.step(sent);
       for (const { path, file } of answer.files) {
         if (file) put(file);
@@ -169,7 +174,7 @@ function useSteps({ history, settled, site, done, say, refused }: StepParts) {
       else h.redid(now);
       say({ key: direction === 'undo' ? 'undone' : 'redone', files: step.files.map((f) => f.path) });
       done(
-        sentAt,
+        pageClock(),
         sent.filter((f) => f.base === null && f.text !== null).map((f) => f.path),
       );
     },
@@ -182,7 +187,17 @@ function useSteps({ history, settled, site, done, say, refused }: StepParts) {
   );
 }
 
-/** Grows with each change of the site's files the studio knows of: the time (ms) the change began. */
+/**
+ * Now, in ms since the epoch as a page's `performance.timeOrigin` says when it was asked for (the previews compare
+ * the two): the clock Date.now() reads may be some ms apart from it.
+ */
+export const pageClock = () => performance.timeOrigin + performance.now();
+
+/**
+ * Grows with each change of the site's files the studio knows of: the time (pageClock) the studio knew the change was
+ * on disk (its answer came, or it read the file). A page asked for after it shows the change; one asked for before
+ * may not, even when asked for after the edit was sent (the dev server writes it a moment later).
+ */
 function useRevision() {
   const [revision, setRevision] = useState(0);
   const bump = useCallback((at: number) => setRevision((r) => Math.max(r + 1, at)), []);
@@ -209,10 +224,10 @@ function useChanges({ site, history, historyChanged, bump, say, setConflict, onO
   });
   /** A text someone else wrote becomes the studio's: the selection follows it (same render), then the file. */
   const take = useCallback(
-    (file: SiteFile, at: number) => {
+    (file: SiteFile) => {
       outside.current?.({ path: file.path, before: filesRef.current[file.path]?.text, after: file.text });
       put(file);
-      bump(at);
+      bump(pageClock());
       say({ key: 'reloaded', file: file.path });
       refreshProblems();
     },
@@ -220,14 +235,13 @@ function useChanges({ site, history, historyChanged, bump, say, setConflict, onO
   );
   /** The answer to one request of edits: the new text, an undo step, or the conflict to show. */
   const answered = useCallback(
-    (path: string, before: SiteFile, next: Pending, ops: EditOp[], answer: EditAnswer, sentAt: number) => {
+    (path: string, before: SiteFile, next: Pending, ops: EditOp[], answer: EditAnswer) => {
       if (answer.ok && answer.replayed) outside.current?.({ path, before: before.text, after: answer.file.text });
       put(answer.file);
+      // the file is on disk as the answer says from now on (written, or found so by the edit: another editor's)
+      if (answer.file.version !== before.version) bump(pageClock());
       if (answer.ok) {
-        if (answer.changed) {
-          history.current.record({ path, before, after: answer.file, key: next.key, at: Date.now() });
-          bump(sentAt);
-        }
+        if (answer.changed) history.current.record({ path, before, after: answer.file, key: next.key, at: Date.now() });
         if (answer.replayed) say({ key: 'replayed', file: path });
         refreshProblems();
       } else {
@@ -279,7 +293,7 @@ function useWholeSteps({ site, history, historyChanged, bump, settled }: WholePa
       drop(path);
       if (file) history.current.record({ path, before: file, after: null, at: Date.now() });
       historyChanged();
-      bump(Date.now());
+      bump(pageClock());
       refreshProblems();
     },
     [bump, drop, filesRef, history, historyChanged, refreshProblems],
@@ -307,8 +321,8 @@ function useUndo(parts: WholeParts & { say: (status: Status) => void; onBack?: (
   });
   const { refreshProblems } = site;
   const stepped = useCallback(
-    (sentAt: number, came: string[]) => {
-      bump(sentAt);
+    (at: number, came: string[]) => {
+      bump(at);
       refreshProblems();
       historyChanged();
       for (const path of came) back.current?.(path);
