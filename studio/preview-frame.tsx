@@ -13,6 +13,7 @@ export interface FrameProps {
   /** which preview it is, for tests and benchmarks to find it whatever the language */
   device: 'desktop' | 'phone';
   size: FrameSize;
+  /** the text being typed, shown at once and in each page that loads before its render has it (useLiveTyping) */
   patch?: TextPatch;
   revision: number;
   /** where the frame leaves how it takes a change of the page's blocks, shown at once before the reload */
@@ -27,7 +28,13 @@ export interface FrameProps {
  * shown when the page was opened anew (a reload stays where the person had scrolled), and a click on a block
  * selects it (links do not navigate away from the page being edited).
  */
-function useFrameLoad(frame: RefObject<HTMLIFrameElement | null>, route: string, selected: number | undefined, onSelect: (index: number) => void) {
+function useFrameLoad(
+  frame: RefObject<HTMLIFrameElement | null>,
+  route: string,
+  selected: number | undefined,
+  onSelect: (index: number) => void,
+  typed: (doc: Document) => void,
+) {
   /** the route the frame was last sent on to after a load elsewhere */
   const redirected = useRef<string | undefined>(undefined);
   const select = useRef(onSelect);
@@ -51,6 +58,8 @@ function useFrameLoad(frame: RefObject<HTMLIFrameElement | null>, route: string,
       return;
     }
     redirected.current = undefined;
+    // a page asked for a key or two before the last write shows the text typed, as the page before it did
+    typed(doc);
     outlineBlock(doc, selected);
     if (navigation?.type !== 'reload') scrollToBlock(doc, selected);
     doc.addEventListener(
@@ -70,11 +79,11 @@ function useFrameLoad(frame: RefObject<HTMLIFrameElement | null>, route: string,
 /** One device's preview: the page at the device's width, drawn scaled into a box as tall as the preview. */
 export function Frame({ route, label, name, device, size, patch, revision, take, selected, onSelect }: FrameProps) {
   const frame = useRef<HTMLIFrameElement>(null);
-  useConvergence(frame, revision);
-  useTypedText(frame, patch);
+  const typed = useTypedText(frame, patch);
+  useConvergence(frame, revision, typed);
   useSelectedBlock(frame, selected);
-  usePlacedBlocks(frame, take, selected);
-  const onLoad = useFrameLoad(frame, route, selected, onSelect);
+  usePlacedBlocks(frame, take, selected, typed);
+  const onLoad = useFrameLoad(frame, route, selected, onSelect, typed);
   return (
     <figure className="frame" style={{ width: size.boxWidth }}>
       <figcaption>

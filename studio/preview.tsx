@@ -4,6 +4,7 @@ import { Frame } from './preview-frame.tsx';
 import { frameSizes, usePhoneShown, useRevealed, useRoom } from './preview-layout.ts';
 import type { TextPatch } from './preview-page.ts';
 import { previewTexts } from './preview-texts.ts';
+import { useLiveTyping } from './preview-sync.ts';
 
 export type { TextPatch } from './preview-page.ts';
 
@@ -48,7 +49,8 @@ export function Preview({ route, lang, patch, revision, selected, onSelect, bloc
   // each frame shown takes the changes of the page's blocks
   const takers = useTakers();
   usePageChanges(route, revision, patch, blocks, takers.show);
-  const shared = { route, patch, revision, selected, onSelect };
+  const typed = useLiveTyping(patch, blocks);
+  const shared = { route, patch: typed, revision, selected, onSelect };
   return (
     <section className="preview" aria-label={t.region} ref={section}>
       <div className="preview-bar">
