@@ -1,7 +1,7 @@
 import type { Problem, SiteFile } from './api.ts';
 import { BlockList } from './blocks.tsx';
 import { fieldText } from './labels.ts';
-import { blockOf, fileName } from './names.ts';
+import { blockOf } from './names.ts';
 import { PageActions } from './page-actions.tsx';
 import { Detail } from './panels.tsx';
 import { initialValue, resolve, schemaFileFor, type Located } from './schema.ts';
@@ -68,6 +68,8 @@ interface EditorProps {
   ctx: FormContext;
   /** the open file's path, its file and its value (undefined while it does not parse) */
   open: string;
+  /** the open file's name as staff know it */
+  name: string;
   file: SiteFile | undefined;
   data: Json | undefined;
   selected: number | undefined;
@@ -79,7 +81,7 @@ interface EditorProps {
 }
 
 /** The open file's form: a page's settings, blocks and selected block; any other file's fields. */
-export function Editor({ t, site, ctx, open, file, data, selected, select, openFile, say, problems }: EditorProps) {
+export function Editor({ t, site, ctx, open, name, file, data, selected, select, openFile, say, problems }: EditorProps) {
   const root: Located = { schema: ctx.files[schemaFileFor(open)] ?? {}, file: schemaFileFor(open) };
   const isPage = isPagePath(open);
   const blocks = (isPage && Array.isArray(data?.blocks) ? data.blocks : []) as Json[];
@@ -90,7 +92,7 @@ export function Editor({ t, site, ctx, open, file, data, selected, select, openF
       {!file ? <p>{t.noFile}</p> : null}
       {file && !data ? (
         <div className="conflict" role="alert">
-          <p>{t.notJson(fileName(t, open))}</p>
+          <p>{t.notJson(name)}</p>
           <Detail t={t} text={`${open}: ${file.parseError ?? ''}`} />
         </div>
       ) : null}
@@ -121,7 +123,7 @@ export function Editor({ t, site, ctx, open, file, data, selected, select, openF
           {selected !== undefined && blocks[selected] ? <BlockForm t={t} ctx={ctx} block={blocks[selected]} index={selected} /> : null}
         </>
       ) : null}
-      {data && !isPage ? <SchemaField ctx={ctx} located={root} value={data} path={[]} label={fileName(t, open)} required /> : null}
+      {data && !isPage ? <SchemaField ctx={ctx} located={root} value={data} path={[]} label={name} required /> : null}
     </main>
   );
 }

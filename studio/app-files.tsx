@@ -1,5 +1,5 @@
 import { ProblemBadge } from './blocks.tsx';
-import { fileId, fileName } from './names.ts';
+import { fileId } from './names.ts';
 import { NewPage } from './panels.tsx';
 import type { StudioTexts } from './texts.ts';
 import type { useSiteFiles } from './use-site-files.ts';
@@ -22,11 +22,13 @@ interface FileListProps {
   openFile: (path: string) => void;
   /** each page's route, by its id */
   pageRoutes: Map<string, string>;
+  /** a file's name as staff know it */
+  nameOf: (path: string) => string;
   createPage: (id: string, path: string, title: string) => Promise<void>;
 }
 
 /** The list of the site's files, each by its name (a page with its address) and its problem count; and a new page. */
-export function FileList({ t, lang, site, open, openFile, pageRoutes, createPage }: FileListProps) {
+export function FileList({ t, lang, site, open, openFile, pageRoutes, nameOf, createPage }: FileListProps) {
   return (
     <nav className="files" aria-label={t.files}>
       {groupFiles(t, Object.keys(site.files)).map((group) => (
@@ -40,7 +42,7 @@ export function FileList({ t, lang, site, open, openFile, pageRoutes, createPage
                 <li key={path}>
                   <button type="button" data-file={path} aria-current={path === open ? 'page' : undefined} onClick={() => openFile(path)}>
                     <span className="file-label">
-                      {fileName(t, path)}
+                      {nameOf(path)}
                       {page ? <span className="file-route"> {pageRoutes.get(fileId(path)) ?? `(${t.noRoute})`}</span> : null}
                     </span>
                     <ProblemBadge count={count} lang={lang} />

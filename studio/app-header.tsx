@@ -1,6 +1,6 @@
 import { MediaButton } from './media-panel.tsx';
-import { fileName } from './names.ts';
 import { Detail } from './panels.tsx';
+import { changeWords } from './change-words.ts';
 import { PublishBar } from './publish-panel.tsx';
 import { SiteSearch } from './site-search.tsx';
 import type { StudioTexts } from './texts.ts';
@@ -15,10 +15,12 @@ interface HeaderProps {
   status: string;
   showField: (path: string, pointer: string) => void;
   openMedia: () => void;
+  /** a site file's name as staff know it */
+  nameOf: (path: string) => string;
 }
 
 /** The studio's bar: the open file, undo and redo, search, media, publishing, and what just happened. */
-export function StudioHeader({ t, lang, site, title, status, showField, openMedia }: HeaderProps) {
+export function StudioHeader({ t, lang, site, title, status, showField, openMedia, nameOf }: HeaderProps) {
   const problemCount = site.problems.length + Object.values(site.files).filter((f) => f.parseError).length;
   return (
     <header className="top">
@@ -32,7 +34,7 @@ export function StudioHeader({ t, lang, site, title, status, showField, openMedi
       </button>
       <SiteSearch lang={lang} site={site} show={showField} />
       <MediaButton lang={lang} open={openMedia} />
-      <PublishBar lang={lang} problemCount={problemCount} settled={site.settled} />
+      <PublishBar lang={lang} problemCount={problemCount} settled={site.settled} words={changeWords(t, lang, site.state?.schemas ?? {}, nameOf)} />
       <p className="status" role="status" aria-live="polite">
         {status}
       </p>
@@ -41,12 +43,12 @@ export function StudioHeader({ t, lang, site, title, status, showField, openMedi
 }
 
 /** An edit the dev server could not apply: said in plain words, kept to try again or drop. */
-export function ConflictBanner({ t, site }: { t: StudioTexts; site: ReturnType<typeof useSiteFiles> }) {
+export function ConflictBanner({ t, site, nameOf }: { t: StudioTexts; site: ReturnType<typeof useSiteFiles>; nameOf: (path: string) => string }) {
   const { conflict } = site;
   if (!conflict) return null;
   return (
     <div className="conflict" role="alert">
-      <p>{t.conflict(fileName(t, conflict.path))}</p>
+      <p>{t.conflict(nameOf(conflict.path))}</p>
       <Detail t={t} text={`${conflict.path}: ${conflict.message}`} />
       <button type="button" onClick={site.retryConflict}>
         {t.tryAgain}

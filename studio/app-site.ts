@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Problem } from './api.ts';
 import { sourceOf } from './derived.ts';
 import { mediaApi } from './media-api.ts';
-import { fileName, placeOf } from './names.ts';
+import { placeOf } from './names.ts';
 import type { StudioTexts } from './texts.ts';
 import type { useSiteFiles } from './use-site-files.ts';
 
@@ -36,11 +36,11 @@ const pathOf = (pointer: string) =>
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
 /** Where a problem is, in words: the file's name › the block › the fields on the way ("Home › Blok 1 (Openingsblok) › Kop"). */
-export function problemPlace(site: Site, t: StudioTexts, lang: string) {
+export function problemPlace(site: Site, t: StudioTexts, lang: string, nameOf: (path: string) => string) {
   return (problem: Problem) => {
     const value = parsedFile(problem.file, site.files[problem.file]?.text);
     const place = site.state ? placeOf(t, lang, site.state.schemas, problem.file, value, pathOf(sourceOf(problem.file, problem.pointer))) : [];
-    return [fileName(t, problem.file), ...place].join(' › ');
+    return [nameOf(problem.file), ...place].join(' › ');
   };
 }
 

@@ -7,7 +7,7 @@ import { fieldProblems, useAskedRoute, useFileEdit, useFocusRequest, useInterfac
 import { sourceOf } from './derived.ts';
 import { followBlock } from './follow.ts';
 import { MediaPanel } from './media-panel.tsx';
-import { fileName } from './names.ts';
+import { fileName, siteFacts, type SiteFacts } from './names.ts';
 import { pageCreator, parse, problemPlace, useUploads } from './app-site.ts';
 import type { FormContext } from './schema-form.tsx';
 import { said, statusText, type Status } from './status-texts.ts';
@@ -68,7 +68,22 @@ function useSiteConfig(site: ReturnType<typeof useSiteFiles>) {
   const config = useMemo(() => parse(configText), [configText]);
   const lang = useInterfaceLang(site.state ? String(config?.lang ?? 'en') : undefined);
   const pageRoutes = useMemo(() => new Map(((config?.routes ?? []) as { path: string; page: string }[]).map((r) => [r.page, r.path])), [config]);
-  return { config, lang, t: studioTexts(lang), pageRoutes };
+  const t = studioTexts(lang);
+  // each file's name as staff know it: "Home" for the page at /, a list by its kind, a form by the catalog or its heading
+  const facts = useMemo(() => siteFacts(site.files), [site.files]);
+  const nameOf = useCallback((path: string) => fileName(t, path, facts), [t, facts]);
+  return { config, lang, t, pageRoutes, nameOf, facts };
+}
+
+/**
+ * The route the previews show for the open file: a page's own; for a list or a form, the first page (in the order of
+ * the routes) that shows it, so the change is seen where it is used; else the home page.
+ */
+function previewRoute(open: string, pageRoutes: Map<string, string>, facts: SiteFacts): string {
+  if (isPagePath(open)) return pageRoutes.get(pageId(open)) ?? '/';
+  if (!open.startsWith('content/collections/') && !open.startsWith('content/forms/')) return '/';
+  const showing = new Set(facts.shownOn.get(open) ?? []);
+  return [...pageRoutes].find(([page]) => showing.has(page))?.[1] ?? '/';
 }
 
 /** Opens a file at a value: its block selected, then its field focused once the studio shows it. */
@@ -112,6 +127,7 @@ function StudioTop({
   open,
   status,
   showField,
+  nameOf,
 }: {
   t: StudioTexts;
   lang: string;
@@ -119,13 +135,14 @@ function StudioTop({
   open: string;
   status: string;
   showField: (path: string, pointer: string) => void;
+  nameOf: (path: string) => string;
 }) {
   const [media, setMedia] = useState(false);
   return (
     <>
-      <StudioHeader t={t} lang={lang} site={site} title={fileName(t, open)} status={status} showField={showField} openMedia={() => setMedia(true)} />
-      {media ? <MediaPanel lang={lang} edit={site.edit} revision={site.revision} assets={site.assets} close={() => setMedia(false)} /> : null}
-      <ConflictBanner t={t} site={site} />
+      <StudioHeader t={t} lang={lang} site={site} title={nameOf(open)} status={status} showField={showField} openMedia={() => setMedia(true)} nameOf={nameOf} />
+      {media ? <MediaPanel lang={lang} edit={site.edit} revision={site.revision} assets={site.assets} nameOf={nameOf} close={() => setMedia(false)} /> : null}
+      <ConflictBanner t={t} site={site} nameOf={nameOf} />
     </>
   );
 }
@@ -137,7 +154,7 @@ export function Studio() {
   const { site, status, say, fresh } = useStudioSite(view);
   const images = useUploads(site);
   const { focus, showField } = useShowField(view);
-  const { config, lang, t, pageRoutes } = useSiteConfig(site);
+  const { config, lang, t, pageRoutes, nameOf, facts } = useSiteConfig(site);
   const data = useMemo(() => parse(site.files[open]?.text), [site.files, open]);
   const fileEdit = useFileEdit(site, open, data, lang);
   useAskedRoute(site.state !== undefined, site.routes, pageRoutes, openFile, setRoute);
@@ -148,7 +165,7 @@ export function Studio() {
   const isPage = isPagePath(open);
   return (
     <div className="studio">
-      <StudioTop t={t} lang={lang} site={site} open={open} status={statusText(t, status)} showField={showField} />
+      <StudioTop t={t} lang={lang} site={site} open={open} status={statusText(t, status, nameOf)} showField={showField} nameOf={nameOf} />
       <FileList
         t={t}
         lang={lang}
@@ -156,6 +173,7 @@ export function Studio() {
         open={open}
         openFile={openFile}
         pageRoutes={pageRoutes}
+        nameOf={nameOf}
         createPage={pageCreator(site, config, t, openFile, say)}
       />
       <Editor
@@ -163,6 +181,7 @@ export function Studio() {
         site={site}
         ctx={ctx}
         open={open}
+        name={nameOf(open)}
         file={site.files[open]}
         data={data}
         selected={selected}
@@ -175,14 +194,14 @@ export function Studio() {
         lang={lang}
         site={site}
         config={config}
-        route={route ?? (isPage ? (pageRoutes.get(pageId(open)) ?? '/') : '/')}
+        route={route ?? previewRoute(open, pageRoutes, facts)}
         selected={isPage && route === undefined ? selected : undefined}
         select={setSelected}
         patch={fileEdit.patch}
         blocks={isPage && route === undefined && Array.isArray(data?.blocks) ? data.blocks : undefined}
         preview={setRoute}
-        where={problemPlace(site, t, lang)}
-        nameOf={(path) => fileName(t, path)}
+        where={problemPlace(site, t, lang, nameOf)}
+        nameOf={nameOf}
         show={(problem) => showField(problem.file, problem.pointer)}
         fresh={fresh}
       />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { mediaApi, type ImageUse, type MediaImage } from './media-api.ts';
-import type { MediaTexts } from './media-texts.ts';
+import type { MediaWords } from './media-texts.ts';
 import { ImageObjectUseRow, keyOfUse, pointer, Where, whereOf, type MediaEdit } from './media-use.tsx';
 
 const THUMB = 120;
@@ -13,7 +13,7 @@ export interface UseActions {
 }
 
 /** The uses to list: each image object apart (each has its alt text), a plain path once per place (a config naming it twice). */
-function distinct(uses: ImageUse[], t: MediaTexts): ImageUse[] {
+function distinct(uses: ImageUse[], t: MediaWords): ImageUse[] {
   const seen = new Set<string>();
   return uses.filter((use) => {
     if (use.altPath) return true;
@@ -24,7 +24,7 @@ function distinct(uses: ImageUse[], t: MediaTexts): ImageUse[] {
   });
 }
 
-function Uses({ image, t, actions }: { image: MediaImage; t: MediaTexts; actions: UseActions }) {
+function Uses({ image, t, actions }: { image: MediaImage; t: MediaWords; actions: UseActions }) {
   if (image.uses.length === 0) return <p className="media-unused">{t.unused}</p>;
   return (
     <>
@@ -52,7 +52,7 @@ function Uses({ image, t, actions }: { image: MediaImage; t: MediaTexts; actions
 }
 
 /** Delete: asked once more; an image in use is refused and the answer says where (the server checks again). */
-function Delete({ image, name, t, removed }: { image: MediaImage; name: string; t: MediaTexts; removed: (name: string) => void }) {
+function Delete({ image, name, t, removed }: { image: MediaImage; name: string; t: MediaWords; removed: (name: string) => void }) {
   const [asking, setAsking] = useState(false);
   const [refusal, setRefusal] = useState('');
   // the keyboard's place follows the question: to "keep" when it is asked, back to "delete" when it is answered no
@@ -104,7 +104,7 @@ export function MediaItem({
   removed,
 }: {
   image: MediaImage;
-  t: MediaTexts;
+  t: MediaWords;
   lang: string;
   actions: UseActions;
   removed: (name: string) => void;

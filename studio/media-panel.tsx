@@ -14,6 +14,8 @@ interface MediaPanelProps {
   /** change counters of the site's files and of public/: the list is read again when they move */
   revision: number;
   assets: string[];
+  /** a site file's name as the rest of the studio says it */
+  nameOf: (path: string) => string;
   close: () => void;
 }
 
@@ -39,8 +41,8 @@ function useImages(revision: number, assets: string[]) {
  * The media library, a dialog over the studio: upload by dropping or choosing several images, every image with
  * its size and uses, the alt text beside the picture where a page uses it, and delete for an image nothing uses.
  */
-export function MediaPanel({ lang, edit, revision, assets, close }: MediaPanelProps) {
-  const t = mediaTexts(lang);
+export function MediaPanel({ lang, edit, revision, assets, nameOf, close }: MediaPanelProps) {
+  const t = { ...mediaTexts(lang), nameOf };
   const dialog = useRef<HTMLDialogElement>(null);
   const { images, error, reload } = useImages(revision, assets);
   const [status, setStatus] = useState('');

@@ -32,6 +32,9 @@ export interface MediaTexts {
   inUse: (name: string, where: string) => string;
 }
 
+/** The texts, and the names of the site's files as the rest of the studio says them ("Home", "Veelgestelde vragen"). */
+export type MediaWords = MediaTexts & { nameOf: (path: string) => string };
+
 const nl: MediaTexts = {
   open: 'Media',
   title: 'Afbeeldingen',
@@ -47,16 +50,16 @@ const nl: MediaTexts = {
   notImage: (name) => `${name} is niet geüpload: het is geen afbeelding (JPEG, PNG, WebP, GIF of AVIF).`,
   failed: (name, message) => `${name} is niet geüpload: ${message}`,
   loading: 'Afbeeldingen laden…',
-  none: 'Er staan nog geen afbeeldingen in public/images.',
+  none: 'De site heeft nog geen afbeeldingen.',
   pixels: (width, height) => `${width} × ${height} pixels`,
   unused: 'Nergens gebruikt',
   usedOn: 'Gebruikt op',
   siteSettings: 'Site-instellingen',
-  collection: (name, pages) => `Verzameling ${name}, ${pages.length ? `getoond op ${pages.join(', ')}` : 'op geen enkele pagina getoond'}`,
+  collection: (name, pages) => `Lijst ‘${name}’, ${pages.length ? `getoond op ${pages.join(', ')}` : 'op geen enkele pagina getoond'}`,
   alt: 'Alt-tekst',
   replace: 'Andere afbeelding',
   replaceOn: (where) => `Andere afbeelding op ${where}`,
-  replaced: (name, where) => `${name} staat nu op ${where}. Schrijf de alt-tekst erbij.`,
+  replaced: (name, where) => `${name} staat nu op ${where}. De oude alt-tekst is weggehaald: schrijf wat er op de nieuwe afbeelding staat.`,
   removeShort: 'Verwijderen',
   remove: (name) => `${name} verwijderen`,
   confirm: (name) => `${name} echt verwijderen? Dit kan niet ongedaan worden gemaakt.`,
@@ -81,16 +84,16 @@ const en: MediaTexts = {
   notImage: (name) => `${name} was not uploaded: it is not an image (JPEG, PNG, WebP, GIF or AVIF).`,
   failed: (name, message) => `${name} was not uploaded: ${message}`,
   loading: 'Loading the images…',
-  none: 'There are no images in public/images yet.',
+  none: 'The site has no images yet.',
   pixels: (width, height) => `${width} × ${height} pixels`,
   unused: 'Not used anywhere',
   usedOn: 'Used on',
   siteSettings: 'Site settings',
-  collection: (name, pages) => `Collection ${name}, ${pages.length ? `shown on ${pages.join(', ')}` : 'shown on no page'}`,
+  collection: (name, pages) => `List ‘${name}’, ${pages.length ? `shown on ${pages.join(', ')}` : 'shown on no page'}`,
   alt: 'Alt text',
   replace: 'Replace image',
   replaceOn: (where) => `Replace the image on ${where}`,
-  replaced: (name, where) => `${name} is now on ${where}. Write its alt text.`,
+  replaced: (name, where) => `${name} is now on ${where}. The old alt text was taken away: write what the new image shows.`,
   removeShort: 'Delete',
   remove: (name) => `Delete ${name}`,
   confirm: (name) => `Really delete ${name}? This cannot be undone.`,

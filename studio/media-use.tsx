@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import type { EditOp } from '../core/edit/ops.ts';
 import type { ImageUse } from './media-api.ts';
-import type { MediaTexts } from './media-texts.ts';
+import type { MediaWords } from './media-texts.ts';
 import { uploadOne } from './media-upload.tsx';
 
 export type MediaEdit = (path: string, change: EditOp | EditOp[], key?: string) => void;
@@ -14,41 +14,19 @@ export const pointer = (path: Path) => `/${path.join('/')}`;
 /** The key of a use: its file and the pointer of its alt text. */
 export const keyOfUse = (use: ImageUse) => `${use.file}#${pointer(use.altPath ?? use.path)}`;
 
-const pageOf = (page: { file: string; title?: string }) => (page.title ? `${page.title} (${page.file})` : page.file);
-
-/** Where a use is, for people: a page's title and file, the site's settings, or a collection and the pages that show it. */
-export function whereOf(use: ImageUse, t: MediaTexts): string {
-  if (use.title) return pageOf(use);
-  if (use.file === 'site.config.json') return t.siteSettings;
-  const collection = /^content\/collections\/(.+)\.json$/.exec(use.file);
-  return collection ? t.collection(collection[1]!, (use.shownOn ?? []).map(pageOf)) : use.file;
+/** Where a use is, for people: a page's or the site settings' name, or a list's and the pages that show it. */
+export function whereOf(use: ImageUse, t: MediaWords): string {
+  if (!use.file.startsWith('content/collections/')) return t.nameOf(use.file);
+  return t.collection(t.nameOf(use.file), [...new Set((use.shownOn ?? []).map((page) => t.nameOf(page.file)))]);
 }
 
-/** A file's path with a place to wrap after each folder: a narrow column breaks it there, never inside a name. */
-const withBreaks = (file: string) =>
-  file.split('/').map((part, i, parts) => (
-    <span key={i}>
-      {part}
-      {i < parts.length - 1 ? (
-        <>
-          /<wbr />
-        </>
-      ) : null}
-    </span>
-  ));
-
-/** Where a use is, shown: a page's title, and its file on a line of its own (a long path wraps there, not in the title). */
-export function Where({ use, t }: { use: ImageUse; t: MediaTexts }) {
-  if (!use.title) return <span className="media-where">{whereOf(use, t)}</span>;
-  return (
-    <span className="media-where">
-      {use.title} <span className="media-file">({withBreaks(use.file)})</span>
-    </span>
-  );
+/** Where a use is, shown. */
+export function Where({ use, t }: { use: ImageUse; t: MediaWords }) {
+  return <span className="media-where">{whereOf(use, t)}</span>;
 }
 
 /** The alt text of one use, written as the person types (one undo step per field, as in the forms). */
-function AltText({ use, t, edit, focus }: { use: ImageObjectUse; t: MediaTexts; edit: MediaEdit; focus: boolean }) {
+function AltText({ use, t, edit, focus }: { use: ImageObjectUse; t: MediaWords; edit: MediaEdit; focus: boolean }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const stored = use.alt ?? '';
@@ -58,9 +36,11 @@ function AltText({ use, t, edit, focus }: { use: ImageObjectUse; t: MediaTexts; 
   useEffect(() => {
     if (!focused) setDraft(stored);
   }, [stored, focused]);
-  // a picture just replaced: its alt text is the next thing to write
+  // a picture just replaced: its alt text (emptied with the replacement: the old one described the old picture) is the next thing to write
   useEffect(() => {
-    if (focus) input.current?.focus();
+    if (!focus) return;
+    setDraft('');
+    input.current?.focus();
   }, [focus]);
   return (
     <div className="media-alt">
@@ -82,7 +62,7 @@ function AltText({ use, t, edit, focus }: { use: ImageObjectUse; t: MediaTexts; 
 
 interface UseProps {
   use: ImageObjectUse;
-  t: MediaTexts;
+  t: MediaWords;
   edit: MediaEdit;
   focus: boolean;
   /** the use took a new picture: the panel says so and moves the keyboard to its alt text */
@@ -107,7 +87,9 @@ export function ImageObjectUseRow({ use, t, edit, focus, replaced }: UseProps) {
           { op: 'set', path: [...parent, 'height'], value: saved.height },
         ]
       : [];
-    edit(use.file, [{ op: 'set', path: use.path, value: saved.src }, ...size], `upload:${pointer(use.path)}`);
+    // the old alt text described the old picture: it goes in the same step, and the keyboard goes to write the new one
+    const alt: EditOp = { op: 'set', path: use.altPath, value: '' };
+    edit(use.file, [{ op: 'set', path: use.path, value: saved.src }, ...size, alt], `upload:${pointer(use.path)}`);
     replaced(keyOfUse(use), t.replaced(file.name, whereOf(use, t)));
   };
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({

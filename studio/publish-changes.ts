@@ -8,16 +8,17 @@ export interface PendingFile {
   after?: string;
 }
 
-/** One changed value: where (a block of a page, then the keys down to it) and what it was and is. */
+/** One changed value: where (the keys down to it, and the same in words) and what it was and is. */
 export interface FieldChange {
-  block?: { index: number; type: string };
   field: (string | number)[];
+  /** where it is, in the labels a person sees on the way to its field: ["Blok 1 (Openingsblok)", "Kop"] */
+  place: string[];
   kind: 'changed' | 'added' | 'removed';
   before?: string;
   after?: string;
 }
 
-/** A changed file in words: its name (a page's title, the file's name) and what changed in it. */
+/** A changed file in words: its name as staff know it ("Home", "Veelgestelde vragen") and what changed in it. */
 export interface FileChange {
   path: string;
   status: PendingFile['status'];
@@ -26,10 +27,27 @@ export interface FileChange {
   fields: FieldChange[];
 }
 
+/**
+ * How the studio says a file and a place in it: the name of a site file (the page at / is "Home", a list by its
+ * kind) and the labels on the way to a value, with a list's items by their own text. The studio gives its catalogs'
+ * words (studio/names.ts, through change-words.ts); without them a file is named by its file name and a place by its keys.
+ */
+export interface ChangeWords {
+  name: (path: string) => string;
+  place: (path: string, data: unknown, field: (string | number)[]) => string[];
+}
+
 type Json = unknown;
+type Path = (string | number)[];
 const isObject = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const MAX_TEXT = 80;
 const shorten = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
+
+/** The words of a studio that has no catalogs at hand: file names and keys. */
+export const plainWords: ChangeWords = {
+  name: (path) => path.replace(/^.*\//, '').replace(/\.json$/, ''),
+  place: (_path, _data, field) => field.map((key) => (typeof key === 'number' ? String(key + 1) : key)),
+};
 
 /** A value in a few words: a text as it is, an object or list by its first text. */
 function summary(value: Json): string {
@@ -42,22 +60,37 @@ function summary(value: Json): string {
   return '';
 }
 
+const same = (a: Json, b: Json) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Two lists' differences: the items equal at the start and at the end are left out, so one item added or removed
+ * anywhere is that item (not every item after it changed); what is left is compared item by item.
+ */
+function walkList(before: Json[], after: Json[], path: Path, out: Omit<FieldChange, 'place'>[]): void {
+  let start = 0;
+  while (start < before.length && start < after.length && same(before[start], after[start])) start++;
+  let end = 0;
+  while (end < before.length - start && end < after.length - start && same(before[before.length - 1 - end], after[after.length - 1 - end])) end++;
+  const old = before.length - start - end;
+  const now = after.length - start - end;
+  for (let i = 0; i < Math.max(old, now); i++) {
+    if (i >= now) out.push({ field: [...path, start + i], kind: 'removed', before: summary(before[start + i]) });
+    else if (i >= old) out.push({ field: [...path, start + i], kind: 'added', after: summary(after[start + i]) });
+    else walk(before[start + i], after[start + i], [...path, start + i], out);
+  }
+}
+
 /** Every leaf that differs between two JSON values, by index in lists and by key in objects. */
-function walk(before: Json, after: Json, path: (string | number)[], out: Omit<FieldChange, 'block'>[]): void {
-  if (Array.isArray(before) && Array.isArray(after)) {
-    for (let i = 0; i < Math.max(before.length, after.length); i++) {
-      if (i >= after.length) out.push({ field: [...path, i], kind: 'removed', before: summary(before[i]) });
-      else if (i >= before.length) out.push({ field: [...path, i], kind: 'added', after: summary(after[i]) });
-      else walk(before[i], after[i], [...path, i], out);
-    }
-  } else if (isObject(before) && isObject(after)) {
+function walk(before: Json, after: Json, path: Path, out: Omit<FieldChange, 'place'>[]): void {
+  if (Array.isArray(before) && Array.isArray(after)) walkList(before, after, path, out);
+  else if (isObject(before) && isObject(after)) {
     for (const key of new Set([...Object.keys(after), ...Object.keys(before)])) {
       if (key === '$schema') continue;
       if (!(key in after)) out.push({ field: [...path, key], kind: 'removed', before: summary(before[key]) });
       else if (!(key in before)) out.push({ field: [...path, key], kind: 'added', after: summary(after[key]) });
       else walk(before[key], after[key], [...path, key], out);
     }
-  } else if (JSON.stringify(before) !== JSON.stringify(after)) {
+  } else if (!same(before, after)) {
     out.push({ field: path, kind: 'changed', before: summary(before), after: summary(after) });
   }
 }
@@ -70,8 +103,6 @@ function parse(text: string | undefined): Json {
   }
 }
 
-const fileName = (path: string) => path.replace(/^.*\//, '').replace(/\.json$/, '');
-
 function kindOf(path: string): FileChange['kind'] {
   if (path === 'site.config.json') return 'settings';
   if (path.startsWith('content/pages/')) return 'page';
@@ -80,32 +111,35 @@ function kindOf(path: string): FileChange['kind'] {
   return /\.(webp|png|jpe?g|gif|svg|avif)$/i.test(path) ? 'image' : 'file';
 }
 
-/** A page's changes by block: `blocks/2/heading` is block 3's heading. */
-function inBlocks(change: Omit<FieldChange, 'block'>, before: Json, after: Json): FieldChange {
-  const [first, index, ...rest] = change.field;
-  if (first !== 'blocks' || typeof index !== 'number') return change;
-  const blockOf = (data: Json) => (isObject(data) && Array.isArray(data.blocks) ? (data.blocks[index] as Json) : undefined);
-  const block = blockOf(after) ?? blockOf(before);
-  const type = isObject(block) && typeof block.type === 'string' ? block.type : '';
-  return { ...change, block: { index, type }, field: rest };
-}
-
-/** What changed in a file, in the terms of the site: page and block, field, old and new text. */
-export function describeFile(file: PendingFile, texts: PublishTexts): FileChange {
+/** What changed in a file, in the terms of the site: its name, and each place by its labels, with old and new text. */
+export function describeFile(file: PendingFile, words: ChangeWords = plainWords): FileChange {
   const kind = kindOf(file.path);
   const before = parse(file.before);
   const after = parse(file.after);
-  const title = [after, before].map((d) => (isObject(d) && typeof d.title === 'string' ? d.title : undefined)).find(Boolean);
-  const name = kind === 'settings' ? texts.settings : kind === 'page' ? (title ?? fileName(file.path)) : fileName(file.path);
-  const fields: Omit<FieldChange, 'block'>[] = [];
+  // an image (or another file of public/) is known by its own name ("team.webp"), never by its folder
+  const name = kind === 'image' || kind === 'file' ? file.path.replace(/^.*\//, '') : words.name(file.path);
+  const fields: Omit<FieldChange, 'place'>[] = [];
   if (file.status === 'changed' && before !== undefined && after !== undefined) walk(before, after, [], fields);
-  return { path: file.path, status: file.status, kind, name, fields: kind === 'page' ? fields.map((f) => inBlocks(f, before, after)) : fields };
+  // a place is named in the version that has it: an item added in the new one, one removed in the old one
+  const place = (change: Omit<FieldChange, 'place'>) => words.place(file.path, change.kind === 'removed' ? before : after, change.field);
+  return { path: file.path, status: file.status, kind, name, fields: fields.map((change) => ({ ...change, place: place(change) })) };
 }
 
-/** Where a change is, in words: "blok 1 (hero) › headline", "items › 3 › question". */
-export function placeOf(change: FieldChange, texts: PublishTexts): string {
-  const keys = change.field.map((key) => (typeof key === 'number' ? String(key + 1) : key));
-  return [change.block ? texts.block(change.block.index + 1, change.block.type) : undefined, ...keys].filter(Boolean).join(' › ');
+/** Where a change is, in words: "Blok 1 (Openingsblok) › Kop", "Vraag: Wat kost het?". */
+export const placeOf = (change: FieldChange): string => change.place.join(' › ');
+
+/** The value a change added or removed, unless its place already says it (an item named by its own text). */
+export function shownValue(change: FieldChange): string | undefined {
+  const value = change.kind === 'added' ? change.after : change.before;
+  const last = change.place[change.place.length - 1] ?? '';
+  return value && last.endsWith(value.length > 60 ? value.slice(0, 59) + '…' : value) ? undefined : value;
+}
+
+/** One change in a line: "Blok 1 (Openingsblok) › Kop: Welkom → Hallo", "Vraag: Wat kost het? (toegevoegd)". */
+export function changeLine(change: FieldChange, texts: PublishTexts): string {
+  if (change.kind === 'changed') return `${placeOf(change)}: ${change.before || texts.empty} → ${change.after || texts.empty}`;
+  const value = shownValue(change);
+  return `${placeOf(change)} (${change.kind === 'added' ? texts.added : texts.removed})${value === undefined ? '' : `: ${value || texts.empty}`}`;
 }
 
 /** What happened to a whole file (a new page, a removed image), or undefined when it was changed. */
@@ -117,21 +151,33 @@ export function fileStatusText(file: FileChange, texts: PublishTexts): string | 
   return added ? texts.newFile : texts.fileRemoved;
 }
 
-/** The few words of a commit's subject for one file: "Home (headline, intro)", "nieuwe pagina Over ons". */
+/** A place's last step in a word or two, for a commit's subject: "Vraag: Wat kost het?" → "Vraag", "Omschrijving (alt-tekst)" → "Omschrijving". */
+const shortWhat = (label: string) =>
+  label
+    .replace(/:.*$/, '')
+    .replace(/\s*\(.*\)$/, '')
+    .replace(/\s+\d+$/, '');
+
+const IMAGE_PARTS = new Set(['src', 'alt', 'width', 'height']);
+
+/** The few words of a commit's subject for one file: "Home (Kop, Inleiding toegevoegd)", "nieuwe pagina Over ons". */
 function subjectPart(file: FileChange, texts: PublishTexts): string {
   const status = fileStatusText(file, texts);
-  if (status) return `${status} ${file.kind === 'image' ? fileName(file.path.replace(/\.[a-z]+$/i, '')) : file.name}`;
+  if (status) return `${status} ${file.kind === 'image' ? file.name.replace(/\.[a-z0-9]+$/i, '') : file.name}`;
   const words = file.fields.map((f) => {
-    const key = [...f.field].reverse().find((k) => typeof k === 'string') ?? (f.block ? f.block.type : '');
-    return f.kind === 'changed' ? key : `${key} ${f.kind === 'added' ? texts.added : texts.removed}`;
+    // an image's file, alt text and size are the image, in a subject: "Afbeelding", not its parts
+    const whole =
+      IMAGE_PARTS.has(String(f.field[f.field.length - 1])) && f.place.length >= 2 && f.place.length === f.field.length - (file.kind === 'page' ? 1 : 0);
+    const what = shortWhat(f.place[f.place.length - (whole ? 2 : 1)] ?? '');
+    return f.kind === 'changed' ? what : `${what} ${f.kind === 'added' ? texts.added : texts.removed}`;
   });
-  const unique = [...new Set(words)];
+  const unique = [...new Set(words.filter((w) => w.trim() !== ''))];
   return unique.length === 0 ? file.name : `${file.name} (${unique.slice(0, 3).join(', ')}${unique.length > 3 ? ', …' : ''})`;
 }
 
 const SUBJECT_MAX = 100;
 
-/** "Inhoud bijgewerkt: Home (headline), faq (items toegevoegd)": as many files as fit, then how many more. */
+/** "Inhoud bijgewerkt: Home (Kop), Veelgestelde vragen (Vraag toegevoegd)": as many files as fit, then how many more. */
 function subjectOf(parts: string[], texts: PublishTexts): string {
   let subject = `${texts.commitSubject}: ${parts[0] ?? ''}`;
   for (const [index, part] of parts.entries()) {
@@ -151,7 +197,7 @@ export function commitMessage(files: FileChange[], texts: PublishTexts): string 
   const lines = files.flatMap((file) => {
     const status = fileStatusText(file, texts);
     if (status) return [`- ${file.name}: ${status}`];
-    return file.fields.slice(0, 20).map((f) => `- ${file.name}, ${placeOf(f, texts)}: ${f.before ?? texts.empty} → ${f.after ?? texts.empty}`);
+    return file.fields.slice(0, 20).map((f) => `- ${file.name}, ${changeLine(f, texts)}`);
   });
   return `${subject}\n\n${lines.join('\n')}`;
 }

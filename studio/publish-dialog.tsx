@@ -1,5 +1,15 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { describeFile, fileStatusText, placeOf, type FileChange, type PendingFile } from './publish-changes.ts';
+import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  describeFile,
+  fileStatusText,
+  placeOf,
+  plainWords,
+  shownValue,
+  type ChangeWords,
+  type FieldChange,
+  type FileChange,
+  type PendingFile,
+} from './publish-changes.ts';
 import { publishCalls, type Refusal, type RefusedFile } from './publish-calls.ts';
 import type { PublishTexts } from './publish-texts.ts';
 
@@ -40,8 +50,17 @@ export type Changes =
   | { state: 'failed'; message: string }
   | { state: 'ready'; files: FileChange[]; refused: RefusedFile[]; fingerprint: string; push: { remote: string; branch?: string } | null };
 
+/** The words the dialogs say changes in: the studio's names of files and its labels of fields (PublishBar gives them). */
+export const ChangeWordsContext = createContext<ChangeWords>(plainWords);
+
 /** The unpublished changes in words, loaded once the studio's own edits are on disk; `reload` looks again. */
 export function useChanges(texts: PublishTexts, settled: () => Promise<void>): [Changes, () => void] {
+  // the words as they are when the changes come: a file saved meanwhile renames nothing already shown
+  const given = useContext(ChangeWordsContext);
+  const words = useRef(given);
+  useEffect(() => {
+    words.current = given;
+  }, [given]);
   const [changes, setChanges] = useState<Changes>({ state: 'loading' });
   const [round, setRound] = useState(0);
   useEffect(() => {
@@ -55,7 +74,7 @@ export function useChanges(texts: PublishTexts, settled: () => Promise<void>): [
         else
           setChanges({
             state: 'ready',
-            files: answer.files.map((file: PendingFile) => describeFile(file, texts)),
+            files: answer.files.map((file: PendingFile) => describeFile(file, words.current)),
             refused: answer.refused ?? [],
             fingerprint: answer.fingerprint,
             push: answer.push,
@@ -79,6 +98,28 @@ export function changesNotice(changes: Changes, texts: PublishTexts): ReactNode 
 
 const MAX_FIELDS = 30;
 
+/** One change: where, then the old text struck through and the new one; an item named by its own text is not said twice. */
+function ChangeLine({ change, texts }: { change: FieldChange; texts: PublishTexts }) {
+  if (change.kind === 'changed')
+    return (
+      <>
+        {placeOf(change)}: <del>{change.before || texts.empty}</del> → <ins>{change.after || texts.empty}</ins>
+      </>
+    );
+  const value = shownValue(change);
+  const Mark = change.kind === 'added' ? 'ins' : 'del';
+  return (
+    <>
+      {placeOf(change)} ({change.kind === 'added' ? texts.added : texts.removed})
+      {value === undefined ? null : (
+        <>
+          : <Mark>{value || texts.empty}</Mark>
+        </>
+      )}
+    </>
+  );
+}
+
 /** Per file: its name, and each field changed with its old and new text. */
 export function ChangeList({ files, texts, label }: { files: FileChange[]; texts: PublishTexts; label: string }) {
   return (
@@ -88,16 +129,12 @@ export function ChangeList({ files, texts, label }: { files: FileChange[]; texts
         return (
           <li key={file.path}>
             <strong>{file.name}</strong>
-            {status ? `: ${status}` : null} <span className="change-path">{file.path}</span>
+            {status ? `: ${status}` : null}
             {file.fields.length > 0 ? (
               <ul>
                 {file.fields.slice(0, MAX_FIELDS).map((change, i) => (
                   <li key={i}>
-                    {placeOf(change, texts)}
-                    {change.kind === 'changed' ? ': ' : ` (${change.kind === 'added' ? texts.added : texts.removed}): `}
-                    {change.kind !== 'added' ? <del>{change.before || texts.empty}</del> : null}
-                    {change.kind === 'changed' ? ' → ' : null}
-                    {change.kind !== 'removed' ? <ins>{change.after || texts.empty}</ins> : null}
+                    <ChangeLine change={change} texts={texts} />
                   </li>
                 ))}
                 {file.fields.length > MAX_FIELDS ? <li>{texts.more(file.fields.length - MAX_FIELDS)}</li> : null}

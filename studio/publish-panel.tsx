@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { commitMessage } from './publish-changes.ts';
+import { commitMessage, plainWords, type ChangeWords } from './publish-changes.ts';
 import { publishCalls, type PushResult, type Refusal } from './publish-calls.ts';
 import { PushReport } from './publish-push.tsx';
 import { RefusedFiles } from './publish-refused.tsx';
-import { ChangeList, changesNotice, Modal, NameField, refusalText, reloadWith, takeFlash, useChanges, useName } from './publish-dialog.tsx';
+import { ChangeList, ChangeWordsContext, changesNotice, Modal, NameField, refusalText, reloadWith, takeFlash, useChanges, useName } from './publish-dialog.tsx';
 import { HistoryDialog } from './publish-history.tsx';
 import { publishTexts, type PublishTexts } from './publish-texts.ts';
 import './publish.css';
@@ -15,34 +15,38 @@ interface Props {
   problemCount: number;
   /** resolves once the studio's pending edits are on disk */
   settled: () => Promise<void>;
+  /** how a change is said: the studio's names of files and labels of fields (studio/change-words.ts) */
+  words?: ChangeWords;
 }
 
 /** Publish, Discard and History: the buttons in the studio's top bar, each opening its dialog. */
-export function PublishBar({ lang, problemCount, settled }: Props) {
+export function PublishBar({ lang, problemCount, settled, words = plainWords }: Props) {
   const texts = publishTexts(lang);
   const [open, setOpen] = useState<'publish' | 'discard' | 'history' | undefined>();
   const [flash] = useState(takeFlash);
   const close = () => setOpen(undefined);
   return (
-    <div className="publish-bar" lang={lang}>
-      <button type="button" className="primary" onClick={() => setOpen('publish')}>
-        {texts.publish}
-      </button>
-      <button type="button" onClick={() => setOpen('discard')}>
-        {texts.discard}
-      </button>
-      <button type="button" onClick={() => setOpen('history')}>
-        {texts.history}
-      </button>
-      {flash ? (
-        <p className="publish-flash" role="status">
-          {flash}
-        </p>
-      ) : null}
-      {open === 'publish' ? <PublishDialog texts={texts} lang={lang} problemCount={problemCount} settled={settled} close={close} /> : null}
-      {open === 'discard' ? <DiscardDialog texts={texts} lang={lang} settled={settled} close={close} /> : null}
-      {open === 'history' ? <HistoryDialog texts={texts} lang={lang} settled={settled} close={close} discardFirst={() => setOpen('discard')} /> : null}
-    </div>
+    <ChangeWordsContext.Provider value={words}>
+      <div className="publish-bar" lang={lang}>
+        <button type="button" className="primary" onClick={() => setOpen('publish')}>
+          {texts.publish}
+        </button>
+        <button type="button" onClick={() => setOpen('discard')}>
+          {texts.discard}
+        </button>
+        <button type="button" onClick={() => setOpen('history')}>
+          {texts.history}
+        </button>
+        {flash ? (
+          <p className="publish-flash" role="status">
+            {flash}
+          </p>
+        ) : null}
+        {open === 'publish' ? <PublishDialog texts={texts} lang={lang} problemCount={problemCount} settled={settled} close={close} /> : null}
+        {open === 'discard' ? <DiscardDialog texts={texts} lang={lang} settled={settled} close={close} /> : null}
+        {open === 'history' ? <HistoryDialog texts={texts} lang={lang} settled={settled} close={close} discardFirst={() => setOpen('discard')} /> : null}
+      </div>
+    </ChangeWordsContext.Provider>
   );
 }
 

@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
-import { fieldSchema, initialValue, inputKind, shownMembers } from './schema.ts';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { fieldSchema, initialValue, inputKind, shownMembers, type Schema } from './schema.ts';
 import { describedBy, hasHelp, Help, Messages, pointerOf, type FieldProps, type FormContext, type Path } from './field-common.tsx';
 import { TextInput } from './text-input.tsx';
 import { isLinkSchema, LinkField } from './link-field.tsx';
@@ -102,9 +102,35 @@ function Group({
   );
 }
 
-function ObjectFields({ ctx, located, value, path, label, help, bare }: FieldProps) {
+/**
+ * The form of an image object (a file and its alt text): a picture uploaded into it takes the old alt text away in
+ * the same step (it described the old picture; kept, it would go live silently under the new one), and the keyboard
+ * goes to its field, which says why it is empty until something is written in it.
+ */
+function useNewPicture(ctx: FormContext, schema: Schema, path: Path, alt: unknown): FormContext {
+  const [fresh, setFresh] = useState(false);
+  const written = typeof alt === 'string' && alt !== '';
+  useEffect(() => {
+    if (written) setFresh(false);
+  }, [written]);
+  if (!schema.properties?.src || !schema.properties.alt) return ctx;
+  const altPointer = pointerOf([...path, 'alt']);
+  return {
+    ...ctx,
+    edit: (change, key) => {
+      if (key !== `upload:${pointerOf([...path, 'src'])}`) return ctx.edit(change, key);
+      ctx.edit([...(Array.isArray(change) ? change : [change]), { op: 'set', path: [...path, 'alt'], value: '' }], key);
+      setFresh(true);
+      ctx.focus?.(altPointer);
+    },
+    note: (pointer) => (pointer === altPointer && fresh ? studioTexts(ctx.lang).newPictureAlt : ctx.note?.(pointer)),
+  };
+}
+
+function ObjectFields({ ctx: form, located, value, path, label, help, bare }: FieldProps) {
   const { schema, file } = located;
   const data = (value ?? {}) as Record<string, unknown>;
+  const ctx = useNewPicture(form, schema, path, data.alt);
   const required = new Set(schema.required ?? []);
   const entries = shownMembers(schema, value).filter(([key]) => !ctx.hidden?.(pointerOf([...path, key])));
   const body = entries.map(([key, child]) => {

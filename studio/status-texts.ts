@@ -1,4 +1,6 @@
 import { fileName } from './names.ts';
+
+type NameOf = (path: string) => string;
 import type { StudioTexts } from './texts.ts';
 
 /**
@@ -16,29 +18,29 @@ export type Status =
 export const said = (text: string): Status => ({ key: 'said', text });
 
 /** The names of several files in words: "Contact, Home en Instellingen van de site". */
-function namesOf(t: StudioTexts, paths: string[]): string {
-  const names = paths.map((path) => fileName(t, path));
+function namesOf(t: StudioTexts, paths: string[], nameOf: NameOf): string {
+  const names = paths.map(nameOf);
   return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${t.and} ${names[names.length - 1]!}`;
 }
 
 /** The status line in the site's language (nothing to say: an empty line). */
-export function statusText(t: StudioTexts, status: Status | undefined): string {
+export function statusText(t: StudioTexts, status: Status | undefined, nameOf: NameOf = (path) => fileName(t, path)): string {
   if (!status) return '';
   switch (status.key) {
     case 'undone':
-      return t.undone(namesOf(t, status.files));
+      return t.undone(namesOf(t, status.files, nameOf));
     case 'redone':
-      return t.redone(namesOf(t, status.files));
+      return t.redone(namesOf(t, status.files, nameOf));
     case 'cannotUndo':
       return t.cannotUndo;
     case 'cannotRedo':
       return t.cannotRedo;
     case 'reloaded':
-      return t.reloaded(fileName(t, status.file));
+      return t.reloaded(nameOf(status.file));
     case 'replayed':
-      return t.replayed(fileName(t, status.file));
+      return t.replayed(nameOf(status.file));
     case 'notSaved':
-      return t.notSaved(fileName(t, status.file));
+      return t.notSaved(nameOf(status.file));
     case 'said':
       return status.text;
   }

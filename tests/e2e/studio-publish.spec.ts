@@ -43,7 +43,9 @@ test.describe('studio publishing', { tag: '@desktop-only' }, () => {
     await type(headline, 'Een nieuwe kop');
     await click(page.getByRole('button', { name: 'Publiceren', exact: true }));
     const dialog = page.getByRole('dialog', { name: 'Publiceren: dit gaat live' });
-    await expect(dialog.getByRole('listitem').filter({ hasText: 'headline' }).last()).toContainText(`blok 1 (hero) › headline: ${before} → Een nieuwe kop`);
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'Een nieuwe kop' }).last()).toContainText(
+      `Blok 1 (Openingsblok) › Kop: ${before} → Een nieuwe kop`,
+    );
     await expectAccessible(page);
     // the name field has the focus: the person types at once
     await expect(dialog.getByLabel('Uw naam')).toBeFocused();
@@ -52,7 +54,7 @@ test.describe('studio publishing', { tag: '@desktop-only' }, () => {
     await expect(dialog.getByText('Gepubliceerd: dit is nu de laatste versie.')).toBeVisible({ timeout: 15_000 });
     await expect(dialog.getByText('Ook verstuurd naar origin (main).')).toBeVisible();
     console.log(`change the hero heading and publish: ${clicks} clicks, ${keys} keystrokes (the name typed once, remembered after)`);
-    expect(git('log', '-1', '--format=%an|%s')).toBe('Anna de Vries|Inhoud bijgewerkt: Home (headline)');
+    expect(git('log', '-1', '--format=%an|%s')).toBe('Anna de Vries|Inhoud bijgewerkt: Home (Kop)');
     expect(git('show', '--name-only', '--format=', 'HEAD')).toBe('content/pages/home.json');
     expect(git('status', '--porcelain')).toBe('');
     expect(home().blocks[0]!.headline).toBe('Een nieuwe kop');
@@ -94,7 +96,7 @@ test.describe('studio publishing', { tag: '@desktop-only' }, () => {
     // saved here, not live: the dialog does not say "published"
     await expect(dialog.getByText('Gepubliceerd')).toHaveCount(0);
     await expectAccessible(page);
-    expect(git('log', '-1', '--format=%an|%s')).toBe('Anna de Vries|Inhoud bijgewerkt: Home (headline)');
+    expect(git('log', '-1', '--format=%an|%s')).toBe('Anna de Vries|Inhoud bijgewerkt: Home (Kop)');
     expect(git('status', '--porcelain')).toBe('');
   });
 
@@ -131,7 +133,7 @@ test.describe('studio publishing', { tag: '@desktop-only' }, () => {
     const dialog = page.getByRole('dialog', { name: 'Geschiedenis: gepubliceerde versies' });
     const versions = dialog.getByRole('listitem');
     await expect(versions).toHaveCount(count);
-    await expect(versions.first()).toContainText('Inhoud bijgewerkt: Home (headline)');
+    await expect(versions.first()).toContainText('Inhoud bijgewerkt: Home (Kop)');
     await expect(versions.first()).toContainText('door Anna de Vries · huidige versie');
     const oldest = versions.filter({ hasText: 'Developer' });
     await oldest.getByRole('button', { name: 'Deze versie terugzetten' }).click();
