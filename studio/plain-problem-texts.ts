@@ -67,6 +67,10 @@ export interface ProblemTexts {
   /** the landing guard's warnings (core/seo/guard.ts): a page too much like another, or with too few words of its own */
   alike: (page: string, share: string, other: string, most: string, city: string) => string;
   thin: (page: string, own: string, least: string, city: string) => string;
+  /** a landing text with no letter or digit ("..."): whose description it is (a service, in a town), or a label's */
+  emptyDescription: (service: string, city: string | undefined) => string;
+  emptyWords: string;
+  untranslated: (lang: string) => string;
   other: (message: string) => string;
 }
 
@@ -223,6 +227,11 @@ const nl: ProblemTexts = {
   alike: (page, share, other, most, city) =>
     `De pagina ${page} lijkt voor ${share} op ${other} (hoogstens ${most}): zoekmachines tonen dan vaak maar één van de twee. Geef ${city} meer eigen tekst (introductie, projecten, vragen uit de buurt).`,
   thin: (page, own, least, city) => `De pagina ${page} heeft ${own} eigen woorden (minstens ${least}): een dunne pagina. Geef ${city} meer eigen tekst.`,
+  emptyDescription: (service, city) =>
+    `De beschrijving van ${service}${city ? ` in ${city}` : ''} zegt niets: schrijf een zin of twee. Zoekmachines en het overzicht van de plaats tonen hem; tot dan laat de pagina hem weg.`,
+  emptyWords: 'Deze tekst zegt niets: schrijf de woorden, of maak het veld leeg, dan staan er de woorden in de taal van de site.',
+  untranslated: (lang) =>
+    `Een deel van de woorden op de plaatspagina's staat nu in het Engels: voor de taal van de site (${lang}) zijn geen eigen woorden ingebouwd. Vul de teksten van de plaatspagina's en de overzichten zelf in.`,
   other: (message) => `Deze waarde klopt niet (${message}).`,
 };
 
@@ -360,6 +369,11 @@ const en: ProblemTexts = {
   alike: (page, share, other, most, city) =>
     `The page ${page} is ${share} the same as ${other} (at most ${most}): search engines then often show only one of them. Give ${city} more text of its own (introduction, projects, local questions).`,
   thin: (page, own, least, city) => `The page ${page} has ${own} words of its own (at least ${least}): a thin page. Give ${city} more text of its own.`,
+  emptyDescription: (service, city) =>
+    `The description of ${service}${city ? ` in ${city}` : ''} says nothing: write a sentence or two. Search results and the place's overview show it; until then the page leaves it out.`,
+  emptyWords: 'This text says nothing: write the words, or empty the field and the pages use the words of the site’s language.',
+  untranslated: (lang) =>
+    `Some words on the place pages are shown in English: there are no built-in words for the site's language (${lang}). Fill in the texts of the place pages and the overviews yourself.`,
   other: (message) => `This value is not right (${message}).`,
 };
 

@@ -242,6 +242,29 @@ describe('a problem in plain words', () => {
     ['expected string or null, found boolean true', 'Hier hoort een tekst of niets, niet aan.', 'This should be text or nothing, not on.'],
     ['expected object, found an array of 2', 'Hier hoort een groep velden, niet een lijst van 2.', 'This should be a group of fields, not a list of 2.'],
     ['expected array, found null', 'Hier hoort een lijst, niet niets.', 'This should be a list, not nothing.'],
+    [
+      'the description of the "SEO" template says nothing ("..."): write a sentence or two; search results and the town\'s overview show it',
+      'De beschrijving van SEO zegt niets: schrijf een zin of twee. Zoekmachines en het overzicht van de plaats tonen hem; tot dan laat de pagina hem weg.',
+      'The description of SEO says nothing: write a sentence or two. Search results and the place’s overview show it; until then the page leaves it out.'.replace(
+        '’',
+        "'",
+      ),
+    ],
+    [
+      'the description of "Hosting" in Bath says nothing ("-"): write a sentence or two; search results and the town\'s overview show it',
+      'De beschrijving van Hosting in Bath zegt niets: schrijf een zin of twee. Zoekmachines en het overzicht van de plaats tonen hem; tot dan laat de pagina hem weg.',
+      "The description of Hosting in Bath says nothing: write a sentence or two. Search results and the place's overview show it; until then the page leaves it out.",
+    ],
+    [
+      '"breadcrumb" says nothing ("…"): write the words, or leave it out and the pages say it in the site\'s language',
+      'Deze tekst zegt niets: schrijf de woorden, of maak het veld leeg, dan staan er de woorden in de taal van de site.',
+      'This text says nothing: write the words, or empty the field and the pages use the words of the site’s language.',
+    ],
+    [
+      'the engine has no words of its own in the site\'s language "de", so these are shown in English: breadcrumb, otherCities; write them in landing.labels (titles and descriptions in landing.hubs)',
+      "Een deel van de woorden op de plaatspagina's staat nu in het Engels: voor de taal van de site (de) zijn geen eigen woorden ingebouwd. Vul de teksten van de plaatspagina's en de overzichten zelf in.",
+      "Some words on the place pages are shown in English: there are no built-in words for the site's language (de). Fill in the texts of the place pages and the overviews yourself.",
+    ],
     ['expected at least 3 items, found 1', 'Deze lijst heeft er minstens 3 nodig (nu 1).', 'This list needs at least 3 (now 1).'],
     ['expected a valid uri, found "x"', 'Vul een volledig webadres in, beginnend met https://.', 'Enter a full web address, starting with https://.'],
     ['expected a valid date, found "x"', 'Vul een datum in als 2025-01-31 (jaar-maand-dag).', 'Enter a date such as 2025-01-31 (year-month-day).'],

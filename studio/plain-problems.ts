@@ -109,6 +109,10 @@ const SHAPES: [RegExp, Say][] = [
     (m, t) => t.alike(m[1]!, m[2]!, m[3]!, m[4]!, m[5]!),
   ],
   [/^(\/\S*) has (\d+) words of its own \(at least (\d+)\): a thin page; give (.+) more text of its own$/, (m, t) => t.thin(m[1]!, m[2]!, m[3]!, m[4]!)],
+  // core/seo/wordless.ts: a landing text that says nothing, or words the engine has not in the site's language
+  [/^the description of (?:the )?"(.*?)"(?: template)?(?: in (.+?))? says nothing \(/, (m, t) => t.emptyDescription(m[1]!, m[2])],
+  [/^".*" says nothing \(.*\): write the words/, (_, t) => t.emptyWords],
+  [/^the engine has no words of its own in the site's language "(.*?)"/, (m, t) => t.untranslated(m[1]!)],
   [/^service slug "(.*)" is used twice$/, (m, t) => t.slugTwice(m[1]!)],
   [/^route "(.*?)" is defined twice: /, (m, t) => t.routeTwice(m[1]!)],
   // rules/reserved-routes.ts: whose the address is, then the reserved address it is under when it is another
