@@ -245,10 +245,7 @@ describe('a problem in plain words', () => {
     [
       'the description of the "SEO" template says nothing ("..."): write a sentence or two; search results and the town\'s overview show it',
       'De beschrijving van SEO zegt niets: schrijf een zin of twee. Zoekmachines en het overzicht van de plaats tonen hem; tot dan laat de pagina hem weg.',
-      'The description of SEO says nothing: write a sentence or two. Search results and the place’s overview show it; until then the page leaves it out.'.replace(
-        '’',
-        "'",
-      ),
+      "The description of SEO says nothing: write a sentence or two. Search results and the place's overview show it; until then the page leaves it out.",
     ],
     [
       'the description of "Hosting" in Bath says nothing ("-"): write a sentence or two; search results and the town\'s overview show it',
