@@ -306,6 +306,42 @@ function sameEnds(a: Buffer, b: Buffer): [number, number] {
 
 const bytesKey = (bytes: Buffer) => createHash('sha1').update(bytes).digest('base64');
 
+/** The parts whose value in the file now differs from its last commit's (`head`): dated by the file's modification time. */
+function uncommittedParts(siteRoot: string, file: string, parts: string[], head: Buffer, dates: Map<string, Date | undefined>): void {
+  let text: string | undefined;
+  try {
+    text = readFileSync(join(siteRoot, file), 'utf8');
+  } catch {
+    text = undefined;
+  }
+  const committed = partValues(head.toString('utf8'), parts);
+  const now = partValues(text, parts);
+  for (const part of parts) if (now.get(part) !== committed.get(part)) dates.set(part, modifiedAt(siteRoot, file));
+}
+
+/** Each part's item in the newest version, by its index among the `count` items (a part with no item of its own has none). */
+function itemsOfParts(head: Buffer, count: number, parts: string[]): Map<string, number> {
+  const itemOf = new Map<string, number>();
+  let doc: { items?: Record<string, unknown>[] } | undefined;
+  try {
+    doc = JSON.parse(head.toString('utf8')) as typeof doc;
+  } catch {
+    doc = undefined;
+  }
+  const list = Array.isArray(doc?.items) && doc.items.length === count ? doc.items : [];
+  const byKey = new Map<string, number>();
+  for (const part of parts) {
+    const fields = (JSON.parse(part) as [string, string][]).map(([field]) => field);
+    const byFields = JSON.stringify(fields);
+    // the last of equal ones, as the site reads a collection (cityDataByName)
+    if (!byKey.has(byFields)) list.forEach((item, i) => byKey.set(`${byFields}\u0000${JSON.stringify(fields.map((field) => [field, item[field]]))}`, i));
+    byKey.set(byFields, -1);
+    const index = byKey.get(`${byFields}\u0000${part}`);
+    if (index !== undefined) itemOf.set(part, index);
+  }
+  return itemOf;
+}
+
 /**
  * When each part of a collection file last changed: the date of the commit that gave it its value, found by going
  * back through the file's commits (newest first) while the part's item keeps the bytes it has now, and the file its
@@ -348,45 +384,15 @@ function partsChangedAt(
     return dates;
   }
   const version = newest;
-  const committed = partValues(head.toString('utf8'), parts);
-  let open = parts;
-  if (tree.dirty.has(tree.prefix + file)) {
-    let text: string | undefined;
-    try {
-      text = readFileSync(join(siteRoot, file), 'utf8');
-    } catch {
-      text = undefined;
-    }
-    const now = partValues(text, parts);
-    for (const part of parts) if (now.get(part) !== committed.get(part)) dates.set(part, modifiedAt(siteRoot, file));
-    open = parts.filter((part) => !dates.has(part));
-  }
+  if (tree.dirty.has(tree.prefix + file)) uncommittedParts(siteRoot, file, parts, head, dates);
+  let open = parts.filter((part) => !dates.has(part));
   const since = new Map(open.map((part) => [part, log[0]![1]]));
   // every item of the newest version, followed back: its place in the version being compared (none once it is not in
   // it as it is now) and its bytes' hash; each part's item by its index (none: no item of its own)
   const spans = itemSpans(head);
   const places: ([number, number] | undefined)[] = spans ? spans.items.map((span) => [...span]) : [];
   let hashes: string[] | undefined;
-  const itemOf = new Map<string, number>();
-  if (spans) {
-    let doc: { items?: Record<string, unknown>[] } | undefined;
-    try {
-      doc = JSON.parse(head.toString('utf8')) as typeof doc;
-    } catch {
-      doc = undefined;
-    }
-    const list = Array.isArray(doc?.items) && doc.items.length === spans.items.length ? doc.items : [];
-    const byKey = new Map<string, number>();
-    for (const part of open) {
-      const fields = (JSON.parse(part) as [string, string][]).map(([field]) => field);
-      const byFields = JSON.stringify(fields);
-      // the last of equal ones, as the site reads a collection (cityDataByName)
-      if (!byKey.has(byFields)) list.forEach((item, i) => byKey.set(`${byFields}\u0000${JSON.stringify(fields.map((field) => [field, item[field]]))}`, i));
-      byKey.set(byFields, -1);
-      const index = byKey.get(`${byFields}\u0000${part}`);
-      if (index !== undefined) itemOf.set(part, index);
-    }
-  }
+  const itemOf = spans ? itemsOfParts(head, spans.items.length, open) : new Map<string, number>();
   let newer = head;
   let array = spans?.array;
   // the parts dated by the history, by the bytes of their item now: carried to the next build (see CarriedFile)
