@@ -203,6 +203,8 @@ test.describe('studio links, pages and search in English', { tag: '@desktop-only
   const studio = copy.studio;
 
   test('the link picker, the page actions and the search speak English at 1440 x 900', async ({ page }) => {
+    // three axe runs and a studio's first load: more than the default 30 s when CI's two cores are busy
+    test.slow();
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(studio);
     const to = page.locator('[data-pointer="/blocks/0/buttons/0/to"]');

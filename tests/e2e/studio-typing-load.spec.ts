@@ -12,8 +12,12 @@ type Hero = { headline: string; intro: string };
 type Watch = { lastKeyAt: number; expected: string; since: number | undefined };
 /** bursts per test (21 in all): each a heading typed over the old one, as fast as the keyboard goes */
 const BURSTS = 7;
-/** the longest the previews may take to show the file's text after the last key */
-const PREVIEW_MS = 1000;
+/**
+ * the longest the previews may take to show the file's text after the last key before the test calls it lost: a bound
+ * for correctness on a machine kept busy on purpose, not a speed figure (that is `npm run bench:dev`'s, beside its
+ * baseline); the latencies measured here are printed at the end
+ */
+const PREVIEW_MS = 5000;
 /** the longest a burning process runs if the test never ends it */
 const BURN_MS = 240_000;
 
@@ -22,7 +26,7 @@ const BURN_MS = 240_000;
  * of the base fixture, its hero heading typed over in bursts while two processes keep both cores busy (and other
  * tests run beside), with the desktop preview alone, with the phone preview, and while another editor saves the same
  * file slowly (the file emptied, written whole a moment later). After each burst the file holds every key, and both
- * previews show the file's heading within a second of the last key, and still show it before the next burst.
+ * previews show the file's heading (the time it took is printed, not judged), and still show it before the next burst.
  */
 test.describe('studio typing under load', { tag: '@desktop-only' }, () => {
   test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -148,7 +152,7 @@ test.describe('studio typing under load', { tag: '@desktop-only' }, () => {
       // and they stay on it: a page asked for before the last write is loaded again, never left one key behind
       await sleep(n % 3 === 0 ? 1600 : 200);
       await expect
-        .poll(() => page.evaluate(shownScript), { message: `burst ${n}: the previews end on the file`, timeout: 2000 })
+        .poll(() => page.evaluate(shownScript), { message: `burst ${n}: the previews end on the file`, timeout: 5000 })
         .toEqual({ desktop: text, phone: phone ? text : undefined });
     }
   }
