@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { copySite } from '../lib/dev-server.ts';
+import { copySite } from '../test-support/dev-server.ts';
 import { saveImage } from './images.ts';
 import { MediaLibrary } from './media.ts';
 import { SiteFiles } from './site-files.ts';

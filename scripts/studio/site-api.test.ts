@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
-import { copySite } from '../lib/dev-server.ts';
+import { copySite } from '../test-support/dev-server.ts';
 import { addsBlock, previewRoute } from './site-api.ts';
 import { studioSite } from './site-state.ts';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { paths } from '../../core/paths.ts';
-import { runLighthouse } from '../../scripts/lib/lighthouse.ts';
+import { runLighthouse } from '../../scripts/test-support/lighthouse.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
 import { expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
 

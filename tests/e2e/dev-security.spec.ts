@@ -6,7 +6,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { paths } from '../../core/paths.ts';
-import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
+import { copySite, startDevServer, type DevServer } from '../../scripts/test-support/dev-server.ts';
 
 /** An answer as it came: status, headers and the body's bytes. */
 interface Answer {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { get, type IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
+import { copySite, startDevServer, type DevServer } from '../../scripts/test-support/dev-server.ts';
 
 // one dev server run is enough: desktop project only (playwright.config.ts)
 test.describe('dev server', { tag: '@desktop-only' }, () => {

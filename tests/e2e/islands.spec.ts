@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { expectHydrated, waitForSplash, watchConsole } from './helpers.ts';
-import { scrollThrough } from '../../scripts/lib/browser.ts';
+import { scrollThrough } from '../../scripts/test-support/browser.ts';
 
 /**
  * Static by default: a page is HTML and CSS from the build, and only its interactive blocks (islands) load

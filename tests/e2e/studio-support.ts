@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
+import { copySite, startDevServer, type DevServer } from '../../scripts/test-support/dev-server.ts';
 
 /**
  * What the studio's browser tests share: a fixture site copied into a git work tree of its own (optionally pushing

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
+import { copySite, startDevServer, type DevServer } from '../../scripts/test-support/dev-server.ts';
 
 /**
  * The five tasks of the people who run the site, done as they would do them in the studio, one after the other in

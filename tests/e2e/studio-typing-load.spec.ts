@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, fstatSync, ftruncateSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { percentile } from '../../scripts/lib/dev-server.ts';
+import { percentile } from '../../scripts/test-support/dev-server.ts';
 import { field, openStudio, studioSite } from './studio-support.ts';
 
 const HOME = 'content/pages/home.json';

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copySite, startDevServer, type DevServer } from '../../scripts/lib/dev-server.ts';
+import { copySite, startDevServer, type DevServer } from '../../scripts/test-support/dev-server.ts';
 
 type Json = Record<string, unknown>;
 type PageFile = { blocks: (Json & { type: string; headline?: string })[] };
