@@ -4,7 +4,6 @@ import { gzipSync } from 'node:zlib';
 import { paths } from '../../core/paths.ts';
 import { launchChromium, scrollThrough, serveBuild } from '../test-support/browser.ts';
 import { fileFor } from '../lib/page-document.ts';
-import { recordRun, type Row } from './results-table.ts';
 import { smoke } from './smoke.ts';
 
 /**
@@ -35,8 +34,7 @@ const fileOf = (route: string) => {
 };
 const sum = (files: Iterable<string>) => [...new Set(files)].reduce((n, p) => n + gz(join(paths.dist, p)), 0);
 
-async function main(): Promise<Row[]> {
-  const rows: Row[] = [];
+async function main() {
   if (!existsSync(fileOf('/'))) throw new Error('no build: run npm run build first');
   const server = await serveBuild(4391);
   const browser = await launchChromium();
@@ -63,28 +61,12 @@ async function main(): Promise<Row[]> {
       console.log(
         `${route.padEnd(24)} ${type.padEnd(20)} ${kb(first).padStart(9)} ${kb(scrolled).padStart(9)} ${kb(touched).padStart(9)} ${kb(css).padStart(8)}`,
       );
-      rows.push({ route, type, 'first JS': kb(first), scrolled: kb(scrolled), touched: kb(touched), CSS: kb(css), note: '-' });
       await page.close();
     }
-    return rows;
   } finally {
     await browser.close();
     server.stop();
   }
 }
 
-await recordRun(
-  {
-    bench: 'bundle-sizes',
-    title: 'JavaScript and CSS a page loads',
-    about: [
-      'The gzip size of the JavaScript each type of page loads in Chromium (390 x 844), from the production build served as in',
-      'production, in three moments: on load with nothing touched (first), after scrolling through the whole page (every island',
-      'that hydrates on view), and after pointing at each island that waits for the visitor (the form, the chat); and the CSS the',
-      'page links. Run after `npm run build`. The figure to keep is the first: 0 kB wherever no island is on the first screen.',
-    ].join('\n'),
-    command: 'npm run sizes',
-    columns: ['route', 'type', 'first JS', 'scrolled', 'touched', 'CSS', 'note'],
-  },
-  await main(),
-);
+await main();

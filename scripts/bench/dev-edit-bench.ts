@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { launchChromium } from '../test-support/browser.ts';
 import { copySite, percentile, roundsArgument, startDevServer } from '../test-support/dev-server.ts';
-import { recordRun } from './results-table.ts';
 import { smoke } from './smoke.ts';
 
 /**
@@ -63,30 +62,6 @@ try {
   const median = percentile(sorted, 50);
   const p90 = percentile(sorted, 90);
   console.log(`\nedit to screen over ${rounds} rounds: median ${median} ms, p90 ${p90} ms (goal: under ${GOAL_MS} ms) ${p90 < GOAL_MS ? 'met' : 'NOT met'}`);
-  await recordRun(
-    {
-      bench: 'dev-edit-bench',
-      title: 'Dev server: edit to screen',
-      about: [
-        'The dev server (`vite` on a copy of the site) with a page open in Chromium: a heading of that page\'s content file',
-        `changed, timed from the write until the page has painted the new text. Median and p90 of the rounds, beside the goal of ${GOAL_MS} ms.`,
-      ].join('\n'),
-      command: 'npm run bench:dev [-- rounds]',
-      columns: ['page', 'rounds', 'median', 'p90', 'range', 'goal', 'p90 / goal', 'note'],
-    },
-    [
-      {
-        page: `${PAGE} (${FILE})`,
-        rounds: String(rounds),
-        median: `${median} ms`,
-        p90: `${p90} ms`,
-        range: `${sorted[0]} to ${sorted.at(-1)} ms`,
-        goal: `under ${GOAL_MS} ms`,
-        'p90 / goal': `${(p90 / GOAL_MS).toFixed(2)}x`,
-        note: '-',
-      },
-    ],
-  );
 } finally {
   await browser.close();
   await vite.stop();

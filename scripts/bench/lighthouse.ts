@@ -6,7 +6,6 @@ import { paths } from '../../core/paths.ts';
 import { CHROMIUM_PATH, serveBuild, type BuildServer } from '../test-support/browser.ts';
 import { runLighthouse } from '../test-support/lighthouse.ts';
 import { createCompressor } from '../lib/precompress.ts';
-import { recordRun, type Row } from './results-table.ts';
 import { smoke } from './smoke.ts';
 
 /**
@@ -298,47 +297,6 @@ function goals(summaries: Summary[], samples: Sample[]): Goal[] {
   ];
 }
 
-// --- results table ---------------------------------------------------------------------------------------------------
-
-/** One row a route: the production build's medians beside the limit's (the same HTML without script), and the floor's. */
-function resultRows(summaries: Summary[], floor: Sample[]): Row[] {
-  const signed = (v: number | null | undefined, unit = '') => (v == null ? '-' : `${v > 0 ? '+' : ''}${v.toFixed(0)}${unit}`);
-  const pair = (a: number | null, b: number | null, unit: string) => `${num(a)} / ${num(b)}${unit}`;
-  const rows = summaries
-    .filter((s) => s.variant === 'here')
-    .map((here) => {
-      const limit = summaries.find((s) => s.variant === 'limit' && s.route === here.route)!;
-      return {
-        route: here.route,
-        'score: here / limit': pair(here.perf, limit.perf, ''),
-        'LCP: here / limit': pair(here.lcp, limit.lcp, ' ms'),
-        'LCP / limit': here.lcpToLimit == null ? '-' : `${here.lcpToLimit.toFixed(2)}x`,
-        'TBT: here / limit': pair(here.tbt, limit.tbt, ' ms'),
-        'TBT over limit': signed(here.tbtOverLimit, ' ms'),
-        CLS: num(here.cls, 3),
-        'failed runs': errorText({ ...here.errors, ...Object.fromEntries(Object.entries(limit.errors).map(([code, n]) => [`${code} (limit)`, n])) }),
-        note: `median of ${runs}`,
-      };
-    });
-  const floorMedian = (k: 'perf' | 'lcp' | 'tbt') => num(median(floor.map((x) => x[k])));
-  const floorRow = { route: 'floor (a heading and a paragraph)', 'score: here / limit': floorMedian('perf'), 'LCP: here / limit': `${floorMedian('lcp')} ms` };
-  return [...rows, { ...floorRow, 'TBT: here / limit': `${floorMedian('tbt')} ms`, note: `the machine's floor, median of ${runs}` }];
-}
-
-const TABLE = {
-  bench: 'lighthouse',
-  title: 'Lighthouse: what the scripts cost',
-  about: [
-    'Lighthouse (mobile: simulated Slow 4G and 4x CPU) on two builds of the site served by the production server, the variants',
-    'interleaved in each round: the production build (here) and, as the baseline, the same HTML without a single script (limit):',
-    'what the scripts cost is the difference. Medians of the runs. The floor is a page of one heading and one paragraph on the same',
-    `server: what this machine allows any page. Goals: LCP at most ${GOALS.lcpToLimit.toFixed(2)}x the limit's, TBT at most`,
-    `${GOALS.tbtOverLimitMs} ms over it, the score at most ${GOALS.perfBelowLimit} below it, CLS at most ${GOALS.cls}.`,
-  ].join('\n'),
-  command: 'npm run bench:lighthouse [-- runs]',
-  columns: ['route', 'score: here / limit', 'LCP: here / limit', 'LCP / limit', 'TBT: here / limit', 'TBT over limit', 'CLS', 'failed runs', 'note'],
-};
-
 // --- main -------------------------------------------------------------------------------------------------------------
 
 const work = mkdtempSync(join(tmpdir(), 'lh-bench-'));
@@ -423,7 +381,6 @@ try {
   };
   writeFileSync(resultsFile, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nfull results: ${resultsFile}`);
-  await recordRun(TABLE, resultRows(summaries, floor));
   const passed = checks.filter((g) => g.pass).length;
   const errors = samples.filter((s) => s.error).length;
   console.log(

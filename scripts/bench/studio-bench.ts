@@ -4,7 +4,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Locator, Page } from '@playwright/test';
 import { launchChromium } from '../test-support/browser.ts';
 import { copySite, percentile, roundsArgument, startDevServer } from '../test-support/dev-server.ts';
-import { recordRun, type Row } from './results-table.ts';
 import { smoke } from './smoke.ts';
 
 /**
@@ -148,7 +147,6 @@ async function measure(label: string, cities?: number): Promise<{ label: string 
 
 const results = [await measure('home page'), ...(smoke ? [] : [await measure('1,000 landing pages', 125)])];
 console.log("\nkeystroke to preview (studio) beside the dev server's full reload (baseline), same run:");
-const rows: Row[] = [];
 for (const { label, studio, rendered, reload } of results) {
   const s = summary(studio);
   const d = summary(rendered);
@@ -157,39 +155,4 @@ for (const { label, studio, rendered, reload } of results) {
     `  ${label.padEnd(20)} studio median ${s.median} ms, p95 ${s.p95} ms (goal ${GOAL_MS} ms: ${s.p95 <= GOAL_MS ? 'met' : 'NOT met'}) · ` +
       `its render median ${d.median} ms, p95 ${d.p95} ms · full reload (baseline) median ${r.median} ms, p95 ${r.p95} ms`,
   );
-  rows.push({
-    site: label,
-    rounds: String(studio.length),
-    'studio: median / p95': `${s.median} / ${s.p95} ms`,
-    'its render: median / p95': `${d.median} / ${d.p95} ms`,
-    'full reload (baseline): median / p95': `${r.median} / ${r.p95} ms`,
-    'median: studio / full reload': `${(s.median / r.median).toFixed(2)}x`,
-    'goal (p95)': `${GOAL_MS} ms: ${s.p95 <= GOAL_MS ? 'met' : 'NOT met'}`,
-    note: '-',
-  });
 }
-await recordRun(
-  {
-    bench: 'studio-bench',
-    title: 'Studio: keystroke to preview',
-    about: [
-      "The studio (`npm run dev`, /__studio) in Chromium: a character typed into the home page's hero headline, timed from the key",
-      'press until the desktop preview has painted the new heading (the studio puts a typed text into the open page at once), and until',
-      "a new render of the page shows it. Beside them, interleaved in the same run, the baseline: the dev server's own full reload, the",
-      'same heading written to the file by another editor until the preview has painted it. On the real site and on a copy with 1,000',
-      'landing pages; median and p95 of each.',
-    ].join('\n'),
-    command: 'npm run bench:studio [-- rounds]',
-    columns: [
-      'site',
-      'rounds',
-      'studio: median / p95',
-      'its render: median / p95',
-      'full reload (baseline): median / p95',
-      'median: studio / full reload',
-      'goal (p95)',
-      'note',
-    ],
-  },
-  rows,
-);

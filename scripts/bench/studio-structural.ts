@@ -5,7 +5,6 @@ import type { Page } from '@playwright/test';
 import { paths } from '../../core/paths.ts';
 import { launchChromium } from '../test-support/browser.ts';
 import { copySite, percentile, roundsArgument, startDevServer } from '../test-support/dev-server.ts';
-import { recordRun, type Row } from './results-table.ts';
 import { smoke } from './smoke.ts';
 
 /**
@@ -225,7 +224,6 @@ const p95 = (times: number[]) =>
     95,
   );
 console.log(`\nclick to the previews showing the new order of blocks (${rounds} rounds of each edit), beside the full reload (baseline), same run:`);
-const rows: Row[] = [];
 for (const view of ['desktop alone', 'desktop and phone', undefined] as const) {
   console.log(`  ${view ?? 'both views'}:`);
   for (const op of ['add', 'move', 'delete', undefined] as const) {
@@ -235,48 +233,5 @@ for (const view of ['desktop alone', 'desktop and phone', undefined] as const) {
       `    ${(op ?? 'all three').padEnd(9)} studio ${summary(shown)} (limit ${LIMIT_MS} ms: ${p95(shown) < LIMIT_MS ? 'met' : 'NOT met'})` +
         ` · full reload (baseline) ${summary(of.map((t) => t.loaded))}`,
     );
-    if (view && op) rows.push(resultRow(view, op, shown, of.map((t) => t.loaded)));
   }
 }
-
-/** One edit in one view: the studio's median and p95 beside the full reload's of the same edits, and the limit. */
-function resultRow(view: View, op: Op, shown: number[], loaded: number[]): Row {
-  const sorted = (times: number[]) => [...times].sort((a, b) => a - b);
-  const studio = sorted(shown);
-  const reload = sorted(loaded);
-  return {
-    previews: view,
-    edit: op,
-    rounds: String(rounds),
-    'studio: median / p95': `${percentile(studio, 50)} / ${percentile(studio, 95)} ms`,
-    'full reload (baseline): median / p95': `${percentile(reload, 50)} / ${percentile(reload, 95)} ms`,
-    'median: studio / full reload': `${(percentile(studio, 50) / percentile(reload, 50)).toFixed(2)}x`,
-    'limit (p95)': `${LIMIT_MS} ms: ${percentile(studio, 95) < LIMIT_MS ? 'met' : 'NOT met'}`,
-    note: '-',
-  };
-}
-
-await recordRun(
-  {
-    bench: 'studio-structural',
-    title: "Studio: a block's add, move and delete to preview",
-    about: [
-      'The studio (`npm run dev` on a copy of `tests/fixtures/base`, /__studio in Chromium at 1440 x 900): a block added, moved up and',
-      'deleted again, each timed from the click until the previews have drawn the blocks in the new order. Beside it, of the same edits',
-      'in the same run, the baseline: the full-reload path, until a document loaded after the click shows the new order. Each round with',
-      `the desktop's preview alone and with the phone's beside it. Median and p95 of each, beside the limit of ${LIMIT_MS} ms (p95).`,
-    ].join('\n'),
-    command: 'npm run bench:studio [-- rounds]',
-    columns: [
-      'previews',
-      'edit',
-      'rounds',
-      'studio: median / p95',
-      'full reload (baseline): median / p95',
-      'median: studio / full reload',
-      'limit (p95)',
-      'note',
-    ],
-  },
-  rows,
-);
