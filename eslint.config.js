@@ -94,7 +94,7 @@ export default tseslint.config(
   },
   { files: ['core/**/*.ts'], languageOptions: { globals: globals['shared-node-browser'] } },
   // browser tests run in Node and drive a page: the page's globals appear only inside page.evaluate callbacks
-  { files: ['tests/e2e/**/*.ts', 'scripts/bench/**/*.ts', 'scripts/screenshots.ts'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  { files: ['tests/e2e/**/*.ts', 'scripts/bench/**/*.ts', 'scripts/cli/screenshots.ts'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   { files: ['src/**/*.test.{ts,tsx}', 'tests/setup-dom.ts'], languageOptions: { globals: { ...globals.browser, ...globals.node } } },
   {
     // the engine knows nothing about one site: no imports of site data into src/

@@ -8,7 +8,7 @@ import type { Image } from '../site/schema-types.ts';
 /** Widths (px) the build renders of every local WebP image, each only where the file is wider. */
 export const SRCSET_WIDTHS: readonly number[] = [400, 800, 1200];
 
-/** public/images holds WebP at twice the declared CSS width (scripts/make-images.ts): that is the file's real width. */
+/** public/images holds WebP at twice the declared CSS width (scripts/cli/make-images.ts): that is the file's real width. */
 export const IMAGE_DENSITY = 2;
 
 // No spaces or commas: they would split a srcset candidate.

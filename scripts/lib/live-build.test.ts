@@ -125,7 +125,7 @@ describe('settings and lock', () => {
 
 describe('npm run rollback', () => {
   const rollback = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/rollback.ts'), ...args], {
+    spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/cli/rollback.ts'), ...args], {
       cwd: paths.root,
       env: { ...process.env, SITE_OUT: builds.live },
       encoding: 'utf8',

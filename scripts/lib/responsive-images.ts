@@ -161,7 +161,7 @@ export async function buildResponsiveImages(
   if (report.missing.length) {
     const hint =
       'The markup names the widths of SRCSET_WIDTHS (src/ui/srcset.ts) below twice the width declared in the config; the build renders ' +
-      'those below the real width of the file. A missing width means the file in public/images is not at 2x (see scripts/make-images.ts).';
+      'those below the real width of the file. A missing width means the file in public/images is not at 2x (see scripts/cli/make-images.ts).';
     throw new Error(`${report.missing.length} srcset URL(s) have no file:\n  ${report.missing.join('\n  ')}\n${hint}`);
   }
   console.log(

@@ -53,7 +53,7 @@ async function buildLive(siteRoot: string, extra: Record<string, string> = {}): 
 const liveId = () => readlinkSync(out).split('/').pop()!;
 const buildFile = (id: string, path: string) => readFileSync(join(`${out}-builds`, id, path));
 const switchTo = async (id?: string) => {
-  const run = await runScript('scripts/rollback.ts', id ? [id] : [], {});
+  const run = await runScript('scripts/cli/rollback.ts', id ? [id] : [], {});
   expect(run.code, run.output).toBe(0);
 };
 

@@ -198,7 +198,7 @@ test.describe('content landing pages', () => {
 
   test('the Nu HTML checker finds no error in any page of the build: landing pages, hubs, redirects and 404', { tag: '@desktop-only' }, () => {
     test.setTimeout(120_000);
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/check-html.ts')], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/cli/check-html.ts')], {
       cwd: paths.root,
       env: { ...process.env, SITE_OUT: out },
       encoding: 'utf8',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { generateTypes } from './gen-types.ts';
+import { generateTypes } from './schema-types.ts';
 import { paths } from '../../core/paths.ts';
 
 it('the committed TypeScript types match the schemas (run npm run gen:types after a schema change)', async () => {

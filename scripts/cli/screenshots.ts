@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { paths } from '../core/paths.ts';
-import { launchChromium, serveBuild } from './test-support/browser.ts';
+import { paths } from '../../core/paths.ts';
+import { launchChromium, serveBuild } from '../test-support/browser.ts';
 
 /**
  * Full-page screenshots of every page at desktop and phone width, from the build,

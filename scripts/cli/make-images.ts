@@ -1,7 +1,7 @@
 import { readdirSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { paths } from '../core/paths.ts';
+import { paths } from '../../core/paths.ts';
 
 /**
  * Renders the SVG sources in assets/ to the raster files the site serves

@@ -1,5 +1,5 @@
-import { writeTypes } from './lib/gen-types.ts';
-import { paths } from '../core/paths.ts';
+import { writeTypes } from './schema-types.ts';
+import { paths } from '../../core/paths.ts';
 
 await writeTypes(paths.schemas, paths.generatedTypes);
 console.log(`types written to ${paths.generatedTypes}`);

@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { paths } from '../core/paths.ts';
+import { paths } from '../../core/paths.ts';
 
 /**
  * The Nu HTML checker (vnu-jar, needs Java) on every built page, 404.html included: `npm run test:html` after a build.

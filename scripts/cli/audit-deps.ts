@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { paths } from '../core/paths.ts';
+import { paths } from '../../core/paths.ts';
 import {
   advisoryProblems,
   importedPackage,
@@ -10,7 +10,7 @@ import {
   type AllowList,
   type AuditReport,
   type Lockfile,
-} from './lib/supply-chain.ts';
+} from './supply-chain.ts';
 
 /**
  * `npm run audit:deps`, part of `npm test`: the lockfile's packages come from the npm registry with sha512
