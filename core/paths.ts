@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 const root = `${resolve(dirname(fileURLToPath(import.meta.url)), '..')}/`;
 /**
  * The live build, which every reader reads: after `npm run build` a link to `<dist>-builds/<id>`, switched in one step
- * to each new build (scripts/lib/live-build.ts). SITE_OUT moves it elsewhere, so parallel builds do not overwrite each other.
+ * to each new build (scripts/build/build-folders.ts). SITE_OUT moves it elsewhere, so parallel builds do not overwrite each other.
  */
 const dist = process.env.SITE_OUT ? resolve(process.env.SITE_OUT) : join(root, 'dist');
 

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import sharp from 'sharp';
 import { variantSource, variantWidths } from '../core/images/srcset.ts';
-import { variantImage } from './lib/responsive-images.ts';
+import { variantImage } from './build/responsive-images.ts';
 
 /**
  * The widths of each image that the pages' srcset names, in the dev server: the build renders them into dist/
- * (scripts/lib/responsive-images.ts), and public/ has only the full-size files. Rendered on the first request
+ * (scripts/build/responsive-images.ts), and public/ has only the full-size files. Rendered on the first request
  * with the build's own settings, then kept until the source file changes.
  */
 export function devImagesPlugin({ publicDir }: { publicDir: string }): Plugin {

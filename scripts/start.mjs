@@ -23,7 +23,7 @@ function fail(message) {
 function canBuild() {
   try {
     import.meta.resolve('tsx');
-    return existsSync(join(root, 'scripts', 'build-live.ts'));
+    return existsSync(join(root, 'scripts', 'build', 'build-and-switch.ts'));
   } catch {
     return false;
   }
@@ -31,7 +31,7 @@ function canBuild() {
 
 /** `npm run build` as a child; a signal to this process is passed on to it, and ends this one once it has ended. */
 function build() {
-  const child = spawn(process.execPath, [join(root, 'scripts', 'run-bundled.mjs'), join(root, 'scripts', 'build-live.ts')], { cwd: root, stdio: 'inherit' });
+  const child = spawn(process.execPath, [join(root, 'scripts', 'run-bundled.mjs'), join(root, 'scripts', 'build', 'build-and-switch.ts')], { cwd: root, stdio: 'inherit' });
   const forward = (signal) => child.kill(signal);
   const signals = ['SIGTERM', 'SIGINT', 'SIGHUP'];
   for (const signal of signals) process.on(signal, forward);

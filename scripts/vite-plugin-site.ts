@@ -10,7 +10,7 @@ import { PROBLEMS_EVENT, STUDIO_WRITE_EVENT, pagesWhileInvalid, problemsClientPl
 import { settledChanges } from './site-watch.ts';
 import { renderGate, type RenderGate } from './render-gate.ts';
 import { VERSION_URL, siteFreshness } from './site-freshness.ts';
-import { SITE_CLIENT_KEY, SITE_DATA_KEY, type ClientSiteData } from './lib/bundle-reuse.ts';
+import { SITE_CLIENT_KEY, SITE_DATA_KEY, type ClientSiteData } from './build/bundle-reuse.ts';
 
 /** site-wide model; the map of page loaders; one module per page (its own chunk) */
 const MODEL_ID = 'virtual:site-model';
@@ -61,8 +61,8 @@ function handedIn(model: boolean): string {
  * (the pages are HTML; an island gets its props): the client build names the page map only to gather the blocks'
  * CSS (entry-islands.tsx). Left empty there, no page's content is in the client's files, so the runtime every page
  * links keeps its name when a page's text changes. The server entry's build leaves the site's data out: the render
- * workers hand it in (scripts/lib/render-pages.ts), so one server entry serves every version of the content. An
- * incremental build then reuses both (scripts/lib/bundle-reuse.ts).
+ * workers hand it in (scripts/build/render-pages.ts), so one server entry serves every version of the content. An
+ * incremental build then reuses both (scripts/build/bundle-reuse.ts).
  */
 function builtModule(id: string, ssr: boolean): string | Promise<string> | undefined {
   if (!ssr && id === `\0${PAGES_ID}`) return `export default {};\n${NO_VERSION}`;

@@ -49,7 +49,7 @@ it(
   async () => {
     // the build, into the copy: its pages and site file, and the bundled server it writes to dist-server/
     let started = performance.now();
-    run(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], { cwd: paths.root, env: { ...env, SITE_OUT: dist, BUILD_QUIET: '1' } });
+    run(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], { cwd: paths.root, env: { ...env, SITE_OUT: dist, BUILD_QUIET: '1' } });
     rmSync(`${dist}-ssr`, { recursive: true, force: true });
     cpSync(paths.distServer, join(app, 'dist-server'), { recursive: true });
     mkdirSync(join(app, 'scripts'));

@@ -35,7 +35,7 @@ export function routePaths(): string[] {
 /**
  * Every route with the site files its content comes from (relative to the site's root, for the sitemap's lastmod)
  * and whether it asks not to be indexed. A landing page's sources are the files that make it, not the whole config;
- * of the city data only its own city's item (scripts/lib/sitemap.ts dates it alone), as its route key has it
+ * of the city data only its own city's item (scripts/build/sitemap.ts dates it alone), as its route key has it
  * (routeInputs): one city's text re-dates that city's pages, its overview and the services' overviews.
  */
 export function sitemapEntries(): { path: string; sources: (string | { file: string; item: Record<string, string> })[]; noindex: boolean }[] {
@@ -70,7 +70,7 @@ export function sitemapEntries(): { path: string; sources: (string | { file: str
 
 /**
  * What a route's HTML is made of beside the engine and the site-wide inputs (an incremental build keys each route by
- * it, scripts/lib/render-pages.ts): its own entry (route, landing page or hub, with the data of the city it shows),
+ * it, scripts/build/render-pages.ts): its own entry (route, landing page or hub, with the data of the city it shows),
  * the pages whose data it shows (by id: the build hashes each page once), and which of the city data it reads: none,
  * the cities' names and addresses (the links of the landing matrix), or all of it (a service's overview shows a
  * description of its page in every city). A city's text then renders that city's pages and the overviews again, not

@@ -2,7 +2,7 @@ import type { Image } from '../site/schema-types.ts';
 
 /**
  * Responsive images, the naming half: pure, so the prerender and the browser write the same srcset (no hydration warning).
- * The build (scripts/lib/responsive-images.ts) renders exactly the files named here, from this same list and naming.
+ * The build (scripts/build/responsive-images.ts) renders exactly the files named here, from this same list and naming.
  */
 
 /** Widths (px) the build renders of every local WebP image, each only where the file is wider. */

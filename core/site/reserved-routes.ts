@@ -19,7 +19,7 @@ export interface ReservedRoute {
 
 /** Most particular first: the first that holds an address names its owner. */
 export const RESERVED_ROUTES: readonly ReservedRoute[] = [
-  // files the build writes beside the pages (scripts/prerender.ts, scripts/lib/page-document.ts fileFor)
+  // files the build writes beside the pages (scripts/build/prerender.ts, scripts/lib/page-document.ts fileFor)
   { path: '/index', below: false, owner: 'the home page, which the build writes as index.html' },
   { path: '/404', below: false, owner: 'the not-found page, which the build writes as 404.html' },
   { path: '/sitemap*.xml', below: false, owner: 'the sitemap' },

@@ -39,7 +39,7 @@ function run(command: string, args: string[], timeoutMs: number): Promise<{ code
 }
 
 beforeAll(async () => {
-  const built = await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], 180_000);
+  const built = await run(process.execPath, ['--import', 'tsx', 'scripts/build/build.ts'], 180_000);
   expect(built.code, built.output).toBe(0);
 }, 200_000);
 afterAll(() => {

@@ -6,7 +6,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { paths } from '../../core/paths.ts';
 import { makeBigContentSite, makeBigSite } from './big-site.ts';
-import { buildFolder, buildsOf, markComplete, newBuildId, switchTo } from '../lib/live-build.ts';
+import { buildFolder, buildsOf, markComplete, newBuildId, switchTo } from '../build/build-folders.ts';
 import { smoke } from './smoke.ts';
 
 /**
@@ -79,7 +79,7 @@ function treeRssMB(root: number): { sum: number; largest: number } {
 /** How a build is made: this engine with its workers (or BUILD_WORKERS), or the engine of another checkout. */
 interface Engine {
   workers?: number;
-  /** a checkout of an earlier commit (BENCH_BEFORE): its scripts/build.ts, as it was */
+  /** a checkout of an earlier commit (BENCH_BEFORE): its scripts/build/build.ts, as it was */
   root?: string;
   /** an incremental build: the previous build's folder */
   previous?: string;
@@ -98,9 +98,11 @@ function build(siteRoot: string, out: string, engine: Engine = {}): Promise<Meas
   const root = engine.root ?? paths.root;
   // the build script as npm run build runs it (plain JavaScript, scripts/run-bundled.mjs), where the engine has that
   const runner = existsSync(join(root, 'scripts/run-bundled.mjs')) ? [join(root, 'scripts/run-bundled.mjs')] : ['--import', 'tsx'];
+  // an earlier engine (BENCH_BEFORE) may have its build script at the top of scripts/
+  const script = ['scripts/build/build.ts', 'scripts/build.ts'].find((file) => existsSync(join(root, file))) ?? 'scripts/build.ts';
   const started = performance.now();
   const cpuFile = `${statsFile}.cpu`;
-  const command = engine.live ? ['npm', 'run', '--silent', 'build'] : [process.execPath, ...runner, join(root, 'scripts/build.ts')];
+  const command = engine.live ? ['npm', 'run', '--silent', 'build'] : [process.execPath, ...runner, join(root, script)];
   // GNU time adds up the CPU of the build's threads and of the processes it waited for (Vite's, esbuild's)
   const child = spawn('/usr/bin/time', ['-f', '%U %S', '-o', cpuFile, ...command], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const peak = { sum: 0, largest: 0 };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { paths } from '../../core/paths.ts';
 import { CHROMIUM_PATH, serveBuild, type BuildServer } from '../test-support/browser.ts';
 import { runLighthouse } from '../test-support/lighthouse.ts';
-import { createCompressor } from '../lib/precompress.ts';
+import { createCompressor } from '../build/precompress.ts';
 import { smoke } from './smoke.ts';
 
 /**
@@ -118,7 +118,7 @@ function buildHere(dir: string): void {
     cpSync(paths.dist, dir, { recursive: true, dereference: true });
     return;
   }
-  execFileSync('npx', ['tsx', 'scripts/build.ts'], { cwd: paths.root, env: { ...process.env, SITE_OUT: dir, BUILD_QUIET: '1' }, stdio: 'inherit' });
+  execFileSync('npx', ['tsx', 'scripts/build/build.ts'], { cwd: paths.root, env: { ...process.env, SITE_OUT: dir, BUILD_QUIET: '1' }, stdio: 'inherit' });
 }
 
 const SCRIPT_ELEMENT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;

@@ -1,5 +1,5 @@
 import { paths } from '../../core/paths.ts';
-import { buildsOf, completeBuilds, liveBuildId, lockBuilds, switchTo } from '../lib/live-build.ts';
+import { buildsOf, completeBuilds, liveBuildId, lockBuilds, switchTo } from '../build/build-folders.ts';
 
 /**
  * `npm run rollback`: the build before the live one goes live again, in the same single step as a new build; the

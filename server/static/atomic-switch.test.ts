@@ -45,7 +45,7 @@ function runScript(script: string, args: string[], extra: Record<string, string>
 
 /** `npm run build` of a site into `out`; the id of the build that went live. */
 async function buildLive(siteRoot: string, extra: Record<string, string> = {}): Promise<string> {
-  const run = await runScript('scripts/build-live.ts', [], { SITE_ROOT: siteRoot, ...extra });
+  const run = await runScript('scripts/build/build-and-switch.ts', [], { SITE_ROOT: siteRoot, ...extra });
   expect(run.code, run.output).toBe(0);
   return liveId();
 }
@@ -133,7 +133,7 @@ describe('a build goes live in one step', () => {
     const broken = join(base, 'site-broken');
     cpSync(join(paths.root, 'tests/fixtures/base'), broken, { recursive: true });
     cpSync(join(paths.root, 'tests/fixtures/broken/many-errors-at-once'), broken, { recursive: true, force: true });
-    const run = await runScript('scripts/build-live.ts', [], { SITE_ROOT: broken });
+    const run = await runScript('scripts/build/build-and-switch.ts', [], { SITE_ROOT: broken });
     expect(run.code).not.toBe(0);
     expect(run.output).toContain(`build ${builds.b} stays live`);
     expect(liveId()).toBe(builds.b);

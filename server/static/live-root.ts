@@ -29,7 +29,7 @@ function linkTarget(path: string): string | undefined {
 
 /**
  * The build a path names, followed across switches without a restart. `npm run build` writes each build into a
- * folder of its own and then renames a new symbolic link over the served path (scripts/lib/live-build.ts). One
+ * folder of its own and then renames a new symbolic link over the served path (scripts/build/build-folders.ts). One
  * readlink per request (about a microsecond) sees the switch; the new build is then indexed in the background
  * (about a second for 10,000 pages) while the one before goes on being served whole, and every request from then
  * on gets the new one. A request keeps the generation it started with for all its middleware (page, CSP, forms), so

@@ -22,7 +22,7 @@ let out: string;
 test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   testInfo.setTimeout(180_000);
   out = join(mkdtempSync(join(tmpdir(), 'content-landing-')), 'out');
-  const build = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], {
+  const build = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], {
     cwd: paths.root,
     env: { ...process.env, SITE_ROOT: FIXTURE, SITE_OUT: out, BUILD_QUIET: '1' },
     encoding: 'utf8',
@@ -229,7 +229,7 @@ test.describe('content landing pages on a Dutch site', () => {
     Object.assign(config.landing, { hubs: { servicePath, cityPath } });
     writeFileSync(configFile, JSON.stringify(config, null, 2));
     dutchOut = join(root, 'out');
-    const build = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], {
+    const build = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], {
       cwd: paths.root,
       env: { ...process.env, SITE_ROOT: join(root, 'site'), SITE_OUT: dutchOut, BUILD_QUIET: '1' },
       encoding: 'utf8',

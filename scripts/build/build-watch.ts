@@ -4,17 +4,17 @@ import { readFileSync, realpathSync, rmSync, statSync, watch as watchFiles, type
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { paths } from '../core/paths.ts';
-import type { LoadedSite, SiteModel } from '../core/site/model.ts';
-import { islandSiteModel, resolvePages, resolveSite } from '../core/site/resolve.ts';
-import { engineKey, sha1 } from './lib/build-keys.ts';
-import { buildOutput } from './lib/build-output.ts';
-import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient } from './lib/bundle-reuse.ts';
-import { buildFolder, buildsOf, deleteTrash, keepFromEnv, lockBuilds, markComplete, newBuildId, prune, switchTo } from './lib/live-build.ts';
-import { startRenderPool, type RenderPool } from './lib/render-pool.ts';
-import { checkedFiles } from '../core/validate/validate.ts';
-import { loadValidSite } from './lib/server-site-file.ts';
-import { watchRepair } from './watch-repair.ts';
+import { paths } from '../../core/paths.ts';
+import type { LoadedSite, SiteModel } from '../../core/site/model.ts';
+import { islandSiteModel, resolvePages, resolveSite } from '../../core/site/resolve.ts';
+import { engineKey, sha1 } from './build-keys.ts';
+import { buildOutput } from './build-output.ts';
+import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient } from './bundle-reuse.ts';
+import { buildFolder, buildsOf, deleteTrash, keepFromEnv, lockBuilds, markComplete, newBuildId, prune, switchTo } from './build-folders.ts';
+import { startRenderPool, type RenderPool } from './render-pool.ts';
+import { checkedFiles } from '../../core/validate/validate.ts';
+import { loadValidSite } from './server-site-file.ts';
+import { watchRepair } from '../watch-repair.ts';
 
 /**
  * `npm run build:watch`: `npm run build`, then every save of the site's files built again and made live in the same
@@ -40,7 +40,7 @@ const workers = process.env.BUILD_WORKERS === undefined ? Math.min(availablePara
 
 /** `npm run build` as a child: the first build, and each one that needs a bundle built. */
 function fullBuild(): Promise<boolean> {
-  const command = [join(paths.root, 'scripts/run-bundled.mjs'), join(paths.root, 'scripts/build-live.ts')];
+  const command = [join(paths.root, 'scripts/run-bundled.mjs'), join(paths.root, 'scripts/build/build-and-switch.ts')];
   const child = spawn(process.execPath, command, { cwd: paths.root, env: process.env, stdio: 'inherit' });
   return new Promise((done) => child.on('exit', (code) => done(code === 0)));
 }

@@ -1,7 +1,7 @@
 import { build, mergeConfig, type ConfigEnv, type UserConfig } from 'vite';
 import { paths } from '../../core/paths.ts';
 import projectConfig from '../../vite.config.ts';
-import { ISLANDS_ENTRY } from './page-document.ts';
+import { ISLANDS_ENTRY } from '../lib/page-document.ts';
 import { SITE_CLIENT_KEY, type ClientSiteData } from './bundle-reuse.ts';
 import type { BundlesWanted, FromBundles, ToBundles } from './render-bundles.ts';
 

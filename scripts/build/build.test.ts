@@ -3,8 +3,8 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { expect, it } from 'vitest';
-import { paths } from '../core/paths.ts';
-import { fileFor } from './lib/page-document.ts';
+import { paths } from '../../core/paths.ts';
+import { fileFor } from '../lib/page-document.ts';
 
 it('the build fails on an invalid config with the validator messages', () => {
   const site = mkdtempSync(join(tmpdir(), 'broken-site-'));
@@ -12,7 +12,7 @@ it('the build fails on an invalid config with the validator messages', () => {
   try {
     cpSync(join(paths.root, 'tests/fixtures/base'), site, { recursive: true });
     cpSync(join(paths.root, 'tests/fixtures/broken/many-errors-at-once'), site, { recursive: true, force: true });
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], {
       cwd: paths.root,
       env: { ...process.env, SITE_ROOT: site, SITE_OUT: out, BUILD_QUIET: '1' },
       encoding: 'utf8',
@@ -33,7 +33,7 @@ it('builds another site from its own root: the English fixture, its own images, 
   const out = mkdtempSync(join(tmpdir(), 'en-out-'));
   const page = (route: string) => readFileSync(join(out, fileFor(route === '.' ? '/' : `/${route}`)), 'utf8');
   try {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], {
       cwd: paths.root,
       env: { ...process.env, SITE_ROOT: join(paths.root, 'tests/fixtures/en'), SITE_OUT: out, BUILD_QUIET: '1' },
       encoding: 'utf8',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
-import { fileFor } from './page-document.ts';
+import { fileFor } from '../lib/page-document.ts';
 import { fileChangedAt, robotsTxt, sitemapFiles, sitemapUrls, sourcesChangedAt } from './sitemap.ts';
 
 const SITE = 'https://www.example.test';
@@ -171,7 +171,7 @@ describe('lastmod of the landing pages in real builds of a site in git', () => {
       delete env.SITE_PREVIOUS_OUT;
       delete env.BUILD_INCREMENTAL;
       if (previous) env.SITE_PREVIOUS_OUT = join(work, previous);
-      const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], { cwd: paths.root, env, encoding: 'utf8' });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], { cwd: paths.root, env, encoding: 'utf8' });
       rmSync(`${out}-ssr`, { recursive: true, force: true });
       expect(run.status, run.stdout + run.stderr).toBe(0);
       return out;
@@ -214,7 +214,7 @@ describe('landing.noindexRedirects in a real build', () => {
       const config = JSON.parse(readFileSync(configFile, 'utf8')) as { landing: Record<string, unknown> };
       config.landing.noindexRedirects = true;
       writeFileSync(configFile, JSON.stringify(config, null, 2));
-      const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], {
         cwd: paths.root,
         env: { ...process.env, SITE_ROOT: site, SITE_OUT: out, BUILD_QUIET: '1' },
         encoding: 'utf8',

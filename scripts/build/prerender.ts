@@ -1,16 +1,16 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { paths } from '../core/paths.ts';
-import type { CspHashes } from '../core/security/policy.ts';
-import { writeSitemap } from './lib/sitemap.ts';
-import { ISLANDS_ENTRY, fileFor, notFoundDocument, type ClientAssets, type PrerenderedSite } from './lib/page-document.ts';
-import { mergeCspHashes, inlineHashes } from './lib/csp-hashes.ts';
-import { linkWithCompressed, MIN_BYTES, type CompressedBytes } from './lib/precompress.ts';
-import type { RenderPool } from './lib/render-pool.ts';
-import type { EntryLoad, RenderSetup } from './lib/render-pages.ts';
-import { MANIFEST_FILE, manifestText, type RouteRecord } from './lib/build-keys.ts';
-import { addSrcsetUses, type SrcsetUses } from './lib/render-srcsets.ts';
+import { paths } from '../../core/paths.ts';
+import type { CspHashes } from '../../core/security/policy.ts';
+import { writeSitemap } from './sitemap.ts';
+import { ISLANDS_ENTRY, fileFor, notFoundDocument, type ClientAssets, type PrerenderedSite } from '../lib/page-document.ts';
+import { mergeCspHashes, inlineHashes } from './csp-hashes.ts';
+import { linkWithCompressed, MIN_BYTES, type CompressedBytes } from './precompress.ts';
+import type { RenderPool } from './render-pool.ts';
+import type { EntryLoad, RenderSetup } from './render-pages.ts';
+import { MANIFEST_FILE, manifestText, type RouteRecord } from './build-keys.ts';
+import { addSrcsetUses, type SrcsetUses } from './render-srcsets.ts';
 
 export { ISLANDS_ENTRY, type PrerenderedSite };
 
@@ -108,7 +108,7 @@ export async function prerender({ pool, onFile = () => {}, reuse, entryFile, sit
   const assets = readClientAssets(outDir);
   const facts = await pool.setup({ entryFile, siteData, outDir, assets, ...(reuse ? { reuse } : {}) });
   const { site, scripts, routes } = facts;
-  // what scripts/lib/sitemap.ts asks of the entry, which lives in the workers
+  // what scripts/build/sitemap.ts asks of the entry, which lives in the workers
   const entry = facts.sitemapEntries ? { sitemapEntries: () => facts.sitemapEntries } : {};
   const write = (file: string, text: string) => {
     const target = join(outDir, file);

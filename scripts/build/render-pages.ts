@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { CspHashes } from '../../core/security/policy.ts';
 import { inlineHashes, mergeCspHashes } from './csp-hashes.ts';
-import { fileFor, routeDocument, type ClientAssets, type InlineScripts, type PrerenderedSite, type ServerEntry } from './page-document.ts';
+import { fileFor, routeDocument, type ClientAssets, type InlineScripts, type PrerenderedSite, type ServerEntry } from '../lib/page-document.ts';
 import { linkWithCompressed, type CompressedBytes } from './precompress.ts';
 import { addSrcsetUses, type SrcsetUses } from './render-srcsets.ts';
 import { readManifest, sha1, type RouteRecord } from './build-keys.ts';
@@ -32,7 +32,7 @@ export interface EntryFacts {
   routes: string[];
   site: PrerenderedSite;
   scripts: InlineScripts;
-  /** the entry's sitemap entries, when it offers them (scripts/lib/sitemap.ts reads them from the entry) */
+  /** the entry's sitemap entries, when it offers them (scripts/build/sitemap.ts reads them from the entry) */
   sitemapEntries?: unknown[];
 }
 
@@ -97,7 +97,7 @@ interface KeyedEntry {
 
 /**
  * What this thread keeps of its last build for the next one with the same site model (a watching build's kept
- * workers, scripts/build-watch.ts): the model itself, the routes, the sitemap entries, and each route's inputs and
+ * workers, scripts/build/build-watch.ts): the model itself, the routes, the sitemap entries, and each route's inputs and
  * key. The entry makes these from the model and the engine alone (src/entry-server.tsx), so a load that names a model
  * by the same key (a hash of it, EntryLoad.modelKey) comes without the model (6 MB at 2,500 towns) and takes them from
  * here instead of asking the entry again. Only the pages' data is hashed again at each build: a route whose page's key

@@ -2,16 +2,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { paths } from '../core/paths.ts';
-import { buildBundles, type BundlesWanted } from './lib/render-bundles.ts';
-import { buildOutput } from './lib/build-output.ts';
-import { startRenderPool } from './lib/render-pool.ts';
-import { loadValidSite } from './lib/server-site-file.ts';
-import { bundleServer } from './lib/server-bundle.ts';
-import { engineKey } from './lib/build-keys.ts';
-import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient, type ClientSiteData } from './lib/bundle-reuse.ts';
-import { islandSiteModel, resolvePages, resolveSite } from '../core/site/resolve.ts';
-import type { LoadedSite } from '../core/site/model.ts';
+import { paths } from '../../core/paths.ts';
+import { buildBundles, type BundlesWanted } from './render-bundles.ts';
+import { buildOutput } from './build-output.ts';
+import { startRenderPool } from './render-pool.ts';
+import { loadValidSite } from './server-site-file.ts';
+import { bundleServer } from './server-bundle.ts';
+import { engineKey } from './build-keys.ts';
+import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient, type ClientSiteData } from './bundle-reuse.ts';
+import { islandSiteModel, resolvePages, resolveSite } from '../../core/site/resolve.ts';
+import type { LoadedSite } from '../../core/site/model.ts';
 
 /**
  * Client build, server build, every route to static HTML, then what serving it needs: CSP hashes, _headers, .br (and
@@ -34,7 +34,7 @@ const phase = (name: string) => {
 const serverBundle = bundleServer(paths.root, paths.distServer);
 serverBundle.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
 // incremental unless BUILD_INCREMENTAL=0: a bundle or a page whose key is unchanged is taken from the previous build
-// (SITE_PREVIOUS_OUT, which scripts/build-live.ts sets to the live build)
+// (SITE_PREVIOUS_OUT, which scripts/build/build-and-switch.ts sets to the live build)
 const previous = process.env.BUILD_INCREMENTAL !== '0' ? process.env.SITE_PREVIOUS_OUT || undefined : undefined;
 const engine = engineKey(paths.root);
 // What the browser's files take of the site, once it is validated. A build with no previous one builds both bundles

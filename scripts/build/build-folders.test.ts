@@ -17,7 +17,7 @@ import {
   prune,
   switchTo,
   type Builds,
-} from './live-build.ts';
+} from './build-folders.ts';
 
 // The switch, pruning and lock on a real file system; the builds themselves (and the server under load) are tested
 // with real builds in server/static/atomic-switch.test.ts.

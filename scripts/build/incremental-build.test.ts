@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, expect, it } from 'vitest';
-import { paths } from '../core/paths.ts';
+import { paths } from '../../core/paths.ts';
 
 /**
  * An incremental build (a page whose inputs did not change is taken from the previous build) against a clean build of
@@ -29,7 +29,7 @@ function build(name: string, previous?: string): { out: string; stats: Stats } {
   delete env.SITE_PREVIOUS_OUT;
   delete env.BUILD_INCREMENTAL;
   if (previous) env.SITE_PREVIOUS_OUT = join(work, previous);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], { cwd: paths.root, env, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], { cwd: paths.root, env, encoding: 'utf8' });
   rmSync(`${out}-ssr`, { recursive: true, force: true });
   expect(run.status, run.stdout + run.stderr).toBe(0);
   return { out, stats: JSON.parse(readFileSync(statsFile, 'utf8')) as Stats };

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, sym
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { paths } from '../core/paths.ts';
+import { paths } from '../../core/paths.ts';
 
 /**
  * A site whose public/ folder is a link to a folder of assets shared between sites: `npm run build` builds it, and

@@ -3,8 +3,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { paths } from '../core/paths.ts';
-import { COMPLETE_MARKER } from './lib/live-build.ts';
+import { paths } from '../../core/paths.ts';
+import { COMPLETE_MARKER } from './build-folders.ts';
 
 /**
  * `npm run build:watch` on the content landing fixture: each save is built and made live by the watching process,
@@ -19,7 +19,7 @@ const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: site, SITE_OUT: live
 delete env.SITE_PREVIOUS_OUT;
 delete env.BUILD_INCREMENTAL;
 delete env.BUILD_STATS;
-const watcher = spawn(process.execPath, [join(paths.root, 'scripts/run-bundled.mjs'), join(paths.root, 'scripts/build-watch.ts')], { cwd: paths.root, env });
+const watcher = spawn(process.execPath, [join(paths.root, 'scripts/run-bundled.mjs'), join(paths.root, 'scripts/build/build-watch.ts')], { cwd: paths.root, env });
 let output = '';
 watcher.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
 watcher.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -92,7 +92,7 @@ it('builds each save and makes it live, keeps the live build on a broken save, a
 
   // a clean build of the same sources: the same files, the same bytes
   const clean = join(work, 'clean');
-  const run = spawnSync(process.execPath, [join(paths.root, 'scripts/run-bundled.mjs'), join(paths.root, 'scripts/build.ts')], {
+  const run = spawnSync(process.execPath, [join(paths.root, 'scripts/run-bundled.mjs'), join(paths.root, 'scripts/build/build.ts')], {
     cwd: paths.root,
     env: { ...env, SITE_OUT: clean, BUILD_INCREMENTAL: '0' },
     encoding: 'utf8',

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { LoadedSite } from '../../core/site/model.ts';
-import { prerender, type PrerenderedPages } from '../prerender.ts';
+import { prerender, type PrerenderedPages } from './prerender.ts';
 import { assetsKey, sha1 } from './build-keys.ts';
 import { htmlFiles, inlineHashes, mergeCspHashes, writeCspHashes } from './csp-hashes.ts';
 import { writeHeadersFile } from './csp-headers-file.ts';

@@ -19,7 +19,7 @@ afterAll(() => {
 function build(workers: number): { out: string; output: string } {
   const out = join(mkdtempSync(join(tmpdir(), `render-pool-${workers}-`)), 'out');
   outs.push(out);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build.ts')], {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], {
     cwd: paths.root,
     env: { ...process.env, SITE_ROOT: join(paths.root, 'tests/fixtures/en'), SITE_OUT: out, BUILD_QUIET: '1', BUILD_WORKERS: String(workers) },
     encoding: 'utf8',

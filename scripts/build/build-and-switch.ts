@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { paths } from '../core/paths.ts';
-import { buildFolder, buildsOf, deleteTrash, keepFromEnv, liveBuildId, lockBuilds, markComplete, newBuildId, prune, switchTo } from './lib/live-build.ts';
+import { paths } from '../../core/paths.ts';
+import { buildFolder, buildsOf, deleteTrash, keepFromEnv, liveBuildId, lockBuilds, markComplete, newBuildId, prune, switchTo } from './build-folders.ts';
 
 /**
- * `npm run build`: scripts/build.ts into a new folder beside the live build (SITE_OUT set to it), then, only when
+ * `npm run build`: scripts/build/build.ts into a new folder beside the live build (SITE_OUT set to it), then, only when
  * it succeeded, the switch that makes it live in one step, and the pruning of old builds (SITE_KEEP_BUILDS, 3 by
  * default; their files are deleted in the background, after the build has ended). A failed or stopped build is deleted and the live build stays. The live path is dist/ (or SITE_OUT).
  */
@@ -19,12 +19,12 @@ try {
   process.exit(1);
 }
 
-/** scripts/build.ts as a child, into `out`; a signal to this process is passed on, and reported as the exit. */
+/** scripts/build/build.ts as a child, into `out`; a signal to this process is passed on, and reported as the exit. */
 function runBuild(out: string, previous: string | undefined): Promise<{ code: number; signal?: NodeJS.Signals }> {
   // SITE_PREVIOUS_OUT: the live build, for a build that reuses what did not change
   const env = { ...process.env, SITE_OUT: out, ...(previous ? { SITE_PREVIOUS_OUT: previous } : {}) };
   // bundled and kept (scripts/run-bundled.mjs): Node starts it without tsx's loader, a third of an incremental build
-  const command = [join(paths.root, 'scripts', 'run-bundled.mjs'), join(paths.root, 'scripts', 'build.ts')];
+  const command = [join(paths.root, 'scripts', 'run-bundled.mjs'), join(paths.root, 'scripts', 'build', 'build.ts')];
   const child = spawn(process.execPath, command, { cwd: paths.root, env, stdio: 'inherit' });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
