@@ -36,3 +36,90 @@ export function countTests(log: string): TestCounts {
 export function summaryLine({ passed, failed, skipped }: TestCounts): string {
   return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 }
+
+/** One test and the time it took, as a runner's JSON report gives it. */
+export interface TestTime {
+  name: string;
+  ms: number;
+}
+
+interface VitestReport {
+  testResults?: { name: string; assertionResults?: { fullName?: string; title: string; duration?: number | null }[] }[];
+}
+
+/** Each test of Vitest's JSON report (`--reporter=json`), named by its file (from `root`) and its full title. */
+export function vitestTimes(report: unknown, root: string): TestTime[] {
+  const files = (report as VitestReport).testResults ?? [];
+  return files.flatMap((file) =>
+    (file.assertionResults ?? []).map((test) => ({
+      name: `${relativeTo(root, file.name)} › ${test.fullName ?? test.title}`,
+      ms: test.duration ?? 0,
+    })),
+  );
+}
+
+interface PlaywrightSuite {
+  title: string;
+  specs?: { title: string; file: string; line: number; tests: { projectName: string; results: { duration: number }[] }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
+/**
+ * Each test of Playwright's JSON report, once per project, named as the list reporter names it: "[project] file:line
+ * › describe › title". A retried test counts every attempt, the time it cost the run.
+ */
+export function playwrightTimes(report: unknown): TestTime[] {
+  const times: TestTime[] = [];
+  const walk = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const title = [...titles, spec.title].join(' › ');
+        const ms = test.results.reduce((sum, result) => sum + result.duration, 0);
+        times.push({ name: `[${test.projectName}] ${spec.file}:${spec.line} › ${title}`, ms });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  // the outermost suites are the files, whose names the specs already carry
+  for (const file of (report as { suites?: PlaywrightSuite[] }).suites ?? []) walk(file, []);
+  return times;
+}
+
+/** The `count` slowest, slowest first. */
+export function slowest(times: TestTime[], count = 10): TestTime[] {
+  return [...times].sort((a, b) => b.ms - a.ms).slice(0, count);
+}
+
+/** One stage of `npm test`: its npm script, how long it ran, and its exit code (undefined when it did not run). */
+export interface StageTime {
+  name: string;
+  ms: number;
+  code?: number;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(9);
+
+/**
+ * The report `npm test` ends with: each stage's time and the slowest tests of each runner. None of its lines reads
+ * like a runner's count line, so countTests adds up the same numbers with it as without it.
+ */
+export function timeReport(stages: StageTime[], slowTests: { title: string; times: TestTime[] }[]): string {
+  const width = Math.max(...stages.map((s) => s.name.length), 'total'.length);
+  const lines = ['', 'npm test, the time of each stage:'];
+  for (const stage of stages) {
+    const outcome = stage.code === undefined ? 'not run' : stage.code === 0 ? 'ok' : `exit code ${stage.code}`;
+    lines.push(`  ${stage.name.padEnd(width)} ${seconds(stage.ms)}  ${outcome}`);
+  }
+  lines.push(`  ${'total'.padEnd(width)} ${seconds(stages.reduce((sum, s) => sum + s.ms, 0))}`);
+  for (const { title, times } of slowTests) {
+    if (times.length === 0) continue;
+    lines.push('', `the ${Math.min(times.length, 10)} slowest ${title}:`);
+    for (const test of slowest(times)) lines.push(`  ${seconds(test.ms)}  ${test.name}`);
+  }
+  return lines.join('\n');
+}
+
+function relativeTo(root: string, file: string): string {
+  const prefix = root.endsWith('/') ? root : `${root}/`;
+  return file.startsWith(prefix) ? file.slice(prefix.length) : file;
+}
