@@ -3,12 +3,12 @@ import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { sitePlugin } from './scripts/vite-plugin-site.ts';
-import { inlineScriptsPlugin } from './scripts/vite-plugin-inline-scripts.ts';
-import { devPagesPlugin } from './scripts/dev-pages.ts';
+import { sitePlugin } from './scripts/dev/site-plugin.ts';
+import { inlineScriptsPlugin } from './scripts/dev/inline-scripts-plugin.ts';
+import { devPagesPlugin } from './scripts/dev/pages-plugin.ts';
 import { studioPlugin } from './scripts/studio/plugin.ts';
-import { devImagesPlugin } from './scripts/dev-images.ts';
-import { devGuardPlugin } from './scripts/dev-guard.ts';
+import { devImagesPlugin } from './scripts/dev/images-plugin.ts';
+import { devGuardPlugin } from './scripts/dev/guard.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 // SITE_ROOT builds another site's data (site.config.json + content/) with this engine, e.g. the benchmark's
@@ -16,7 +16,7 @@ const siteRoot = process.env.SITE_ROOT ? `${resolve(process.env.SITE_ROOT)}/` : 
 /**
  * What the dev server never serves nor opens, however a request spells it: the production server's data (leads,
  * the form secret, uploads: DATA_DIR, by default data/), the built server and the tools' caches. Git's folder and environment files
- * are refused by name (scripts/dev-guard.ts).
+ * are refused by name (scripts/dev/guard.ts).
  */
 const denied = [
   ...new Set(

@@ -76,7 +76,7 @@ export function useTakers() {
 function fetchRender(route: string, done: (fresh: FreshRender) => void, after: () => void): () => void {
   const controller = new AbortController();
   const askedAt = performance.timeOrigin + performance.now();
-  // the page as rendered, not waiting for the dev server's transforms of it (scripts/dev-pages.ts): only its blocks
+  // the page as rendered, not waiting for the dev server's transforms of it (scripts/dev/pages-plugin.ts): only its blocks
   // are taken
   fetch(route, { cache: 'no-store', signal: controller.signal, headers: { Accept: 'text/html', 'X-Studio-Rendered-Only': '1' } })
     .then(async (response) => (response.ok ? await response.text() : undefined))

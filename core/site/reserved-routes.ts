@@ -1,7 +1,7 @@
 /**
  * The addresses a page can never have: those the build writes files of its own at, those the production server
  * answers itself (server/app.ts, tested against its routes in server/reserved-routes.test.ts), and those the
- * development server and the studio keep (scripts/reserved-routes.test.ts). A page there would replace the home page
+ * development server and the studio keep (scripts/dev/reserved-routes.test.ts). A page there would replace the home page
  * or the not-found page, or never show: the validator refuses it (core/validate/rules/reserved-routes.ts), and so
  * does the studio's "change address" dialog.
  */
@@ -32,7 +32,7 @@ export const RESERVED_ROUTES: readonly ReservedRoute[] = [
   { path: '/3', below: true, owner: "the photo host's upload address" },
   { path: '/uploads', below: true, owner: 'the uploaded photos' },
   { path: '/healthz', below: false, owner: "the server's health check" },
-  // the development server and the studio (scripts/studio/plugin.ts, scripts/dev-guard.ts, scripts/page-paths.ts)
+  // the development server and the studio (scripts/studio/plugin.ts, scripts/dev/guard.ts, scripts/dev/page-paths.ts)
   { path: '/__studio', below: true, owner: 'the studio' },
   { path: '/__*', below: true, owner: "the development server's own addresses" },
   { path: '/@*', below: true, owner: "the development server's own addresses" },

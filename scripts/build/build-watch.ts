@@ -14,7 +14,7 @@ import { buildFolder, buildsOf, deleteTrash, keepFromEnv, lockBuilds, markComple
 import { startRenderPool, type RenderPool } from './render-pool.ts';
 import { checkedFiles } from '../../core/validate/validate.ts';
 import { loadValidSite } from './server-site-file.ts';
-import { watchRepair } from '../watch-repair.ts';
+import { watchRepair } from '../lib/watch-repair.ts';
 
 /**
  * `npm run build:watch`: `npm run build`, then every save of the site's files built again and made live in the same

@@ -11,7 +11,7 @@ import type { BundlesWanted } from './render-bundles.ts';
  * server entry (`.build/ssr/`) and the keys and Vite manifest of both (`.build/bundles.json`).
  */
 
-/** Where the render workers put the site's data for the server entry's virtual modules (scripts/vite-plugin-site.ts). */
+/** Where the render workers put the site's data for the server entry's virtual modules (scripts/dev/site-plugin.ts). */
 export const SITE_DATA_KEY = 'helder.site-render-data';
 
 /**

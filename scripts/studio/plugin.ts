@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
-import { isLoopback, listeningPort, ownRequest } from '../dev-guard.ts';
-import { DEV_PAGES_PLUGIN, type DevPagesApi } from '../dev-pages.ts';
-import { SITE_PLUGIN, type SiteApi } from '../vite-plugin-site.ts';
+import { isLoopback, listeningPort, ownRequest } from '../dev/guard.ts';
+import { DEV_PAGES_PLUGIN, type DevPagesApi } from '../dev/pages-plugin.ts';
+import { SITE_PLUGIN, type SiteApi } from '../dev/site-plugin.ts';
 import { studioBundler } from './bundle.ts';
 import { siteLanguage, studioDocument } from './document.ts';
 import { studioEvents } from './events.ts';

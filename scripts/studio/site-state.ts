@@ -10,7 +10,7 @@ import type { SiteConfig } from '../../core/site/schema-types.ts';
 import { loadSchemaSet, type SchemaSet } from '../../core/validate/schemas.ts';
 import type { SiteFiles as ValidatedFiles } from '../../core/validate/site-files.ts';
 import { validateSite, type Problem, type ValidationResult } from '../../core/validate/validate.ts';
-import type { SiteApi } from '../vite-plugin-site.ts';
+import type { SiteApi } from '../dev/site-plugin.ts';
 import { prettierLayout, warmPrettier } from './layout.ts';
 import { RefusedPathError, SiteFiles, unlinkedPath, type SiteFile } from './site-files.ts';
 

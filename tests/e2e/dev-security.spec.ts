@@ -144,7 +144,7 @@ test.describe('dev server security', { tag: '@desktop-only' }, () => {
     for (const path of [
       '/package.json',
       '/server/main.ts',
-      '/scripts/build.ts',
+      '/scripts/build/build.ts',
       '/dist-server/main.js',
       '/.git/config',
       '/.git/HEAD',

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deniedRequest, editorFile, isEditorRoute, isLoopback, sameOriginRequest } from './dev-guard.ts';
+import { deniedRequest, editorFile, isEditorRoute, isLoopback, sameOriginRequest } from './guard.ts';
 
 const root = '/work/site/';
 const guard = { root, denied: ['/work/site/data', '/work/site/dist-server', '/work/site/node_modules/.cache', '/var/lib/leads'] };

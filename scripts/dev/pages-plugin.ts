@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Connect, EnvironmentModuleNode, Plugin, ViteDevServer } from 'vite';
-import { SITE_PLUGIN, type SiteApi } from './vite-plugin-site.ts';
+import { SITE_PLUGIN, type SiteApi } from './site-plugin.ts';
 import { cleanPath, isPagePath } from './page-paths.ts';
-import { ISLANDS_ENTRY, escapeHtml, notFoundDocument, renderedDocument, type ClientAssets, type ServerEntry } from './lib/page-document.ts';
+import { ISLANDS_ENTRY, escapeHtml, notFoundDocument, renderedDocument, type ClientAssets, type ServerEntry } from '../lib/page-document.ts';
 
 /** The module that renders the pages, the same one the build compiles for the prerender. */
 const SERVER_ENTRY = '/src/entry-server.tsx';

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compileInlineScript, INLINE_SCRIPTS } from './vite-plugin-inline-scripts.ts';
+import { compileInlineScript, INLINE_SCRIPTS } from './inline-scripts-plugin.ts';
 
-const dir = fileURLToPath(new URL('../src/islands/inline/', import.meta.url));
+const dir = fileURLToPath(new URL('../../src/islands/inline/', import.meta.url));
 
 describe('inline scripts', () => {
   it.each(INLINE_SCRIPTS)('%s compiles to one minified statement that leaks no globals', async (name) => {

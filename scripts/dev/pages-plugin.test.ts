@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderedDocuments } from './dev-pages.ts';
+import { renderedDocuments } from './pages-plugin.ts';
 
 describe('renderedDocuments', () => {
   const page = (html: string) => ({ status: 200, html });

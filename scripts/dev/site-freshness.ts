@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
-import type { ValidationResult } from '../core/validate/validate.ts';
+import type { ValidationResult } from '../../core/validate/validate.ts';
 import { isPagePath } from './page-paths.ts';
 import { isProblemsPage } from './site-preview.ts';
-import { watchRepair } from './watch-repair.ts';
+import { watchRepair } from '../lib/watch-repair.ts';
 
 /**
  * The dev server answers with the site's files as they are when it is asked, whatever its watcher reported: a page,

@@ -2,8 +2,8 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import sharp from 'sharp';
-import { variantSource, variantWidths } from '../core/images/srcset.ts';
-import { variantImage } from './build/responsive-images.ts';
+import { variantSource, variantWidths } from '../../core/images/srcset.ts';
+import { variantImage } from '../build/responsive-images.ts';
 
 /**
  * The widths of each image that the pages' srcset names, in the dev server: the build renders them into dist/

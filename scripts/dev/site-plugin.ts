@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { validateSite, formatProblems, type ValidationResult } from '../core/validate/validate.ts';
-import { loadSchemaSet, type SchemaSet } from '../core/validate/schemas.ts';
-import { themeCss } from '../core/site/theme-css.ts';
-import { islandSiteModel, resolvePages, resolveSite } from '../core/site/resolve.ts';
-import type { SiteConfig } from '../core/site/schema-types.ts';
+import { validateSite, formatProblems, type ValidationResult } from '../../core/validate/validate.ts';
+import { loadSchemaSet, type SchemaSet } from '../../core/validate/schemas.ts';
+import { themeCss } from '../../core/site/theme-css.ts';
+import { islandSiteModel, resolvePages, resolveSite } from '../../core/site/resolve.ts';
+import type { SiteConfig } from '../../core/site/schema-types.ts';
 import { PROBLEMS_EVENT, STUDIO_WRITE_EVENT, pagesWhileInvalid, problemsClientPlugin } from './site-preview.ts';
 import { settledChanges } from './site-watch.ts';
 import { renderGate, type RenderGate } from './render-gate.ts';
 import { VERSION_URL, siteFreshness } from './site-freshness.ts';
-import { SITE_CLIENT_KEY, SITE_DATA_KEY, type ClientSiteData } from './build/bundle-reuse.ts';
+import { SITE_CLIENT_KEY, SITE_DATA_KEY, type ClientSiteData } from '../build/bundle-reuse.ts';
 
 /** site-wide model; the map of page loaders; one module per page (its own chunk) */
 const MODEL_ID = 'virtual:site-model';

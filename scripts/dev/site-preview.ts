@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
 import { isPagePath } from './page-paths.ts';
-import { escapeHtml } from './lib/page-document.ts';
+import { escapeHtml } from '../lib/page-document.ts';
 
 /**
  * While the site's files are invalid, the dev server answers two audiences apart. The studio's preview (its frames,
