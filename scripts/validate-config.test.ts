@@ -80,8 +80,17 @@ describe('npm run validate (the real process)', { timeout: 60_000 }, () => {
     const root = siteWith(edited((s) => (s.landing.services[0].title = 42)));
     const json = await validate([root, '--format', 'json']);
     expect(json.code).toBe(1);
+    // the stable code and its values beside the message, for a tool to key on
     expect(JSON.parse(json.stdout)).toEqual([
-      { file: 'site.config.json', line: expect.any(Number), column: 9, pointer: '/landing/services/0/title', message: 'expected string, found number 42' },
+      {
+        file: 'site.config.json',
+        line: expect.any(Number),
+        column: 9,
+        pointer: '/landing/services/0/title',
+        code: 'schema-type',
+        message: 'expected string, found number 42',
+        params: { types: ['string'], found: { kind: 'number', value: 42 } },
+      },
     ]);
 
     const ci = await validate(['--format=json', root], { GITHUB_ACTIONS: 'true' });

@@ -5,11 +5,13 @@ import type { LandingGuard } from '../site/schema-types.ts';
 import { locate, parseJsonSource } from '../validate/source-map.ts';
 import type { Problem } from '../validate/validate.ts';
 import { wordlessWarnings } from './wordless.ts';
+import { coded, type CodedMessage } from '../validate/problem-catalog.ts';
 
 /** The guard's limits when the config sets none (the schema's defaults). */
 export const GUARD_DEFAULTS: Required<LandingGuard> = { maxSimilarity: 0.6, minOwnWords: 150, failOnWarning: false };
 
-export interface GuardWarning {
+/** A warning: its code, params and message (core/validate/problem-catalog.ts), and whose it is. */
+export type GuardWarning = CodedMessage & {
   /** the landing page warned about ('' for a text of several pages) */
   path: string;
   /** the other page, for a duplicate */
@@ -19,8 +21,7 @@ export interface GuardWarning {
   /** where to fix it, when that is not the city's data: a site file and the JSON pointer of the text */
   file?: string;
   pointer?: string;
-  message: string;
-}
+};
 
 export interface GuardReport {
   kind: 'content' | 'redirect';
@@ -62,13 +63,13 @@ function warningsOf(figures: PageFigures[], texts: LandingText[], limits: Requir
         path: f.path,
         other: f.closest.path,
         city,
-        message: `${f.path} shares ${percent(f.closest.similarity)} of its phrases with ${f.closest.path} (at most ${percent(limits.maxSimilarity)}): give ${city} more text of its own (intro, projects, local questions)`,
+        ...coded('landing-alike', { page: f.path, similarity: f.closest.similarity, other: f.closest.path, maxSimilarity: limits.maxSimilarity, city }),
       });
     if (f.ownWords < limits.minOwnWords)
       found.push({
         path: f.path,
         city,
-        message: `${f.path} has ${f.ownWords} words of its own (at least ${limits.minOwnWords}): a thin page; give ${city} more text of its own`,
+        ...coded('landing-thin', { page: f.path, ownWords: f.ownWords, minOwnWords: limits.minOwnWords, city }),
       });
     return found;
   });
@@ -140,16 +141,17 @@ export function locatedWarnings(result: GuardResult, loaded: LoadedSite, read: (
     return sources.get(file);
   };
   return result.warnings.map((w) => {
+    const problem = { code: w.code, params: w.params, message: w.message } as CodedMessage;
     if (w.file && w.pointer !== undefined) {
       const at = sourceOf(w.file);
-      return { file: w.file, ...(at ? locate(at, w.pointer) : { line: 1, column: 1 }), pointer: w.pointer, message: w.message };
+      return { file: w.file, ...(at ? locate(at, w.pointer) : { line: 1, column: 1 }), pointer: w.pointer, ...problem };
     }
     const index = w.city === undefined ? -1 : items.indexOf(w.city);
     if (source && index >= 0) {
       const pointer = `/items/${index}`;
-      return { file: source.file, ...locate(source, pointer), pointer, message: w.message };
+      return { file: source.file, ...locate(source, pointer), pointer, ...problem };
     }
     const pointer = '/landing/cities';
-    return { file: 'site.config.json', ...(configSource ? locate(configSource, pointer) : { line: 1, column: 1 }), pointer, message: w.message };
+    return { file: 'site.config.json', ...(configSource ? locate(configSource, pointer) : { line: 1, column: 1 }), pointer, ...problem };
   });
 }

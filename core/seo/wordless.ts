@@ -3,6 +3,7 @@ import { isContentService } from '../site/landing.ts';
 import type { LoadedSite } from '../site/model.ts';
 import type { CitiesCollection } from '../site/schema-types.ts';
 import type { GuardWarning } from './guard.ts';
+import { coded } from '../validate/problem-catalog.ts';
 
 const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -14,8 +15,6 @@ const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 function emptyDescriptions(loaded: LoadedSite): GuardWarning[] {
   const { landing } = loaded.site;
   const found: GuardWarning[] = [];
-  const say = (text: string, what: string) =>
-    `${what} says nothing (${JSON.stringify(text)}): write a sentence or two; search results and the town's overview show it`;
   landing.services.forEach((service, i) => {
     if (isContentService(service)) {
       const text = loaded.pages[service.page]?.description;
@@ -24,14 +23,14 @@ function emptyDescriptions(loaded: LoadedSite): GuardWarning[] {
           path: '',
           file: `content/pages/${service.page}.json`,
           pointer: '/description',
-          message: say(text, `the description of the "${service.name}" template`),
+          ...coded('description-empty', { text, service: service.name, template: true }),
         });
     } else if (service.description !== undefined && !hasWords(service.description))
       found.push({
         path: '',
         file: 'site.config.json',
         pointer: `/landing/services/${i}/description`,
-        message: say(service.description, `the description of "${service.name}"`),
+        ...coded('description-empty', { text: service.description, service: service.name }),
       });
   });
   const data = landing.cityData ? (loaded.collections[landing.cityData] as CitiesCollection | undefined) : undefined;
@@ -43,7 +42,7 @@ function emptyDescriptions(loaded: LoadedSite): GuardWarning[] {
           city: item.city,
           file: `content/collections/${landing.cityData}.json`,
           pointer: `/items/${i}/overrides/${j}/description`,
-          message: say(o.description, `the description of "${o.service}" in ${item.city}`),
+          ...coded('description-empty', { text: o.description, service: o.service, city: item.city }),
         });
     }),
   );
@@ -68,7 +67,7 @@ function emptyWords(loaded: LoadedSite): GuardWarning[] {
               path: '',
               file: 'site.config.json',
               pointer: `/landing/${group}/${escape(key)}`,
-              message: `"${key}" says nothing (${JSON.stringify(text)}): write the words, or leave it out and the pages say it in the site's language`,
+              ...coded('words-empty', { key, text }),
             },
           ]
         : [],
@@ -89,7 +88,7 @@ function untranslated(loaded: LoadedSite): GuardWarning[] {
       path: '',
       file: 'site.config.json',
       pointer: '/landing',
-      message: `the engine has no words of its own in the site's language "${site.lang}", so these are shown in English: ${missing.join(', ')}; write them in landing.labels (titles and descriptions in landing.hubs)`,
+      ...coded('words-untranslated', { lang: site.lang, missing }),
     },
   ];
 }

@@ -7,6 +7,8 @@ const problem: Problem = {
   line: 7,
   column: 5,
   pointer: '/blocks/0/type',
+  code: 'schema-kind-unknown',
+  params: { tag: 'type', kind: 'block type', value: 'hreo', known: ['hero', 'faq'], suggestion: 'hero' },
   message: 'unknown block type "hreo" - did you mean "hero"?',
 };
 
@@ -22,8 +24,9 @@ describe('validator output formats', () => {
     expect(out.split('\n')[0]).toBe('content/pages/home.json:7:5  /a\\u000ab  unknown key "x\\u000d\\u000ay\\u0000\\u2028"');
   });
 
-  it('json: an array of {file, line, column, pointer, message}', () => {
+  it('json: an array of {file, line, column, pointer, code, message, params}', () => {
     expect(JSON.parse(formatJson([problem]))).toEqual([problem]);
+    expect(formatJson([problem])).toMatch(/"code": "schema-kind-unknown"/);
     expect(JSON.parse(formatJson([]))).toEqual([]);
   });
 

@@ -18,10 +18,10 @@ export function formatProblems(problems: Problem[]): string {
   return lines.join('\n');
 }
 
-/** For tools: the problems exactly as found, nothing else on stdout. */
+/** For tools: the problems exactly as found, nothing else on stdout; a tool keys on the stable `code` and its `params`. */
 export function formatJson(problems: Problem[]): string {
   return JSON.stringify(
-    problems.map(({ file, line, column, pointer, message }) => ({ file, line, column, pointer, message })),
+    problems.map(({ file, line, column, pointer, code, message, params }) => ({ file, line, column, pointer, code, message, params })),
     null,
     2,
   );

@@ -17,7 +17,15 @@ describe('a JSON file and the places in it', () => {
   it('a file that is no JSON gets each error with its place, and no data', () => {
     const source = parseJsonSource('content/pages/voorbeeld.json', text.replace('"Home",', '"Home"'));
     expect(source.data).toBeUndefined();
-    expect(source.parseErrors).toEqual([{ line: 3, column: 3, message: 'invalid JSON: expected "," between items (or a closing bracket)' }]);
+    expect(source.parseErrors).toEqual([
+      {
+        line: 3,
+        column: 3,
+        code: 'json-invalid',
+        params: { reason: 'expected "," between items (or a closing bracket)' },
+        message: 'invalid JSON: expected "," between items (or a closing bracket)',
+      },
+    ]);
   });
 
   it('a byte order mark before the JSON is an error at the start, not a crash', () => {

@@ -1,4 +1,5 @@
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { coded, type CodedMessage } from './problem-catalog.ts';
 
 /** A JSON file as text, with its parse tree, so any JSON pointer can be mapped to a line and column. */
 export interface JsonSource {
@@ -6,7 +7,8 @@ export interface JsonSource {
   text: string;
   data: unknown;
   tree: Node | undefined;
-  parseErrors: { line: number; column: number; message: string }[];
+  /** each with its problem: the code `json-invalid` and the parser's reason */
+  parseErrors: ({ line: number; column: number } & CodedMessage)[];
 }
 
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
@@ -74,10 +76,10 @@ function withParseErrors(file: string, text: string): JsonSource {
   const tree = parseTree(text, errors, TREE_OPTIONS);
   const parseErrors = errors.map((e) => {
     const code = printParseErrorCode(e.error);
-    return { ...lineColumn(text, e.offset), message: `invalid JSON: ${parseMessages[code] ?? code}` };
+    return { ...lineColumn(text, e.offset), ...coded('json-invalid', { reason: parseMessages[code] ?? code }) };
   });
   // what JSON.parse refused and this parser took (a byte order mark) is still no JSON
-  if (parseErrors.length === 0) parseErrors.push({ line: 1, column: 1, message: 'invalid JSON' });
+  if (parseErrors.length === 0) parseErrors.push({ line: 1, column: 1, ...coded('json-invalid', {}) });
   return { file, text, data: undefined, tree, parseErrors };
 }
 

@@ -9,16 +9,25 @@ import { landingMatrix, routeTable } from './rules/route-table.ts';
 import { uniqueRoutes } from './rules/unique-routes.ts';
 import type { LoadedSite } from '../site/model.ts';
 import type { SiteConfig } from '../site/schema-types.ts';
+import { coded, type CodedMessage } from './problem-catalog.ts';
 
 export { formatProblems } from './report-formats.ts';
 
-export interface Problem {
+export { PROBLEM_CODES, problemMessage, type ProblemCode, type ProblemData, type ProblemParams } from './problem-catalog.ts';
+
+/**
+ * One mistake at its place: a stable `code` (problem-catalog.ts) with the values it names (`params`, plain JSON) and
+ * the English `message` made from them. Tools and the studio read the code and params; the message is for people.
+ */
+export type Problem = CodedMessage & {
   file: string;
   line: number;
   column: number;
   pointer: string;
-  message: string;
-}
+};
+
+/** A problem at the start of a file, or anywhere, from its code and params. */
+export const problemAt = (place: Pick<Problem, 'file' | 'line' | 'column' | 'pointer'>, problem: CodedMessage): Problem => ({ ...place, ...problem });
 
 export interface ValidationResult {
   problems: Problem[];
@@ -89,13 +98,7 @@ function expectedSchemaRef(file: string, schemaPath: string): string {
 /** What a person sees instead of a stack trace when the validator itself fails. */
 export function internalError(file: string, during: string, error: unknown): Problem {
   const detail = error instanceof Error ? error.message : String(error);
-  return {
-    file,
-    line: 1,
-    column: 1,
-    pointer: '',
-    message: `internal error while ${during}: this is a bug in the validator, not necessarily in this file; please report it (${detail.split('\n')[0]})`,
-  };
+  return problemAt({ file, line: 1, column: 1, pointer: '' }, coded('internal-error', { during, detail: detail.split('\n')[0]! }));
 }
 
 interface Parsed {
@@ -115,7 +118,7 @@ function checkFiles(files: string[], fs: SiteFiles, schemas: SchemaSet, problems
     try {
       const text = fs.read(file);
       if (text === undefined) {
-        problems.push({ file, line: 1, column: 1, pointer: '', message: 'file not found' });
+        problems.push(problemAt({ file, line: 1, column: 1, pointer: '' }, coded('file-missing', {})));
         parsed.failed.set(file, ['']);
       } else if (kept) checkKept(file, text, kept, problems, parsed, () => checkFile(file, text, schemas, problems, parsed));
       else checkFile(file, text, schemas, problems, parsed);
@@ -151,7 +154,7 @@ function checkFile(file: string, text: string, schemas: SchemaSet, problems: Pro
   parsed.sources.set(file, source);
   // only the first parse error: the ones after it are usually echoes of the same mistake
   const parseError = source.parseErrors[0];
-  if (parseError) problems.push({ file, ...parseError, pointer: '', message: parseError.message });
+  if (parseError) problems.push({ file, ...parseError, pointer: '' });
   const schemaPath = SCHEMA_FOR.find(([re]) => re.test(file))?.[1];
   if (source.data === undefined || !schemaPath) {
     parsed.failed.set(file, ['']);
@@ -161,23 +164,19 @@ function checkFile(file: string, text: string, schemas: SchemaSet, problems: Pro
     schemas.validator(schemaPath);
   } catch (e) {
     // a broken schema is the engine's problem, but say which one and why instead of a stack trace
-    problems.push({ file: `schemas/${schemaPath}`, line: 1, column: 1, pointer: '', message: `schema cannot be compiled: ${(e as Error).message}` });
+    const error = coded('schema-broken', { schema: schemaPath, error: (e as Error).message });
+    problems.push(problemAt({ file: `schemas/${schemaPath}`, line: 1, column: 1, pointer: '' }, error));
     parsed.failed.set(file, ['']);
     return;
   }
   const check = checkSchema(source, schemaPath, schemas);
-  for (const m of check.messages) problems.push({ file, ...locate(source, m.pointer, m.key), pointer: m.pointer, message: m.message });
+  for (const { key, pointer, ...problem } of check.messages) problems.push({ file, ...locate(source, pointer, key), pointer, ...problem });
   parsed.failed.set(file, check.failed);
   parsed.references.push(...check.references.map((ref) => ({ file, ref })));
   const declared = (source.data as Record<string, unknown> | null)?.$schema;
   const expected = expectedSchemaRef(file, schemaPath);
   if (typeof declared === 'string' && declared !== expected) {
-    problems.push({
-      file,
-      ...locate(source, '/$schema'),
-      pointer: '/$schema',
-      message: `"$schema" should be "${expected}" so editors find the schema, found ${JSON.stringify(declared)}`,
-    });
+    problems.push({ file, ...locate(source, '/$schema'), pointer: '/$schema', ...coded('schema-ref-wrong', { expected, found: declared }) });
   }
 }
 
@@ -196,9 +195,9 @@ function runRules(rules: readonly Rule[], fs: SiteFiles, parsed: Parsed, problem
       if (!memo.has(key)) memo.set(key, make());
       return memo.get(key) as T;
     },
-    report: (file, pointer, message, key) => {
+    report: (file, pointer, problem, key) => {
       const source = parsed.sources.get(file);
-      problems.push({ file, ...(source ? locate(source, pointer, key) : { line: 1, column: 1 }), pointer, message });
+      problems.push({ file, ...(source ? locate(source, pointer, key) : { line: 1, column: 1 }), pointer, ...problem });
     },
   };
   for (const rule of rules) {

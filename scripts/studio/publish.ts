@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { SiteFiles as VersionFiles } from '../../core/validate/site-files.ts';
 import type { Problem } from '../../core/validate/validate.ts';
+import { coded } from '../../core/validate/problem-catalog.ts';
 import { RefusedPathError, unlinkedPath } from './site-files.ts';
 
 /**
@@ -442,7 +443,7 @@ export async function restoreVersion(
   if ((await pending(siteRoot)).files.length > 0) throw new PublishError('unpublished', 'There are unpublished changes; publish or discard them first.');
   const version = await versionFiles(siteRoot, options.commit);
   const problems = [
-    ...version.links.map((path): Problem => ({ file: path, line: 0, column: 0, pointer: '', message: 'a link: the studio does not restore links' })),
+    ...version.links.map((path): Problem => ({ file: path, line: 0, column: 0, pointer: '', ...coded('version-link', {}) })),
     ...options.validate(version.files),
   ];
   if (problems.length > 0) throw new PublishError('version-problems', `That version has ${problems.length} problem(s); it is not restored.`, problems);

@@ -1,4 +1,5 @@
 import type { Rule } from './rule.ts';
+import { coded } from '../problem-catalog.ts';
 
 export const assetsExist: Rule = {
   name: 'assets-exist',
@@ -7,8 +8,7 @@ export const assetsExist: Rule = {
   check(context) {
     for (const { file, ref } of context.references) {
       if (ref.kind !== 'asset') continue;
-      if (!context.files.exists(`public${ref.value}`))
-        context.report(file, ref.pointer, `image "${ref.value}" not found: add public${ref.value} or fix the path`);
+      if (!context.files.exists(`public${ref.value}`)) context.report(file, ref.pointer, coded('asset-missing', { src: ref.value }));
     }
   },
 };

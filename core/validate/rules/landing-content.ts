@@ -1,4 +1,5 @@
-import { didYouMean, suggestion } from '../did-you-mean.ts';
+import { didYouMean } from '../did-you-mean.ts';
+import { coded } from '../problem-catalog.ts';
 import type { Rule, RuleContext } from './rule.ts';
 import { citiesOf } from '../../site/resolve.ts';
 import { BLOCK_PLACEHOLDERS, isContentService, landingValues, landingVocabulary, placeholdersIn } from '../../site/landing.ts';
@@ -22,8 +23,7 @@ function cityData(context: RuleContext, file: string): { data: CityData; index: 
  */
 function checkPlaceholders(context: RuleContext, file: string, found: { pointer: string; name: string }[], service: LandingService, cities: City[]) {
   const vocabulary = landingVocabulary(cities);
-  const dataFile = context.site.landing.cityData;
-  const where = dataFile ? `in content/collections/${dataFile}.json` : 'in a cities collection named by landing.cityData';
+  const cityData = context.site.landing.cityData === undefined ? {} : { cityData: context.site.landing.cityData };
   let values: Record<string, string>[] | undefined;
   const lackingOf = new Map<string, string[]>();
   const lacking = (name: string) => {
@@ -39,18 +39,18 @@ function checkPlaceholders(context: RuleContext, file: string, found: { pointer:
     if (BLOCK_PLACEHOLDERS.has(name)) continue;
     if (!vocabulary.has(name)) {
       const close = didYouMean(name, vocabulary);
-      const fix = close ? `did you mean {${close}}?` : `add "${name}" to the fields of every city ${where}, or remove the placeholder`;
-      context.report(file, pointer, `placeholder {${name}} has no value in any city: ${fix}`);
+      context.report(file, pointer, coded('placeholder-unknown', { name, ...(close ? { suggestion: close } : cityData) }));
       continue;
     }
     const without = lacking(name);
-    if (without.length > 0)
-      context.report(
-        file,
-        pointer,
-        `placeholder {${name}} has no value for ${without.join(', ')} (service "${service.name}"): add "${name}" to ${without.length > 1 ? 'those cities' : 'that city'} ${where}, or remove the placeholder`,
-      );
+    if (without.length > 0) context.report(file, pointer, coded('placeholder-missing', { name, cities: without, service: service.name, ...cityData }));
   }
+}
+
+/** The likely intended name as params, or none. */
+function guess(input: string, candidates: Iterable<string>): { suggestion?: string } {
+  const suggestion = didYouMean(input, candidates);
+  return suggestion === undefined ? {} : { suggestion };
 }
 
 /** A city entry that no city of the landing config has, an override of a service that has no content pages, a block position past the template's end. */
@@ -58,18 +58,16 @@ function checkCityEntries(context: RuleContext, file: string, entries: { data: C
   const names = context.site.landing.cities;
   const known = new Set(names);
   for (const { data, index } of entries) {
-    if (!known.has(data.city))
-      context.report(file, `/items/${index}/city`, `city "${data.city}" is not in the landing config's cities${suggestion(data.city, names)}`);
+    if (!known.has(data.city)) context.report(file, `/items/${index}/city`, coded('city-data-unknown-city', { city: data.city, ...guess(data.city, names) }));
     (Array.isArray(data.overrides) ? data.overrides : []).forEach((o, i) => {
       const at = `/items/${index}/overrides/${i}`;
       const count = blockCounts.get(o.service);
       if (count === undefined) {
-        context.report(file, `${at}/service`, `"${o.service}" is not a content landing service${suggestion(o.service, [...blockCounts.keys()])}`);
+        context.report(file, `${at}/service`, coded('city-data-unknown-service', { service: o.service, ...guess(o.service, blockCounts.keys()) }));
         return;
       }
       (o.blocks ?? []).forEach((b, j) => {
-        if (b.at >= count)
-          context.report(file, `${at}/blocks/${j}/at`, `the template of "${o.service}" has ${count} blocks (0 to ${count - 1}), found ${b.at}`);
+        if (b.at >= count) context.report(file, `${at}/blocks/${j}/at`, coded('city-data-block-out-of-range', { service: o.service, blocks: count, at: b.at }));
       });
     });
   }

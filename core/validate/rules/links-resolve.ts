@@ -1,4 +1,5 @@
-import { suggestion } from '../did-you-mean.ts';
+import { didYouMean } from '../did-you-mean.ts';
+import { coded } from '../problem-catalog.ts';
 import type { Rule } from './rule.ts';
 import { routeTable } from './route-table.ts';
 
@@ -13,7 +14,9 @@ export const linksResolve: Rule = {
       if (ref.kind !== 'link' || !ref.value.startsWith('/')) continue;
       // a query, a fragment and a trailing slash reach the same page
       const path = ref.value.replace(/[?#].*$/, '').replace(/(.)\/$/, '$1');
-      if (!paths.has(path)) context.report(file, ref.pointer, `link to "${ref.value}" does not match any route${suggestion(path, paths.keys())}`);
+      if (paths.has(path)) continue;
+      const suggestion = didYouMean(path, paths.keys());
+      context.report(file, ref.pointer, coded('link-unresolved', { to: ref.value, ...(suggestion === undefined ? {} : { suggestion }) }));
     }
   },
 };

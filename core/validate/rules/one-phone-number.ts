@@ -1,4 +1,5 @@
 import type { Rule } from './rule.ts';
+import { coded } from '../problem-catalog.ts';
 
 const digits = (v: string | undefined) => v?.replace(/\D/g, '');
 
@@ -16,12 +17,7 @@ export const onePhoneNumber: Rule = {
     ];
     for (const [pointer, value] of others) {
       const d = digits(value);
-      if (d && d !== phone)
-        context.report(
-          'site.config.json',
-          pointer,
-          `"${value}" is not the contact phone number (${contact.phoneHref}); the site uses one number for calls, WhatsApp and the chat`,
-        );
+      if (d && d !== phone) context.report('site.config.json', pointer, coded('phone-differs', { value: value!, phone: contact.phoneHref }));
     }
   },
 };

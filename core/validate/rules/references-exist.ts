@@ -1,4 +1,5 @@
-import { suggestion } from '../did-you-mean.ts';
+import { didYouMean } from '../did-you-mean.ts';
+import { coded } from '../problem-catalog.ts';
 import type { Rule } from './rule.ts';
 
 const baseName = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
@@ -17,14 +18,15 @@ export const referencesExist: Rule = {
       const target = `${dir}/${ref.value}.json`;
       if (!context.files.exists(target)) {
         const known = context.files.list(dir).map(baseName);
-        const hint = suggestion(ref.value, known) || (known.length ? `; known: ${known.join(', ')}` : '');
-        context.report(file, ref.pointer, `${what} "${ref.value}" not found in ${dir}/${hint}`);
+        const suggestion = didYouMean(ref.value, known);
+        const guess = suggestion === undefined ? {} : { suggestion };
+        context.report(file, ref.pointer, coded('reference-missing', { what, id: ref.value, dir, known, ...guess }));
       } else if (kind) {
         // read, not trusted: the target may have failed its own schema
         const data = context.sources.get(target)?.data;
         const actual = data !== null && typeof data === 'object' ? (data as { kind?: unknown }).kind : undefined;
         if (typeof actual === 'string' && actual !== kind)
-          context.report(file, ref.pointer, `collection "${ref.value}" holds ${actual} items, but this block needs ${kind}`);
+          context.report(file, ref.pointer, coded('collection-wrong-kind', { id: ref.value, holds: actual, needs: kind }));
       }
     }
   },

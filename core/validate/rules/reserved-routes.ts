@@ -3,11 +3,12 @@ import { landingMatrix } from './route-table.ts';
 import { isContentService } from '../../site/landing.ts';
 import { hubPath, slugify } from '../../site/resolve.ts';
 import { reservedRoute, reservedUnder, type ReservedRoute } from '../../site/reserved-routes.ts';
+import { coded, type ReservedParams } from '../problem-catalog.ts';
 
-/** "is reserved for the server's forms and mail (/api and below)": the owner, and the reserved address when it is another. */
-function reservedFor(reserved: ReservedRoute, path: string): string {
+/** Whose the address is ("the server's forms and mail"), and the reserved address it is under when it is another ("/api and below"). */
+function reservedFor(reserved: ReservedRoute, path: string): ReservedParams {
   const under = reservedUnder(path, reserved);
-  return `is reserved for ${reserved.owner}${under ? ` (${under}${reserved.below ? ' and below' : ''})` : ''}`;
+  return under ? { owner: reserved.owner, under, below: reserved.below } : { owner: reserved.owner };
 }
 
 /**
@@ -24,33 +25,32 @@ function checkHubs(context: RuleContext) {
     {
       template: hubs.servicePath,
       pointer: '/landing/hubs/servicePath',
-      plural: 'service overviews',
       slugs: landing.services.flatMap((s, i) => (isContentService(s) ? [{ slug: s.slug, name: s.name, pointer: `/landing/services/${i}/slug` }] : [])),
-      what: 'service',
-      fix: "change the service's slug or the service overviews' path",
+      hub: 'service' as const,
     },
     {
       template: hubs.cityPath,
       pointer: '/landing/hubs/cityPath',
-      plural: 'city overviews',
       slugs: landing.cities.map((city, i) => ({ slug: slugify(city), name: city, pointer: `/landing/cities/${i}` })),
-      what: 'city',
-      fix: "change the city overviews' path",
+      hub: 'city' as const,
     },
   ];
-  for (const { template, pointer, plural, slugs, what, fix } of kinds) {
+  for (const { template, pointer, slugs, hub } of kinds) {
     if (!wellFormed(template)) continue;
     // a slug is lower-case letters, digits and hyphens: one no reserved address names tells the template's own fault
     const always = reservedRoute(hubPath(template, 'x-0'));
     if (always) {
-      context.report('site.config.json', pointer, `the ${plural}' path "${template}" ${reservedFor(always, template)}; choose another path`);
+      context.report('site.config.json', pointer, coded('hubs-path-reserved', { hub, template, ...reservedFor(always, template) }));
       continue;
     }
     for (const { slug, name, pointer: at } of slugs) {
       const path = hubPath(template, slug);
       const reserved = slug === '' ? undefined : reservedRoute(path);
-      if (reserved)
-        context.report('site.config.json', at, `the ${what} overview of "${name}" would be at "${path}", which ${reservedFor(reserved, path)}; ${fix}`);
+      if (!reserved) continue;
+      const owner = reservedFor(reserved, path);
+      const problem =
+        hub === 'service' ? coded('service-hub-reserved', { service: name, path, ...owner }) : coded('city-hub-reserved', { city: name, path, ...owner });
+      context.report('site.config.json', at, problem);
     }
   }
 }
@@ -62,17 +62,14 @@ export const reservedRoutes: Rule = {
   check(context) {
     context.site.routes.forEach((r, i) => {
       const reserved = reservedRoute(r.path);
-      if (reserved) context.report('site.config.json', `/routes/${i}/path`, `route "${r.path}" ${reservedFor(reserved, r.path)}; choose another path`);
+      if (reserved) context.report('site.config.json', `/routes/${i}/path`, coded('route-reserved', { path: r.path, ...reservedFor(reserved, r.path) }));
     });
     // a landing page's path is "/{service}-{city}": no reserved address has that shape today, but a new one may
     for (const r of landingMatrix(context).routes) {
       const reserved = reservedRoute(r.path);
-      if (reserved)
-        context.report(
-          'site.config.json',
-          r.pointer,
-          `the ${r.origin} would be at "${r.path}", which ${reservedFor(reserved, r.path)}; change the service's slug`,
-        );
+      if (!reserved || r.origin.kind !== 'landing') continue;
+      const { city, service } = r.origin;
+      context.report('site.config.json', r.pointer, coded('landing-reserved', { city, service, path: r.path, ...reservedFor(reserved, r.path) }));
     }
     checkHubs(context);
   },

@@ -1,9 +1,10 @@
 import { citiesOf, expandHubs, landingPath, slugify } from '../../site/resolve.ts';
 import type { RuleContext } from './rule.ts';
+import { coded, type CodedMessage, type RouteOrigin } from '../problem-catalog.ts';
 
 export interface LandingRoute {
   path: string;
-  origin: string;
+  origin: RouteOrigin;
   /** the city's pointer: a collision is reported where the city was added */
   pointer: string;
 }
@@ -11,7 +12,7 @@ export interface LandingRoute {
 export interface LandingMatrix {
   routes: LandingRoute[];
   /** slug problems, each reported once by unique-slugs; the offending city or service adds no pages */
-  problems: { pointer: string; message: string }[];
+  problems: { pointer: string; problem: CodedMessage }[];
 }
 
 /**
@@ -29,19 +30,19 @@ export function landingMatrix(context: RuleContext): LandingMatrix {
       const slug = slugify(city);
       const other = citySlugs.get(slug)?.city;
       const pointer = `/landing/cities/${i}`;
-      if (slug === '') problems.push({ pointer, message: `city "${city}" gives an empty URL slug` });
-      else if (other !== undefined) problems.push({ pointer, message: `city "${city}" has the same URL slug "${slug}" as "${other}"; remove one of them` });
+      if (slug === '') problems.push({ pointer, problem: coded('slug-empty', { city }) });
+      else if (other !== undefined) problems.push({ pointer, problem: coded('slug-taken', { city, slug, other }) });
       else citySlugs.set(slug, { city, pointer });
     });
     const serviceSlugs = new Set<string>();
     const kept = services.filter((s, i) => {
       if (!serviceSlugs.has(s.slug)) return serviceSlugs.add(s.slug);
-      problems.push({ pointer: `/landing/services/${i}/slug`, message: `service slug "${s.slug}" is used twice` });
+      problems.push({ pointer: `/landing/services/${i}/slug`, problem: coded('service-slug-twice', { slug: s.slug }) });
       return false;
     });
     const routes: LandingRoute[] = [];
     for (const [slug, { city, pointer }] of citySlugs) {
-      for (const s of kept) routes.push({ path: landingPath(s.slug, slug), origin: `landing page of "${city}" x "${s.name}"`, pointer });
+      for (const s of kept) routes.push({ path: landingPath(s.slug, slug), origin: { kind: 'landing', city, service: s.name }, pointer });
     }
     return { routes, problems };
   });
@@ -49,23 +50,23 @@ export function landingMatrix(context: RuleContext): LandingMatrix {
 
 export interface RouteTable {
   /** path -> what defines it */
-  paths: Map<string, string>;
-  duplicates: { pointer: string; message: string }[];
+  paths: Map<string, RouteOrigin>;
+  duplicates: { pointer: string; problem: CodedMessage }[];
 }
 
 /** Landing pages first, so a page route that collides with one is reported at the page route. */
 export function routeTable(context: RuleContext): RouteTable {
   return context.shared('route-table', () => {
-    const paths = new Map<string, string>();
+    const paths = new Map<string, RouteOrigin>();
     const duplicates: RouteTable['duplicates'] = [];
-    const add = (path: string, origin: string, pointer: string) => {
+    const add = (path: string, origin: RouteOrigin, pointer: string) => {
       const previous = paths.get(path);
-      if (previous) duplicates.push({ pointer, message: `route "${path}" is defined twice: ${origin} and ${previous}` });
+      if (previous) duplicates.push({ pointer, problem: coded('route-twice', { path, origin, previous }) });
       else paths.set(path, origin);
     };
     for (const r of landingMatrix(context).routes) add(r.path, r.origin, r.pointer);
     for (const h of hubRoutes(context)) add(h.path, h.origin, h.pointer);
-    context.site.routes.forEach((r, i) => add(r.path, `route ${i}`, `/routes/${i}/path`));
+    context.site.routes.forEach((r, i) => add(r.path, { kind: 'route', index: i }, `/routes/${i}/path`));
     return { paths, duplicates };
   });
 }
@@ -78,7 +79,7 @@ function hubRoutes(context: RuleContext): LandingRoute[] {
   if (!Array.isArray(landing.cities) || !Array.isArray(landing.services)) return [];
   return expandHubs(landing, citiesOf(landing)).map((h) => ({
     path: h.path,
-    origin: `the ${h.kind === 'service-hub' ? 'service' : 'city'} overview of "${h.slug}"`,
+    origin: { kind: 'hub', hub: h.kind === 'service-hub' ? 'service' : 'city', slug: h.slug },
     pointer: `/landing/hubs/${h.kind === 'service-hub' ? 'servicePath' : 'cityPath'}`,
   }));
 }

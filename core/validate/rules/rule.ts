@@ -2,6 +2,7 @@ import type { JsonSource } from '../source-map.ts';
 import type { Reference } from '../schemas.ts';
 import type { SiteFiles } from '../site-files.ts';
 import type { SiteConfig } from '../../site/schema-types.ts';
+import type { CodedMessage } from '../problem-catalog.ts';
 
 /** A value an annotation keyword (x-link, x-asset, x-ref) saw in a file that passed its schema at that pointer. */
 export interface FileReference {
@@ -18,8 +19,11 @@ export interface RuleContext {
   references: readonly FileReference[];
   /** Memoised values derived from the config, shared by rules (the route table is built once, not once per rule). */
   shared<T>(key: string, make: () => T): T;
-  /** `key`: the message is about that property name (an unknown key), not about its value */
-  report(file: string, pointer: string, message: string, key?: string): void;
+  /**
+   * A problem of the catalog (`coded(code, params)`, problem-catalog.ts) at a pointer; `key`: it is about that
+   * property name (an unknown key), not about its value
+   */
+  report(file: string, pointer: string, problem: CodedMessage, key?: string): void;
 }
 
 /**

@@ -6,6 +6,6 @@ export const uniqueRoutes: Rule = {
   description: 'No two routes, page or landing page, have the same path.',
   needs: ['/routes', '/landing/cities', '/landing/services'],
   check(context) {
-    for (const d of routeTable(context).duplicates) context.report('site.config.json', d.pointer, d.message);
+    for (const d of routeTable(context).duplicates) context.report('site.config.json', d.pointer, d.problem);
   },
 };

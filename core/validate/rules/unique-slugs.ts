@@ -6,6 +6,6 @@ export const uniqueSlugs: Rule = {
   description: 'Every city and every landing service has its own URL slug, and no city slug is empty.',
   needs: ['/landing/cities', '/landing/services'],
   check(context) {
-    for (const p of landingMatrix(context).problems) context.report('site.config.json', p.pointer, p.message);
+    for (const p of landingMatrix(context).problems) context.report('site.config.json', p.pointer, p.problem);
   },
 };
