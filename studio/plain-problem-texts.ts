@@ -1,7 +1,7 @@
 /**
  * The words of the validator's problems for staff, in Dutch and English: one sentence per kind of problem, with the
- * values it names (what was found, the limit, a likely intended value). plain-problems.ts reads the validator's
- * message and picks the sentence.
+ * values it names (what was found, the limit, a likely intended value). plain-problems.ts picks the sentence by the
+ * problem's code and fills it with the problem's params.
  */
 export interface ProblemTexts {
   required: string;
@@ -71,6 +71,17 @@ export interface ProblemTexts {
   emptyDescription: (service: string, city: string | undefined) => string;
   emptyWords: string;
   untranslated: (lang: string) => string;
+  /** a placeholder of a landing template that no city, or some cities, have a value for (rules/landing-content.ts) */
+  placeholderUnknown: (name: string) => string;
+  placeholderAdd: (name: string) => string;
+  placeholderMissing: (name: string, cities: string[]) => string;
+  /** an entry of the city data for a city or a service the landing config has not, or past a template's blocks */
+  cityUnknown: (city: string) => string;
+  serviceUnknown: (service: string) => string;
+  blockOutOfRange: (service: string, blocks: number, at: number) => string;
+  /** an old version holds a symbolic link, which the studio does not restore (scripts/studio/publish.ts) */
+  versionLink: string;
+  /** a problem of a kind these texts have no sentence for: the validator's own words */
   other: (message: string) => string;
 }
 
@@ -232,6 +243,14 @@ const nl: ProblemTexts = {
   emptyWords: 'Deze tekst zegt niets: schrijf de woorden, of maak het veld leeg, dan staan er de woorden in de taal van de site.',
   untranslated: (lang) =>
     `Een deel van de woorden op de plaatspagina's staat nu in het Engels: voor de taal van de site (${lang}) zijn geen eigen woorden ingebouwd. Vul de teksten van de plaatspagina's en de overzichten zelf in.`,
+  placeholderUnknown: (name) => `De plaatshouder {${name}} heeft in geen enkele plaats een waarde.`,
+  placeholderAdd: (name) => `Voeg "${name}" toe aan de gegevens van elke plaats, of haal de plaatshouder weg.`,
+  placeholderMissing: (name, cities) =>
+    `De plaatshouder {${name}} heeft geen waarde voor ${cities.join(', ')}: voeg "${name}" toe aan de gegevens van ${cities.length > 1 ? 'die plaatsen' : 'die plaats'}, of haal de plaatshouder weg.`,
+  cityUnknown: (city) => `"${city}" staat niet in de lijst met plaatsen van de landingspagina's.`,
+  serviceUnknown: (service) => `"${service}" is geen dienst met eigen landingspagina's.`,
+  blockOutOfRange: (service, blocks, at) => `De sjabloonpagina van "${service}" heeft ${blocks} blokken (0 tot en met ${blocks - 1}): blok ${at} bestaat niet.`,
+  versionLink: 'Hier staat een snelkoppeling (link) naar een ander bestand, en die zet de studio niet terug.',
   other: (message) => `Deze waarde klopt niet (${message}).`,
 };
 
@@ -374,6 +393,14 @@ const en: ProblemTexts = {
   emptyWords: 'This text says nothing: write the words, or empty the field and the pages use the words of the site’s language.',
   untranslated: (lang) =>
     `Some words on the place pages are shown in English: there are no built-in words for the site's language (${lang}). Fill in the texts of the place pages and the overviews yourself.`,
+  placeholderUnknown: (name) => `The placeholder {${name}} has no value in any place.`,
+  placeholderAdd: (name) => `Add "${name}" to the data of every place, or remove the placeholder.`,
+  placeholderMissing: (name, cities) =>
+    `The placeholder {${name}} has no value for ${cities.join(', ')}: add "${name}" to the data of ${cities.length > 1 ? 'those places' : 'that place'}, or remove the placeholder.`,
+  cityUnknown: (city) => `"${city}" is not one of the places of the landing pages.`,
+  serviceUnknown: (service) => `"${service}" is not a service with landing pages of its own.`,
+  blockOutOfRange: (service, blocks, at) => `The template of "${service}" has ${blocks} blocks (0 to ${blocks - 1}): there is no block ${at}.`,
+  versionLink: 'This is a link to another file, and the studio does not restore links.',
   other: (message) => `This value is not right (${message}).`,
 };
 

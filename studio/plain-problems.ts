@@ -1,21 +1,20 @@
-import type { Problem } from './api.ts';
+import type { Problem } from '../core/validate/validate.ts';
 import { problemTexts, type ProblemTexts } from './plain-problem-texts.ts';
 import { reservedRoute, reservedUnder } from '../core/site/reserved-routes.ts';
+import { percentText, type FoundValue, type ProblemCode, type ProblemData, type ProblemParams } from '../core/validate/problem-catalog.ts';
+
+/** What the studio reads of a problem: its code and values; the message only for a problem of a code it has no words for. */
+export type PlainProblemInput = ProblemData & Partial<Pick<Problem, 'message' | 'pointer'>>;
 
 /**
- * A problem of the site in plain words, in the site's language, for staff who are not developers: each shape of
- * message the validator writes (core/validate/messages.ts, validate.ts, source-map.ts and its rules) read back into
- * its values and said as a sentence; a message of another shape still reads as one.
+ * A problem of the site in plain words, in the site's language, for staff who are not developers: the words of its
+ * code (core/validate/problem-catalog.ts) with the values of its params. The validator's English message is never
+ * read, so rewording it changes nothing here.
  */
-export function plainProblem(problem: Pick<Problem, 'message' | 'pointer'>, lang: string): string {
+export function plainProblem(problem: PlainProblemInput, lang: string): string {
   const t = problemTexts(lang);
-  const guess = SUGGESTION.exec(problem.message);
-  const message = guess ? problem.message.slice(0, guess.index) : problem.message;
-  for (const [shape, say] of SHAPES) {
-    const match = shape.exec(message);
-    if (match) return join(say(match, t), guess ? t.didYouMean(guess[1]!) : undefined);
-  }
-  return t.other(problem.message);
+  const say = Object.hasOwn(PLAIN_WORDS, problem.code) ? (PLAIN_WORDS[problem.code] as Say<ProblemCode>) : undefined;
+  return say ? say(problem.params as never, t) : t.other(problem.message ?? problem.code);
 }
 
 /**
@@ -29,101 +28,99 @@ export function reservedRouteText(path: string, lang: string): string | undefine
   return t.reservedRoute(path, t.owner(reserved.owner), reservedUnder(path, reserved));
 }
 
-/** The validator's " - did you mean "x"?" at the end of a message (did-you-mean.ts). */
-const SUGGESTION = / - did you mean "(.*)"\?$/;
-
 const join = (...sentences: (string | undefined)[]) => sentences.filter(Boolean).join(' ');
 
-/** A value as the validator describes it (messages.ts `describe`), in plain words. */
-function found(text: string, t: ProblemTexts): string {
-  if (text === 'null') return t.found.nothing;
-  if (text === 'an object') return t.found.group;
-  const list = /^an array of (\d+)$/.exec(text);
-  if (list) return t.found.list(list[1]!);
-  const number = /^number (.+)$/.exec(text);
-  if (number) return t.found.number(number[1]!);
-  const flag = /^boolean (true|false)$/.exec(text);
-  if (flag) return t.found.flag(flag[1]!);
-  return text.startsWith('"') ? t.found.text(text) : text;
+/** The validator's likely intended value (did-you-mean.ts), as a question after the problem. */
+const guessed = (p: { suggestion?: string }, t: ProblemTexts) => (p.suggestion === undefined ? undefined : t.didYouMean(p.suggestion));
+
+/** A value the validator found, in plain words. */
+function found(value: FoundValue, t: ProblemTexts): string {
+  switch (value.kind) {
+    case 'null':
+      return t.found.nothing;
+    case 'object':
+      return t.found.group;
+    case 'array':
+      return t.found.list(String(value.items));
+    case 'number':
+      return t.found.number(String(value.value));
+    case 'boolean':
+      return t.found.flag(String(value.value));
+    case 'text':
+      return t.found.text(JSON.stringify(value.text));
+    default:
+      return value.text;
+  }
 }
 
-/** "string or null" -> "een tekst of niets". */
-const typeNames = (types: string, t: ProblemTexts) =>
-  types
-    .split(' or ')
-    .map((type) => t.types[type] ?? type)
-    .join(t.or);
+/** ["string", "null"] -> "een tekst of niets". */
+const typeNames = (types: string[], t: ProblemTexts) => types.map((type) => t.types[type] ?? type).join(t.or);
 
-/** A list the validator joins with ", " (allowed keys, known ids), as it is: names the person sees in the studio. */
-const known = (list: string | undefined, t: ProblemTexts) => (list ? t.known(list) : undefined);
+/** A list of names (allowed keys, known ids) as they are: names the person sees in the studio. */
+const known = (list: string[], t: ProblemTexts) => (list.length ? t.known(list.join(', ')) : undefined);
 
-const TYPE = '(?:string|number|integer|boolean|object|array|null)';
-/** "is reserved for <owner> (<address> and below); ": an owner has no parentheses (core/site/reserved-routes.ts) */
-const RESERVED = String.raw`is reserved for (.+?)(?: \(([^()]+?)(?: and below)?\))?; `;
+/** "block type" -> "soort blok"; a union without an `x-kind` is a value. */
+const kindName = (kind: string | undefined, t: ProblemTexts) => (kind === undefined ? t.kinds.value! : (t.kinds[kind] ?? kind));
 
-type Say = (m: RegExpExecArray, t: ProblemTexts) => string;
+/** A number the range check found, as it is ("-1"); anything else as the validator describes it. */
+const numberFound = (value: FoundValue, t: ProblemTexts) => (value.kind === 'number' ? String(value.value) : found(value, t));
 
-/** Each shape of message, most particular first; the values in it are read by its groups. */
-const SHAPES: [RegExp, Say][] = [
-  // schema keywords (messages.ts)
-  [/^missing required key "(.*)" \(the (.+)\)$/, (m, t) => t.chooseKind(t.kinds[m[2]!] ?? m[2]!)],
-  [/^missing required key "(.*)"$/, (_, t) => t.required],
-  [/^must not be empty$/, (_, t) => t.empty],
-  [/^expected at least (\d+) characters, found (\d+)$/, (m, t) => t.tooShort(m[1]!, m[2]!)],
-  [/^expected at most (\d+) characters, found (\d+)$/, (m, t) => t.tooLong(m[1]!, m[2]!)],
-  [/^expected at least (\d+) items, found (\d+)$/, (m, t) => t.tooFew(m[1]!, m[2]!)],
-  [/^expected at most (\d+) items, found (\d+)$/, (m, t) => t.tooMany(m[1]!, m[2]!)],
-  [/^expected a number (>=|<=|>|<) (\S+), found (.*)$/, (m, t) => t.range[m[1]!]!(m[2]!, m[3]!.replace(/^number /, ''))],
-  [/^expected exactly one of the keys (.*)$/, (m, t) => t.oneKey(m[1]!)],
-  [/^expected a valid (\S+), found (.*)$/, (m, t) => t.format[m[1]!] ?? t.formatOther(m[1]!)],
-  [/^expected one of (.*), found (.*)$/, (m, t) => t.oneOf(m[1]!, found(m[2]!, t))],
-  [new RegExp(`^expected (${TYPE}(?: or ${TYPE})*), found (.*)$`), (m, t) => t.type(typeNames(m[1]!, t), found(m[2]!, t))],
-  [/^expected (".*"|-?\d[\d.e+-]*|true|false|null), found (.*)$/, (m, t) => t.exactly(m[1]!)],
-  [/^expected text matching (.*), found (.*)$/, (m, t) => t.patterns[m[1]!] ?? t.patternUnknown],
-  [/^unknown key "(.*)"; allowed keys: (.*)$/, (m, t) => join(t.unknownKey(m[1]!), t.allowedKeys(m[2]!))],
-  [/^unknown key "(.*)"; no keys are allowed here$/, (m, t) => join(t.unknownKey(m[1]!), t.noKeys)],
-  [/^unknown key "(.*)"$/, (m, t) => t.unknownKey(m[1]!)],
-  [
-    /^unknown (block type|collection kind|field type|value of "[^"]*") "(.*?)"(?:; known: (.*))?$/,
-    (m, t) => join(t.unknownKind(kindName(m[1]!, t), m[2]!), known(m[3], t)),
-  ],
-  // the files (validate.ts, source-map.ts)
-  [/^file not found$/, (_, t) => t.fileMissing],
-  [/^invalid JSON: (.*)$/, (m, t) => t.invalidJson(t.json[m[1]!] ?? m[1]!)],
-  [/^"\$schema" should be "(.*)" so editors find the schema, found (.*)$/, (m, t) => t.schemaRef(m[1]!)],
-  [/^(?:schema cannot be compiled:|internal error while )/, (_, t) => t.broken],
-  // the rules (rules/*.ts)
-  [/^image "(.*)" not found: add public.* or fix the path$/, (m, t) => t.imageMissing(m[1]!)],
-  [/^link to "(.*)" does not match any route$/, (m, t) => t.linkMissing(m[1]!)],
-  [/^(form|page|collection) "(.*)" not found in content\/[a-z]+\/(?:; known: (.*))?$/, (m, t) => join(t.refMissing[m[1]!]!(m[2]!), known(m[3], t))],
-  [
-    /^collection "(.*)" holds (.*) items, but this block needs (.*)$/,
-    (m, t) => t.wrongCollection(m[1]!, t.collections[m[2]!] ?? m[2]!, t.collections[m[3]!] ?? m[3]!),
-  ],
-  [/^"(.*)" is not the contact phone number \((.*)\); /, (m, t) => t.phone(m[1]!, m[2]!)],
-  [/^city "(.*)" gives an empty URL slug$/, (m, t) => t.emptySlug(m[1]!)],
-  [/^city "(.*)" has the same URL slug "(.*)" as "(.*)"; remove one of them$/, (m, t) => t.sameSlug(m[1]!, m[3]!)],
-  // the landing guard's warnings (core/seo/guard.ts)
-  [
-    /^(\/\S*) shares (\d+%) of its phrases with (\/\S*) \(at most (\d+%)\): give (.+) more text of its own/,
-    (m, t) => t.alike(m[1]!, m[2]!, m[3]!, m[4]!, m[5]!),
-  ],
-  [/^(\/\S*) has (\d+) words of its own \(at least (\d+)\): a thin page; give (.+) more text of its own$/, (m, t) => t.thin(m[1]!, m[2]!, m[3]!, m[4]!)],
-  // core/seo/wordless.ts: a landing text that says nothing, or words the engine has not in the site's language
-  [/^the description of (?:the )?"(.*?)"(?: template)?(?: in (.+?))? says nothing \(/, (m, t) => t.emptyDescription(m[1]!, m[2])],
-  [/^".*" says nothing \(.*\): write the words/, (_, t) => t.emptyWords],
-  [/^the engine has no words of its own in the site's language "(.*?)"/, (m, t) => t.untranslated(m[1]!)],
-  [/^service slug "(.*)" is used twice$/, (m, t) => t.slugTwice(m[1]!)],
-  [/^route "(.*?)" is defined twice: /, (m, t) => t.routeTwice(m[1]!)],
-  // rules/reserved-routes.ts: whose the address is, then the reserved address it is under when it is another
-  [new RegExp(`^route "(.*)" ${RESERVED}`), (m, t) => t.reservedRoute(m[1]!, t.owner(m[2]!), m[3])],
-  [new RegExp(`^the service overview of "(.*)" would be at "(.*)", which ${RESERVED}`), (m, t) => t.reservedServiceHub(m[1]!, m[2]!, t.owner(m[3]!))],
-  [new RegExp(`^the city overview of "(.*)" would be at "(.*)", which ${RESERVED}`), (m, t) => t.reservedCityHub(m[1]!, m[2]!, t.owner(m[3]!))],
-  [new RegExp(`^the (service|city) overviews' path ".*" ${RESERVED}`), (m, t) => t.reservedHubs(m[1] as 'service' | 'city', m[3], t.owner(m[2]!))],
-  [new RegExp(`^the landing page of "(.*)" x "(.*)" would be at "(.*)", which ${RESERVED}`), (m, t) => t.reservedLanding(m[2]!, m[1]!, m[3]!, t.owner(m[4]!))],
-  // a pattern with a hint (x-hint in the schemas): last, since it reads "expected <anything>, found <value>"
-  [/^expected (.*), found (.*)$/, (m, t) => t.hints[m[1]!] ?? t.hintOther(m[1]!)],
-];
+const collectionName = (kind: string, t: ProblemTexts) => t.collections[kind] ?? kind;
 
-/** "block type" -> "soort blok"; a union without an `x-kind` ("value of \"type\"") is a value. */
-const kindName = (kind: string, t: ProblemTexts) => t.kinds[kind.startsWith('value of') ? 'value' : kind] ?? kind;
+type Say<C extends ProblemCode> = (p: ProblemParams[C], t: ProblemTexts) => string;
+
+/**
+ * The words of each code, from its params and the texts of the site's language (plain-problem-texts.ts). Every code
+ * of the validator's catalog has an entry: the type says so, and plain-problems.test.ts fails for a code without one.
+ */
+export const PLAIN_WORDS: { [C in ProblemCode]: Say<C> } = {
+  'schema-required': (_, t) => t.required,
+  'schema-kind-missing': (p, t) => t.chooseKind(kindName(p.kind, t)),
+  'schema-kind-unknown': (p, t) => join(t.unknownKind(kindName(p.kind, t), p.value), guessed(p, t) ?? known(p.known, t)),
+  'schema-type': (p, t) => t.type(typeNames(p.types, t), found(p.found, t)),
+  'schema-enum': (p, t) => join(t.oneOf(p.allowed.map((v) => JSON.stringify(v)).join(', '), found(p.found, t)), guessed(p, t)),
+  'schema-const': (p, t) => t.exactly(JSON.stringify(p.expected)),
+  'schema-pattern': (p, t) => (p.hint !== undefined ? (t.hints[p.hint] ?? t.hintOther(p.hint)) : (t.patterns[p.pattern] ?? t.patternUnknown)),
+  'schema-format': (p, t) => t.format[p.format] ?? t.formatOther(p.format),
+  'schema-empty': (_, t) => t.empty,
+  'schema-too-short': (p, t) => t.tooShort(String(p.limit), String(p.length)),
+  'schema-too-long': (p, t) => t.tooLong(String(p.limit), String(p.length)),
+  'schema-too-few': (p, t) => t.tooFew(String(p.limit), String(p.count)),
+  'schema-too-many': (p, t) => t.tooMany(String(p.limit), String(p.count)),
+  'schema-range': (p, t) => t.range[p.comparison]!(String(p.limit), numberFound(p.found, t)),
+  'schema-one-key': (p, t) => t.oneKey(p.keys.join(', ')),
+  'schema-unknown-key': (p, t) => join(t.unknownKey(p.key), guessed(p, t) ?? (p.allowed.length ? t.allowedKeys(p.allowed.join(', ')) : t.noKeys)),
+  'schema-other': (p, t) => t.other(p.text),
+  'file-missing': (_, t) => t.fileMissing,
+  // a file JSON refuses with no reason of the parser's (a byte order mark) starts with a character JSON has not
+  'json-invalid': (p, t) => t.invalidJson(t.json[p.reason ?? 'unexpected character'] ?? p.reason!),
+  'schema-ref-wrong': (p, t) => t.schemaRef(p.expected),
+  'schema-broken': (_, t) => t.broken,
+  'internal-error': (_, t) => t.broken,
+  'asset-missing': (p, t) => t.imageMissing(p.src),
+  'link-unresolved': (p, t) => join(t.linkMissing(p.to), guessed(p, t)),
+  'reference-missing': (p, t) => join((t.refMissing[p.what] ?? t.refMissing.collection!)(p.id), guessed(p, t) ?? known(p.known, t)),
+  'collection-wrong-kind': (p, t) => t.wrongCollection(p.id, collectionName(p.holds, t), collectionName(p.needs, t)),
+  'phone-differs': (p, t) => t.phone(p.value, p.phone),
+  'slug-empty': (p, t) => t.emptySlug(p.city),
+  'slug-taken': (p, t) => t.sameSlug(p.city, p.other),
+  'service-slug-twice': (p, t) => t.slugTwice(p.slug),
+  'route-twice': (p, t) => t.routeTwice(p.path),
+  'route-reserved': (p, t) => t.reservedRoute(p.path, t.owner(p.owner), p.under),
+  'hubs-path-reserved': (p, t) => t.reservedHubs(p.hub, p.under, t.owner(p.owner)),
+  'service-hub-reserved': (p, t) => t.reservedServiceHub(p.service, p.path, t.owner(p.owner)),
+  'city-hub-reserved': (p, t) => t.reservedCityHub(p.city, p.path, t.owner(p.owner)),
+  'landing-reserved': (p, t) => t.reservedLanding(p.service, p.city, p.path, t.owner(p.owner)),
+  'placeholder-unknown': (p, t) =>
+    join(t.placeholderUnknown(p.name), p.suggestion === undefined ? t.placeholderAdd(p.name) : t.didYouMean(`{${p.suggestion}}`)),
+  'placeholder-missing': (p, t) => t.placeholderMissing(p.name, p.cities),
+  'city-data-unknown-city': (p, t) => join(t.cityUnknown(p.city), guessed(p, t)),
+  'city-data-unknown-service': (p, t) => join(t.serviceUnknown(p.service), guessed(p, t)),
+  'city-data-block-out-of-range': (p, t) => t.blockOutOfRange(p.service, p.blocks, p.at),
+  'landing-alike': (p, t) => t.alike(p.page, percentText(p.similarity), p.other, percentText(p.maxSimilarity), p.city),
+  'landing-thin': (p, t) => t.thin(p.page, String(p.ownWords), String(p.minOwnWords), p.city),
+  'description-empty': (p, t) => t.emptyDescription(p.service, p.city),
+  'words-empty': (_, t) => t.emptyWords,
+  'words-untranslated': (p, t) => t.untranslated(p.lang),
+  'version-link': (_, t) => t.versionLink,
+};

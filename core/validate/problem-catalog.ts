@@ -62,7 +62,8 @@ export function describeFound(found: FoundValue): string {
 export const didYouMeanText = (suggestion: string | undefined) => (suggestion === undefined ? '' : ` - did you mean "${suggestion}"?`);
 const list = (items: unknown[]) => items.map((i) => JSON.stringify(i)).join(', ');
 const reservedFor = ({ owner, under, below }: ReservedParams) => `is reserved for ${owner}${under ? ` (${under}${below ? ' and below' : ''})` : ''}`;
-const percent = (x: number) => `${Math.round(x * 100)}%`;
+/** 0.6 -> "60%", as the landing guard's figures are said. */
+export const percentText = (x: number) => `${Math.round(x * 100)}%`;
 const describeOrigin = (o: RouteOrigin) =>
   o.kind === 'route' ? `route ${o.index}` : o.kind === 'landing' ? `landing page of "${o.city}" x "${o.service}"` : `the ${o.hub} overview of "${o.slug}"`;
 /** A union's member in words: its `x-kind` ("block type"), else the value of its tag. */
@@ -199,7 +200,7 @@ export const PROBLEMS = {
   'landing-alike': entry<{ page: string; similarity: number; other: string; maxSimilarity: number; city: string }>(
     'Landing page like another',
     (p) =>
-      `${p.page} shares ${percent(p.similarity)} of its phrases with ${p.other} (at most ${percent(p.maxSimilarity)}): give ${p.city} more text of its own (intro, projects, local questions)`,
+      `${p.page} shares ${percentText(p.similarity)} of its phrases with ${p.other} (at most ${percentText(p.maxSimilarity)}): give ${p.city} more text of its own (intro, projects, local questions)`,
   ),
   'landing-thin': entry<{ page: string; ownWords: number; minOwnWords: number; city: string }>(
     'Thin landing page',
