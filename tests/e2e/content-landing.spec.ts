@@ -16,6 +16,9 @@ import { expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
 const FIXTURE = join(paths.root, 'tests/fixtures/content-landing');
 const SITE_URL = 'https://www.clearwater.example';
 
+// in order in one worker per project, not split among the workers: the fixture site is built once per project
+test.describe.configure({ mode: 'default' });
+
 let server: ServerProcess;
 let out: string;
 

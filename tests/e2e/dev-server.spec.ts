@@ -9,6 +9,8 @@ import { copySite, startDevServer, type DevServer } from '../../scripts/test-sup
 
 // one dev server run is enough: desktop project only (playwright.config.ts)
 test.describe('dev server', { tag: '@desktop-only' }, () => {
+  // in order in one worker, not split among the workers: one dev server for them all
+  test.describe.configure({ mode: 'default' });
   let site: string;
   let server: DevServer;
   const port = 4390 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
