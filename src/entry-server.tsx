@@ -6,6 +6,7 @@ import { siteModel as model } from './site/site-model.ts';
 import { SitePage, routeOf } from './site-page.tsx';
 import { cityBySlug, expandHubs, expandLanding, islandSiteModel } from '../core/site/resolve.ts';
 import { isContentService } from '../core/site/landing.ts';
+import { contentFile } from '../core/site/layout.ts';
 import { loadPage, pagesLoaded } from './site/page-store.ts';
 import { preloadBlocks } from './renderer/block-components.ts';
 import { createCollector, IslandCollectorContext, slotMarkup } from './islands/collector.tsx';
@@ -40,9 +41,9 @@ export function routePaths(): string[] {
  */
 export function sitemapEntries(): { path: string; sources: (string | { file: string; item: Record<string, string> })[]; noindex: boolean }[] {
   const { landing } = model.site;
-  const cityFile = landing.cityData ? [`content/collections/${landing.cityData}.json`] : [];
+  const cityFile = landing.cityData ? [contentFile('collection', landing.cityData)] : [];
   // the template, the city data and the collections they show: known from the files, whenever this is called
-  const templateFiles = (id: string) => model.landingSources?.[id] ?? [`content/pages/${id}.json`, ...cityFile];
+  const templateFiles = (id: string) => model.landingSources?.[id] ?? [contentFile('page', id), ...cityFile];
   // a page of one city: the city data's item of that city, the other files whole, and the site-wide settings
   const ofCity = (city: string, files: string[]) =>
     [...new Set(['site.config.json', ...files])].map((file) => (file === cityFile[0] ? { file, item: { city } } : file));

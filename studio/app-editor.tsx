@@ -1,3 +1,4 @@
+import { contentFile, fileId as pageId, isPagePath } from '../core/site/layout.ts';
 import type { Problem, SiteFile } from './api.ts';
 import { BlockList } from './blocks.tsx';
 import { fieldText } from './labels.ts';
@@ -10,9 +11,6 @@ import type { StudioTexts } from './texts.ts';
 import type { useSiteFiles } from './use-site-files.ts';
 
 type Json = Record<string, unknown>;
-
-export const isPagePath = (path: string) => path.startsWith('content/pages/');
-export const pageId = (path: string) => path.replace(/^content\/pages\//, '').replace(/\.json$/, '');
 
 /** The page's own settings (title, description, ...): every field of the page but its blocks. */
 function PageSettings({ t, ctx, root, data }: { t: StudioTexts; ctx: FormContext; root: Located; data: Json }) {
@@ -103,7 +101,7 @@ export function Editor({ t, site, ctx, open, name, file, data, selected, select,
             site={site}
             page={pageId(open)}
             onRemoved={(text) => {
-              openFile('content/pages/home.json');
+              openFile(contentFile('page', 'home'));
               say(text);
             }}
           />

@@ -1,5 +1,5 @@
 import { ProblemBadge } from './blocks.tsx';
-import { fileId } from './names.ts';
+import { contentFile, fileId, isPagePath, kindOf } from '../core/site/layout.ts';
 import { NewPage } from './panels.tsx';
 import type { StudioTexts } from './texts.ts';
 import type { useSiteFiles } from './use-site-files.ts';
@@ -7,10 +7,10 @@ import type { useSiteFiles } from './use-site-files.ts';
 /** The site's files in the groups a person thinks of: pages, the site's settings, lists, forms. */
 function groupFiles(t: StudioTexts, paths: string[]) {
   return [
-    { title: t.pages, files: paths.filter((p) => p.startsWith('content/pages/')) },
+    { title: t.pages, files: paths.filter(isPagePath) },
     { title: t.site, files: paths.filter((p) => p === 'site.config.json') },
-    { title: t.collections, files: paths.filter((p) => p.startsWith('content/collections/')) },
-    { title: t.forms, files: paths.filter((p) => p.startsWith('content/forms/')) },
+    { title: t.collections, files: paths.filter((p) => kindOf(p) === 'collection') },
+    { title: t.forms, files: paths.filter((p) => kindOf(p) === 'form') },
   ].filter((group) => group.files.length > 0);
 }
 
@@ -37,7 +37,7 @@ export function FileList({ t, lang, site, open, openFile, pageRoutes, nameOf, cr
           <ul>
             {group.files.map((path) => {
               const count = site.problems.filter((p) => p.file === path).length + (site.files[path]?.parseError ? 1 : 0);
-              const page = path.startsWith('content/pages/');
+              const page = isPagePath(path);
               return (
                 <li key={path}>
                   <button type="button" data-file={path} aria-current={path === open ? 'page' : undefined} onClick={() => openFile(path)}>
@@ -53,7 +53,7 @@ export function FileList({ t, lang, site, open, openFile, pageRoutes, nameOf, cr
           </ul>
         </div>
       ))}
-      <NewPage lang={lang} exists={(id) => `content/pages/${id}.json` in site.files} create={createPage} />
+      <NewPage lang={lang} exists={(id) => contentFile('page', id) in site.files} create={createPage} />
     </nav>
   );
 }

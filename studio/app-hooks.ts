@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
+import { contentFile } from '../core/site/layout.ts';
 import type { Problem } from './api.ts';
 import { isDerived, isInternational, PHONE, phoneEdits, sourceOf } from './derived.ts';
 import { pointerOf, type FieldProblems } from './field-common.tsx';
@@ -66,7 +67,7 @@ export function useAskedRoute(
     if (!wanted || !ready) return;
     asked.current = null;
     const page = [...pageRoutes].find(([, path]) => path === wanted)?.[0];
-    if (page) openFile(`content/pages/${page}.json`);
+    if (page) openFile(contentFile('page', page));
     else if (routes.includes(wanted)) preview(wanted);
   }, [ready, routes, pageRoutes, openFile, preview]);
 }

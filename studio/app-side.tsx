@@ -40,7 +40,7 @@ export function SidePanels({ lang, site, config, route, selected, select, patch,
         problems={site.problems}
         warnings={site.warnings}
         files={Object.values(site.files)}
-        siteRoot={String((site.state as { siteRoot?: string } | undefined)?.siteRoot ?? '')}
+        siteRoot={site.state?.siteRoot ?? ''}
         where={where}
         nameOf={nameOf}
         show={show}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { contentFile } from '../core/site/layout.ts';
 import type { Problem } from './api.ts';
 import { sourceOf } from './derived.ts';
 import { mediaApi } from './media-api.ts';
@@ -63,12 +64,12 @@ export function pageCreator(site: Site, config: Json | undefined, t: StudioTexts
     const routes = (config?.routes ?? []) as unknown[];
     // the file and its route: one step, that one Ctrl+Z undoes
     await site.together(async () => {
-      await site.create(`content/pages/${id}.json`, text);
+      await site.create(contentFile('page', id), text);
       site.edit('site.config.json', { op: 'insert', path: ['routes'], index: routes.length, value: { path, page: id } });
       // the preview asks for the new route only once the config that has it is saved (else it shows the 404 page)
       await site.settled();
     });
-    openFile(`content/pages/${id}.json`);
+    openFile(contentFile('page', id));
     say(t.pageAdded(title, path));
   };
 }

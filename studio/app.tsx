@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ConflictBanner, StudioHeader } from './app-header.tsx';
 import { FileList } from './app-files.tsx';
-import { Editor, isPagePath, pageId } from './app-editor.tsx';
+import { contentFile, fileId as pageId, isPagePath, kindOf } from '../core/site/layout.ts';
+import { Editor } from './app-editor.tsx';
 import { SidePanels } from './app-side.tsx';
 import { fieldProblems, useAskedRoute, useFileEdit, useFocusRequest, useInterfaceLang, useUndoKeys } from './app-hooks.ts';
 import { sourceOf } from './derived.ts';
@@ -15,7 +16,7 @@ import { studioTexts, type StudioTexts } from './texts.ts';
 import { useSiteFiles } from './use-site-files.ts';
 import './app.css';
 
-const HOME = 'content/pages/home.json';
+const HOME = contentFile('page', 'home');
 
 /** Which file is open, which of its blocks is selected, and a route the preview shows instead (a landing page). */
 function useOpenFile() {
@@ -81,7 +82,7 @@ function useSiteConfig(site: ReturnType<typeof useSiteFiles>) {
  */
 function previewRoute(open: string, pageRoutes: Map<string, string>, facts: SiteFacts): string {
   if (isPagePath(open)) return pageRoutes.get(pageId(open)) ?? '/';
-  if (!open.startsWith('content/collections/') && !open.startsWith('content/forms/')) return '/';
+  if (kindOf(open) !== 'collection' && kindOf(open) !== 'form') return '/';
   const showing = new Set(facts.shownOn.get(open) ?? []);
   return [...pageRoutes].find(([page]) => showing.has(page))?.[1] ?? '/';
 }

@@ -1,3 +1,4 @@
+import { fileId, SCHEMA_OF_KIND, schemaFor } from '../core/site/layout.ts';
 import { resolve, type Located, type SchemaFiles } from './schema.ts';
 
 /**
@@ -7,7 +8,8 @@ import { resolve, type Located, type SchemaFiles } from './schema.ts';
  */
 export function missingCollection(files: SchemaFiles, located: Located, paths: string[]): string | undefined {
   const { schema } = resolve(files, located);
-  const ids = paths.filter((p) => /^content\/collections\/[^/]+\.json$/.test(p)).map((p) => p.slice('content/collections/'.length, -'.json'.length));
+  // a collection's file right in its folder, as the validator reads it
+  const ids = paths.filter((p) => schemaFor(p) === SCHEMA_OF_KIND.collection).map(fileId);
   for (const key of schema.required ?? []) {
     const ref = schema.properties?.[key]?.['x-ref'];
     if (typeof ref !== 'string' || !ref.startsWith('collection:')) continue;

@@ -1,3 +1,4 @@
+import { CONTENT_DIRS, type ContentKind } from '../core/site/layout.ts';
 import { slugify } from '../core/site/resolve.ts';
 import { patternExample } from './pattern-example.ts';
 import type { Schema } from './schema.ts';
@@ -143,7 +144,7 @@ const idsUnder = (paths: string[], dir: string) =>
     .map((p) => p.slice(dir.length, -'.json'.length))
     .sort();
 
-const REFERENCE_DIRS: Record<string, string> = { page: 'content/pages/', form: 'content/forms/', collection: 'content/collections/' };
+const isContentKind = (what: string): what is ContentKind => Object.hasOwn(CONTENT_DIRS, what);
 
 /**
  * The file a reference names (`x-ref`: "form", "page", "collection:faq"): the first that exists; for a collection
@@ -152,7 +153,7 @@ const REFERENCE_DIRS: Record<string, string> = { page: 'content/pages/', form: '
  */
 function reference(target: string, paths: string[]): string | undefined {
   const [what = '', kind] = target.split(':');
-  const ids = idsUnder(paths, REFERENCE_DIRS[what] ?? REFERENCE_DIRS.collection!);
+  const ids = idsUnder(paths, `${CONTENT_DIRS[isContentKind(what) ? what : 'collection']}/`);
   if (!kind) return ids[0];
   return ids.find((id) => id === kind) ?? ids.find((id) => id.startsWith(`${kind}-`)) ?? kind;
 }

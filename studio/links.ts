@@ -1,4 +1,5 @@
 import type { EditOp } from '../core/edit/ops.ts';
+import { contentFile } from '../core/site/layout.ts';
 import { expandLanding } from '../core/site/resolve.ts';
 import { reservedRoute } from '../core/site/reserved-routes.ts';
 import type { LandingConfig } from '../core/site/schema-types.ts';
@@ -190,7 +191,7 @@ export function dataOf(file: TextFile | undefined): unknown {
 
 /** The title of a page by its id, from its file (content/pages/<id>.json). */
 export const pageTitle = (files: Record<string, TextFile>, page: string): string | undefined => {
-  const title = (dataOf(files[`content/pages/${page}.json`]) as { title?: unknown } | undefined)?.title;
+  const title = (dataOf(files[contentFile('page', page)]) as { title?: unknown } | undefined)?.title;
   return typeof title === 'string' ? title : undefined;
 };
 

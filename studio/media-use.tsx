@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import type { EditOp } from '../core/edit/ops.ts';
+import { kindOf } from '../core/site/layout.ts';
 import type { ImageUse } from './media-api.ts';
 import type { MediaWords } from './media-texts.ts';
 import { uploadOne } from './media-upload.tsx';
@@ -16,7 +17,7 @@ export const keyOfUse = (use: ImageUse) => `${use.file}#${pointer(use.altPath ??
 
 /** Where a use is, for people: a page's or the site settings' name, or a list's and the pages that show it. */
 export function whereOf(use: ImageUse, t: MediaWords): string {
-  if (!use.file.startsWith('content/collections/')) return t.nameOf(use.file);
+  if (kindOf(use.file) !== 'collection') return t.nameOf(use.file);
   return t.collection(t.nameOf(use.file), [...new Set((use.shownOn ?? []).map((page) => t.nameOf(page.file)))]);
 }
 

@@ -1,3 +1,4 @@
+import { contentFile, fileId, isPagePath, kindOf } from '../core/site/layout.ts';
 import { blockInfo, fieldText, itemLabel, type BlockInfo } from './labels.ts';
 import { branchFor, labelFor, resolve, schemaFileFor, type Located, type Schema, type SchemaFiles } from './schema.ts';
 import type { StudioTexts } from './texts.ts';
@@ -29,9 +30,6 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "over-ons" → "Over ons": a file's own name as words. */
 const words = (id: string) => labelFor(id.replace(/-/g, ' '));
-
-/** The id of a page, list or form: its file name without the folder and `.json`. */
-export const fileId = (path: string) => path.replace(/^content\/[a-z]+\//, '').replace(/\.json$/, '');
 
 /**
  * What the studio knows of the site to name its files as staff know them: the page at `/` (the home page, whatever
@@ -65,7 +63,7 @@ function shownBy(value: Json, out: Set<string>): void {
   if (Array.isArray(value)) for (const item of value) shownBy(item, out);
   else if (isRecord(value))
     for (const [key, member] of Object.entries(value)) {
-      if ((key === 'collection' || key === 'form') && typeof member === 'string') out.add(`content/${key === 'form' ? 'forms' : 'collections'}/${member}.json`);
+      if ((key === 'collection' || key === 'form') && typeof member === 'string') out.add(contentFile(key, member));
       else shownBy(member, out);
     }
 }
@@ -80,9 +78,9 @@ export function siteFacts(files: Record<string, { text?: string } | undefined>):
     if (path === 'site.config.json' && Array.isArray(data.routes)) {
       const home = data.routes.find((r): r is Record<string, Json> => isRecord(r) && r.path === '/');
       if (typeof home?.page === 'string') facts.home = home.page;
-    } else if (path.startsWith('content/collections/') && typeof data.kind === 'string') facts.kinds.set(id, data.kind);
-    else if (path.startsWith('content/forms/') && typeof data.heading === 'string' && data.heading.trim() !== '') facts.headings.set(id, data.heading);
-    else if (path.startsWith('content/pages/')) {
+    } else if (kindOf(path) === 'collection' && typeof data.kind === 'string') facts.kinds.set(id, data.kind);
+    else if (kindOf(path) === 'form' && typeof data.heading === 'string' && data.heading.trim() !== '') facts.headings.set(id, data.heading);
+    else if (isPagePath(path)) {
       const shown = new Set<string>();
       shownBy(data.blocks, shown);
       for (const what of shown) facts.shownOn.set(what, [...(facts.shownOn.get(what) ?? []), id]);
@@ -107,7 +105,7 @@ function collectionName(t: StudioTexts, facts: SiteFacts, id: string): string {
   const base = Object.hasOwn(t.collectionKinds, kind) ? t.collectionKinds[kind]! : words(id);
   const twins = [...facts.kinds].filter(([, k]) => k === kind).map(([other]) => other);
   if (twins.length < 2) return base;
-  const pages = (facts.shownOn.get(`content/collections/${id}.json`) ?? []).map((page) => pageName(t, facts, page)).sort();
+  const pages = (facts.shownOn.get(contentFile('collection', id)) ?? []).map((page) => pageName(t, facts, page)).sort();
   return pages.length > 0 ? t.collectionOn(base, listed(t, pages)) : t.collectionShownNowhere(base);
 }
 
@@ -115,9 +113,9 @@ function collectionName(t: StudioTexts, facts: SiteFacts, id: string): string {
 export function fileName(t: StudioTexts, path: string, facts: SiteFacts = NO_FACTS): string {
   if (path === 'site.config.json') return t.siteSettings;
   const id = fileId(path);
-  if (path.startsWith('content/pages/')) return pageName(t, facts, id);
-  if (path.startsWith('content/collections/')) return collectionName(t, facts, id);
-  if (path.startsWith('content/forms/')) return Object.hasOwn(t.formNames, id) ? t.formNames[id]! : (facts.headings.get(id) ?? words(id));
+  if (isPagePath(path)) return pageName(t, facts, id);
+  if (kindOf(path) === 'collection') return collectionName(t, facts, id);
+  if (kindOf(path) === 'form') return Object.hasOwn(t.formNames, id) ? t.formNames[id]! : (facts.headings.get(id) ?? words(id));
   return path.replace(/^.*\//, '');
 }
 
@@ -190,7 +188,7 @@ export function placeOf(
       const numbered = holder ? itemLabel(lang, holder.schema, holder.key, key) : String(key + 1);
       const text = items === 'text' ? itemText(item) : '';
       const label =
-        index === 1 && path[0] === 'blocks' && file.startsWith('content/pages/')
+        index === 1 && path[0] === 'blocks' && isPagePath(file)
           ? capital(t.blockShort(key + 1, blockOf(lang, String(item?.type ?? '')).name))
           : text && holder
             ? t.itemWithText(numbered.replace(/\s+\d+$/, ''), text)

@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
+import { contentFile } from '../core/site/layout.ts';
 import type { useSiteFiles } from './use-site-files.ts';
 import { Modal } from './publish-dialog.tsx';
 import { dataOf, linksTo, pageTitle, relinkEdits, routePattern, routeProblem, siteNow, siteRouteChoices, suggestRoute, type LinkUse } from './links.ts';
@@ -233,7 +234,7 @@ function RelinkTarget({
  * a link made since the dialog listed them: none is ever pointed nowhere.
  */
 async function removeWithLinks(site: Site, lang: string, page: string, entries: RouteEntry[], target: string): Promise<{ refused: number } | undefined> {
-  const path = `content/pages/${page}.json`;
+  const path = contentFile('page', page);
   const fresh = linksNow(
     site,
     lang,
@@ -305,7 +306,7 @@ function usePage(site: Site, lang: string, page: string) {
   const links = linksTo(
     files,
     entries.map((entry) => entry.path),
-    `content/pages/${page}.json`,
+    contentFile('page', page),
   );
   return { files, entries, links, title: pageTitle(site.files, page) ?? page, home: entries.some((entry) => entry.path === '/') };
 }

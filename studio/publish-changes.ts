@@ -1,12 +1,9 @@
+import { kindOf } from '../core/site/layout.ts';
+import type { PendingFile } from '../core/studio/contract.ts';
 import type { PublishTexts } from './publish-texts.ts';
 
 /** A site file that differs from the last published version, as scripts/studio/publish.ts lists it. */
-export interface PendingFile {
-  path: string;
-  status: 'added' | 'changed' | 'removed';
-  before?: string;
-  after?: string;
-}
+export type { PendingFile } from '../core/studio/contract.ts';
 
 /** One changed value: where (the keys down to it, and the same in words) and what it was and is. */
 export interface FieldChange {
@@ -103,17 +100,15 @@ function parse(text: string | undefined): Json {
   }
 }
 
-function kindOf(path: string): FileChange['kind'] {
-  if (path === 'site.config.json') return 'settings';
-  if (path.startsWith('content/pages/')) return 'page';
-  if (path.startsWith('content/collections/')) return 'collection';
-  if (path.startsWith('content/forms/')) return 'form';
+function changeKind(path: string): FileChange['kind'] {
+  const kind = kindOf(path);
+  if (kind) return kind === 'config' ? 'settings' : kind;
   return /\.(webp|png|jpe?g|gif|svg|avif)$/i.test(path) ? 'image' : 'file';
 }
 
 /** What changed in a file, in the terms of the site: its name, and each place by its labels, with old and new text. */
 export function describeFile(file: PendingFile, words: ChangeWords = plainWords): FileChange {
-  const kind = kindOf(file.path);
+  const kind = changeKind(file.path);
   const before = parse(file.before);
   const after = parse(file.after);
   // an image (or another file of public/) is known by its own name ("team.webp"), never by its folder

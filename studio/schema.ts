@@ -3,48 +3,13 @@
  * chosen by the value's discriminator (the block type), labels and first values from the schema itself. A new
  * block type's schema gives its form with no studio code.
  */
+import { refTarget, type Schema, type SchemaFiles } from '../core/schema/refs.ts';
+import { kindOf, SCHEMA_OF_KIND } from '../core/site/layout.ts';
 import { firstGroup, firstNumber, firstString, type NewValueOptions } from './first-values.ts';
 
 export type { NewValueOptions } from './first-values.ts';
 
-export type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  title?: string;
-  description?: string;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  const?: unknown;
-  default?: unknown;
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  /** members required by a condition on the others (if/then/else): kept aside when allOf is merged */
-  if?: Schema;
-  then?: Schema;
-  else?: Schema;
-  conditions?: Schema[];
-  discriminator?: { propertyName: string };
-  minItems?: number;
-  maxItems?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  examples?: unknown[];
-  minProperties?: number;
-  maxProperties?: number;
-  minimum?: number;
-  maximum?: number;
-  format?: string;
-  /** a file of public/ (true in the schemas) */
-  'x-asset'?: boolean | string;
-  'x-hint'?: string;
-  [key: string]: unknown;
-};
-
-/** Schemas by their path under schemas/ ('page.schema.json', 'blocks/hero.schema.json'). */
-export type SchemaFiles = Record<string, Schema>;
+export type { Schema, SchemaFiles } from '../core/schema/refs.ts';
 
 /** A schema with the file it came from, so the $refs inside it resolve. */
 export interface Located {
@@ -52,40 +17,15 @@ export interface Located {
   file: string;
 }
 
-function dirOf(file: string): string {
-  const at = file.lastIndexOf('/');
-  return at < 0 ? '' : file.slice(0, at + 1);
-}
-
-function normalise(path: string): string {
-  const out: string[] = [];
-  for (const part of path.split('/')) {
-    if (part === '..') out.pop();
-    else if (part !== '.' && part !== '') out.push(part);
-  }
-  return out.join('/');
-}
-
-function pointerInto(schema: Schema, pointer: string): Schema | undefined {
-  return pointer
-    .split('/')
-    .filter(Boolean)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], schema) as Schema | undefined;
-}
-
 /** Follows $ref (and merges allOf) until a schema with content; sibling keywords of a $ref (description) are kept. */
 export function resolve(files: SchemaFiles, located: Located, depth = 0): Located {
   const { schema, file } = located;
   if (depth > 20) return located;
   if (schema.$ref) {
-    const [target = '', pointer = ''] = schema.$ref.split('#');
-    const targetFile = target === '' ? file : normalise(dirOf(file) + target);
-    const root = files[targetFile];
-    const found = root && (pointer ? pointerInto(root, pointer) : root);
+    const found = refTarget((path) => files[path], file, schema.$ref);
     if (!found) return located;
     const { $ref: _ref, ...siblings } = schema;
-    const inner = resolve(files, { schema: found, file: targetFile }, depth + 1);
+    const inner = resolve(files, { schema: found.schema, file: found.path }, depth + 1);
     return { schema: { ...inner.schema, ...siblings }, file: inner.file };
   }
   if (schema.allOf) {
@@ -258,13 +198,8 @@ export function schemaAt(files: SchemaFiles, root: Located, value: unknown, path
   return here;
 }
 
-/** Which schema a site file follows, by where it is. */
-export function schemaFileFor(path: string): string {
-  if (path === 'site.config.json') return 'site.schema.json';
-  if (path.startsWith('content/pages/')) return 'page.schema.json';
-  if (path.startsWith('content/collections/')) return 'collection.schema.json';
-  return 'form.schema.json';
-}
+/** Which schema a site file follows, by the folder it is in (the studio opens only site files: the rest are forms). */
+export const schemaFileFor = (path: string): string => SCHEMA_OF_KIND[kindOf(path) ?? 'form'];
 
 /** How the form edits a value: a choice, a group of fields, a list, a switch or a text (a number is typed too). */
 export type InputKind = 'choice' | 'object' | 'array' | 'toggle' | 'text';

@@ -1,3 +1,4 @@
+import { CONFIG_FILE, CONTENT_DIRS, isPagePath, kindOf } from '../core/site/layout.ts';
 import { pointerOf, type Path } from './field-common.tsx';
 import { blockInfo, fieldText, itemLabel } from './labels.ts';
 import type { LinksTexts } from './links-texts.ts';
@@ -133,7 +134,7 @@ export function indexFile(schemas: SchemaFiles, lang: string, path: string, text
   } catch {
     return { path, texts: [] };
   }
-  const page = path.startsWith('content/pages/');
+  const page = isPagePath(path);
   const root = schemas[schemaFileFor(path)];
   const out: SiteText[] = [];
   walk({ schemas, lang, file: path, page, out }, root ? { schema: root, file: schemaFileFor(path) } : undefined, data, [], []);
@@ -155,7 +156,7 @@ export function indexSite(schemas: SchemaFiles, lang: string, files: Record<stri
   });
 }
 
-const ORDER = ['content/pages/', 'site.config.json', 'content/collections/', 'content/forms/'];
+const ORDER = [`${CONTENT_DIRS.page}/`, CONFIG_FILE, `${CONTENT_DIRS.collection}/`, `${CONTENT_DIRS.form}/`];
 const rank = (path: string) => {
   const at = ORDER.findIndex((start) => path.startsWith(start));
   return at < 0 ? ORDER.length : at;
@@ -169,8 +170,8 @@ export const inReadingOrder = (files: IndexedFile[]) =>
 export function fileName(file: Pick<IndexedFile, 'path' | 'title'>, texts: LinksTexts): string {
   const id = file.path.replace(/^.*\//, '').replace(/\.json$/, '');
   if (file.path === 'site.config.json') return texts.settings;
-  if (file.path.startsWith('content/collections/')) return texts.collection(id);
-  if (file.path.startsWith('content/forms/')) return texts.form(id);
+  if (kindOf(file.path) === 'collection') return texts.collection(id);
+  if (kindOf(file.path) === 'form') return texts.form(id);
   return file.title || id;
 }
 

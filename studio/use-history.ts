@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SiteFile, StudioState } from './api.ts';
 import { History } from './history.ts';
 
-const storageKey = (state: StudioState) => `studio-history:${String((state as { siteRoot?: string }).siteRoot ?? '')}`;
+const storageKey = (state: StudioState) => `studio-history:${state.siteRoot}`;
 
 /**
  * The undo history, kept in the tab's storage so that it survives a reload of the studio: brought back once the

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import type { EditOp } from '../core/edit/ops.ts';
+import { EVENTS_API, type StudioEvent } from '../core/studio/contract.ts';
 import { api, type EditAnswer, type Problem, type SiteFile, type StudioState } from './api.ts';
 import { readSettled } from './settled-read.ts';
 import { useEditQueue, type Pending } from './use-edit-queue.ts';
@@ -99,11 +100,11 @@ function useOutsideChanges(
     [busy, filesRef, take],
   );
   useEffect(() => {
-    const source = new EventSource('/__studio/api/events');
+    const source = new EventSource(EVENTS_API);
     const again = new Map<string, ReturnType<typeof setTimeout>>();
     const seen = (path: string) => (busy(path) ? missed.current.add(path) : check(path));
     source.onmessage = (event) => {
-      const { path, asset } = JSON.parse(event.data as string) as { path?: string; asset?: string };
+      const { path, asset } = JSON.parse(event.data as string) as StudioEvent;
       if (asset !== undefined) return onAsset();
       if (path === undefined) return;
       seen(path);

@@ -1,5 +1,6 @@
 import { compareTexts, median, type PageFigures } from './similarity.ts';
 import { landingTexts, type LandingText } from './landing-texts.ts';
+import { contentFile } from '../site/layout.ts';
 import type { LoadedSite } from '../site/model.ts';
 import type { LandingGuard } from '../site/schema-types.ts';
 import { locate, parseJsonSource } from '../validate/source-map.ts';
@@ -126,7 +127,7 @@ export function formatGuardReport(result: GuardResult): string {
  */
 export function locatedWarnings(result: GuardResult, loaded: LoadedSite, read: (file: string) => string | undefined): Problem[] {
   const dataId = loaded.site.landing.cityData;
-  const dataFile = dataId ? `content/collections/${dataId}.json` : undefined;
+  const dataFile = dataId ? contentFile('collection', dataId) : undefined;
   const text = dataFile ? read(dataFile) : undefined;
   const source = dataFile && text !== undefined ? parseJsonSource(dataFile, text) : undefined;
   const items = ((source?.data as { items?: { city?: string }[] } | undefined)?.items ?? []).map((i) => i.city);

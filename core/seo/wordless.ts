@@ -1,5 +1,6 @@
 import { hasWords, missingWords, wordsLanguage } from '../site/landing-words.ts';
 import { isContentService } from '../site/landing.ts';
+import { contentFile } from '../site/layout.ts';
 import type { LoadedSite } from '../site/model.ts';
 import type { CitiesCollection } from '../site/schema-types.ts';
 import type { GuardWarning } from './guard.ts';
@@ -21,7 +22,7 @@ function emptyDescriptions(loaded: LoadedSite): GuardWarning[] {
       if (text !== undefined && !hasWords(text))
         found.push({
           path: '',
-          file: `content/pages/${service.page}.json`,
+          file: contentFile('page', service.page),
           pointer: '/description',
           ...coded('description-empty', { text, service: service.name, template: true }),
         });
@@ -33,6 +34,7 @@ function emptyDescriptions(loaded: LoadedSite): GuardWarning[] {
         ...coded('description-empty', { text: service.description, service: service.name }),
       });
   });
+  const dataFile = landing.cityData ? contentFile('collection', landing.cityData) : '';
   const data = landing.cityData ? (loaded.collections[landing.cityData] as CitiesCollection | undefined) : undefined;
   data?.items.forEach((item, i) =>
     (item.overrides ?? []).forEach((o, j) => {
@@ -40,7 +42,7 @@ function emptyDescriptions(loaded: LoadedSite): GuardWarning[] {
         found.push({
           path: '',
           city: item.city,
-          file: `content/collections/${landing.cityData}.json`,
+          file: dataFile,
           pointer: `/items/${i}/overrides/${j}/description`,
           ...coded('description-empty', { text: o.description, service: o.service, city: item.city }),
         });

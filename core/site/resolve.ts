@@ -2,6 +2,7 @@ import { fill } from '../text/fill.ts';
 import type { LandingConfig } from './schema-types.ts';
 import type { City, HubPage, LoadedSite, LandingPage, PageData, SiteModel } from './model.ts';
 import { cityDataByName, isContentService } from './landing.ts';
+import { contentFile } from './layout.ts';
 
 /** 'Den Haag' -> 'den-haag', 'Étten-Leur' -> 'etten-leur'. */
 export function slugify(name: string): string {
@@ -123,7 +124,7 @@ function landingSources(loaded: LoadedSite): Record<string, string[]> {
   return Object.fromEntries(
     services.filter(isContentService).map((s) => {
       const collections = [...new Set([...fromCities, ...(loaded.references[s.page]?.collections ?? [])])].sort();
-      return [s.page, [`content/pages/${s.page}.json`, ...collections.map((c) => `content/collections/${c}.json`)]];
+      return [s.page, [contentFile('page', s.page), ...collections.map((c) => contentFile('collection', c))]];
     }),
   );
 }

@@ -4,6 +4,7 @@ import Ajv, { _, type AnySchemaObject, type KeywordCxt, type KeywordDefinition, 
 import addFormats from 'ajv-formats';
 import names from 'ajv/dist/compile/names.js';
 import { strConcat } from 'ajv/dist/compile/codegen/index.js';
+import { refTarget } from '../schema/refs.ts';
 import { cacheKey, cachedValidators } from './compiled-cache.ts';
 
 /** Base URI under which every schema file is registered, so relative $refs resolve like files. */
@@ -142,11 +143,5 @@ export function loadSchemaSet(schemaDir: string, { kept = false }: { kept?: bool
 
 /** Resolve a $ref written in the schema file `from` to the referenced schema file path and object. */
 export function resolveRef(set: SchemaSet, from: string, ref: string): { path: string; schema: AnySchemaObject } | undefined {
-  const url = new URL(ref, SCHEMA_BASE + from);
-  const path = url.pathname.slice(1);
-  let schema: unknown = set.byPath.get(path);
-  if (url.hash.length > 1) {
-    for (const seg of url.hash.slice(2).split('/')) schema = (schema as Record<string, unknown> | undefined)?.[seg];
-  }
-  return schema && typeof schema === 'object' ? { path, schema: schema as AnySchemaObject } : undefined;
+  return refTarget((path) => set.byPath.get(path), from, ref);
 }

@@ -9,6 +9,7 @@ import { landingMatrix, routeTable } from './rules/route-table.ts';
 import { uniqueRoutes } from './rules/unique-routes.ts';
 import type { LoadedSite } from '../site/model.ts';
 import type { SiteConfig } from '../site/schema-types.ts';
+import { CONTENT_DIRS, schemaFor } from '../site/layout.ts';
 import { coded, type CodedMessage } from './problem-catalog.ts';
 
 export { formatProblems } from './report-formats.ts';
@@ -80,13 +81,6 @@ export type CheckedFiles = WeakMap<SchemaSet, Map<string, CheckedFile>>;
 
 export const checkedFiles = (): CheckedFiles => new WeakMap();
 
-const SCHEMA_FOR: [RegExp, string][] = [
-  [/^site\.config\.json$/, 'site.schema.json'],
-  [/^content\/pages\/[^/]+\.json$/, 'page.schema.json'],
-  [/^content\/collections\/[^/]+\.json$/, 'collection.schema.json'],
-  [/^content\/forms\/[^/]+\.json$/, 'form.schema.json'],
-];
-
 const baseName = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
 
 /** The $schema value that lets an editor find the schema from this file. */
@@ -155,7 +149,7 @@ function checkFile(file: string, text: string, schemas: SchemaSet, problems: Pro
   // only the first parse error: the ones after it are usually echoes of the same mistake
   const parseError = source.parseErrors[0];
   if (parseError) problems.push({ file, ...parseError, pointer: '' });
-  const schemaPath = SCHEMA_FOR.find(([re]) => re.test(file))?.[1];
+  const schemaPath = schemaFor(file);
   if (source.data === undefined || !schemaPath) {
     parsed.failed.set(file, ['']);
     return;
@@ -215,7 +209,7 @@ function loadedSite(site: SiteConfig, fs: SiteFiles, parsed: Parsed): LoadedSite
   const dataOf = (dir: string) => Object.fromEntries(fs.list(dir).map((f) => [baseName(f), parsed.sources.get(f)?.data]));
   const references: LoadedSite['references'] = {};
   // a collection's own references too (the blocks of a city's landing overrides), under "collections/<id>"
-  const keyed = [...fs.list('content/pages').map((f) => [f, baseName(f)]), ...fs.list('content/collections').map((f) => [f, `collections/${baseName(f)}`])];
+  const keyed = [...fs.list(CONTENT_DIRS.page).map((f) => [f, baseName(f)]), ...fs.list(CONTENT_DIRS.collection).map((f) => [f, `collections/${baseName(f)}`])];
   for (const [file, key] of keyed as [string, string][]) {
     const own = parsed.references.filter((r) => r.file === file && r.ref.kind === 'ref').map((r) => r.ref);
     references[key] = {
@@ -223,7 +217,7 @@ function loadedSite(site: SiteConfig, fs: SiteFiles, parsed: Parsed): LoadedSite
       forms: [...new Set(own.filter((r) => r.target === 'form').map((r) => r.value))],
     };
   }
-  return { site, pages: dataOf('content/pages'), collections: dataOf('content/collections'), forms: dataOf('content/forms'), references } as LoadedSite;
+  return { site, pages: dataOf(CONTENT_DIRS.page), collections: dataOf(CONTENT_DIRS.collection), forms: dataOf(CONTENT_DIRS.form), references } as LoadedSite;
 }
 
 const fillers = new Map<string, DefaultsFiller>();
@@ -247,9 +241,9 @@ function validateOnce(options: ValidateOptions): ValidationResult {
   let site: LoadedSite | undefined;
   try {
     const schemas = options.schemas ?? loadSchemaSet(options.schemaDir);
-    const pages = fs.list('content/pages');
-    const collections = fs.list('content/collections');
-    const forms = fs.list('content/forms');
+    const pages = fs.list(CONTENT_DIRS.page);
+    const collections = fs.list(CONTENT_DIRS.collection);
+    const forms = fs.list(CONTENT_DIRS.form);
     Object.assign(stats, { pages: pages.length, collections: collections.length, forms: forms.length });
     files = ['site.config.json', ...pages, ...collections, ...forms];
     const parsed = checkFiles(files, fs, schemas, problems, options.checked);

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
+import { STUDIO_PATH } from '../../core/studio/contract.ts';
 import { isPagePath } from './page-paths.ts';
 import { escapeHtml } from '../lib/page-document.ts';
 
@@ -8,9 +9,6 @@ import { escapeHtml } from '../lib/page-document.ts';
  * and the renders it fetches) keeps the last valid render, with no developer overlay: staff see their page, and
  * the problem in plain words beside the field. A developer's own tab gets the problems in Vite's overlay, as before.
  */
-
-/** Where the studio lives (scripts/studio/plugin.ts; not imported: that plugin imports this one's). */
-const STUDIO_PATH = '/__studio';
 
 /** The custom HMR event that carries the problems to the pages: each decides whether it shows them. */
 export const PROBLEMS_EVENT = 'site:problems';

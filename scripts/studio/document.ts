@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONFIG_FILE } from '../../core/site/layout.ts';
 
 /** The site's language (its config's `lang`), which the studio speaks from its first paint; English when unreadable. */
 export function siteLanguage(siteRoot: string): string {
   try {
-    const lang = (JSON.parse(readFileSync(join(siteRoot, 'site.config.json'), 'utf8')) as { lang?: unknown }).lang;
+    const lang = (JSON.parse(readFileSync(join(siteRoot, CONFIG_FILE), 'utf8')) as { lang?: unknown }).lang;
     // a language tag only: it is written into the page
     return typeof lang === 'string' && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(lang) ? lang : 'en';
   } catch {

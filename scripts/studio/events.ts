@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { basename, relative, sep } from 'node:path';
 import type { ViteDevServer } from 'vite';
-import { isSiteFile, type SiteFiles } from './site-files.ts';
+import { isSiteFile, PUBLIC_DIR } from '../../core/site/layout.ts';
+import type { StudioEvent } from '../../core/studio/contract.ts';
+import type { SiteFiles } from './site-files.ts';
 
 /**
  * Server-sent events for the studio: the path of each site file that changed on disk, whoever changed it (never one
@@ -10,13 +12,14 @@ import { isSiteFile, type SiteFiles } from './site-files.ts';
 export function studioEvents(server: ViteDevServer, res: ServerResponse, siteRoot: string, files: SiteFiles) {
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
   res.write('retry: 1000\n\n');
+  const event = (data: StudioEvent) => res.write(`data: ${JSON.stringify(data)}\n\n`);
   const onChange = (file: string) => {
     const path = relative(siteRoot, file).split(sep).join('/');
     if (isSiteFile(path)) {
-      if (files.unlinked(path)) res.write(`data: ${JSON.stringify({ path })}\n\n`);
+      if (files.unlinked(path)) event({ path });
     }
     // a file added to public/ or taken away: the list of files and the "not found" problems change
-    else if (path.startsWith('public/') && !basename(path).startsWith('.')) res.write(`data: ${JSON.stringify({ asset: path.slice('public'.length) })}\n\n`);
+    else if (path.startsWith(`${PUBLIC_DIR}/`) && !basename(path).startsWith('.')) event({ asset: path.slice(PUBLIC_DIR.length) });
   };
   const kinds = ['change', 'add', 'unlink'] as const;
   for (const kind of kinds) server.watcher.on(kind, onChange);

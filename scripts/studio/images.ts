@@ -5,6 +5,8 @@ import sharp from 'sharp';
 import { IMAGE_DENSITY } from '../../core/images/srcset.ts';
 import { slugify } from '../../core/site/resolve.ts';
 import { MAX_UPLOAD_BYTES } from '../../core/images/uploads.ts';
+import { IMAGES_DIR } from '../../core/site/layout.ts';
+import type { UploadedImage } from '../../core/studio/contract.ts';
 import { unlinkedPath } from './site-files.ts';
 
 /** The widest file kept: twice the widest image the site shows (1200 CSS px) at the site's 2x density. */
@@ -12,13 +14,6 @@ export const MAX_WIDTH = 2400;
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
 
 export class ImageUploadError extends Error {}
-
-/** An image as a field of the site names it: its path under public/ and its size in CSS pixels. */
-export interface SavedImage {
-  src: string;
-  width: number;
-  height: number;
-}
 
 /** The name a file gets in public/images/: its own name in lower case, never one the build's widths use. */
 export function imageName(original: string): string {
@@ -51,7 +46,12 @@ function linkUnderFreeName(temporary: string, dir: string, name: string, reserve
  * file is new (never over another), written atomically, and never through a link; the answer gives the width and
  * height to declare.
  */
-export async function saveImage(siteRoot: string, originalName: string, bytes: Buffer, reserved: (file: string) => boolean = () => false): Promise<SavedImage> {
+export async function saveImage(
+  siteRoot: string,
+  originalName: string,
+  bytes: Buffer,
+  reserved: (file: string) => boolean = () => false,
+): Promise<UploadedImage> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw new ImageUploadError(`The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
   let format: string | undefined;
   try {
@@ -66,7 +66,7 @@ export async function saveImage(siteRoot: string, originalName: string, bytes: B
     .webp({ quality: 82 })
     .toBuffer({ resolveWithObject: true });
   // never through a link: public/ or public/images/ linked elsewhere is refused
-  const dir = unlinkedPath(siteRoot, 'public/images', 'folder');
+  const dir = unlinkedPath(siteRoot, IMAGES_DIR, 'folder');
   mkdirSync(dir, { recursive: true });
   const temporary = join(dir, `.upload-${process.pid}-${randomUUID()}.tmp`);
   writeFileSync(temporary, data, { flag: 'wx' });

@@ -1,5 +1,6 @@
 import { check, format, resolveConfig } from 'prettier';
 import { join } from 'node:path';
+import { CONFIG_FILE } from '../../core/site/layout.ts';
 
 /**
  * The studio's layout step: a file Prettier found clean before the edit is laid out by Prettier after it (only
@@ -28,7 +29,7 @@ export function prettierLayout(siteRoot: string) {
  * opens, in the background, not on the person's first edit.
  */
 export function warmPrettier(siteRoot: string): void {
-  const filepath = join(siteRoot, 'site.config.json');
+  const filepath = join(siteRoot, CONFIG_FILE);
   resolveConfig(filepath)
     .then((options) => check('{ "warm": true }\n', { ...(options ?? {}), filepath }))
     .catch(() => undefined);

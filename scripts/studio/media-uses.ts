@@ -1,22 +1,9 @@
 import { variantSource } from '../../core/images/srcset.ts';
+import { fileId, kindOf } from '../../core/site/layout.ts';
+import type { ImageUse } from '../../core/studio/contract.ts';
 import type { SiteFiles } from './site-files.ts';
 
 // Where the site's files use each image, found by reading their JSON: for the media library (media.ts).
-
-/** One place a site file names an image: the file, the JSON path of the string, and the alt text beside it. */
-export interface ImageUse {
-  file: string;
-  /** a page's title; undefined for the config and the collections */
-  title?: string;
-  path: (string | number)[];
-  /** where the alt text of the image object is (`{ src, alt, width, height }`), when the use is one */
-  altPath?: (string | number)[];
-  alt?: string;
-  /** whether the image object declares its width and height (a replacement sets them too) */
-  sized?: boolean;
-  /** for a use in a collection: the pages that show that collection */
-  shownOn?: { file: string; title?: string }[];
-}
 
 type Json = unknown;
 
@@ -40,7 +27,7 @@ function parsedFiles(files: SiteFiles): { file: string; data: Json; title?: stri
   return files.list().flatMap((file) => {
     try {
       const data = JSON.parse(files.read(file).text) as Json;
-      const title = file.startsWith('content/pages/') ? (data as { title?: unknown }).title : undefined;
+      const title = kindOf(file) === 'page' ? (data as { title?: unknown }).title : undefined;
       return [{ file, data, title: typeof title === 'string' ? title : undefined }];
     } catch {
       return [];
@@ -51,7 +38,7 @@ function parsedFiles(files: SiteFiles): { file: string; data: Json; title?: stri
 /** The pages that show each collection (a block's `"collection": "<id>"`). */
 function pagesByCollection(parsed: ReturnType<typeof parsedFiles>): Map<string, { file: string; title?: string }[]> {
   const pages = new Map<string, { file: string; title?: string }[]>();
-  for (const { file, data, title } of parsed.filter((p) => p.file.startsWith('content/pages/')))
+  for (const { file, data, title } of parsed.filter((p) => kindOf(p.file) === 'page'))
     for (const [text, path] of strings(data))
       if (path[path.length - 1] === 'collection' && !pages.get(text)?.some((p) => p.file === file))
         pages.set(text, [...(pages.get(text) ?? []), { file, title }]);
@@ -64,7 +51,7 @@ export function usesOf(files: SiteFiles): Map<string, ImageUse[]> {
   const parsed = parsedFiles(files);
   const shown = pagesByCollection(parsed);
   for (const { file, data, title } of parsed) {
-    const collection = /^content\/collections\/(.+)\.json$/.exec(file)?.[1];
+    const collection = kindOf(file) === 'collection' ? fileId(file) : undefined;
     for (const [text, path, parent] of strings(data)) {
       if (!text.startsWith('/images/')) continue;
       const src = sourceOf(text);

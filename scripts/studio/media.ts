@@ -2,23 +2,16 @@ import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { join, relative, sep } from 'node:path';
 import sharp from 'sharp';
 import { SRCSET_WIDTHS, variantSource } from '../../core/images/srcset.ts';
+import { IMAGES_DIR, PUBLIC_DIR } from '../../core/site/layout.ts';
+import type { MediaAnswer, MediaDeleteAnswer, MediaImage } from '../../core/studio/contract.ts';
 import { RefusedPathError, unlinkedPath, type SiteFiles } from './site-files.ts';
-import { usesOf, type ImageUse } from './media-uses.ts';
+import { usesOf } from './media-uses.ts';
 
 /**
  * The studio's media library over public/images/: every image with its size and where the site's files use it,
  * deletion of an image nothing uses, and the sweep that takes away an image uploaded into a field once an undo (or
  * any later write) leaves it unused. Paths never leave public/images/ and never pass a link.
  */
-
-export interface MediaImage {
-  src: string;
-  /** in pixels, as stored (the site shows WebP at half this) */
-  width?: number;
-  height?: number;
-  bytes: number;
-  uses: ImageUse[];
-}
 
 export type Answer = { status: number; body: unknown };
 
@@ -44,13 +37,13 @@ export class MediaLibrary {
   /** The full path of an image of public/images/, through no link; throws RefusedPathError otherwise. */
   private full(src: string): string {
     if (!isImageSrc(src)) throw new RefusedPathError(`${src} is not an image of public/images/`);
-    return unlinkedPath(this.siteRoot, `public${src}`);
+    return unlinkedPath(this.siteRoot, `${PUBLIC_DIR}${src}`);
   }
 
   private imageFiles(): string[] {
     let dir: string;
     try {
-      dir = unlinkedPath(this.siteRoot, 'public/images', 'folder');
+      dir = unlinkedPath(this.siteRoot, IMAGES_DIR, 'folder');
       // a link inside is neither a file nor a folder here: readdir's entries are the links' own
       const srcs = readdirSync(dir, { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && IMAGE_FILE.test(entry.name))
@@ -83,7 +76,7 @@ export class MediaLibrary {
     const uses = usesOf(this.files);
     return Promise.all(
       this.imageFiles().map(async (src) => {
-        const full = join(this.siteRoot, 'public', ...src.split('/'));
+        const full = join(this.siteRoot, PUBLIC_DIR, ...src.split('/'));
         const stat = statSync(full);
         const { width, height } = await this.size(src, full, `${stat.size}:${stat.mtimeMs}`);
         return { src, width, height, bytes: stat.size, uses: uses.get(src) ?? [] };
@@ -95,7 +88,7 @@ export class MediaLibrary {
   remove(src: string): Answer {
     const full = this.full(src);
     const uses = usesOf(this.files).get(src) ?? [];
-    if (uses.length > 0) return { status: 409, body: { error: 'in use', uses } };
+    if (uses.length > 0) return { status: 409, body: { error: 'in use', uses } satisfies MediaDeleteAnswer };
     try {
       rmSync(full);
     } catch (error) {
@@ -103,7 +96,7 @@ export class MediaLibrary {
       throw error;
     }
     this.sizes.delete(src);
-    return { status: 200, body: { removed: src } };
+    return { status: 200, body: { removed: src } satisfies MediaDeleteAnswer };
   }
 
   /** An image uploaded into a field: once a file has named it and none does any more, the sweep takes it away. */
@@ -158,7 +151,7 @@ export class MediaLibrary {
 
   /** The studio's calls under /__studio/api/media: the list, and deleting one image. */
   async answer(method: string, route: string, body: unknown): Promise<Answer> {
-    if (method === 'GET' && route === 'media') return { status: 200, body: { images: await this.list() } };
+    if (method === 'GET' && route === 'media') return { status: 200, body: { images: await this.list() } satisfies MediaAnswer };
     if (method === 'POST' && route === 'media/delete') {
       const src = (body as { src?: unknown } | undefined)?.src;
       if (typeof src !== 'string' || !isImageSrc(src)) return { status: 400, body: { error: 'expected { src } of an image in /images/' } };

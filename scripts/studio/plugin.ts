@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
+import { EVENTS_API, STUDIO_API, STUDIO_PATH } from '../../core/studio/contract.ts';
+import { PUBLIC_DIR } from '../../core/site/layout.ts';
 import { isLoopback, listeningPort, ownRequest } from '../dev/guard.ts';
 import { DEV_PAGES_PLUGIN, type DevPagesApi } from '../dev/pages-plugin.ts';
 import { SITE_PLUGIN, type SiteApi } from '../dev/site-plugin.ts';
@@ -15,8 +17,8 @@ import { previewRoute, siteApi } from './site-api.ts';
 import { RefusedPathError } from './site-files.ts';
 import { studioSite, type StudioSite } from './site-state.ts';
 
-export const STUDIO_PATH = '/__studio';
-const API = `${STUDIO_PATH}/api/`;
+export { STUDIO_PATH } from '../../core/studio/contract.ts';
+const API = `${STUDIO_API}/`;
 
 interface StudioOptions {
   /** the project: where studio/ is */
@@ -79,7 +81,7 @@ function studioMiddleware(server: ViteDevServer, site: StudioSite, api: ReturnTy
     // a page of another site that makes the browser call the API (an image, a form) is named by the browser
     const fetchSite = req.headers['sec-fetch-site'];
     if (fetchSite === 'cross-site' || fetchSite === 'same-site') return send(res, 403, { error: 'the studio answers only its own pages' });
-    if (url.pathname === `${API}events`) return studioEvents(server, res, site.siteRoot, site.files);
+    if (url.pathname === EVENTS_API) return studioEvents(server, res, site.siteRoot, site.files);
     api(req, res, url.pathname.slice(API.length)).catch((error: unknown) =>
       // a linked folder or file, or one outside the site: refused, never followed
       send(res, error instanceof RefusedPathError ? 403 : 500, { error: (error as Error).message }),
@@ -107,7 +109,7 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
       pagesApiOf = config.plugins.find((plugin) => plugin.name === DEV_PAGES_PLUGIN)?.api as DevPagesApi | undefined;
     },
     configureServer(server) {
-      const publicDir = join(siteRoot, 'public') + sep;
+      const publicDir = join(siteRoot, PUBLIC_DIR) + sep;
       const onPublic = (file: string) => {
         if (file.startsWith(publicDir)) site.assetsChanged();
       };

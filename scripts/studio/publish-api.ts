@@ -1,6 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SiteFiles } from '../../core/validate/site-files.ts';
 import type { Problem } from '../../core/validate/validate.ts';
+import type {
+  ChangesAnswer,
+  CommitRequest,
+  DiscardAnswer,
+  DiscardRequest,
+  HistoryAnswer,
+  Published,
+  PublishAnswer,
+  PublishRefusal,
+  PushAnswer,
+  RestoreVersionRequest,
+} from '../../core/studio/contract.ts';
 import { discard, history, inGit, pending, publish, PublishError, push, pushTargetFromEnv, restoreVersion } from './publish.ts';
 
 /** The plugin's own helpers: its JSON answer, its body reader, and how many problems the site has now. */
@@ -15,6 +27,19 @@ export interface PublishApiContext {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** A request's body as sent: each member of the wire's request, not yet checked. */
+type Sent<T> = { [K in keyof T]?: unknown };
+
+/** Each call's answer as the wire declares it, without the `git` flag every answer has. */
+interface Answers {
+  'GET changes': ChangesAnswer;
+  'GET history': HistoryAnswer;
+  'POST commit': Published;
+  'POST push': PushAnswer;
+  'POST discard': DiscardAnswer;
+  'POST restore': Published;
+}
+
 /**
  * The studio's publish calls, /__studio/api/publish/*: what would go live, publish, send again, discard, the
  * versions and restoring one. One git call at a time (git locks its index), and none while the site has problems.
@@ -27,10 +52,10 @@ export function publishApi({ siteRoot, send, readBody, problemCount, validate }:
     return next;
   };
 
-  const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
+  const routes: { [R in keyof Answers]: (body: Record<string, unknown>) => Promise<Answers[R]> } = {
     'GET changes': async () => ({ ...(await pending(siteRoot)), push: pushTargetFromEnv() ?? null }),
     'GET history': async () => ({ versions: await history(siteRoot) }),
-    'POST commit': async (body) => {
+    'POST commit': async (body: Sent<CommitRequest>) => {
       if (problemCount() > 0) throw new PublishError('problems', 'The site has problems; fix them before publishing.');
       return publish(siteRoot, {
         fingerprint: text(body.fingerprint),
@@ -43,9 +68,9 @@ export function publishApi({ siteRoot, send, readBody, problemCount, validate }:
       const target = pushTargetFromEnv();
       return target ? push(siteRoot, target) : { ok: false, reason: 'unreachable', detail: 'no remote is set' };
     },
-    'POST discard': async (body) => ({ files: await discard(siteRoot, text(body.fingerprint)) }),
+    'POST discard': async (body: Sent<DiscardRequest>) => ({ files: await discard(siteRoot, text(body.fingerprint)) }),
     // a restored version goes live as a published one does: pushed where Publish pushes
-    'POST restore': async (body) => {
+    'POST restore': async (body: Sent<RestoreVersionRequest>) => {
       const commit = await restoreVersion(siteRoot, { commit: text(body.commit), message: text(body.message), author: { name: text(body.name) }, validate });
       const target = pushTargetFromEnv();
       return { commit, push: target ? await push(siteRoot, target) : undefined };
@@ -53,15 +78,16 @@ export function publishApi({ siteRoot, send, readBody, problemCount, validate }:
   };
 
   return async (req: IncomingMessage, res: ServerResponse, route: string) => {
-    const handler = routes[`${req.method} ${route}`];
+    const key = `${req.method} ${route}`;
+    const handler = Object.hasOwn(routes, key) ? routes[key as keyof Answers] : undefined;
     if (!handler) return send(res, 404, { error: 'no such studio call' });
     const body = req.method === 'POST' ? ((await readBody(req)) as Record<string, unknown>) : {};
-    if (!(await inGit(siteRoot))) return send(res, 200, { git: false });
+    if (!(await inGit(siteRoot))) return send(res, 200, { git: false } satisfies PublishAnswer<object>);
     try {
-      send(res, 200, { git: true, ...((await serial(() => handler(body))) as object) });
+      send(res, 200, { git: true, ...(await serial<Answers[keyof Answers]>(() => handler(body))) } satisfies PublishAnswer<Answers[keyof Answers]>);
     } catch (error) {
       if (!(error instanceof PublishError)) throw error;
-      send(res, 409, { error: error.message, reason: error.reason, ...(error.problems ? { problems: error.problems } : {}) });
+      send(res, 409, { error: error.message, reason: error.reason, ...(error.problems ? { problems: error.problems } : {}) } satisfies PublishRefusal);
     }
   };
 }

@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import type { SiteFiles as VersionFiles } from '../../core/validate/site-files.ts';
 import type { Problem } from '../../core/validate/validate.ts';
 import { coded } from '../../core/validate/problem-catalog.ts';
+import { SITE_PATHS } from '../../core/site/layout.ts';
+import type { ChangesAnswer, PendingFile, Published, PublishRefusalReason, PushResult, PushTarget, RefusedFile, Version } from '../../core/studio/contract.ts';
 import { RefusedPathError, unlinkedPath } from './site-files.ts';
 
 /**
@@ -16,12 +18,11 @@ import { RefusedPathError, unlinkedPath } from './site-files.ts';
  * root, a folder inside one, or a repository of its own.
  */
 const run = promisify(execFile);
-export const SITE_PATHS = ['site.config.json', 'content', 'public'];
 
 /** What git said when it refused: the studio says it in plain words, the detail is for a developer. */
 export class PublishError extends Error {
   constructor(
-    readonly reason: 'stale' | 'nothing' | 'invalid' | 'problems' | 'unpublished' | 'no-version' | 'refused' | 'version-problems',
+    readonly reason: PublishRefusalReason,
     message: string,
     /** a version's problems as the validator found them (a restore refused for them) */
     readonly problems?: Problem[],
@@ -62,28 +63,8 @@ async function base(siteRoot: string): Promise<string> {
   }
 }
 
-export interface PendingFile {
-  /** relative to the site's root, with / */
-  path: string;
-  status: 'added' | 'changed' | 'removed';
-  /** a JSON file's text as published and as it is now (none for images and other binary files) */
-  before?: string;
-  after?: string;
-}
-
-/** A changed path the studio does not publish: a link (or a path through one), never read, hashed or committed. */
-export interface RefusedFile {
-  path: string;
-  reason: 'link';
-}
-
-export interface Pending {
-  files: PendingFile[];
-  /** changed paths left out of the commit: shown as refused, so the person knows they do not go live */
-  refused: RefusedFile[];
-  /** names this exact set of changes: a publish or discard of what the person saw, not of what came after */
-  fingerprint: string;
-}
+/** What Publish would make the new published version: the changes call's answer without where it pushes. */
+export type Pending = Omit<ChangesAnswer, 'push'>;
 
 const STATUS: Record<string, PendingFile['status']> = { A: 'added', D: 'removed', M: 'changed', T: 'changed' };
 const isText = (path: string) => path.endsWith('.json');
@@ -213,21 +194,11 @@ async function commitPaths(siteRoot: string, paths: string[], message: string, a
   return (await git(siteRoot, ['rev-parse', 'HEAD'])).trim();
 }
 
-export interface PushTarget {
-  remote: string;
-  /** the branch to push to; the current one when empty */
-  branch?: string;
-}
-
 /** Where Publish pushes, from STUDIO_PUSH_REMOTE and STUDIO_PUSH_BRANCH; none when no remote is set. */
 export function pushTargetFromEnv(env: NodeJS.ProcessEnv = process.env): PushTarget | undefined {
   const remote = env.STUDIO_PUSH_REMOTE?.trim();
   return remote ? { remote, branch: env.STUDIO_PUSH_BRANCH?.trim() || undefined } : undefined;
 }
-
-export type PushResult =
-  | { ok: true; remote: string; branch: string }
-  | { ok: false; remote: string; branch: string; reason: 'behind' | 'refused' | 'unreachable' | 'outside'; detail: string };
 
 /** Why git refused a push, from its own words: the remote has commits we lack, a hook said no, or it was not reached. */
 function pushFailure(output: string): 'behind' | 'refused' | 'unreachable' {
@@ -316,11 +287,6 @@ export async function push(siteRoot: string, target: PushTarget): Promise<PushRe
   }
 }
 
-export interface Published {
-  commit: string;
-  push?: PushResult;
-}
-
 /** Commits the changes the person looked at (its fingerprint), and pushes them when a remote is set. */
 export async function publish(siteRoot: string, options: { fingerprint: string; message: string; author: Author; target?: PushTarget }): Promise<Published> {
   const now = await expectPending(siteRoot, options.fingerprint);
@@ -372,14 +338,6 @@ async function trackedAtHead(siteRoot: string, paths: string[]): Promise<Set<str
     // no commit yet: nothing is published
     return new Set();
   }
-}
-
-export interface Version {
-  commit: string;
-  /** ISO 8601, as git has it */
-  date: string;
-  author: string;
-  message: string;
 }
 
 /** The published versions of the site's files, newest first. */

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RefusedPathError, SiteFiles } from './site-files.ts';
-import { isPageFile, removePage } from './remove-page.ts';
+import { isPageFile } from '../../core/site/layout.ts';
+import { removePage } from './remove-page.ts';
 
 let root: string;
 let outside: string;

@@ -1,10 +1,10 @@
 import { rmSync } from 'node:fs';
-import { isPageFile, unlinkedPath, type SiteFile, type SiteFiles } from './site-files.ts';
+import { CONTENT_DIRS, isPageFile } from '../../core/site/layout.ts';
+import type { RemoveRefusal, SiteFile } from '../../core/studio/contract.ts';
+import { unlinkedPath, type SiteFiles } from './site-files.ts';
 
-export type RemoveResult =
-  { ok: true } | { ok: false; reason: 'not-a-page' | 'missing'; message: string } | { ok: false; reason: 'stale'; message: string; file: SiteFile };
-
-export { isPageFile };
+/** Deleted, or why not: the wire's answer without its `error` (core/studio/contract.ts). */
+export type RemoveResult = { ok: true } | RemoveRefusal;
 
 const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
 
@@ -14,7 +14,7 @@ const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as N
  * never takes away a change it did not show.
  */
 export function removePage(files: SiteFiles, path: string, base: string): RemoveResult {
-  if (!isPageFile(path)) return { ok: false, reason: 'not-a-page', message: `${path} is not a page of content/pages/` };
+  if (!isPageFile(path)) return { ok: false, reason: 'not-a-page', message: `${path} is not a page of ${CONTENT_DIRS.page}/` };
   let current: SiteFile;
   try {
     current = files.read(path);

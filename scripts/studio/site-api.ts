@@ -2,11 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asOp, type EditOp } from '../../core/edit/ops.ts';
 import { rebaseOps } from '../../core/edit/rebase.ts';
 import { MAX_UPLOAD_BYTES } from '../../core/images/uploads.ts';
+import { CONFIG_FILE, fileId, isPageFile, isSiteFile } from '../../core/site/layout.ts';
+import type { DiffAnswer, ProblemsAnswer, StepFile } from '../../core/studio/contract.ts';
 import { queryOf, readBody, readBytes, send } from './http.ts';
 import { ImageUploadError, saveImage } from './images.ts';
 import type { MediaLibrary } from './media.ts';
 import { removePage } from './remove-page.ts';
-import { isSiteFile, RefusedPathError, type StepFile } from './site-files.ts';
+import { RefusedPathError } from './site-files.ts';
 import { gitDiff, type StudioSite } from './site-state.ts';
 
 /**
@@ -32,10 +34,10 @@ export const addsBlock = (ops: EditOp[]) => ops.some((op) => op.op === 'insert' 
  * undefined for any other file.
  */
 export function previewRoute(site: StudioSite, path: string): string | undefined {
-  const page = /^content\/pages\/(.+)\.json$/.exec(path)?.[1];
-  if (!page) return undefined;
+  if (!isPageFile(path)) return undefined;
+  const page = fileId(path);
   try {
-    const config = JSON.parse(site.files.read('site.config.json').text) as { routes?: { path?: unknown; page?: unknown }[] };
+    const config = JSON.parse(site.files.read(CONFIG_FILE).text) as { routes?: { path?: unknown; page?: unknown }[] };
     const route = (config.routes ?? []).findLast((r) => r.page === page)?.path;
     return typeof route === 'string' ? route : undefined;
   } catch {
@@ -51,7 +53,11 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
 function readers({ site }: SiteApiContext): Map<string, (req: IncomingMessage, res: ServerResponse) => unknown> {
   return new Map([
     ['state', (_req, res) => send(res, 200, site.state())],
-    ['problems', (_req, res) => send(res, 200, { problems: site.problems(), warnings: site.warnings(), routes: site.routes(), assets: site.assets() })],
+    [
+      'problems',
+      (_req, res) =>
+        send(res, 200, { problems: site.problems(), warnings: site.warnings(), routes: site.routes(), assets: site.assets() } satisfies ProblemsAnswer),
+    ],
     [
       'file',
       (req, res) => {
@@ -66,7 +72,7 @@ function readers({ site }: SiteApiContext): Map<string, (req: IncomingMessage, r
         }
       },
     ],
-    ['diff', async (_req, res) => send(res, 200, (await gitDiff(site.siteRoot)) ?? { diff: null, untracked: [] })],
+    ['diff', async (_req, res) => send(res, 200, ((await gitDiff(site.siteRoot)) ?? { diff: null, untracked: [] }) satisfies DiffAnswer)],
   ]);
 }
 

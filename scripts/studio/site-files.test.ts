@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isSiteFile, RefusedPathError, SiteFiles, versionOf } from './site-files.ts';
+import { isSiteFile } from '../../core/site/layout.ts';
+import { RefusedPathError, SiteFiles, versionOf } from './site-files.ts';
 
 const home = `{
   "title": "Home",

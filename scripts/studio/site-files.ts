@@ -3,49 +3,10 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSy
 import { dirname, join, relative, sep } from 'node:path';
 import { parseJson } from '../../core/edit/json-edit.ts';
 import { applyOps, OpError, type EditOp } from '../../core/edit/ops.ts';
-
-/**
- * The site's JSON files as the studio reads and writes them: site.config.json and content/**.json, nothing else.
- * Every write is an edit of the text on disk (never a rewrite from a model), made only when the text is the one
- * the studio last saw or the edits still apply to the new text, checked to parse, and atomic (a temporary file
- * renamed over the old one). It never follows a link: a linked folder or file under the site is neither listed, read
- * nor written, so no file outside the site is ever read or written.
- */
-export interface SiteFile {
-  /** relative to the site's root, with / */
-  path: string;
-  text: string;
-  /** a hash of the text: the version an edit is based on */
-  version: string;
-}
-
-export type EditResult =
-  | { ok: true; file: SiteFile; changed: boolean; replayed: boolean }
-  | { ok: false; reason: 'conflict'; message: string; failedOp: number; file: SiteFile }
-  | { ok: false; reason: 'invalid' | 'stale'; message: string; file: SiteFile };
+import { CONFIG_FILE, CONTENT_DIR, isPageFile, isSiteFile } from '../../core/site/layout.ts';
+import type { EditAnswer, SiteFile, StepAnswer, StepFile } from '../../core/studio/contract.ts';
 
 export const versionOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
-
-/** A site file's relative path: the config, or a .json under content/ (no way out of the folder). */
-export function isSiteFile(path: string): boolean {
-  if (path.split('/').some((part) => part === '..' || part === '' || part.startsWith('.'))) return false;
-  return path === 'site.config.json' || /^content\/[A-Za-z0-9_/-]+\.json$/.test(path);
-}
-
-/** A page's file: content/pages/<id>.json, nothing deeper, nothing else (never the config, a collection or a form). */
-export const isPageFile = (path: string) => isSiteFile(path) && /^content\/pages\/[A-Za-z0-9_-]+\.json$/.test(path);
-
-/** One file of an undo or redo step: the exact text to put back (null: the file goes) over the version there (null: none). */
-export interface StepFile {
-  path: string;
-  base: string | null;
-  text: string | null;
-}
-
-/** Each file of a step as it is after it (or, refused, as it is now); null where the file is not there. */
-export type StepResult =
-  | { ok: true; files: { path: string; file: SiteFile | null }[] }
-  | { ok: false; reason: 'stale' | 'invalid'; message: string; files: { path: string; file: SiteFile | null }[] };
 
 /** A path the studio refuses: a link, or a file or folder where the other is expected, or one outside the site. */
 export class RefusedPathError extends Error {}
@@ -91,6 +52,13 @@ export interface SiteFilesOptions {
   format?: (text: string, path: string, before: string) => Promise<string>;
 }
 
+/**
+ * The site's JSON files as the studio reads and writes them: site.config.json and content/**.json, nothing else.
+ * Every write is an edit of the text on disk (never a rewrite from a model), made only when the text is the one
+ * the studio last saw or the edits still apply to the new text, checked to parse, and atomic (a temporary file
+ * renamed over the old one). It never follows a link: a linked folder or file under the site is neither listed, read
+ * nor written, so no file outside the site is ever read or written.
+ */
 export class SiteFiles {
   constructor(
     readonly root: string,
@@ -108,11 +76,10 @@ export class SiteFiles {
           if (entry.isDirectory()) return walk(path);
           return entry.isFile() && entry.name.endsWith('.json') ? [relative(this.root, path).split(sep).join('/')] : [];
         });
-    const content = join(this.root, 'content');
-    return [
-      ...(this.unlinked('site.config.json') ? ['site.config.json'] : []),
-      ...(this.unlinked('content', 'folder') && existsSync(content) ? walk(content) : []),
-    ].filter(isSiteFile);
+    const content = join(this.root, CONTENT_DIR);
+    return [...(this.unlinked(CONFIG_FILE) ? [CONFIG_FILE] : []), ...(this.unlinked(CONTENT_DIR, 'folder') && existsSync(content) ? walk(content) : [])].filter(
+      isSiteFile,
+    );
   }
 
   /** Whether a site file (or folder) is reached through no link (or is not there yet). */
@@ -166,7 +133,7 @@ export class SiteFiles {
    * Applies `ops` to the file. When the file changed on disk since `base` (an edit in another editor), the ops are
    * replayed on the new text; if one no longer applies, nothing is written and the result says which.
    */
-  async edit(path: string, base: string, ops: EditOp[]): Promise<EditResult> {
+  async edit(path: string, base: string, ops: EditOp[]): Promise<EditAnswer> {
     for (let attempt = 1; ; attempt++) {
       const current = this.read(path);
       let next: string;
@@ -194,7 +161,7 @@ export class SiteFiles {
   }
 
   /** Puts back an exact earlier text (undo, redo), only over the version it replaces: it never overwrites an unseen change. */
-  restore(path: string, base: string, text: string): EditResult {
+  restore(path: string, base: string, text: string): EditAnswer {
     const current = this.read(path);
     if (current.version !== base) return { ok: false, reason: 'stale', message: `${path} changed on disk since this edit`, file: current };
     try {
@@ -213,9 +180,9 @@ export class SiteFiles {
    * file only goes when it is a page. Files that come back are written first and a file goes last, so the site is
    * never seen with a route to a page that is not there.
    */
-  restoreStep(step: StepFile[]): StepResult {
+  restoreStep(step: StepFile[]): StepAnswer {
     const now = step.map(({ path }) => ({ path, file: this.readIfThere(path) }));
-    const refuse = (reason: 'stale' | 'invalid', message: string): StepResult => ({ ok: false, reason, message, files: now });
+    const refuse = (reason: 'stale' | 'invalid', message: string): StepAnswer => ({ ok: false, reason, message, files: now });
     const stale = step.find((f, i) => (now[i]!.file?.version ?? null) !== f.base);
     if (stale) return refuse('stale', `${stale.path} changed on disk since this edit`);
     for (const f of step) {

@@ -10,9 +10,11 @@ import type { SiteConfig } from '../../core/site/schema-types.ts';
 import { loadSchemaSet, type SchemaSet } from '../../core/validate/schemas.ts';
 import type { SiteFiles as ValidatedFiles } from '../../core/validate/site-files.ts';
 import { validateSite, type Problem, type ValidationResult } from '../../core/validate/validate.ts';
+import { CONFIG_FILE, DATA_PATHS, PUBLIC_DIR } from '../../core/site/layout.ts';
+import type { SiteFile, StudioState } from '../../core/studio/contract.ts';
 import type { SiteApi } from '../dev/site-plugin.ts';
 import { prettierLayout, warmPrettier } from './layout.ts';
-import { RefusedPathError, SiteFiles, unlinkedPath, type SiteFile } from './site-files.ts';
+import { RefusedPathError, SiteFiles, unlinkedPath } from './site-files.ts';
 
 const run = promisify(execFile);
 
@@ -31,7 +33,7 @@ export function assetsOf(siteRoot: string): string[] {
   // a linked public/ is not listed (links inside it are not files here either)
   let dir: string;
   try {
-    dir = unlinkedPath(siteRoot, 'public', 'folder');
+    dir = unlinkedPath(siteRoot, PUBLIC_DIR, 'folder');
   } catch (error) {
     if (error instanceof RefusedPathError) return [];
     throw error;
@@ -51,7 +53,7 @@ export async function gitDiff(siteRoot: string): Promise<{ diff: string; untrack
   } catch {
     return undefined;
   }
-  const paths = ['site.config.json', 'content'];
+  const paths = DATA_PATHS;
   const [{ stdout: diff }, { stdout: status }] = await Promise.all([
     run('git', ['-C', siteRoot, 'diff', '--no-color', '--no-ext-diff', '--relative', '--', ...paths], { maxBuffer: 16 * 1024 * 1024 }),
     run('git', ['-C', siteRoot, 'status', '--porcelain', '--untracked-files=all', '--', ...paths]),
@@ -88,7 +90,7 @@ export interface StudioSite {
   /** public/ changed: its files are listed again when next asked for */
   assetsChanged(): void;
   /** everything the studio loads once: the files (each with its parse error), problems, routes, assets, schemas */
-  state(): object;
+  state(): StudioState;
 }
 
 /**
@@ -139,18 +141,18 @@ export function studioSite({ siteRoot, schemaDir, siteApi }: StudioSiteOptions):
     }
   };
   let warmed = false;
-  const state = () => {
+  const state = (): StudioState => {
     if (!warmed) warmPrettier(siteRoot);
     warmed = true;
     const list = files.list().map((path) => withParseError(seen(files.read(path))));
-    const config = list.find((f) => f.path === 'site.config.json');
+    const config = list.find((f) => f.path === CONFIG_FILE);
     return {
       files: list,
       problems: problems(),
       warnings: warnings(),
       routes: config ? routesOf(config.text) : [],
       assets: (assets ??= assetsOf(siteRoot)),
-      schemas: Object.fromEntries(schemaSet().byPath),
+      schemas: Object.fromEntries(schemaSet().byPath) as StudioState['schemas'],
       siteRoot,
     };
   };
@@ -162,7 +164,7 @@ export function studioSite({ siteRoot, schemaDir, siteApi }: StudioSiteOptions):
     problems,
     validateFiles: (other) => validateSite({ roots: [siteRoot], files: other, schemaDir, schemas: schemaSet() }).problems,
     warnings,
-    routes: () => routesOf(files.read('site.config.json').text),
+    routes: () => routesOf(files.read(CONFIG_FILE).text),
     assets: () => (assets ??= assetsOf(siteRoot)),
     assetsChanged: () => (assets = undefined),
     state,
