@@ -30,8 +30,11 @@ describe('the layers are enforced by lint', () => {
     ['core/site/resolve.ts', "import { siteModel as imported } from '../../src/site/site-model.ts';", 'core/'],
     ['server/app.ts', "import { fill as imported } from '../src/ui/stars.tsx';", 'server/'],
     ['server/site.ts', "import { validateSite as imported } from '../core/validate/validate.ts';", 'server/'],
-    ['scripts/build.ts', "import { createApp as imported } from '../server/app.ts';", 'scripts/'],
-    ['src/forms/submit.ts', "import { paths as imported } from '../../scripts/lib/browser.ts';", 'src/'],
+    ['scripts/build/build.ts', "import { createApp as imported } from '../../server/app.ts';", 'scripts/'],
+    ['src/forms/submit.ts', "import { paths as imported } from '../../scripts/test-support/browser.ts';", 'src/'],
+    ['studio/api.ts', "import { isSiteFile as imported } from '../scripts/studio/site-files.ts';", 'studio/'],
+    ['studio/app.tsx', "import { STUDIO_PATH as imported } from '../scripts/studio/plugin.ts';", 'studio/'],
+    ['scripts/studio/site-api.ts', "import { api as imported } from '../../studio/api.ts';", 'core/studio/contract.ts'],
   ])(
     '%s may not import "%s"',
     async (file, importLine, layer) => {
@@ -46,7 +49,9 @@ describe('the layers are enforced by lint', () => {
     ['src/blocks/hero/hero.tsx', "import { Img as imported } from '../../ui/img.tsx';"],
     ['src/renderer/head.tsx', "import { islandPrefix as imported } from '../islands/islands.ts';"],
     ['server/app.ts', "import { fill as imported } from '../core/text/fill.ts';"],
-    ['scripts/build.ts', "import { fill as imported } from '../core/text/fill.ts';"],
+    ['scripts/build/build.ts', "import { fill as imported } from '../../core/text/fill.ts';"],
+    ['studio/api.ts', "import { STUDIO_API as imported } from '../core/studio/contract.ts';"],
+    ['scripts/studio/site-api.ts', "import { isSiteFile as imported } from '../../core/site/layout.ts';"],
   ])(
     '%s may import "%s"',
     async (file, importLine) => {
