@@ -82,7 +82,7 @@ for (const [index, stage] of STAGES.entries()) {
 }
 const slowTests = [
   { title: 'unit tests (Vitest)', times: testTimes(unitReport, (report) => vitestTimes(report, root)) },
-  { title: 'browser tests (Playwright)', times: testTimes(e2eReport, playwrightTimes) },
+  { title: 'browser tests (Playwright)', times: testTimes(e2eReport, (report) => playwrightTimes(report, root)) },
 ];
 console.log(timeReport(times, slowTests));
 if (exitCode !== 0) console.log(`\nnpm test: npm run ${times.find((t) => t.code)?.name} failed with exit code ${exitCode}`);

@@ -35,6 +35,7 @@ describe('the times of npm test', () => {
     ],
   };
   const playwright = {
+    config: { rootDir: '/repo/tests/e2e' },
     suites: [
       {
         title: 'routes.spec.ts',
@@ -65,13 +66,13 @@ describe('the times of npm test', () => {
       { name: 'scripts/a.test.ts › a skips', ms: 0 },
       { name: 'src/b.test.ts › b renders', ms: 20 },
     ]);
-    expect(playwrightTimes(playwright)).toEqual([
-      { name: '[phone] routes.spec.ts:3 › top', ms: 300 },
-      { name: '[desktop] routes.spec.ts:20 › every route › / hydrates', ms: 4000 },
-      { name: '[phone] routes.spec.ts:20 › every route › / hydrates', ms: 4500 },
+    expect(playwrightTimes(playwright, '/repo')).toEqual([
+      { name: '[phone] tests/e2e/routes.spec.ts:3 › top', ms: 300 },
+      { name: '[desktop] tests/e2e/routes.spec.ts:20 › every route › / hydrates', ms: 4000 },
+      { name: '[phone] tests/e2e/routes.spec.ts:20 › every route › / hydrates', ms: 4500 },
     ]);
     expect(vitestTimes({}, '/repo')).toEqual([]);
-    expect(slowest(playwrightTimes(playwright), 2).map((t) => t.ms)).toEqual([4500, 4000]);
+    expect(slowest(playwrightTimes(playwright, '/repo'), 2).map((t) => t.ms)).toEqual([4500, 4000]);
   });
 
   it('reports stage times and the slowest tests in lines that countTests passes over', () => {

@@ -66,22 +66,25 @@ interface PlaywrightSuite {
 
 /**
  * Each test of Playwright's JSON report, once per project, named as the list reporter names it: "[project] file:line
- * › describe › title". A retried test counts every attempt, the time it cost the run.
+ * › describe › title", the file from `root`. A retried test counts every attempt, the time it cost the run.
  */
-export function playwrightTimes(report: unknown): TestTime[] {
+export function playwrightTimes(report: unknown, root: string): TestTime[] {
+  const { suites = [], config } = report as { suites?: PlaywrightSuite[]; config?: { rootDir?: string } };
+  // the report names each file from the test folder
+  const folder = config?.rootDir ? `${relativeTo(root, config.rootDir)}/` : '';
   const times: TestTime[] = [];
   const walk = (suite: PlaywrightSuite, titles: string[]) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
         const title = [...titles, spec.title].join(' › ');
         const ms = test.results.reduce((sum, result) => sum + result.duration, 0);
-        times.push({ name: `[${test.projectName}] ${spec.file}:${spec.line} › ${title}`, ms });
+        times.push({ name: `[${test.projectName}] ${folder}${spec.file}:${spec.line} › ${title}`, ms });
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
   // the outermost suites are the files, whose names the specs already carry
-  for (const file of (report as { suites?: PlaywrightSuite[] }).suites ?? []) walk(file, []);
+  for (const file of suites) walk(file, []);
   return times;
 }
 
