@@ -7,6 +7,8 @@ import { performance } from 'node:perf_hooks';
 import { paths } from '../../core/paths.ts';
 import { makeBigContentSite, makeBigSite } from './big-site.ts';
 import { buildFolder, buildsOf, markComplete, newBuildId, switchTo } from '../build/build-folders.ts';
+import { TABLES } from './tables.ts';
+import { recordRun, type Row } from './results-table.ts';
 import { smoke } from './smoke.ts';
 
 /**
@@ -140,6 +142,8 @@ function build(siteRoot: string, out: string, engine: Engine = {}): Promise<Meas
 }
 
 let reference: Map<string, number> | undefined;
+/** this run's rows of the results table, one a site */
+const rows: Row[] = [];
 
 const rate = (m: Measured) => Math.round(m.pages / m.seconds);
 const figures = (m: Measured) =>
@@ -164,7 +168,7 @@ function makeLive(out: string, seconds: number): string {
  * incremental build, the switch and the pruning) from the full build `out` made live: its time beside the full
  * build's, and how many pages it rendered. Only on a copy of the site: never on the project's own files.
  */
-async function timeEdit(siteRoot: string, out: string, full: Measured): Promise<void> {
+async function timeEdit(siteRoot: string, out: string, full: Measured): Promise<Row> {
   const live = makeLive(out, full.seconds);
   const file = join(siteRoot, 'content/pages/contact.json');
   const page = JSON.parse(readFileSync(file, 'utf8')) as { title: string };
@@ -176,14 +180,19 @@ async function timeEdit(siteRoot: string, out: string, full: Measured): Promise<
   );
   const phases = Object.entries(edited.phases ?? {}).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`);
   console.log(`  where the incremental build's time went: ${phases.join('; ')}`);
-  if (!smoke) await timeWatchedEdits(siteRoot, live, file, edited.seconds);
+  const watched = smoke ? '-' : await timeWatchedEdits(siteRoot, live, file, edited.seconds);
+  return {
+    'one content edit, npm run build': `${edited.seconds.toFixed(2)} s: ${edited.rendered ?? '?'} page${edited.rendered === 1 ? '' : 's'} rendered`,
+    'one content edit, npm run build:watch': watched,
+    'peak memory: full / edit': `${full.treePeakMB} / ${edited.treePeakMB} MB`,
+  };
 }
 
 /**
  * `npm run build:watch` on the same live build: five edits of the same file, each timed from the save (the file's
  * modification time) to the new build live, as the watching build reports it; beside the one `npm run build` above.
  */
-async function timeWatchedEdits(siteRoot: string, live: string, file: string, npmSeconds: number): Promise<void> {
+async function timeWatchedEdits(siteRoot: string, live: string, file: string, npmSeconds: number): Promise<string> {
   const env = { ...process.env, SITE_ROOT: siteRoot, SITE_OUT: live, BUILD_QUIET: '1' };
   const watcher = spawn('npm', ['run', '--silent', 'build:watch'], { cwd: paths.root, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   const exited = new Promise((done) => watcher.once('exit', done));
@@ -216,6 +225,21 @@ async function timeWatchedEdits(siteRoot: string, live: string, file: string, np
     `  one content edit, npm run build:watch, save to live: median ${sorted[2]!.toFixed(2)} s (${times.map((t) => t.toFixed(2)).join(', ')}); ` +
       `npm run build beside it: ${npmSeconds.toFixed(2)} s`,
   );
+  return `${sorted[2]!.toFixed(2)} s (${sorted[0]!.toFixed(2)} to ${sorted.at(-1)!.toFixed(2)})`;
+}
+
+/** The figures of a full build for the results table, beside its baseline's of the same run. */
+function fullBuildRow(label: string, now: Measured, then: Measured | undefined, first: Measured | undefined, disk: string | undefined): Row {
+  return {
+    site: label,
+    'HTML files': now.pages.toLocaleString('en'),
+    'full build': `${now.seconds.toFixed(2)} s, ${rate(now).toLocaleString('en')} pages/s (CPU ${now.cpuSeconds.toFixed(1)} s)`,
+    baseline: then ? `${then.seconds.toFixed(2)} s, ${rate(then).toLocaleString('en')} pages/s (CPU ${then.cpuSeconds.toFixed(1)} s)` : '-',
+    'baseline / full build': then ? `${(then.seconds / now.seconds).toFixed(2)}x` : '-',
+    'no build cache': first ? `${first.seconds.toFixed(2)} s` : '-',
+    'peak memory: full / edit': `${now.treePeakMB} MB`,
+    note: [then ? `baseline: ${before ? `engine of ${before}` : 'workers off'}` : '', disk ? `disk: ${disk}` : ''].filter(Boolean).join('; ') || '-',
+  };
 }
 
 async function timeBuild(label: string, siteRoot: string, out: string, withBaseline: boolean, edit = false, cold = false): Promise<void> {
@@ -229,20 +253,20 @@ async function timeBuild(label: string, siteRoot: string, out: string, withBasel
     // or (BENCH_BEFORE=<checkout>) an earlier engine builds the same site
     const then = withBaseline ? await build(siteRoot, `${out}-before`, before ? { root: before } : { workers: 0 }) : undefined;
     console.log(`${label.padEnd(28)} ${String(now.pages).padStart(6)} HTML files (load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`);
-    if (now.pages >= 10_000) console.log(`  this disk now: ${diskProbe(out)}`);
+    const disk = now.pages >= 10_000 ? diskProbe(out) : undefined;
+    if (disk) console.log(`  this disk now: ${disk}`);
     console.log(`  ${now.workers ?? '?'} render workers: ${figures(now)}`);
     if (then) console.log(`  ${beforeLabel.padEnd(17)} ${figures(then)}   -> ${(then.seconds / now.seconds).toFixed(2)}x`);
-    if (cold) {
-      const first = await build(siteRoot, `${out}-cold`, { cold: true });
-      console.log(`  no build cache:   ${figures(first)} (BUILD_CACHE=0: image widths and compressed assets made, as in a machine's first build)`);
-    }
+    const first = cold ? await build(siteRoot, `${out}-cold`, { cold: true }) : undefined;
+    if (first) console.log(`  no build cache:   ${figures(first)} (BUILD_CACHE=0: image widths and compressed assets made, as in a machine's first build)`);
     const phases = Object.entries(now.phases ?? {}).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`);
     console.log(`  where the time went: ${phases.join('; ')}`);
     console.log(
       `  islands runtime ${runtime} kB gzip; ` +
         (differ.length ? `scripts that differ from the real config's: ${differ.join(', ')}` : 'every script byte-identical to the real config'),
     );
-    if (edit) await timeEdit(siteRoot, out, now);
+    const row = fullBuildRow(label, now, then, first, disk);
+    rows.push(edit ? { ...row, ...(await timeEdit(siteRoot, out, now)) } : row);
   } finally {
     leftovers.push(out, `${out}-ssr`, `${out}-before`, `${out}-before-ssr`, `${out}-cold`, `${out}-cold-ssr`);
   }
@@ -295,3 +319,5 @@ for (const cities of smoke ? [] : contentSizes) {
     big.cleanup();
   }
 }
+
+await recordRun(TABLES['build-bench'], rows);

@@ -4,6 +4,8 @@ import { gzipSync } from 'node:zlib';
 import { paths } from '../../core/paths.ts';
 import { launchChromium, scrollThrough, serveBuild } from '../test-support/browser.ts';
 import { fileFor } from '../lib/page-document.ts';
+import { TABLES } from './tables.ts';
+import { recordRun, type Row } from './results-table.ts';
 import { smoke } from './smoke.ts';
 
 /**
@@ -34,7 +36,8 @@ const fileOf = (route: string) => {
 };
 const sum = (files: Iterable<string>) => [...new Set(files)].reduce((n, p) => n + gz(join(paths.dist, p)), 0);
 
-async function main() {
+async function main(): Promise<Row[]> {
+  const rows: Row[] = [];
   if (!existsSync(fileOf('/'))) throw new Error('no build: run npm run build first');
   const server = await serveBuild(4391);
   const browser = await launchChromium();
@@ -61,12 +64,14 @@ async function main() {
       console.log(
         `${route.padEnd(24)} ${type.padEnd(20)} ${kb(first).padStart(9)} ${kb(scrolled).padStart(9)} ${kb(touched).padStart(9)} ${kb(css).padStart(8)}`,
       );
+      rows.push({ route, type, 'first JS': kb(first), scrolled: kb(scrolled), touched: kb(touched), CSS: kb(css), note: '-' });
       await page.close();
     }
+    return rows;
   } finally {
     await browser.close();
     server.stop();
   }
 }
 
-await main();
+await recordRun(TABLES['bundle-sizes'], await main());

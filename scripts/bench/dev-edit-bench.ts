@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { launchChromium } from '../test-support/browser.ts';
 import { copySite, percentile, roundsArgument, startDevServer } from '../test-support/dev-server.ts';
+import { TABLES } from './tables.ts';
+import { recordRun } from './results-table.ts';
 import { smoke } from './smoke.ts';
 
 /**
@@ -62,6 +64,18 @@ try {
   const median = percentile(sorted, 50);
   const p90 = percentile(sorted, 90);
   console.log(`\nedit to screen over ${rounds} rounds: median ${median} ms, p90 ${p90} ms (goal: under ${GOAL_MS} ms) ${p90 < GOAL_MS ? 'met' : 'NOT met'}`);
+  await recordRun(TABLES['dev-edit-bench'], [
+    {
+      page: `${PAGE} (${FILE})`,
+      rounds: String(rounds),
+      median: `${median} ms`,
+      p90: `${p90} ms`,
+      range: `${sorted[0]} to ${sorted.at(-1)} ms`,
+      goal: `under ${GOAL_MS} ms`,
+      'p90 / goal': `${(p90 / GOAL_MS).toFixed(2)}x`,
+      note: '-',
+    },
+  ]);
 } finally {
   await browser.close();
   await vite.stop();

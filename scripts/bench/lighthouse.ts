@@ -6,6 +6,8 @@ import { paths } from '../../core/paths.ts';
 import { CHROMIUM_PATH, serveBuild, type BuildServer } from '../test-support/browser.ts';
 import { runLighthouse } from '../test-support/lighthouse.ts';
 import { createCompressor } from '../build/precompress.ts';
+import { TABLES } from './tables.ts';
+import { recordRun, type Row } from './results-table.ts';
 import { smoke } from './smoke.ts';
 
 /**
@@ -297,6 +299,33 @@ function goals(summaries: Summary[], samples: Sample[]): Goal[] {
   ];
 }
 
+// --- results table ---------------------------------------------------------------------------------------------------
+
+/** One row a route: the production build's medians beside the limit's (the same HTML without script), and the floor's. */
+function resultRows(summaries: Summary[], floor: Sample[], checks: Goal[]): Row[] {
+  const signed = (v: number | null | undefined, unit = '') => (v == null ? '-' : `${v > 0 ? '+' : ''}${v.toFixed(0)}${unit}`);
+  const pair = (a: number | null, b: number | null, unit: string) => `${num(a)} / ${num(b)}${unit}`;
+  const rows = summaries
+    .filter((s) => s.variant === 'here')
+    .map((here) => {
+      const limit = summaries.find((s) => s.variant === 'limit' && s.route === here.route)!;
+      return {
+        route: here.route,
+        'score: here / limit': pair(here.perf, limit.perf, ''),
+        'LCP: here / limit': pair(here.lcp, limit.lcp, ' ms'),
+        'LCP / limit': here.lcpToLimit == null ? '-' : `${here.lcpToLimit.toFixed(2)}x`,
+        'TBT: here / limit': pair(here.tbt, limit.tbt, ' ms'),
+        'TBT over limit': signed(here.tbtOverLimit, ' ms'),
+        CLS: num(here.cls, 3),
+        'failed runs': errorText({ ...here.errors, ...Object.fromEntries(Object.entries(limit.errors).map(([code, n]) => [`${code} (limit)`, n])) }),
+        note: `median of ${runs}; goals met: ${checks.filter((g) => g.pass).length} of ${checks.length}`,
+      };
+    });
+  const floorMedian = (k: 'perf' | 'lcp' | 'tbt') => num(median(floor.map((x) => x[k])));
+  const floorRow = { route: 'floor (a heading and a paragraph)', 'score: here / limit': floorMedian('perf'), 'LCP: here / limit': `${floorMedian('lcp')} ms` };
+  return [...rows, { ...floorRow, 'TBT: here / limit': `${floorMedian('tbt')} ms`, note: `the machine's floor, median of ${runs}` }];
+}
+
 // --- main -------------------------------------------------------------------------------------------------------------
 
 const work = mkdtempSync(join(tmpdir(), 'lh-bench-'));
@@ -381,6 +410,7 @@ try {
   };
   writeFileSync(resultsFile, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nfull results: ${resultsFile}`);
+  await recordRun(TABLES.lighthouse, resultRows(summaries, floor, checks));
   const passed = checks.filter((g) => g.pass).length;
   const errors = samples.filter((s) => s.error).length;
   console.log(

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { paths } from '../../core/paths.ts';
+import { TABLES } from './tables.ts';
+import { recordRun, type Row } from './results-table.ts';
 import { smoke } from './smoke.ts';
 
 /**
@@ -108,7 +110,10 @@ const targets: Target[] = [
   },
 ];
 
+type Result = Awaited<ReturnType<typeof run>>;
 const rows: string[] = [];
+/** each target's results by request: page, asset, lead */
+const measured = new Map<string, Partial<Record<RequestKind, Result>>>();
 const fmt = (r: { rps: number; p99: number; bad: number }) =>
   `${Math.round(r.rps).toString().padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms${r.bad ? `  (${r.bad} not 2xx)` : ''}`;
 try {
@@ -117,9 +122,10 @@ try {
     try {
       await waitForPort(target.port);
       const base = `http://127.0.0.1:${target.port}`;
-      const page = await run(`${base}${target.page ?? '/contact'}`);
+      const pageResult = await run(`${base}${target.page ?? '/contact'}`);
       const asset = await run(`${base}${bundle}`);
       let lead = 'n/a (no leads API)';
+      measured.set(target.name, { page: pageResult, asset });
       if (target.leads) {
         let n = 0;
         const result = await run(`${base}/api/forms/contact`, {
@@ -138,9 +144,10 @@ try {
           ],
         });
         lead = fmt(result);
+        measured.get(target.name)!.lead = result;
       }
       rows.push(
-        `${target.name}\n  page ${(target.page ?? '/contact').padEnd(23)} ${fmt(page)}\n  asset ${bundle.slice(8, 30).padEnd(22)} ${fmt(asset)}\n  lead POST                    ${lead}`,
+        `${target.name}\n  page ${(target.page ?? '/contact').padEnd(23)} ${fmt(pageResult)}\n  asset ${bundle.slice(8, 30).padEnd(22)} ${fmt(asset)}\n  lead POST                    ${lead}`,
       );
     } finally {
       child.kill('SIGTERM');
@@ -152,3 +159,27 @@ try {
 }
 console.log(`${CONNECTIONS} connections, ${SECONDS} s each, Accept-Encoding: br, gzip\n`);
 console.log(rows.join('\n\n'));
+
+type RequestKind = 'page' | 'asset' | 'lead';
+const REQUESTS: Record<RequestKind, string> = {
+  page: 'a page (/contact)',
+  asset: 'the biggest script (br)',
+  lead: 'a lead POST, stored in SQLite',
+};
+
+/** One row a request: the production server's figures beside the old server's and vite preview's, same run. */
+function resultRows(): Row[] {
+  const [main, old, preview] = ['server/main.ts (Hono)', 'old scripts/serve.ts', 'vite preview'].map((name) => measured.get(name));
+  const cell = (r: Result | undefined) => (r ? `${Math.round(r.rps).toLocaleString('en')} req/s, p99 ${r.p99} ms${r.bad ? ` (${r.bad} not 2xx)` : ''}` : '-');
+  const times = (a: Result | undefined, b: Result | undefined) => (a && b && b.rps > 0 ? `${(a.rps / b.rps).toFixed(1)}x` : '-');
+  return (Object.keys(REQUESTS) as RequestKind[]).map((request) => ({
+    request: REQUESTS[request],
+    'server/main.ts': cell(main?.[request]),
+    'old server': cell(old?.[request]),
+    'vite preview': cell(preview?.[request]),
+    'req/s: main / old server': times(main?.[request], old?.[request]),
+    note: `${CONNECTIONS} connections, ${SECONDS} s; old server: scripts/serve.ts at ${OLD_SERVER_COMMIT}`,
+  }));
+}
+
+await recordRun(TABLES['server-bench'], resultRows());

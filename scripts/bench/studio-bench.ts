@@ -4,6 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Locator, Page } from '@playwright/test';
 import { launchChromium } from '../test-support/browser.ts';
 import { copySite, percentile, roundsArgument, startDevServer } from '../test-support/dev-server.ts';
+import { TABLES } from './tables.ts';
+import { recordRun, type Row } from './results-table.ts';
 import { smoke } from './smoke.ts';
 
 /**
@@ -147,6 +149,7 @@ async function measure(label: string, cities?: number): Promise<{ label: string 
 
 const results = [await measure('home page'), ...(smoke ? [] : [await measure('1,000 landing pages', 125)])];
 console.log("\nkeystroke to preview (studio) beside the dev server's full reload (baseline), same run:");
+const rows: Row[] = [];
 for (const { label, studio, rendered, reload } of results) {
   const s = summary(studio);
   const d = summary(rendered);
@@ -155,4 +158,15 @@ for (const { label, studio, rendered, reload } of results) {
     `  ${label.padEnd(20)} studio median ${s.median} ms, p95 ${s.p95} ms (goal ${GOAL_MS} ms: ${s.p95 <= GOAL_MS ? 'met' : 'NOT met'}) · ` +
       `its render median ${d.median} ms, p95 ${d.p95} ms · full reload (baseline) median ${r.median} ms, p95 ${r.p95} ms`,
   );
+  rows.push({
+    site: label,
+    rounds: String(studio.length),
+    'studio: median / p95': `${s.median} / ${s.p95} ms`,
+    'its render: median / p95': `${d.median} / ${d.p95} ms`,
+    'full reload (baseline): median / p95': `${r.median} / ${r.p95} ms`,
+    'median: studio / full reload': `${(s.median / r.median).toFixed(2)}x`,
+    'goal (p95)': `${GOAL_MS} ms: ${s.p95 <= GOAL_MS ? 'met' : 'NOT met'}`,
+    note: '-',
+  });
 }
+await recordRun(TABLES['studio-bench'], rows);

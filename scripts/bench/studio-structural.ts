@@ -5,6 +5,8 @@ import type { Page } from '@playwright/test';
 import { paths } from '../../core/paths.ts';
 import { launchChromium } from '../test-support/browser.ts';
 import { copySite, percentile, roundsArgument, startDevServer } from '../test-support/dev-server.ts';
+import { TABLES } from './tables.ts';
+import { recordRun, type Row } from './results-table.ts';
 import { smoke } from './smoke.ts';
 
 /**
@@ -224,6 +226,7 @@ const p95 = (times: number[]) =>
     95,
   );
 console.log(`\nclick to the previews showing the new order of blocks (${rounds} rounds of each edit), beside the full reload (baseline), same run:`);
+const rows: Row[] = [];
 for (const view of ['desktop alone', 'desktop and phone', undefined] as const) {
   console.log(`  ${view ?? 'both views'}:`);
   for (const op of ['add', 'move', 'delete', undefined] as const) {
@@ -233,5 +236,33 @@ for (const view of ['desktop alone', 'desktop and phone', undefined] as const) {
       `    ${(op ?? 'all three').padEnd(9)} studio ${summary(shown)} (limit ${LIMIT_MS} ms: ${p95(shown) < LIMIT_MS ? 'met' : 'NOT met'})` +
         ` · full reload (baseline) ${summary(of.map((t) => t.loaded))}`,
     );
+    if (view && op)
+      rows.push(
+        resultRow(
+          view,
+          op,
+          shown,
+          of.map((t) => t.loaded),
+        ),
+      );
   }
 }
+
+/** One edit in one view: the studio's median and p95 beside the full reload's of the same edits, and the limit. */
+function resultRow(view: View, op: Op, shown: number[], loaded: number[]): Row {
+  const sorted = (times: number[]) => [...times].sort((a, b) => a - b);
+  const studio = sorted(shown);
+  const reload = sorted(loaded);
+  return {
+    previews: view,
+    edit: op,
+    rounds: String(rounds),
+    'studio: median / p95': `${percentile(studio, 50)} / ${percentile(studio, 95)} ms`,
+    'full reload (baseline): median / p95': `${percentile(reload, 50)} / ${percentile(reload, 95)} ms`,
+    'median: studio / full reload': `${(percentile(studio, 50) / percentile(reload, 50)).toFixed(2)}x`,
+    'limit (p95)': `${LIMIT_MS} ms: ${percentile(studio, 95) < LIMIT_MS ? 'met' : 'NOT met'}`,
+    note: '-',
+  };
+}
+
+await recordRun(TABLES['studio-structural'], rows);
