@@ -15,13 +15,11 @@ import type { BundlesWanted } from './render-bundles.ts';
 export const SITE_DATA_KEY = 'helder.site-render-data';
 
 /**
- * Where the bundling process (vite-bundles.ts) puts what the browser's files take of the site, once the build has
- * validated it (a promise): the client build then reads it instead of validating the site again (1.3 s of 2,500
- * towns), and Vite starts while the build validates. A `vite build` of its own validates, as before.
+ * What the client build takes of the site: what the islands see of it, and its theme. The bundling process
+ * (vite-bundles.ts) hands it to the site plugin once the build has validated it: the client build then reads it instead
+ * of validating the site again (1.3 s of 2,500 towns), and Vite starts while the build validates. A `vite build` of its
+ * own validates, as before.
  */
-export const SITE_CLIENT_KEY = 'helder.site-client-data';
-
-/** What the client build takes of the site: what the islands see of it, and its theme. */
 export interface ClientSiteData {
   client: unknown;
   theme: unknown;

@@ -1,8 +1,9 @@
-import { build, mergeConfig, type ConfigEnv, type UserConfig } from 'vite';
+import { build, mergeConfig, type ConfigEnv, type Plugin, type UserConfig } from 'vite';
 import { paths } from '../../core/paths.ts';
 import projectConfig from '../../vite.config.ts';
 import { ISLANDS_ENTRY } from '../lib/page-document.ts';
-import { SITE_CLIENT_KEY, type ClientSiteData } from './bundle-reuse.ts';
+import { SITE_PLUGIN, type SiteApi } from '../dev/site-plugin.ts';
+import type { ClientSiteData } from './bundle-reuse.ts';
 import type { BundlesWanted, FromBundles, ToBundles } from './render-bundles.ts';
 
 /**
@@ -13,10 +14,23 @@ import type { BundlesWanted, FromBundles, ToBundles } from './render-bundles.ts'
 
 const env: ConfigEnv = { command: 'build', mode: 'production', isSsrBuild: false, isPreview: false };
 
-/** vite.config.ts as Vite would have loaded it for a build, with `overrides` merged in; a new set of plugins each call. */
+// the site as the build validated it, sent once it has (render-bundles.ts): the client build waits for it, the server's never
+const handedSite = new Promise<ClientSiteData>((resolve) => process.once('message', (message: ToBundles) => resolve(message.site)));
+
+/** The site plugin among a config's plugins (vite.config.ts lists it), with its API. */
+function sitePluginOf(config: UserConfig): Plugin<SiteApi> | undefined {
+  const plugins = ([config.plugins] as unknown[]).flat(10) as (Plugin | null | undefined | false)[];
+  return plugins.find((plugin): plugin is Plugin<SiteApi> => Boolean(plugin) && (plugin as Plugin).name === SITE_PLUGIN);
+}
+
+/**
+ * vite.config.ts as Vite would have loaded it for a build, with `overrides` merged in; a new set of plugins each call,
+ * whose site plugin is handed the site as the build validated it.
+ */
 function configFor(overrides: UserConfig, isSsrBuild: boolean) {
-  const base = typeof projectConfig === 'function' ? projectConfig({ ...env, isSsrBuild }) : projectConfig;
-  return { ...mergeConfig(base as UserConfig, overrides), configFile: false as const };
+  const base = (typeof projectConfig === 'function' ? projectConfig({ ...env, isSsrBuild }) : projectConfig) as UserConfig;
+  sitePluginOf(base)?.api?.handClient(handedSite);
+  return { ...mergeConfig(base, overrides), configFile: false as const };
 }
 
 async function buildBoth(quiet: boolean, wanted: BundlesWanted): Promise<void> {
@@ -60,10 +74,6 @@ async function buildBoth(quiet: boolean, wanted: BundlesWanted): Promise<void> {
   await Promise.all([client, server]);
 }
 
-// the site as the build validated it, sent once it has (render-bundles.ts): the client build waits for it, the server's never
-(globalThis as Record<symbol, unknown>)[Symbol.for(SITE_CLIENT_KEY)] = new Promise<ClientSiteData>((resolve) =>
-  process.once('message', (message: ToBundles) => resolve(message.site)),
-);
 process.send?.({ listening: true } satisfies FromBundles);
 // the build that started this process ended (an invalid site, a signal): Vite's work is of no use
 process.on('disconnect', () => process.exit(1));

@@ -10,7 +10,7 @@ import { PROBLEMS_EVENT, STUDIO_WRITE_EVENT, pagesWhileInvalid, problemsClientPl
 import { settledChanges } from './site-watch.ts';
 import { renderGate, type RenderGate } from './render-gate.ts';
 import { VERSION_URL, siteFreshness } from './site-freshness.ts';
-import { SITE_CLIENT_KEY, SITE_DATA_KEY, type ClientSiteData } from '../build/bundle-reuse.ts';
+import { SITE_DATA_KEY, type ClientSiteData } from '../build/bundle-reuse.ts';
 
 /** site-wide model; the map of page loaders; one module per page (its own chunk) */
 const MODEL_ID = 'virtual:site-model';
@@ -39,6 +39,8 @@ export interface SiteApi {
   rendering<T>(render: () => Promise<T>): Promise<T>;
   /** the version of the pages' data the renders see: a new one after each change (pagesChannel) */
   pagesVersion(): unknown;
+  /** the build that started this Vite (vite-bundles.ts) hands in what the client build takes of the site, once valid */
+  handClient(site: Promise<ClientSiteData>): void;
 }
 
 export const SITE_PLUGIN = 'site-config';
@@ -64,16 +66,13 @@ function handedIn(model: boolean): string {
  * workers hand it in (scripts/build/render-pages.ts), so one server entry serves every version of the content. An
  * incremental build then reuses both (scripts/build/bundle-reuse.ts).
  */
-function builtModule(id: string, ssr: boolean): string | Promise<string> | undefined {
+function builtModule(id: string, ssr: boolean, handedClient: Promise<ClientSiteData> | undefined): string | Promise<string> | undefined {
   if (!ssr && id === `\0${PAGES_ID}`) return `export default {};\n${NO_VERSION}`;
   if (ssr && (id === `\0${MODEL_ID}` || id === `\0${PAGES_ID}`)) return handedIn(id === `\0${MODEL_ID}`);
   // what the islands see of the site, when the build that started Vite hands it in (else validated here)
-  const handed = !ssr && id === `\0${CLIENT_ID}` ? handedClient() : undefined;
+  const handed = !ssr && id === `\0${CLIENT_ID}` ? handedClient : undefined;
   return handed?.then((data) => asModule(data.client));
 }
-
-/** What the build that started this Vite hands the client build of the site (bundle-reuse.ts), if it does. */
-const handedClient = () => (globalThis as Record<symbol, Promise<ClientSiteData> | undefined>)[Symbol.for(SITE_CLIENT_KEY)];
 
 const asModule = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});`;
 
@@ -232,7 +231,7 @@ function serveTheme(devServer: ViteDevServer, readSite: () => SiteConfig | undef
  * The islands' entry imports the theme, so in a build it joins the site's one hashed CSS file; the dev server's
  * pages link it as a stylesheet of its own.
  */
-function themePlugin(readSite: () => SiteConfig | undefined): Plugin {
+function themePlugin(readSite: () => SiteConfig | undefined, handedClient: () => Promise<ClientSiteData> | undefined): Plugin {
   let building = false;
   return {
     name: 'site-theme',
@@ -403,6 +402,17 @@ function siteFileTest(siteRoot: string, schemaDir: string) {
   };
 }
 
+/** What the client build takes of the site, when the build that started this Vite hands it in (else validated here). */
+function clientHandover() {
+  let handed: Promise<ClientSiteData> | undefined;
+  return {
+    site: () => handed,
+    hand: (site: Promise<ClientSiteData>) => {
+      handed = site;
+    },
+  };
+}
+
 /**
  * Validates the site config in every build and in the dev server, and serves
  * the resolved site as virtual modules. An invalid config fails the build; in
@@ -421,8 +431,9 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
   const handle = siteChangeHandler(() => server, { forget, validate, gate, stale: served.stale, moveOn: channel.moveOn });
   const { watched: schedule, written: changed, settled } = settledChanges(handle);
   const freshness = siteFreshness({ settled, validate, data: channel.version });
-  const api: SiteApi = { validation: validate, changed, rendering: settledRendering(freshness.fresh, gate), pagesVersion: channel.version };
-
+  const handover = clientHandover();
+  const rendering = settledRendering(freshness.fresh, gate);
+  const api: SiteApi = { validation: validate, changed, rendering, pagesVersion: channel.version, handClient: handover.hand };
   const config: Plugin<SiteApi> = {
     name: SITE_PLUGIN,
     api,
@@ -435,7 +446,7 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
     },
     load(id, options) {
       if (!id.startsWith('\0virtual:site-')) return undefined;
-      const built = building ? builtModule(id, Boolean(options?.ssr)) : undefined;
+      const built = building ? builtModule(id, Boolean(options?.ssr), handover.site()) : undefined;
       if (built !== undefined) return built;
       const result = validate();
       watchLoaded(result.files, building ? this : server);
@@ -465,5 +476,5 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
     handleHotUpdate: ({ file }) => (isSiteFile(file) ? [] : undefined),
   };
 
-  return [config, themePlugin(readSite), problemsClientPlugin({ versionOf: freshness.ofPage, versionUrl: VERSION_URL })];
+  return [config, themePlugin(readSite, handover.site), problemsClientPlugin({ versionOf: freshness.ofPage, versionUrl: VERSION_URL })];
 }
