@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,16 @@ function run(command: string, args: string[], options: { cwd: string; env?: Node
   return result.stdout;
 }
 
+/** `run` as a child that leaves the event loop free, so that two can run at once. */
+function runAsync(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd: options.cwd, env: options.env ?? env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${command} ${args.join(' ')} failed (${error.code ?? error.signal}):\n${stdout}\n${stderr}`));
+      else resolve(stdout);
+    });
+  });
+}
+
 /** Every package folder under node_modules, scoped ones included. */
 function packageCount(dir: string): number {
   let count = 0;
@@ -47,20 +57,28 @@ function packageCount(dir: string): number {
 it(
   'the build runs after npm ci --omit=dev, with neither the sources nor a development package',
   async () => {
-    // the build, into the copy: its pages and site file, and the bundled server it writes to dist-server/
-    let started = performance.now();
-    run(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], { cwd: paths.root, env: { ...env, SITE_OUT: dist, BUILD_QUIET: '1' } });
-    rmSync(`${dist}-ssr`, { recursive: true, force: true });
-    cpSync(paths.distServer, join(app, 'dist-server'), { recursive: true });
+    // the install needs only package.json, the lockfile and the launcher: it runs while the site builds
     mkdirSync(join(app, 'scripts'));
     for (const file of ['package.json', 'package-lock.json', 'scripts/start.mjs']) cpSync(join(paths.root, file), join(app, file));
-    console.log(`production install: build ${seconds(started)} s`);
-
-    started = performance.now();
-    run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: app });
+    const started = performance.now();
+    const install = runAsync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: app }).then(() => seconds(started));
+    // the build, into the copy: its pages and site file, and the bundled server it writes to dist-server/
+    const build = runAsync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], {
+      cwd: paths.root,
+      env: { ...env, SITE_OUT: dist, BUILD_QUIET: '1' },
+    }).then(() => {
+      rmSync(`${dist}-ssr`, { recursive: true, force: true });
+      cpSync(paths.distServer, join(app, 'dist-server'), { recursive: true });
+      console.log(`production install: build ${seconds(started)} s`);
+    });
+    // both end before either's failure is told: no child is left running behind the test
+    const [installed, built] = await Promise.allSettled([install, build]);
+    for (const result of [installed, built]) if (result.status === 'rejected') throw result.reason;
     const modules = join(app, 'node_modules');
     const size = execFileSync('du', ['-sh', modules], { encoding: 'utf8' }).split('\t')[0];
-    console.log(`production install: npm ci --omit=dev ${seconds(started)} s, ${packageCount(modules)} packages, node_modules ${size}`);
+    console.log(
+      `production install: npm ci --omit=dev ${(installed as PromiseFulfilledResult<string>).value} s, ${packageCount(modules)} packages, node_modules ${size}`,
+    );
     expect(existsSync(join(modules, 'tsx'))).toBe(false);
     expect(existsSync(join(modules, 'react'))).toBe(false);
 
