@@ -58,10 +58,10 @@ export interface ProblemTexts {
    * a page at an address the build, the server or the studio keeps (core/site/reserved-routes.ts): whose it is (said
    * by `owner` from the validator's English words), and the reserved address it falls under when it is another
    */
-  reservedRoute: (path: string, owner: string, under: string | undefined) => string;
+  reservedRoute: (path: string, owner: string, reservedPath: string | undefined) => string;
   reservedServiceHub: (service: string, path: string, owner: string) => string;
   reservedCityHub: (city: string, path: string, owner: string) => string;
-  reservedHubs: (kind: 'service' | 'city', under: string | undefined, owner: string) => string;
+  reservedHubs: (kind: 'service' | 'city', reservedPath: string | undefined, owner: string) => string;
   reservedLanding: (service: string, city: string, path: string, owner: string) => string;
   owner: (english: string) => string;
   /** the landing guard's warnings (core/seo/guard.ts): a page too much like another, or with too few words of its own */
@@ -220,17 +220,17 @@ const nl: ProblemTexts = {
   sameSlug: (city, other) => `"${city}" krijgt hetzelfde webadres als "${other}": haal er een van weg.`,
   slugTwice: (slug) => `Het adresdeel "${slug}" wordt twee keer gebruikt: elke dienst heeft een eigen nodig.`,
   routeTwice: (path) => `Het adres ${path} wordt twee keer gebruikt: elke pagina heeft een eigen adres nodig.`,
-  reservedRoute: (path, owner, under) =>
-    under
-      ? `Het adres ${path} valt onder ${under}, en dat is gereserveerd voor ${owner}: kies een ander adres.`
+  reservedRoute: (path, owner, reservedPath) =>
+    reservedPath
+      ? `Het adres ${path} valt onder ${reservedPath}, en dat is gereserveerd voor ${owner}: kies een ander adres.`
       : `Het adres ${path} is gereserveerd voor ${owner}: kies een ander adres.`,
   reservedServiceHub: (service, path, owner) =>
     `Het overzicht van de dienst "${service}" zou op ${path} komen, maar dat adres is gereserveerd voor ${owner}: kies een ander adresdeel voor deze dienst of een ander adres voor de overzichten van diensten.`,
   reservedCityHub: (city, path, owner) =>
     `Het overzicht van "${city}" zou op ${path} komen, maar dat adres is gereserveerd voor ${owner}: kies een ander adres voor de overzichten van plaatsen.`,
-  reservedHubs: (kind, under, owner) =>
-    under
-      ? `De overzichten van ${kind === 'service' ? 'diensten' : 'plaatsen'} komen onder ${under}, en dat is gereserveerd voor ${owner}: kies een ander adres voor deze overzichten.`
+  reservedHubs: (kind, reservedPath, owner) =>
+    reservedPath
+      ? `De overzichten van ${kind === 'service' ? 'diensten' : 'plaatsen'} komen onder ${reservedPath}, en dat is gereserveerd voor ${owner}: kies een ander adres voor deze overzichten.`
       : `De adressen van de overzichten van ${kind === 'service' ? 'diensten' : 'plaatsen'} zijn gereserveerd voor ${owner}: kies een ander adres voor deze overzichten.`,
   reservedLanding: (service, city, path, owner) =>
     `De landingspagina van ${service} in ${city} zou op ${path} komen, maar dat adres is gereserveerd voor ${owner}: kies een ander adresdeel voor deze dienst.`,
@@ -369,17 +369,17 @@ const en: ProblemTexts = {
   sameSlug: (city, other) => `"${city}" gets the same web address as "${other}": remove one of them.`,
   slugTwice: (slug) => `The address part "${slug}" is used twice: each service needs its own.`,
   routeTwice: (path) => `The address ${path} is used twice: each page needs its own address.`,
-  reservedRoute: (path, owner, under) =>
-    under
-      ? `The address ${path} is under ${under}, which is reserved for ${owner}: choose another address.`
+  reservedRoute: (path, owner, reservedPath) =>
+    reservedPath
+      ? `The address ${path} is under ${reservedPath}, which is reserved for ${owner}: choose another address.`
       : `The address ${path} is reserved for ${owner}: choose another address.`,
   reservedServiceHub: (service, path, owner) =>
     `The overview of the service "${service}" would be at ${path}, but that address is reserved for ${owner}: choose another address part for this service, or another address for the service overviews.`,
   reservedCityHub: (city, path, owner) =>
     `The overview of "${city}" would be at ${path}, but that address is reserved for ${owner}: choose another address for the overviews of places.`,
-  reservedHubs: (kind, under, owner) =>
-    under
-      ? `The overviews of ${kind === 'service' ? 'services' : 'places'} would be under ${under}, which is reserved for ${owner}: choose another address for these overviews.`
+  reservedHubs: (kind, reservedPath, owner) =>
+    reservedPath
+      ? `The overviews of ${kind === 'service' ? 'services' : 'places'} would be under ${reservedPath}, which is reserved for ${owner}: choose another address for these overviews.`
       : `The addresses of the overviews of ${kind === 'service' ? 'services' : 'places'} are reserved for ${owner}: choose another address for these overviews.`,
   reservedLanding: (service, city, path, owner) =>
     `The landing page of ${service} in ${city} would be at ${path}, but that address is reserved for ${owner}: choose another address part for this service.`,

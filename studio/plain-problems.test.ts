@@ -402,7 +402,7 @@ describe('a problem in plain words', () => {
     ],
     [
       `the city overviews' path "/uploads/{slug}" is reserved for the uploaded photos (/uploads and below); choose another path`,
-      { code: 'hubs-path-reserved', params: { hub: 'city', template: '/uploads/{slug}', owner: 'the uploaded photos', under: '/uploads', below: true } },
+      { code: 'hubs-path-reserved', params: { hub: 'city', template: '/uploads/{slug}', owner: 'the uploaded photos', reservedPath: '/uploads', below: true } },
       "De overzichten van plaatsen komen onder /uploads, en dat is gereserveerd voor de geüploade foto's: kies een ander adres voor deze overzichten.",
       'The overviews of places would be under /uploads, which is reserved for the uploaded photos: choose another address for these overviews.',
     ],

@@ -202,21 +202,21 @@ function snippetOf(value: string, word: string): SearchHit['snippet'] {
 }
 
 /**
- * The texts that hold every word of the query (case and accents aside), those with the words together first; at
+ * The texts that hold every word of the query (case and accents aside), those with the words phraseHits first; at
  * most `limit` of them, and how many there are in all.
  */
 export function searchSite(files: IndexedFile[], query: string, limit = 50): { hits: SearchHit[]; total: number } {
   const phrase = foldText(query).replace(/\s+/g, ' ').trim();
   if (phrase === '') return { hits: [], total: 0 };
   const words = phrase.split(' ');
-  const together: { file: IndexedFile; text: SiteText }[] = [];
-  const apart: { file: IndexedFile; text: SiteText }[] = [];
+  const phraseHits: { file: IndexedFile; text: SiteText }[] = [];
+  const wordHits: { file: IndexedFile; text: SiteText }[] = [];
   for (const file of files)
     for (const text of file.texts) {
-      if (text.folded.includes(phrase)) together.push({ file, text });
-      else if (words.every((word) => text.folded.includes(word))) apart.push({ file, text });
+      if (text.folded.includes(phrase)) phraseHits.push({ file, text });
+      else if (words.every((word) => text.folded.includes(word))) wordHits.push({ file, text });
     }
-  const all = [...together, ...apart];
+  const all = [...phraseHits, ...wordHits];
   const hits = all.slice(0, limit).map(({ file, text }) => ({
     file,
     text,

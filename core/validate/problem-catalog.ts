@@ -21,8 +21,8 @@ export type FoundValue =
 export interface ReservedParams {
   /** the owner in the validator's English words, which the studio looks up */
   owner: string;
-  under?: string;
-  /** the addresses below `under` are reserved too */
+  reservedPath?: string;
+  /** the addresses below `reservedPath` are reserved too */
   below?: boolean;
 }
 
@@ -61,7 +61,8 @@ export function describeFound(found: FoundValue): string {
 
 export const didYouMeanText = (suggestion: string | undefined) => (suggestion === undefined ? '' : ` - did you mean "${suggestion}"?`);
 const list = (items: unknown[]) => items.map((i) => JSON.stringify(i)).join(', ');
-const reservedFor = ({ owner, under, below }: ReservedParams) => `is reserved for ${owner}${under ? ` (${under}${below ? ' and below' : ''})` : ''}`;
+const reservedFor = ({ owner, reservedPath, below }: ReservedParams) =>
+  `is reserved for ${owner}${reservedPath ? ` (${reservedPath}${below ? ' and below' : ''})` : ''}`;
 /** 0.6 -> "60%", as the landing guard's figures are said. */
 export const percentText = (x: number) => `${Math.round(x * 100)}%`;
 const describeOrigin = (o: RouteOrigin) =>

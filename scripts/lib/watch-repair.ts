@@ -57,11 +57,11 @@ function snapshot(paths: WatchedPath[]): Map<string, string> {
  * double events are.
  */
 export function watchRepair(watcher: Watcher, paths: WatchedPath[]) {
-  const under = (file: string) => paths.find(({ path }) => file === path || file.startsWith(path + sep));
+  const watchedPathOf = (file: string) => paths.find(({ path }) => file === path || file.startsWith(path + sep));
   let known = snapshot(paths);
   for (const event of ['add', 'change', 'unlink'] as const)
     watcher.on(event, (file) => {
-      const watched = under(file);
+      const watched = watchedPathOf(file);
       if (!watched || basename(file).startsWith('.')) return;
       const stamp = stampOf(file, watched.changes);
       if (stamp === undefined) known.delete(file);

@@ -38,12 +38,12 @@ export interface Catalog {
   choices: Record<string, Record<string, string>>;
 }
 
-/** The words of an object's fields, keyed for the catalog by the object's schema title: `under('HeroBlock', { headline: ... })`. */
-export function under(title: string, words: Record<string, FieldWords>): Record<string, FieldWords> {
+/** The words of an object's fields, keyed for the catalog by the object's schema title: `fieldsOf('HeroBlock', { headline: ... })`. */
+export function fieldsOf(title: string, words: Record<string, FieldWords>): Record<string, FieldWords> {
   return Object.fromEntries(Object.entries(words).map(([key, w]) => [`${title}.${key}`, w]));
 }
 
 /** The same words under several titles (the fields every kind of form field has). */
-export function underEach(titles: string[], words: Record<string, FieldWords>): Record<string, FieldWords> {
-  return Object.assign({}, ...titles.map((title) => under(title, words))) as Record<string, FieldWords>;
+export function fieldsOfEach(titles: string[], words: Record<string, FieldWords>): Record<string, FieldWords> {
+  return Object.assign({}, ...titles.map((title) => fieldsOf(title, words))) as Record<string, FieldWords>;
 }

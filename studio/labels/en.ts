@@ -2,7 +2,7 @@
  * English words of the studio's forms: for agency staff, not developers. Labels in plain words, help in one short
  * sentence about what the field does on the site.
  */
-import { under, underEach, type Catalog, type FieldWords } from './catalog.ts';
+import { fieldsOf, fieldsOfEach, type Catalog, type FieldWords } from './catalog.ts';
 
 /** Keys that mean the same in every object that has them. */
 const common: Record<string, FieldWords> = {
@@ -51,7 +51,7 @@ const carousel: Record<string, FieldWords> = {
 
 export const fields: Record<string, FieldWords> = {
   ...common,
-  ...under('SiteConfig', {
+  ...fieldsOf('SiteConfig', {
     lang: { label: 'Site language', help: 'The language of every page, such as nl or en; the studio speaks it too.' },
     brand: { label: 'Brand identity', help: 'The company’s name, tagline and logo.' },
     contact: { label: 'Contact details', help: 'Phone, e-mail and WhatsApp as they appear on the site.' },
@@ -66,19 +66,19 @@ export const fields: Record<string, FieldWords> = {
     integrations: { label: 'Connections', help: 'Services for e-mail, photo uploads and storing requests; usually set up by a developer.' },
     messages: { label: 'Site messages', help: 'Texts the site shows by itself, such as while loading.' },
   }),
-  ...under('Brand', {
+  ...fieldsOf('Brand', {
     name: { label: 'Company name', help: 'The company’s name as it appears across the site.' },
     shortName: { label: 'Short version of the name', help: 'A shorter name for small places, such as under the icon on a phone.' },
     tagline: { label: 'Slogan', help: 'One line that says what the company does.' },
     logo: { label: 'Company logo', help: 'The company’s logo.' },
   }),
-  ...under('Image', {
+  ...fieldsOf('Image', {
     src: { label: 'Image file', help: 'Choose a picture from the media library.' },
     alt: { label: 'Description (alt text)', help: 'What the picture shows, for people who have the site read aloud; empty for decoration.' },
     width: { label: 'Width in pixels', help: 'The width of the file, so the page keeps room for it while loading.' },
     height: { label: 'Height in pixels', help: 'The height of the file, so the page keeps room for it while loading.' },
   }),
-  ...under('Contact', {
+  ...fieldsOf('Contact', {
     phone: { label: 'Phone number', help: 'The phone number as visitors read it, such as 06 2345 6789.' },
     phoneHref: { label: 'Number to dial', help: 'The same number in international form, such as tel:+31623456789, so a phone calls it with one tap.' },
     email: { label: 'E-mail address', help: 'The e-mail address shown on the site.' },
@@ -87,13 +87,13 @@ export const fields: Record<string, FieldWords> = {
     city: { label: 'Town', help: 'The town where the company is.' },
     hours: { label: 'Opening hours', help: 'When the company can be reached, such as Mon-Fri 9:00 - 17:30.' },
   }),
-  ...under('Theme', {
+  ...fieldsOf('Theme', {
     colors: { label: 'Colour palette', help: 'The colours of the site.' },
     radius: { label: 'Corner rounding', help: 'How round the corners of buttons and cards are, such as 14px.' },
     font: { label: 'Typeface', help: 'The typeface of the text.' },
     headingFont: { label: 'Typeface of headings', help: 'The typeface of the headings; empty uses the text’s.' },
   }),
-  ...under('ThemeColors', {
+  ...fieldsOf('ThemeColors', {
     primary: { label: 'Main colour', help: 'The colour of the most important buttons and links.' },
     primaryContrast: { label: 'Text on the main colour', help: 'The text colour on buttons in the main colour; must be easy to read.' },
     accent: { label: 'Accent colour', help: 'The colour of striking buttons, such as Free demo.' },
@@ -105,7 +105,7 @@ export const fields: Record<string, FieldWords> = {
     border: { label: 'Line colour', help: 'The colour of lines and edges around cards and fields.' },
     dark: { label: 'Dark panel colour', help: 'The background of dark panels, such as core values and results.' },
   }),
-  ...under('Seo', {
+  ...fieldsOf('Seo', {
     siteUrl: { label: 'Site address', help: 'The address of the site, such as https://www.example.com, without a / at the end.' },
     siteName: { label: 'Name of the site', help: 'The name Google and social media show with the site.' },
     titleTemplate: { label: 'Page title pattern', help: 'How each page’s title looks in Google; the page’s title goes in the blank.' },
@@ -114,7 +114,7 @@ export const fields: Record<string, FieldWords> = {
     themeColor: { label: 'Browser bar colour', help: 'The colour a phone shows at the top of the browser.' },
     organization: { label: 'Company details for Google', help: 'Details about the company that Google can show beside search results.' },
   }),
-  ...under('Organization', {
+  ...fieldsOf('Organization', {
     name: { label: 'Company name', help: 'The company’s name for Google.' },
     legalName: { label: 'Registered name', help: 'The name as registered with the chamber of commerce.' },
     logo: { label: 'Logo for Google', help: 'The logo Google may show with the company.' },
@@ -122,26 +122,26 @@ export const fields: Record<string, FieldWords> = {
     country: { label: 'Country code', help: 'Two capital letters, such as NL or GB.' },
     sameAs: { label: 'Profiles on other sites', help: 'The company’s addresses on social media, so Google links them to the company.', item: 'Profile' },
   }),
-  ...under('Navigation', {
+  ...fieldsOf('Navigation', {
     links: { label: 'Menu links', help: 'The links in the menu, in this order.', item: 'Link' },
     ctas: { label: 'Menu buttons', help: 'At most two striking buttons on the right of the menu.', item: 'Button' },
     labels: { label: 'Screen reader texts', help: 'Hidden names of the menu and its buttons, for people who have the site read aloud.' },
   }),
-  ...under('Link', {
+  ...fieldsOf('Link', {
     label: { label: 'Link text', help: 'The text of the link.' },
   }),
-  ...under('ButtonLink', {
+  ...fieldsOf('ButtonLink', {
     label: { label: 'Button text', help: 'What the button says.' },
     variant: { label: 'Button style', help: 'How the button looks: in the main colour, outlined, in the accent colour or text only.' },
   }),
-  ...under('NavigationLabels', {
+  ...fieldsOf('NavigationLabels', {
     openMenu: { label: 'Open menu button', help: "Read-aloud name of the menu button on a phone, such as 'Open menu'." },
     closeMenu: { label: 'Close menu button', help: "Read-aloud name of the button that closes the menu, such as 'Close menu'." },
     mainNav: { label: 'Name of the menu', help: "Read-aloud name of the menu, such as 'Main menu'." },
     home: { label: 'Logo link', help: 'Read-aloud name of the logo, which links to the home page.' },
     skipToContent: { label: 'Skip to content link', help: 'The hidden link with which keyboard users skip the menu.' },
   }),
-  ...under('Footer', {
+  ...fieldsOf('Footer', {
     about: { label: 'About the company', help: 'A short text about the company at the bottom of every page.' },
     headings: { label: 'Column headings', help: 'The headings above the columns of the footer.' },
     links: { label: 'Footer links', help: 'The links in the footer, in this order.', item: 'Link' },
@@ -151,28 +151,28 @@ export const fields: Record<string, FieldWords> = {
     cta: { label: 'Footer button', help: 'The striking button in the footer.' },
     copyright: { label: 'Copyright line', help: 'The line at the very bottom; write the year yourself.' },
   }),
-  ...under('FooterHeadings', {
+  ...fieldsOf('FooterHeadings', {
     navigation: { label: 'Heading above the links', help: "The heading above the links, such as 'Navigation'." },
     contact: { label: 'Heading above the contact details', help: "The heading above phone and e-mail, such as 'Contact'." },
     social: { label: 'Heading above social media', help: "The heading above the profiles, such as 'Follow us'." },
   }),
-  ...under('SocialLink', {
+  ...fieldsOf('SocialLink', {
     network: { label: 'Social network', help: 'Which social network; it sets the icon.' },
     label: { label: 'Link name', help: 'Read-aloud name of the link, such as Instagram.' },
     href: { label: 'Profile address', help: 'The web address of the profile, starting with https://.' },
   }),
-  ...under('Splash', {
+  ...fieldsOf('Splash', {
     enabled: { label: 'Show the opening animation', help: 'Shows the logo briefly when a visitor opens the site.' },
     fadeInDelayMs: { label: 'Wait before appearing, in milliseconds', help: 'The logo appears after this many milliseconds.' },
     durationMs: { label: 'Duration in milliseconds', help: 'The logo starts to fade after this many milliseconds.' },
     fadeOutMs: { label: 'Fading out, in milliseconds', help: 'How long the logo takes to fade.' },
     pageFadeInMs: { label: 'Page appearing, in milliseconds', help: 'How long the page then takes to be fully visible.' },
   }),
-  ...under('RouteEntry', {
+  ...fieldsOf('RouteEntry', {
     path: { label: 'Address', help: 'The address of the page on the site, such as /contact; lower case and hyphens.' },
     page: { label: 'Page file', help: 'Which page is at this address.' },
   }),
-  ...under('LandingConfig', {
+  ...fieldsOf('LandingConfig', {
     cities: { label: 'Towns', help: 'Each town gets a page of its own for every service.', item: 'Town' },
     services: { label: 'Services offered', help: 'Each service gets a page of its own for every town.', item: 'Service' },
     redirectTo: { label: 'Send visitors to', help: 'The page visitors of a landing page go on to.' },
@@ -185,7 +185,7 @@ export const fields: Record<string, FieldWords> = {
     linkText: { label: 'Text of the link', help: 'The link for those who do not want to wait.' },
     previewNotice: { label: 'Notice in the studio preview', help: 'Shown on a landing page in the studio, instead of sending on.' },
   }),
-  ...under('LandingConfig', {
+  ...fieldsOf('LandingConfig', {
     cityData: { label: 'Town details', help: 'The list with each town’s own texts, places nearby and questions, for landing pages with content.' },
     hubs: { label: 'Overview pages', help: 'A page per service with all its towns, and a page per town with all its services.' },
     labels: { label: 'Texts around the content', help: 'The breadcrumb and the headings of the links to other towns and services.' },
@@ -195,7 +195,7 @@ export const fields: Record<string, FieldWords> = {
     },
     guard: { label: 'Check for thin pages', help: 'How alike landing pages may be before the check warns.' },
   }),
-  ...under('LandingHubs', {
+  ...fieldsOf('LandingHubs', {
     servicePath: { label: 'Address of a service overview', help: 'Such as /services/ followed by the service’s address part, in the blank.' },
     cityPath: { label: 'Address of a town overview', help: 'Such as /areas/ followed by the town’s address part, in the blank.' },
     serviceTitle: { label: 'Title of a service overview', help: 'Heading and Google title; the service’s name goes in the blank.' },
@@ -203,7 +203,7 @@ export const fields: Record<string, FieldWords> = {
     cityTitle: { label: 'Title of a town overview', help: 'Heading and Google title; the town’s name goes in the blank.' },
     cityDescription: { label: 'Description of a town overview', help: 'Text under the heading and in Google; the town’s name goes in the blank.' },
   }),
-  ...under('LandingLabels', {
+  ...fieldsOf('LandingLabels', {
     breadcrumb: { label: 'Name of the breadcrumb', help: 'Read aloud to people who have the page read to them.' },
     otherCities: {
       label: 'Heading: other towns',
@@ -217,15 +217,15 @@ export const fields: Record<string, FieldWords> = {
     allServices: { label: 'Link to all services', help: 'Link to the town overview; the town’s name goes in the blank.' },
     office: { label: 'Heading above the address', help: 'Above the office’s address on the pages of a town with an office; the town’s name is filled in.' },
   }),
-  ...under('LandingGuard', {
+  ...fieldsOf('LandingGuard', {
     maxSimilarity: { label: 'Maximum likeness', help: 'Share of phrases a page may share with its closest sibling, from 0 to 1.' },
     minOwnWords: { label: 'Minimum own words', help: 'Words a page must have that no other landing page has.' },
     failOnWarning: { label: 'Stop on a warning', help: 'Makes the check’s warnings errors, so a thin page cannot be published.' },
   }),
-  ...under('CitiesCollection', {
+  ...fieldsOf('CitiesCollection', {
     items: { label: 'Towns', help: 'Each town’s own details, for its landing pages.', item: 'Town' },
   }),
-  ...under('CityData', {
+  ...fieldsOf('CityData', {
     city: { label: 'Town', help: 'The town’s name, exactly as in the list of towns.' },
     region: { label: 'County or region', help: 'County or region; goes in the templates’ blank for the region.' },
     intro: { label: 'About this town', help: 'A paragraph about working in this town; goes in the templates’ blank for the introduction.' },
@@ -236,26 +236,26 @@ export const fields: Record<string, FieldWords> = {
     fields: { label: 'Other texts', help: 'More texts for the templates: each goes in the blank of the same name.' },
     overrides: { label: 'Changes per service', help: 'Other texts or blocks for one service in this town.', item: 'Change' },
   }),
-  ...under('GeoCoordinates', {
+  ...fieldsOf('GeoCoordinates', {
     latitude: { label: 'Degrees north', help: 'Degrees north, such as 51.45.' },
     longitude: { label: 'Degrees east', help: 'Degrees east (negative for west), such as -2.59.' },
   }),
-  ...under('LocalAddress', {
+  ...fieldsOf('LocalAddress', {
     streetAddress: { label: 'Street and number', help: 'The street address of your office in this town.' },
     postalCode: { label: 'Postcode', help: 'The postcode of your office in this town.' },
   }),
-  ...under('LandingOverride', {
+  ...fieldsOf('LandingOverride', {
     service: { label: 'For the service', help: 'The address part of the service this change is for.' },
     title: { label: 'Page title', help: 'This page’s title in Google instead of the template’s.' },
     description: { label: 'Description for Google', help: 'This page’s description in Google instead of the template’s.' },
     fields: { label: 'Other texts', help: 'Texts for the placeholders on this page only.' },
     blocks: { label: 'Replaced blocks', help: 'Blocks of the template replaced on this page.', item: 'Block' },
   }),
-  ...under('BlockOverride', {
+  ...fieldsOf('BlockOverride', {
     at: { label: 'Position', help: 'Which block of the template, counting from 0.' },
     block: { label: 'New block', help: 'The block shown in its place.' },
   }),
-  ...under('LandingService', {
+  ...fieldsOf('LandingService', {
     slug: { label: 'Start of the address', help: 'First part of the address: webdesign becomes /webdesign-amsterdam.' },
     name: { label: 'Service name', help: 'The name of the service as it appears in the text.' },
     title: { label: 'Page title', help: 'The title in Google; the town’s and the service’s names go in the blanks.' },
@@ -266,7 +266,7 @@ export const fields: Record<string, FieldWords> = {
       help: 'The page whose blocks are filled in for every town: with the town’s and the service’s names and the town’s own texts.',
     },
   }),
-  ...under('ChatConfig', {
+  ...fieldsOf('ChatConfig', {
     enabled: { label: 'Show the chat button', help: 'Shows the WhatsApp chat button on every page.' },
     phoneNumber: { label: 'WhatsApp number', help: 'Messages arrive here: digits only, with the country code, such as 31612345678.' },
     accountName: { label: 'Name in the chat', help: 'The name above the chat window and with the greeting.' },
@@ -288,7 +288,7 @@ export const fields: Record<string, FieldWords> = {
     timeFormat: { label: 'Time notation', help: 'How the time shows with a message.' },
     labels: { label: 'Screen reader texts', help: 'Hidden names of the buttons and the window, for people who have the site read aloud.' },
   }),
-  ...under('ChatLabels', {
+  ...fieldsOf('ChatLabels', {
     open: { label: 'Open chat button', help: "Read-aloud name of the chat button, such as 'Open chat'." },
     close: { label: 'Close chat button', help: "Read-aloud name of the close button, such as 'Close chat'." },
     send: { label: 'Send button', help: "Read-aloud name of the send button, such as 'Send'." },
@@ -297,13 +297,13 @@ export const fields: Record<string, FieldWords> = {
     message: { label: 'Name of the message field', help: 'Read-aloud name of the field the visitor types in.' },
     typing: { label: 'Typing notice', help: "Read aloud while the typing dots show, such as 'Typing'." },
   }),
-  ...under('Integrations', {
+  ...fieldsOf('Integrations', {
     emailjs: { label: 'E-mail from forms', help: 'How filled-in forms are sent as e-mail.' },
     imageHost: { label: 'Photos from forms', help: 'Where photos that visitors send along are kept.' },
     contactFallbackUrl: { label: 'Backup address for requests', help: 'A request goes here when sending it by e-mail fails.' },
     leads: { label: 'Keeping requests', help: 'Every filled-in form is also kept on the site’s own server.' },
   }),
-  ...under('EmailJsConfig', {
+  ...fieldsOf('EmailJsConfig', {
     mode: { label: 'How mail is sent', help: 'Through the site’s own server, or through the EmailJS service with an account of its own.' },
     publicKey: { label: 'Public key of the account', help: 'The key of the EmailJS account; a developer can also set it outside the site.' },
     serviceId: { label: 'Mail service ID', help: 'Which e-mail service of the EmailJS account sends the messages.' },
@@ -313,111 +313,111 @@ export const fields: Record<string, FieldWords> = {
     throttleMs: { label: 'Minimum time between messages, in milliseconds', help: 'How long a visitor must wait before sending another message.' },
     blockList: { label: 'Blocked senders', help: 'Messages with one of these values are not sent.' },
   }),
-  ...under('EmailJsBlockList', {
+  ...fieldsOf('EmailJsBlockList', {
     list: { label: 'Blocked values', help: 'For example the e-mail addresses of spammers.', item: 'Value' },
     watchVariable: { label: 'Field checked', help: 'Which field of the message is compared with the list.' },
   }),
-  ...under('ImageHostConfig', {
+  ...fieldsOf('ImageHostConfig', {
     mode: { label: 'Where photos are kept', help: 'On the site’s own server, or at the Imgur service.' },
     baseUrl: { label: 'Address of the photo service', help: 'The web address of the service that keeps the photos.' },
     clientId: { label: 'Account code', help: 'The code of the account at the photo service.' },
   }),
-  ...under('LeadsConfig', {
+  ...fieldsOf('LeadsConfig', {
     endpoint: { label: 'Address on the server', help: 'Where forms send their requests; usually /api/forms.' },
     minFillSeconds: { label: 'Minimum filling time (seconds)', help: 'Whoever sends sooner is probably a robot; the request is marked as spam.' },
     timeoutMs: { label: 'Longest wait, in milliseconds', help: 'How long a form waits for the server before it gives up.' },
   }),
-  ...under('EngineMessages', {
+  ...fieldsOf('EngineMessages', {
     loading: { label: 'Text while loading', help: 'Shows briefly while a page loads.' },
   }),
-  ...under('Page', {
+  ...fieldsOf('Page', {
     title: { label: 'Page title', help: 'The title in the browser tab and in Google (at most 70 characters).' },
     description: { label: 'Description for Google', help: 'The text under the title in Google and with shared links (at most 170 characters).' },
     image: { label: 'Sharing image', help: 'The picture with a shared link on social media; empty uses the site’s.' },
     noindex: { label: 'Hide from search engines', help: 'Google and other search engines leave this page out.' },
     blocks: { label: 'Page blocks', help: 'The content of the page, from top to bottom.', item: 'Block' },
   }),
-  ...under('HeroBlock', {
+  ...fieldsOf('HeroBlock', {
     variant: { label: 'Layout', help: 'Large with a picture beside it for the home page, or compact at the top of an ordinary page.' },
     headline: { label: 'Main heading', help: 'The large heading at the top of the page.' },
     highlights: { label: 'Selling points', help: 'Short selling points with a check mark, under the buttons.', item: 'Selling point' },
     image: { label: 'Picture', help: 'The picture beside the heading.' },
     mobileImage: { label: 'Picture on phones', help: 'A different picture for narrow screens; empty uses the ordinary one.' },
   }),
-  ...under('TextBlock', {
+  ...fieldsOf('TextBlock', {
     paragraphs: { label: 'Paragraph texts', help: 'The paragraphs under the heading.', item: 'Paragraph' },
   }),
-  ...under('CtaBlock', {
+  ...fieldsOf('CtaBlock', {
     text: { label: 'Body text', help: 'A short text under the heading.' },
     note: { label: 'Small print', help: 'Small text under the buttons.' },
   }),
-  ...under('LinkListBlock', {
+  ...fieldsOf('LinkListBlock', {
     links: { label: 'Link cards', help: 'The links as cards, in this order.', item: 'Link' },
   }),
-  ...under('LinkListItem', {
+  ...fieldsOf('LinkListItem', {
     label: { label: 'Link text', help: 'The bold text of the link.' },
     description: { label: 'Explanation', help: 'A short explanation under the link text.' },
   }),
-  ...under('RichTextBlock', {
+  ...fieldsOf('RichTextBlock', {
     meta: { label: 'Line above the text', help: "A small line above the text, such as 'Last updated 1 March 2025'." },
     content: { label: 'Text parts', help: 'Subheadings, paragraphs and lists, from top to bottom.', item: 'Part' },
   }),
-  ...under('RichTextNode', {
+  ...fieldsOf('RichTextNode', {
     h2: { label: 'Subheading', help: 'A subheading.' },
     h3: { label: 'Small subheading', help: 'A smaller heading under a subheading.' },
     p: { label: 'Paragraph', help: 'A paragraph of text.' },
     ul: { label: 'Bulleted list', help: 'A list with bullets.', item: 'Point' },
     ol: { label: 'Numbered list', help: 'A list with numbers.', item: 'Point' },
   }),
-  ...under('FormBlock', {
+  ...fieldsOf('FormBlock', {
     form: { label: 'Which form', help: 'Which form of the site appears here.' },
   }),
-  ...under('SectionHeading', {
+  ...fieldsOf('SectionHeading', {
     eyebrow: common.eyebrow!,
     heading: common.heading!,
     intro: common.intro!,
     align: { label: 'Alignment', help: 'Aligned left or centred above the content.' },
   }),
-  ...under('ServicesOverviewBlock', {
+  ...fieldsOf('ServicesOverviewBlock', {
     expertiseLabel: { label: 'Heading above the specialities', help: "A small heading above each service’s list, such as 'Our expertise'." },
     services: { label: 'Services shown', help: 'At most four services side by side.', item: 'Service' },
   }),
-  ...under('ServiceSummary', {
+  ...fieldsOf('ServiceSummary', {
     title: { label: 'Service name', help: 'The heading of the card.' },
     text: { label: 'Description', help: 'A short explanation of the service.' },
     expertise: { label: 'Specialities', help: 'What the service covers, each with a check mark.', item: 'Speciality' },
     link: { label: 'Card link', help: 'A link at the bottom of the card, for example to the service’s page.' },
   }),
-  ...under('FeatureRowsBlock', {
+  ...fieldsOf('FeatureRowsBlock', {
     rows: { label: 'Text and picture rows', help: 'Each row has text beside a picture; the side alternates per row.', item: 'Row' },
   }),
-  ...under('FeatureRow', {
+  ...fieldsOf('FeatureRow', {
     title: { label: 'Heading', help: 'The heading of this row.' },
     text: { label: 'Body text', help: 'The text beside the picture.' },
     image: { label: 'Picture', help: 'The picture beside the text.' },
   }),
-  ...under('ValuesBlock', {
+  ...fieldsOf('ValuesBlock', {
     items: { label: 'Core values', help: 'At most four core values side by side.', item: 'Core value' },
   }),
-  ...under('ValueItem', {
+  ...fieldsOf('ValueItem', {
     title: { label: 'Core value', help: 'The core value in a few words.' },
     text: { label: 'Explanation', help: 'What this core value means in practice.' },
   }),
-  ...under('FaqBlock', {
+  ...fieldsOf('FaqBlock', {
     collection: { label: 'Questions list', help: 'Which list of questions and answers this block shows.' },
     aside: { label: 'Card beside the questions', help: "A card with a button, such as 'Is your question not listed?'." },
   }),
-  ...under('FaqAside', {
+  ...fieldsOf('FaqAside', {
     heading: { label: 'Title', help: 'The heading of the card.' },
     text: { label: 'Body text', help: 'A short text under the heading.' },
     button: { label: 'Card button', help: 'The button on the card, for example to the contact page.' },
   }),
-  ...under('TestimonialCarouselBlock', {
+  ...fieldsOf('TestimonialCarouselBlock', {
     ...carousel,
     visible: { label: 'Number shown at once', help: 'How many testimonials sit side by side (1 to 4).' },
   }),
-  ...under('TestimonialSliderBlock', carousel),
-  ...under('CarouselLabels', {
+  ...fieldsOf('TestimonialSliderBlock', carousel),
+  ...fieldsOf('CarouselLabels', {
     region: { label: 'Name of the whole', help: "Read-aloud name of the carousel, such as 'Testimonials'." },
     previous: { label: 'Back button', help: "Read-aloud name of the left arrow, such as 'Previous'." },
     next: { label: 'Forward button', help: "Read-aloud name of the right arrow, such as 'Next'." },
@@ -430,7 +430,7 @@ export const fields: Record<string, FieldWords> = {
       help: "Read aloud after every move, such as 'Testimonial 1 to 3 of 7'; the first, the last and the count go in the blanks.",
     },
   }),
-  ...under('PortfolioMockupBlock', {
+  ...fieldsOf('PortfolioMockupBlock', {
     collection: { label: 'Projects list', help: 'Which projects pass by in the phone.' },
     bullets: { label: 'Bullet points', help: 'Short points with a check mark beside the phone.', item: 'Point' },
     speed: { label: 'Scrolling speed', help: 'How fast the projects move up; 0.3 is calm.' },
@@ -439,68 +439,68 @@ export const fields: Record<string, FieldWords> = {
     listLabel: { label: 'Name of the list', help: 'Read-aloud name of the list of projects.' },
     button: { label: 'Call-to-action button', help: 'The button under the text.' },
   }),
-  ...under('PortfolioGridBlock', {
+  ...fieldsOf('PortfolioGridBlock', {
     collection: { label: 'Projects list', help: 'Which projects show as cards.' },
     limit: { label: 'How many projects', help: 'Shows only the first so many projects; empty shows them all.' },
   }),
-  ...under('DemoCarouselBlock', {
+  ...fieldsOf('DemoCarouselBlock', {
     collection: { label: 'Projects list', help: 'Which projects pass by in the carousel.' },
     delayMs: { label: 'Time per project, in milliseconds', help: 'The next project slides in after this many milliseconds.' },
   }),
-  ...under('MarketingServicesBlock', {
+  ...fieldsOf('MarketingServicesBlock', {
     collection: { label: 'Services list', help: 'Which marketing services show as cards.' },
     button: { label: 'Button on every card', help: 'The same button at the bottom of every card.' },
   }),
-  ...under('ResultsBlock', {
+  ...fieldsOf('ResultsBlock', {
     stats: { label: 'Key figures', help: 'Big figures with what they mean.', item: 'Figure' },
     guarantees: { label: 'Our guarantees', help: 'A row of smaller promises under the figures.', item: 'Guarantee' },
     note: { label: 'Small print', help: 'Small text at the bottom, such as a note on the figures.' },
   }),
-  ...under('ResultStat', {
+  ...fieldsOf('ResultStat', {
     value: { label: 'Figure', help: 'The big number, such as 150+ or 98%.' },
     label: { label: 'Meaning', help: 'What the figure is, such as Happy clients.' },
     text: { label: 'Explanation', help: 'A short extra explanation under the meaning.' },
   }),
-  ...under('ResultGuarantee', {
+  ...fieldsOf('ResultGuarantee', {
     value: { label: 'Promise', help: 'The bold part, such as 48 hours.' },
     label: { label: 'Explanation', help: 'The rest of the sentence, such as Free demo.' },
   }),
-  ...under('FaqCollection', {
+  ...fieldsOf('FaqCollection', {
     items: { label: 'Questions', help: 'The questions with their answers, in this order.', item: 'Question' },
   }),
-  ...under('FaqItem', {
+  ...fieldsOf('FaqItem', {
     question: { label: 'Question asked', help: 'The question as a client asks it.' },
     answer: { label: 'Answer given', help: 'The answer that opens under the question.' },
   }),
-  ...under('TestimonialsCollection', {
+  ...fieldsOf('TestimonialsCollection', {
     items: { label: 'Testimonials', help: 'The clients’ testimonials, in this order.', item: 'Testimonial' },
   }),
-  ...under('Testimonial', {
+  ...fieldsOf('Testimonial', {
     name: { label: 'Client’s name', help: 'Who wrote the testimonial.' },
     company: { label: 'Company name', help: 'The client’s company.' },
     content: { label: 'Testimonial text', help: 'What the client says.' },
     rating: { label: 'Number of stars', help: 'From 1 to 5 stars.' },
     avatar: { label: 'Photo', help: 'A photo or logo of the client.' },
   }),
-  ...under('PortfolioCollection', {
+  ...fieldsOf('PortfolioCollection', {
     items: { label: 'Projects', help: 'The clients’ projects, in this order.', item: 'Project' },
   }),
-  ...under('PortfolioItem', {
+  ...fieldsOf('PortfolioItem', {
     title: { label: 'Project name', help: 'Usually the client’s name.' },
     industry: { label: 'Sector', help: "The client’s line of business, such as 'Electrical engineering'." },
     description: { label: 'Short description', help: 'A short description of the project.' },
     link: { label: 'Client’s website', help: 'The address of the live website, starting with https://; opens in a new tab.' },
     image: { label: 'Screenshot', help: 'A picture of the website.' },
   }),
-  ...under('MarketingServicesCollection', {
+  ...fieldsOf('MarketingServicesCollection', {
     items: { label: 'Services', help: 'The marketing services, in this order.', item: 'Service' },
   }),
-  ...under('MarketingService', {
+  ...fieldsOf('MarketingService', {
     title: { label: 'Service name', help: 'The heading of the card.' },
     description: { label: 'Short description', help: 'A short explanation of the service.' },
     features: { label: 'What is included', help: 'What the service covers, each with a check mark.', item: 'Feature' },
   }),
-  ...under('FormConfig', {
+  ...fieldsOf('FormConfig', {
     id: { label: 'Form name', help: 'The same name as the file; a form block picks this form by it.' },
     heading: { label: 'Title', help: 'The heading above the form.' },
     intro: { label: 'Introduction', help: 'A short text under the heading.' },
@@ -513,25 +513,25 @@ export const fields: Record<string, FieldWords> = {
     fallback: { label: 'Backup when e-mail fails', help: 'Sends the request to the backup address when the e-mail cannot be sent.' },
     pixelEvent: { label: 'Advertising measurement', help: 'The event reported to the advertising pixel after sending, such as Lead.' },
   }),
-  ...underEach(['InputField', 'TextareaField', 'CheckboxesField', 'ImagesField'], formField),
-  ...under('InputField', {
+  ...fieldsOfEach(['InputField', 'TextareaField', 'CheckboxesField', 'ImagesField'], formField),
+  ...fieldsOf('InputField', {
     type: { label: 'Kind of input', help: 'Ordinary text, an e-mail address (which is checked) or a phone number.' },
   }),
-  ...under('CheckboxesField', {
+  ...fieldsOf('CheckboxesField', {
     label: { label: 'Question above the choices', help: 'The question or heading above the boxes.' },
     required: { label: 'A choice is required', help: 'The visitor must tick at least one box.' },
     options: { label: 'Choices', help: 'The boxes the visitor can tick.', item: 'Choice' },
   }),
-  ...under('CheckboxOption', {
+  ...fieldsOf('CheckboxOption', {
     value: { label: 'Technical value', help: 'What the form sends when this box is ticked.' },
     label: { label: 'Text by the box', help: 'What the visitor reads beside the box.' },
     description: { label: 'Explanation', help: 'Smaller text under the choice.' },
   }),
-  ...under('HiddenField', {
+  ...fieldsOf('HiddenField', {
     name: formField.name!,
     default: { label: 'Fixed value', help: 'What this hidden field sends when nothing else fills it in.' },
   }),
-  ...under('ImagesField', {
+  ...fieldsOf('ImagesField', {
     label: { label: 'Field label', help: "The name above the upload area, such as 'Photos'." },
     accept: { label: 'Allowed files', help: 'Which kinds of image visitors may upload, with their extensions.' },
     maxFiles: { label: 'Maximum number of files', help: 'How many pictures a visitor can send at most.' },
@@ -540,7 +540,7 @@ export const fields: Record<string, FieldWords> = {
     texts: { label: 'Upload area texts', help: 'What the upload area says while choosing and dragging.' },
     errors: { label: 'Error messages', help: 'What the visitor reads when a file is refused.' },
   }),
-  ...under('ImagesFieldTexts', {
+  ...fieldsOf('ImagesFieldTexts', {
     prompt: { label: 'Text in the area', help: "The invitation in the upload area, such as 'Drag your photos here'." },
     button: { label: 'Choose files button', help: 'The text on the button that opens the file chooser.' },
     dragActive: { label: 'While dragging', help: 'Shows in the area while files are dragged over it.' },
@@ -557,27 +557,27 @@ export const fields: Record<string, FieldWords> = {
       help: 'A line in the e-mail for a photo that could not be uploaded; the file’s name goes in the blank.',
     },
   }),
-  ...under('ImagesFieldErrors', {
+  ...fieldsOf('ImagesFieldErrors', {
     invalidType: { label: 'Wrong kind of file', help: 'Message for a file of a kind that is not allowed; the allowed kinds go in the blank.' },
     tooLarge: { label: 'File too large', help: 'Message for a file that is too large; the largest size allowed goes in the blank.' },
     tooSmall: { label: 'File too small', help: 'Message for a file that is too small; the smallest size allowed goes in the blank.' },
     tooMany: { label: 'Too many files', help: 'Message when the visitor chooses more files than allowed.' },
   }),
-  ...under('ValidationMessages', {
+  ...fieldsOf('ValidationMessages', {
     required: { label: 'Not filled in', help: 'Message with an empty required field; the field’s name goes in the blank.' },
     email: { label: 'Invalid e-mail address', help: 'Message when the e-mail address is not right.' },
     tooLong: { label: 'Text too long', help: 'Message with too many characters; the maximum goes in the blank.' },
     singleLine: { label: 'Several lines', help: 'Message when a one-line field holds a line break.' },
   }),
-  ...under('FormSubmitTexts', {
+  ...fieldsOf('FormSubmitTexts', {
     label: { label: 'Button text', help: "What the send button says, such as 'Send'." },
     busyLabel: { label: 'Text while sending', help: "Shows on the button while the form is sent, such as 'Sending...'." },
   }),
-  ...under('FormResultMessages', {
+  ...fieldsOf('FormResultMessages', {
     success: { label: 'Message after sending', help: 'What the visitor sees once the form is sent.' },
     error: { label: 'Message on failure', help: 'What the visitor sees when sending fails.' },
   }),
-  ...under('FormMail', {
+  ...fieldsOf('FormMail', {
     templateId: { label: 'E-mail template', help: 'The template at the e-mail service that lays out this e-mail.' },
     nameField: { label: 'Field with the name', help: 'The field whose value shows as the sender in the e-mail.' },
     emailField: { label: 'Field with the e-mail address', help: 'The field with the address you reply to.' },
@@ -585,7 +585,7 @@ export const fields: Record<string, FieldWords> = {
     lines: { label: 'E-mail lines', help: 'The lines of the e-mail, each with a field of the form.', item: 'Line' },
     listSeparator: { label: 'Separator', help: 'Goes between the ticked choices, such as a comma.' },
   }),
-  ...under('FormMailLine', {
+  ...fieldsOf('FormMailLine', {
     label: { label: 'Caption', help: "What comes before the value, such as 'Name:'." },
     field: { label: 'Form field', help: 'The technical name of the field whose value goes here.' },
     empty: { label: 'When empty', help: "Shows when the field was not filled in, such as 'Not given'." },

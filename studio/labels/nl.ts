@@ -2,7 +2,7 @@
  * Dutch words of the studio's forms: for agency staff, not developers. Labels in plain words, help in one short
  * sentence about what the field does on the site; the studio says "u", as in its other Dutch texts.
  */
-import { under, underEach, type Catalog, type FieldWords } from './catalog.ts';
+import { fieldsOf, fieldsOfEach, type Catalog, type FieldWords } from './catalog.ts';
 
 /** Keys that mean the same in every object that has them. */
 const common: Record<string, FieldWords> = {
@@ -52,7 +52,7 @@ const carousel = (what: string): Record<string, FieldWords> => ({
 
 export const fields: Record<string, FieldWords> = {
   ...common,
-  ...under('SiteConfig', {
+  ...fieldsOf('SiteConfig', {
     lang: { label: 'Taal van de site', help: "De taal van alle pagina's, zoals nl of en; ook de studio spreekt die taal." },
     brand: { label: 'Merk', help: 'De naam, slogan en het logo van het bedrijf.' },
     contact: { label: 'Contactgegevens', help: 'Telefoon, e-mail en WhatsApp, zoals ze op de site staan.' },
@@ -67,19 +67,19 @@ export const fields: Record<string, FieldWords> = {
     integrations: { label: 'Koppelingen', help: 'Diensten voor e-mail, foto-uploads en het bewaren van aanvragen; meestal ingesteld door een ontwikkelaar.' },
     messages: { label: 'Meldingen van de site', help: 'Teksten die de site zelf toont, zoals tijdens het laden.' },
   }),
-  ...under('Brand', {
+  ...fieldsOf('Brand', {
     name: { label: 'Bedrijfsnaam', help: 'De naam van het bedrijf zoals hij overal op de site staat.' },
     shortName: { label: 'Korte naam', help: 'Kortere naam voor kleine plekken, zoals onder het pictogram op een telefoon.' },
     tagline: { label: 'Slogan', help: 'Eén regel die zegt wat het bedrijf doet.' },
     logo: { label: 'Logo van het bedrijf', help: 'Het logo zoals het op de site staat.' },
   }),
-  ...under('Image', {
+  ...fieldsOf('Image', {
     src: { label: 'Afbeeldingsbestand', help: 'Kies een afbeelding uit de mediabibliotheek.' },
     alt: { label: 'Omschrijving (alt-tekst)', help: 'Wat er op de afbeelding staat, voor wie de site laat voorlezen; leeg bij een versiering.' },
     width: { label: 'Breedte in pixels', help: 'De breedte van het bestand; zo houdt de pagina alvast plek vrij tijdens het laden.' },
     height: { label: 'Hoogte in pixels', help: 'De hoogte van het bestand; zo houdt de pagina alvast plek vrij tijdens het laden.' },
   }),
-  ...under('Contact', {
+  ...fieldsOf('Contact', {
     phone: { label: 'Telefoonnummer', help: 'Het telefoonnummer zoals bezoekers het lezen, zoals 06 2345 6789.' },
     phoneHref: {
       label: 'Telefoonnummer om te bellen',
@@ -91,13 +91,13 @@ export const fields: Record<string, FieldWords> = {
     city: { label: 'Plaats', help: 'De plaats van het bedrijf.' },
     hours: { label: 'Openingstijden', help: 'Wanneer het bedrijf bereikbaar is, zoals Ma t/m vr 9:00 - 17:30.' },
   }),
-  ...under('Theme', {
+  ...fieldsOf('Theme', {
     colors: { label: 'Kleuren', help: 'De kleuren van de site.' },
     radius: { label: 'Afronding van hoeken', help: 'Hoe rond de hoeken van knoppen en kaarten zijn, zoals 14px.' },
     font: { label: 'Lettertype', help: 'Het lettertype van de tekst.' },
     headingFont: { label: 'Lettertype van koppen', help: 'Het lettertype van de koppen; leeg is hetzelfde als de tekst.' },
   }),
-  ...under('ThemeColors', {
+  ...fieldsOf('ThemeColors', {
     primary: { label: 'Hoofdkleur', help: 'De kleur van de belangrijkste knoppen en links.' },
     primaryContrast: { label: 'Tekst op de hoofdkleur', help: 'De tekstkleur op knoppen in de hoofdkleur; moet goed leesbaar zijn.' },
     accent: { label: 'Accentkleur', help: 'De kleur van opvallende knoppen, zoals Gratis Demo.' },
@@ -109,7 +109,7 @@ export const fields: Record<string, FieldWords> = {
     border: { label: 'Kleur van randen', help: 'De kleur van lijnen en randen rond kaarten en velden.' },
     dark: { label: 'Donkere kleur', help: 'De achtergrond van donkere vlakken, zoals kernwaarden en resultaten.' },
   }),
-  ...under('Seo', {
+  ...fieldsOf('Seo', {
     siteUrl: { label: 'Webadres van de site', help: 'Het adres van de site, zoals https://www.voorbeeld.nl, zonder / aan het eind.' },
     siteName: { label: 'Naam van de site', help: 'De naam die Google en sociale media bij de site tonen.' },
     titleTemplate: { label: 'Opbouw van paginatitels', help: 'Hoe de titel van elke pagina in Google eruitziet; op de invulplek komt de titel van de pagina.' },
@@ -118,7 +118,7 @@ export const fields: Record<string, FieldWords> = {
     themeColor: { label: 'Kleur van de browserbalk', help: 'De kleur die een telefoon bovenaan de browser toont.' },
     organization: { label: 'Bedrijfsgegevens voor Google', help: 'Gegevens over het bedrijf die Google naast de zoekresultaten kan tonen.' },
   }),
-  ...under('Organization', {
+  ...fieldsOf('Organization', {
     name: { label: 'Bedrijfsnaam', help: 'De naam van het bedrijf voor Google.' },
     legalName: { label: 'Officiële naam', help: 'De naam zoals bij de Kamer van Koophandel.' },
     logo: { label: 'Logo voor Google', help: 'Het logo dat Google bij het bedrijf kan tonen.' },
@@ -130,26 +130,26 @@ export const fields: Record<string, FieldWords> = {
       item: 'Profiel',
     },
   }),
-  ...under('Navigation', {
+  ...fieldsOf('Navigation', {
     links: { label: 'Menulinks', help: 'De links in het menu, in deze volgorde.', item: 'Link' },
     ctas: { label: 'Knoppen in het menu', help: 'Hooguit twee opvallende knoppen rechts in het menu.', item: 'Knop' },
     labels: { label: 'Teksten voor schermlezers', help: 'Verborgen namen van het menu en zijn knoppen, voor wie de site laat voorlezen.' },
   }),
-  ...under('Link', {
+  ...fieldsOf('Link', {
     label: { label: 'Linktekst', help: 'De tekst van de link.' },
   }),
-  ...under('ButtonLink', {
+  ...fieldsOf('ButtonLink', {
     label: { label: 'Tekst op de knop', help: 'Wat er op de knop staat.' },
     variant: { label: 'Soort knop', help: 'Hoe de knop eruitziet: in de hoofdkleur, met een rand, in de accentkleur of alleen tekst.' },
   }),
-  ...under('NavigationLabels', {
+  ...fieldsOf('NavigationLabels', {
     openMenu: { label: 'Knop menu openen', help: "Voorgelezen naam van de menuknop op een telefoon, zoals 'Menu openen'." },
     closeMenu: { label: 'Knop menu sluiten', help: "Voorgelezen naam van de knop die het menu sluit, zoals 'Menu sluiten'." },
     mainNav: { label: 'Naam van het menu', help: "Voorgelezen naam van het menu, zoals 'Hoofdmenu'." },
     home: { label: 'Link van het logo', help: 'Voorgelezen naam van het logo, dat naar de homepage linkt.' },
     skipToContent: { label: 'Direct naar de inhoud', help: 'De verborgen link waarmee toetsenbordgebruikers het menu overslaan.' },
   }),
-  ...under('Footer', {
+  ...fieldsOf('Footer', {
     about: { label: 'Over het bedrijf', help: 'Korte tekst over het bedrijf onderaan elke pagina.' },
     headings: { label: 'Koppen van de kolommen', help: 'De koppen boven de kolommen in de voettekst.' },
     links: { label: 'Links in de voettekst', help: 'De links onderaan elke pagina, in deze volgorde.', item: 'Link' },
@@ -159,28 +159,28 @@ export const fields: Record<string, FieldWords> = {
     cta: { label: 'Knop', help: 'De opvallende knop in de voettekst.' },
     copyright: { label: 'Copyrightregel', help: 'De regel helemaal onderaan; het jaartal vult u zelf in.' },
   }),
-  ...under('FooterHeadings', {
+  ...fieldsOf('FooterHeadings', {
     navigation: { label: 'Kop boven de links', help: "De kop boven de links, zoals 'Navigatie'." },
     contact: { label: 'Kop boven de contactgegevens', help: "De kop boven telefoon en e-mail, zoals 'Contact'." },
     social: { label: 'Kop boven sociale media', help: "De kop boven de profielen, zoals 'Volg ons'." },
   }),
-  ...under('SocialLink', {
+  ...fieldsOf('SocialLink', {
     network: { label: 'Netwerk', help: 'Welk sociaal netwerk; bepaalt het pictogram.' },
     label: { label: 'Naam van de link', help: 'Voorgelezen naam van de link, zoals Instagram.' },
     href: { label: 'Adres van het profiel', help: 'Het webadres van het profiel, beginnend met https://.' },
   }),
-  ...under('Splash', {
+  ...fieldsOf('Splash', {
     enabled: { label: 'Openingsanimatie tonen', help: 'Toont het logo kort als een bezoeker de site opent.' },
     fadeInDelayMs: { label: 'Wachttijd voor het verschijnen, in milliseconden', help: 'Na zoveel milliseconden verschijnt het logo.' },
     durationMs: { label: 'Duur in milliseconden', help: 'Na zoveel milliseconden begint het logo te verdwijnen.' },
     fadeOutMs: { label: 'Verdwijnen, in milliseconden', help: 'Hoe lang het verdwijnen van het logo duurt.' },
     pageFadeInMs: { label: 'Verschijnen van de pagina, in milliseconden', help: 'Hoe lang het duurt voor de pagina daarna helemaal zichtbaar is.' },
   }),
-  ...under('RouteEntry', {
+  ...fieldsOf('RouteEntry', {
     path: { label: 'Adres', help: 'Het adres van de pagina op de site, zoals /contact; kleine letters en streepjes.' },
     page: { label: 'Pagina', help: 'Welke pagina op dit adres staat.' },
   }),
-  ...under('LandingConfig', {
+  ...fieldsOf('LandingConfig', {
     cities: { label: 'Plaatsen', help: 'Voor elke plaats komt er per dienst een eigen pagina.', item: 'Plaats' },
     services: { label: 'Diensten', help: 'Voor elke dienst komt er per plaats een eigen pagina.', item: 'Dienst' },
     redirectTo: { label: 'Doorsturen naar', help: 'De pagina waar bezoekers van een plaatspagina naartoe gaan.' },
@@ -193,7 +193,7 @@ export const fields: Record<string, FieldWords> = {
     linkText: { label: 'Tekst van de link', help: 'De link voor wie niet wil wachten.' },
     previewNotice: { label: 'Melding in de voorbeeldweergave', help: 'Staat in de studio op een plaatspagina, in plaats van door te sturen.' },
   }),
-  ...under('LandingConfig', {
+  ...fieldsOf('LandingConfig', {
     cityData: {
       label: 'Gegevens per plaats',
       help: 'De lijst met eigen teksten, plaatsen in de buurt en vragen per plaats, voor landingspagina’s met inhoud.',
@@ -206,7 +206,7 @@ export const fields: Record<string, FieldWords> = {
     },
     guard: { label: 'Controle op dunne pagina’s', help: 'Hoeveel landingspagina’s op elkaar mogen lijken voordat de controle waarschuwt.' },
   }),
-  ...under('LandingHubs', {
+  ...fieldsOf('LandingHubs', {
     servicePath: { label: 'Adres van een dienstoverzicht', help: 'Zoals /diensten/ met daarachter het adresdeel van de dienst, op de invulplek.' },
     cityPath: { label: 'Adres van een plaatsoverzicht', help: 'Zoals /regio/ met daarachter het adresdeel van de plaats, op de invulplek.' },
     serviceTitle: { label: 'Titel van een dienstoverzicht', help: 'Kop en titel in Google; op de invulplek komt de naam van de dienst.' },
@@ -214,7 +214,7 @@ export const fields: Record<string, FieldWords> = {
     cityTitle: { label: 'Titel van een plaatsoverzicht', help: 'Kop en titel in Google; op de invulplek komt de naam van de plaats.' },
     cityDescription: { label: 'Omschrijving van een plaatsoverzicht', help: 'Tekst onder de kop en in Google; op de invulplek komt de naam van de plaats.' },
   }),
-  ...under('LandingLabels', {
+  ...fieldsOf('LandingLabels', {
     breadcrumb: { label: 'Naam van het kruimelpad', help: 'Wordt voorgelezen aan wie de pagina laat voorlezen.' },
     otherCities: {
       label: 'Kop: andere plaatsen',
@@ -231,15 +231,15 @@ export const fields: Record<string, FieldWords> = {
       help: 'Boven het adres van het kantoor op de pagina’s van een plaats met een kantoor; de naam van de plaats wordt ingevuld.',
     },
   }),
-  ...under('LandingGuard', {
+  ...fieldsOf('LandingGuard', {
     maxSimilarity: { label: 'Maximale gelijkenis', help: 'Deel van de zinsdelen dat een pagina met de meest gelijke pagina mag delen, van 0 tot 1.' },
     minOwnWords: { label: 'Minimaal eigen woorden', help: 'Woorden die een pagina moet hebben die geen andere landingspagina heeft.' },
     failOnWarning: { label: 'Stoppen bij een waarschuwing', help: 'Maakt van de waarschuwingen fouten, zodat een dunne pagina niet gepubliceerd wordt.' },
   }),
-  ...under('CitiesCollection', {
+  ...fieldsOf('CitiesCollection', {
     items: { label: 'Plaatsen', help: 'De eigen gegevens van elke plaats, voor haar landingspagina’s.', item: 'Plaats' },
   }),
-  ...under('CityData', {
+  ...fieldsOf('CityData', {
     city: { label: 'Plaats', help: 'De naam van de plaats, precies zoals in de lijst met plaatsen.' },
     region: { label: 'Regio', help: 'Provincie of regio; komt op de invulplek voor de regio in de sjablonen.' },
     intro: { label: 'Over deze plaats', help: 'Een alinea over werken in deze plaats; komt op de invulplek voor de inleiding in de sjablonen.' },
@@ -254,26 +254,26 @@ export const fields: Record<string, FieldWords> = {
     fields: { label: 'Overige teksten', help: 'Meer teksten voor de sjablonen: elke tekst komt op de invulplek met dezelfde naam.' },
     overrides: { label: 'Wijzigingen per dienst', help: 'Andere teksten of blokken voor één dienst in deze plaats.', item: 'Wijziging' },
   }),
-  ...under('GeoCoordinates', {
+  ...fieldsOf('GeoCoordinates', {
     latitude: { label: 'Breedtegraad', help: 'Graden noord, zoals 52,16.' },
     longitude: { label: 'Lengtegraad', help: 'Graden oost, zoals 5,39.' },
   }),
-  ...under('LocalAddress', {
+  ...fieldsOf('LocalAddress', {
     streetAddress: { label: 'Straat en huisnummer', help: 'Het adres van uw kantoor in deze plaats.' },
     postalCode: { label: 'Postcode', help: 'De postcode van uw kantoor in deze plaats.' },
   }),
-  ...under('LandingOverride', {
+  ...fieldsOf('LandingOverride', {
     service: { label: 'Dienst', help: 'Het adresdeel van de dienst waarvoor deze wijziging geldt.' },
     title: { label: 'Paginatitel', help: 'De titel in Google van deze pagina, in plaats van die van het sjabloon.' },
     description: { label: 'Omschrijving', help: 'De omschrijving in Google van deze pagina, in plaats van die van het sjabloon.' },
     fields: { label: 'Overige teksten', help: 'Teksten voor de invulvelden op alleen deze pagina.' },
     blocks: { label: 'Vervangen blokken', help: 'Blokken van het sjabloon die op deze pagina vervangen worden.', item: 'Blok' },
   }),
-  ...under('BlockOverride', {
+  ...fieldsOf('BlockOverride', {
     at: { label: 'Positie', help: 'Welk blok van het sjabloon, geteld vanaf 0.' },
     block: { label: 'Nieuw blok', help: 'Het blok dat op die plaats komt.' },
   }),
-  ...under('LandingService', {
+  ...fieldsOf('LandingService', {
     slug: { label: 'Begin van het adres', help: 'Eerste deel van het adres: webdesign wordt /webdesign-amersfoort.' },
     name: { label: 'Naam van de dienst', help: 'De naam van de dienst, zoals hij in de tekst verschijnt.' },
     title: { label: 'Paginatitel', help: 'De titel in Google; op de invulplekken komen de naam van de plaats en van de dienst.' },
@@ -284,7 +284,7 @@ export const fields: Record<string, FieldWords> = {
       help: 'De pagina waarvan de blokken voor elke plaats worden ingevuld: met de naam van de plaats, van de dienst en de eigen teksten van de plaats.',
     },
   }),
-  ...under('ChatConfig', {
+  ...fieldsOf('ChatConfig', {
     enabled: { label: 'Chatknop tonen', help: 'Toont de WhatsApp-chatknop op elke pagina.' },
     phoneNumber: { label: 'WhatsApp-nummer', help: 'Hier komen de berichten aan: alleen cijfers, met landcode, zoals 31612345678.' },
     accountName: { label: 'Naam in de chat', help: 'De naam boven het chatvenster en bij de begroeting.' },
@@ -306,7 +306,7 @@ export const fields: Record<string, FieldWords> = {
     timeFormat: { label: 'Notatie van de tijd', help: 'Hoe de tijd bij een bericht staat.' },
     labels: { label: 'Teksten voor schermlezers', help: 'Verborgen namen van de knoppen en het venster, voor wie de site laat voorlezen.' },
   }),
-  ...under('ChatLabels', {
+  ...fieldsOf('ChatLabels', {
     open: { label: 'Knop chat openen', help: "Voorgelezen naam van de chatknop, zoals 'Chat openen'." },
     close: { label: 'Knop chat sluiten', help: "Voorgelezen naam van de sluitknop, zoals 'Chat sluiten'." },
     send: { label: 'Knop versturen', help: "Voorgelezen naam van de verstuurknop, zoals 'Versturen'." },
@@ -315,13 +315,13 @@ export const fields: Record<string, FieldWords> = {
     message: { label: 'Naam van het berichtveld', help: 'Voorgelezen naam van het veld waarin de bezoeker typt.' },
     typing: { label: 'Melding aan het typen', help: "Voorgelezen zolang de typpuntjes te zien zijn, zoals 'Aan het typen'." },
   }),
-  ...under('Integrations', {
+  ...fieldsOf('Integrations', {
     emailjs: { label: 'E-mail van formulieren', help: 'Hoe ingevulde formulieren als e-mail worden verstuurd.' },
     imageHost: { label: "Foto's uit formulieren", help: "Waar foto's die bezoekers meesturen worden bewaard." },
     contactFallbackUrl: { label: 'Reserveadres voor aanvragen', help: 'Hierheen gaat een aanvraag als het versturen per e-mail mislukt.' },
     leads: { label: 'Aanvragen bewaren', help: 'Elk ingevuld formulier wordt ook op de eigen server van de site bewaard.' },
   }),
-  ...under('EmailJsConfig', {
+  ...fieldsOf('EmailJsConfig', {
     mode: { label: 'Manier van versturen', help: 'Via de eigen server van de site, of via de dienst EmailJS met een eigen account.' },
     publicKey: { label: 'Publieke sleutel', help: 'De sleutel van het EmailJS-account; een ontwikkelaar kan hem ook buiten de site instellen.' },
     serviceId: { label: 'Dienst-ID', help: 'Welke e-maildienst van het EmailJS-account de berichten verstuurt.' },
@@ -334,16 +334,16 @@ export const fields: Record<string, FieldWords> = {
     },
     blockList: { label: 'Geblokkeerde afzenders', help: 'Berichten met een van deze waarden worden niet verstuurd.' },
   }),
-  ...under('EmailJsBlockList', {
+  ...fieldsOf('EmailJsBlockList', {
     list: { label: 'Geblokkeerde waarden', help: 'Bijvoorbeeld e-mailadressen van spammers.', item: 'Waarde' },
     watchVariable: { label: 'Gecontroleerd veld', help: 'Welk veld van het bericht met de lijst wordt vergeleken.' },
   }),
-  ...under('ImageHostConfig', {
+  ...fieldsOf('ImageHostConfig', {
     mode: { label: 'Manier van bewaren', help: 'Op de eigen server van de site, of bij de dienst Imgur.' },
     baseUrl: { label: 'Adres van de fotodienst', help: "Het webadres van de dienst die de foto's bewaart." },
     clientId: { label: 'Client-ID', help: 'De code van het account bij de fotodienst.' },
   }),
-  ...under('LeadsConfig', {
+  ...fieldsOf('LeadsConfig', {
     endpoint: { label: 'Adres op de server', help: 'Waar formulieren hun aanvragen naartoe sturen; meestal /api/forms.' },
     minFillSeconds: {
       label: 'Minimale invultijd (seconden)',
@@ -351,97 +351,97 @@ export const fields: Record<string, FieldWords> = {
     },
     timeoutMs: { label: 'Maximale wachttijd, in milliseconden', help: 'Zo lang wacht een formulier op de server voor het opgeeft.' },
   }),
-  ...under('EngineMessages', {
+  ...fieldsOf('EngineMessages', {
     loading: { label: 'Tekst tijdens het laden', help: 'Staat kort in beeld terwijl een pagina laadt.' },
   }),
-  ...under('Page', {
+  ...fieldsOf('Page', {
     title: { label: 'Paginatitel', help: 'De titel in het browsertabblad en in Google (hooguit 70 tekens).' },
     description: { label: 'Omschrijving voor Google', help: 'De tekst onder de titel in Google en bij gedeelde links (hooguit 170 tekens).' },
     image: { label: 'Deelafbeelding', help: 'De afbeelding bij een gedeelde link op sociale media; leeg gebruikt die van de site.' },
     noindex: { label: 'Verbergen voor zoekmachines', help: 'Google en andere zoekmachines nemen deze pagina niet op.' },
     blocks: { label: 'Blokken', help: 'De inhoud van de pagina, van boven naar beneden.', item: 'Blok' },
   }),
-  ...under('HeroBlock', {
+  ...fieldsOf('HeroBlock', {
     variant: { label: 'Opmaak', help: 'Groot met een afbeelding ernaast voor de homepage, of compact bovenaan een gewone pagina.' },
     headline: { label: 'Kop', help: 'De grote kop bovenaan de pagina.' },
     highlights: { label: 'Pluspunten', help: 'Korte pluspunten met een vinkje, onder de knoppen.', item: 'Pluspunt' },
     image: { label: 'Afbeelding', help: 'De afbeelding naast de kop.' },
     mobileImage: { label: 'Afbeelding op telefoons', help: 'Een andere afbeelding voor smalle schermen; leeg gebruikt de gewone afbeelding.' },
   }),
-  ...under('TextBlock', {
+  ...fieldsOf('TextBlock', {
     paragraphs: { label: "Alinea's", help: "De alinea's onder de kop.", item: 'Alinea' },
   }),
-  ...under('CtaBlock', {
+  ...fieldsOf('CtaBlock', {
     text: { label: 'Tekst', help: 'Korte tekst onder de kop.' },
     note: { label: 'Kleine lettertjes', help: 'Kleine tekst onder de knoppen.' },
   }),
-  ...under('LinkListBlock', {
+  ...fieldsOf('LinkListBlock', {
     links: { label: 'Linkkaartjes', help: 'De links als kaartjes, in deze volgorde.', item: 'Link' },
   }),
-  ...under('LinkListItem', {
+  ...fieldsOf('LinkListItem', {
     label: { label: 'Linktekst', help: 'De vetgedrukte tekst van de link.' },
     description: { label: 'Omschrijving', help: 'Korte uitleg onder de linktekst.' },
   }),
-  ...under('RichTextBlock', {
+  ...fieldsOf('RichTextBlock', {
     meta: { label: 'Regel boven de tekst', help: "Kleine regel boven de tekst, zoals 'Laatst bijgewerkt op 1 maart 2025'." },
     content: { label: 'Inhoud', help: "Tussenkoppen, alinea's en opsommingen, van boven naar beneden.", item: 'Onderdeel' },
   }),
-  ...under('RichTextNode', {
+  ...fieldsOf('RichTextNode', {
     h2: { label: 'Tussenkop', help: 'Een tussenkop.' },
     h3: { label: 'Kleine tussenkop', help: 'Een kleinere kop onder een tussenkop.' },
     p: { label: 'Alinea', help: 'Een alinea tekst.' },
     ul: { label: 'Opsomming', help: 'Een lijst met bolletjes.', item: 'Punt' },
     ol: { label: 'Genummerde lijst', help: 'Een lijst met nummers.', item: 'Punt' },
   }),
-  ...under('FormBlock', {
+  ...fieldsOf('FormBlock', {
     form: { label: 'Formulier', help: 'Welk formulier van de site hier staat.' },
   }),
-  ...under('SectionHeading', {
+  ...fieldsOf('SectionHeading', {
     eyebrow: common.eyebrow!,
     heading: common.heading!,
     intro: common.intro!,
     align: { label: 'Uitlijning', help: 'Links uitgelijnd of gecentreerd boven de inhoud.' },
   }),
-  ...under('ServicesOverviewBlock', {
+  ...fieldsOf('ServicesOverviewBlock', {
     expertiseLabel: { label: 'Kop boven de specialismen', help: "Kleine kop boven de lijst van elke dienst, zoals 'Onze expertise'." },
     services: { label: 'Diensten', help: 'Hooguit vier diensten naast elkaar.', item: 'Dienst' },
   }),
-  ...under('ServiceSummary', {
+  ...fieldsOf('ServiceSummary', {
     title: { label: 'Naam van de dienst', help: 'De kop van de kaart.' },
     text: { label: 'Omschrijving', help: 'Korte uitleg van de dienst.' },
     expertise: { label: 'Specialismen', help: 'Wat de dienst omvat, elk met een vinkje.', item: 'Specialisme' },
     link: { label: 'Link onder de kaart', help: 'Een link onderaan de kaart, bijvoorbeeld naar de pagina van de dienst.' },
   }),
-  ...under('FeatureRowsBlock', {
+  ...fieldsOf('FeatureRowsBlock', {
     rows: { label: 'Rijen', help: 'Elke rij heeft tekst naast een afbeelding; de kant wisselt per rij.', item: 'Rij' },
   }),
-  ...under('FeatureRow', {
+  ...fieldsOf('FeatureRow', {
     title: { label: 'Kop', help: 'De kop van deze rij.' },
     text: { label: 'Tekst', help: 'De tekst naast de afbeelding.' },
     image: { label: 'Afbeelding', help: 'De afbeelding naast de tekst.' },
   }),
-  ...under('ValuesBlock', {
+  ...fieldsOf('ValuesBlock', {
     items: { label: 'Kernwaarden', help: 'Hooguit vier kernwaarden naast elkaar.', item: 'Kernwaarde' },
   }),
-  ...under('ValueItem', {
+  ...fieldsOf('ValueItem', {
     title: { label: 'Kernwaarde', help: 'De kernwaarde in een paar woorden.' },
     text: { label: 'Uitleg', help: 'Wat deze kernwaarde in de praktijk betekent.' },
   }),
-  ...under('FaqBlock', {
+  ...fieldsOf('FaqBlock', {
     collection: { label: 'Lijst met vragen', help: 'Welke lijst met vragen en antwoorden dit blok toont.' },
     aside: { label: 'Kaartje naast de vragen', help: "Een kaartje met een knop, zoals 'Nog een vraag?'." },
   }),
-  ...under('FaqAside', {
+  ...fieldsOf('FaqAside', {
     heading: { label: 'Kop', help: 'De kop van het kaartje.' },
     text: { label: 'Tekst', help: 'Korte tekst onder de kop.' },
     button: { label: 'Knop', help: 'De knop op het kaartje, bijvoorbeeld naar de contactpagina.' },
   }),
-  ...under('TestimonialCarouselBlock', {
+  ...fieldsOf('TestimonialCarouselBlock', {
     ...carousel('dit blok'),
     visible: { label: 'Aantal tegelijk', help: 'Hoeveel klantervaringen er naast elkaar staan (1 tot 4).' },
   }),
-  ...under('TestimonialSliderBlock', carousel('dit blok')),
-  ...under('CarouselLabels', {
+  ...fieldsOf('TestimonialSliderBlock', carousel('dit blok')),
+  ...fieldsOf('CarouselLabels', {
     region: { label: 'Naam van het geheel', help: "Voorgelezen naam van de carrousel, zoals 'Klantervaringen'." },
     previous: { label: 'Knop vorige', help: "Voorgelezen naam van de pijl naar links, zoals 'Vorige'." },
     next: { label: 'Knop volgende', help: "Voorgelezen naam van de pijl naar rechts, zoals 'Volgende'." },
@@ -454,7 +454,7 @@ export const fields: Record<string, FieldWords> = {
       help: "Voorgelezen na elke stap, zoals 'Ervaring 1 tot 3 van 7'; op de invulplekken komen de eerste, de laatste en het aantal.",
     },
   }),
-  ...under('PortfolioMockupBlock', {
+  ...fieldsOf('PortfolioMockupBlock', {
     collection: { label: 'Lijst met projecten', help: 'Welke projecten in de telefoon voorbijkomen.' },
     bullets: { label: 'Opsommingspunten', help: 'Korte punten met een vinkje naast de telefoon.', item: 'Punt' },
     speed: { label: 'Snelheid', help: 'Hoe snel de projecten omhoog schuiven; 0,3 is rustig.' },
@@ -463,68 +463,68 @@ export const fields: Record<string, FieldWords> = {
     listLabel: { label: 'Naam van de lijst', help: 'Voorgelezen naam van de lijst met projecten.' },
     button: { label: 'Knop', help: 'De knop onder de tekst.' },
   }),
-  ...under('PortfolioGridBlock', {
+  ...fieldsOf('PortfolioGridBlock', {
     collection: { label: 'Lijst met projecten', help: 'Welke projecten als kaarten getoond worden.' },
     limit: { label: 'Hoeveel projecten', help: 'Toont alleen de eerste zoveel projecten; leeg toont ze allemaal.' },
   }),
-  ...under('DemoCarouselBlock', {
+  ...fieldsOf('DemoCarouselBlock', {
     collection: { label: 'Lijst met projecten', help: 'Welke projecten in de carrousel voorbijkomen.' },
     delayMs: { label: 'Tijd per project, in milliseconden', help: 'Na zoveel milliseconden schuift het volgende project in beeld.' },
   }),
-  ...under('MarketingServicesBlock', {
+  ...fieldsOf('MarketingServicesBlock', {
     collection: { label: 'Lijst met diensten', help: 'Welke marketingdiensten als kaarten getoond worden.' },
     button: { label: 'Knop op elke kaart', help: 'Dezelfde knop onderaan elke kaart.' },
   }),
-  ...under('ResultsBlock', {
+  ...fieldsOf('ResultsBlock', {
     stats: { label: 'Cijfers', help: 'Grote cijfers met wat ze betekenen.', item: 'Cijfer' },
     guarantees: { label: 'Garanties', help: 'Een rij kleinere beloftes onder de cijfers.', item: 'Garantie' },
     note: { label: 'Kleine lettertjes', help: 'Kleine tekst onderaan, zoals een toelichting bij de cijfers.' },
   }),
-  ...under('ResultStat', {
+  ...fieldsOf('ResultStat', {
     value: { label: 'Cijfer', help: 'Het grote getal, zoals 150+ of 98%.' },
     label: { label: 'Betekenis', help: 'Wat het cijfer is, zoals Tevreden klanten.' },
     text: { label: 'Toelichting', help: 'Korte extra uitleg onder de betekenis.' },
   }),
-  ...under('ResultGuarantee', {
+  ...fieldsOf('ResultGuarantee', {
     value: { label: 'Belofte', help: 'Het vetgedrukte deel, zoals 48 uur.' },
     label: { label: 'Toelichting', help: 'De rest van de zin, zoals Gratis demo.' },
   }),
-  ...under('FaqCollection', {
+  ...fieldsOf('FaqCollection', {
     items: { label: 'Vragen', help: 'De vragen met hun antwoord, in deze volgorde.', item: 'Vraag' },
   }),
-  ...under('FaqItem', {
+  ...fieldsOf('FaqItem', {
     question: { label: 'Vraag', help: 'De vraag zoals een klant hem stelt.' },
     answer: { label: 'Antwoord', help: 'Het antwoord dat openklapt onder de vraag.' },
   }),
-  ...under('TestimonialsCollection', {
+  ...fieldsOf('TestimonialsCollection', {
     items: { label: 'Klantervaringen', help: 'De ervaringen van klanten, in deze volgorde.', item: 'Ervaring' },
   }),
-  ...under('Testimonial', {
+  ...fieldsOf('Testimonial', {
     name: { label: 'Naam van de klant', help: 'Wie de ervaring schreef.' },
     company: { label: 'Bedrijf', help: 'Het bedrijf van de klant.' },
     content: { label: 'Ervaring', help: 'Wat de klant zegt.' },
     rating: { label: 'Aantal sterren', help: 'Van 1 tot 5 sterren.' },
     avatar: { label: 'Foto', help: 'Een foto of logo van de klant.' },
   }),
-  ...under('PortfolioCollection', {
+  ...fieldsOf('PortfolioCollection', {
     items: { label: 'Projecten', help: 'De projecten van klanten, in deze volgorde.', item: 'Project' },
   }),
-  ...under('PortfolioItem', {
+  ...fieldsOf('PortfolioItem', {
     title: { label: 'Naam van het project', help: 'Meestal de naam van de klant.' },
     industry: { label: 'Branche', help: "De sector van de klant, zoals 'Elektrotechniek'." },
     description: { label: 'Omschrijving', help: 'Korte beschrijving van het project.' },
     link: { label: 'Website van de klant', help: 'Het webadres van de live website, beginnend met https://; opent in een nieuw tabblad.' },
     image: { label: 'Schermafbeelding', help: 'Een afbeelding van de website.' },
   }),
-  ...under('MarketingServicesCollection', {
+  ...fieldsOf('MarketingServicesCollection', {
     items: { label: 'Diensten', help: 'De marketingdiensten, in deze volgorde.', item: 'Dienst' },
   }),
-  ...under('MarketingService', {
+  ...fieldsOf('MarketingService', {
     title: { label: 'Naam van de dienst', help: 'De kop van de kaart.' },
     description: { label: 'Omschrijving', help: 'Korte uitleg van de dienst.' },
     features: { label: 'Kenmerken', help: 'Wat de dienst omvat, elk met een vinkje.', item: 'Kenmerk' },
   }),
-  ...under('FormConfig', {
+  ...fieldsOf('FormConfig', {
     id: { label: 'Naam van het formulier', help: 'Dezelfde naam als het bestand; zo kiest een formulierblok dit formulier.' },
     heading: { label: 'Kop', help: 'De kop boven het formulier.' },
     intro: { label: 'Inleiding', help: 'Korte tekst onder de kop.' },
@@ -537,25 +537,25 @@ export const fields: Record<string, FieldWords> = {
     fallback: { label: 'Reserve bij mislukte e-mail', help: 'Stuurt de aanvraag naar het reserveadres als de e-mail niet verstuurd kan worden.' },
     pixelEvent: { label: 'Advertentie-meting', help: 'De gebeurtenis die na het versturen aan de advertentiepixel wordt gemeld, zoals Lead.' },
   }),
-  ...underEach(['InputField', 'TextareaField', 'CheckboxesField', 'ImagesField'], formField),
-  ...under('InputField', {
+  ...fieldsOfEach(['InputField', 'TextareaField', 'CheckboxesField', 'ImagesField'], formField),
+  ...fieldsOf('InputField', {
     type: { label: 'Soort invoer', help: 'Gewone tekst, een e-mailadres (wordt gecontroleerd) of een telefoonnummer.' },
   }),
-  ...under('CheckboxesField', {
+  ...fieldsOf('CheckboxesField', {
     label: { label: 'Vraag boven de keuzes', help: 'De vraag of kop boven de vakjes.' },
     required: { label: 'Keuze verplicht', help: 'De bezoeker moet minstens één vakje aanvinken.' },
     options: { label: 'Keuzes', help: 'De vakjes die de bezoeker kan aanvinken.', item: 'Keuze' },
   }),
-  ...under('CheckboxOption', {
+  ...fieldsOf('CheckboxOption', {
     value: { label: 'Technische waarde', help: 'Wat het formulier verstuurt als dit vakje is aangevinkt.' },
     label: { label: 'Tekst bij het vakje', help: 'Wat de bezoeker naast het vakje leest.' },
     description: { label: 'Uitleg', help: 'Kleinere tekst onder de keuze.' },
   }),
-  ...under('HiddenField', {
+  ...fieldsOf('HiddenField', {
     name: formField.name!,
     default: { label: 'Vaste waarde', help: 'Wat dit verborgen veld meestuurt als niets anders het invult.' },
   }),
-  ...under('ImagesField', {
+  ...fieldsOf('ImagesField', {
     label: { label: 'Veldnaam', help: "De naam boven het uploadvak, zoals 'Foto's'." },
     accept: { label: 'Toegestane bestanden', help: 'Welke soorten afbeeldingen bezoekers mogen uploaden, met hun extensies.' },
     maxFiles: { label: 'Maximaal aantal bestanden', help: 'Hoeveel afbeeldingen een bezoeker hooguit meestuurt.' },
@@ -564,7 +564,7 @@ export const fields: Record<string, FieldWords> = {
     texts: { label: 'Teksten van het uploadvak', help: 'Wat het uploadvak tijdens het kiezen en slepen zegt.' },
     errors: { label: 'Foutmeldingen', help: 'Wat de bezoeker leest als een bestand geweigerd wordt.' },
   }),
-  ...under('ImagesFieldTexts', {
+  ...fieldsOf('ImagesFieldTexts', {
     prompt: { label: 'Tekst in het vak', help: "De uitnodiging in het uploadvak, zoals 'Sleep foto's hierheen'." },
     button: { label: 'Knop bestanden kiezen', help: 'De tekst op de knop die de bestandskiezer opent.' },
     dragActive: { label: 'Tijdens het slepen', help: 'Staat in het vak terwijl er bestanden overheen gesleept worden.' },
@@ -581,7 +581,7 @@ export const fields: Record<string, FieldWords> = {
       help: 'Regel in de e-mail voor een foto die niet geüpload kon worden; op de invulplek komt de naam van het bestand.',
     },
   }),
-  ...under('ImagesFieldErrors', {
+  ...fieldsOf('ImagesFieldErrors', {
     invalidType: {
       label: 'Verkeerde soort bestand',
       help: 'Melding bij een bestand van een soort die niet mag; op de invulplek komen de soorten die wel mogen.',
@@ -590,21 +590,21 @@ export const fields: Record<string, FieldWords> = {
     tooSmall: { label: 'Bestand te klein', help: 'Melding bij een te klein bestand; op de invulplek komt de kleinste toegestane grootte.' },
     tooMany: { label: 'Te veel bestanden', help: 'Melding als de bezoeker meer bestanden kiest dan mag.' },
   }),
-  ...under('ValidationMessages', {
+  ...fieldsOf('ValidationMessages', {
     required: { label: 'Niet ingevuld', help: 'Melding bij een leeg verplicht veld; op de invulplek komt de naam van het veld.' },
     email: { label: 'Ongeldig e-mailadres', help: 'Melding als het e-mailadres niet klopt.' },
     tooLong: { label: 'Te lang', help: 'Melding bij te veel tekens; op de invulplek komt het maximum.' },
     singleLine: { label: 'Meerdere regels', help: 'Melding als een veld van één regel een regeleinde bevat.' },
   }),
-  ...under('FormSubmitTexts', {
+  ...fieldsOf('FormSubmitTexts', {
     label: { label: 'Tekst op de knop', help: "Wat er op de verstuurknop staat, zoals 'Versturen'." },
     busyLabel: { label: 'Tekst tijdens versturen', help: "Staat op de knop terwijl het formulier verstuurd wordt, zoals 'Bezig met versturen...'." },
   }),
-  ...under('FormResultMessages', {
+  ...fieldsOf('FormResultMessages', {
     success: { label: 'Bericht na versturen', help: 'Wat de bezoeker ziet als het formulier is verstuurd.' },
     error: { label: 'Bericht bij een fout', help: 'Wat de bezoeker ziet als het versturen mislukt.' },
   }),
-  ...under('FormMail', {
+  ...fieldsOf('FormMail', {
     templateId: { label: 'E-mailsjabloon', help: 'Het sjabloon bij de e-maildienst dat deze e-mail opmaakt.' },
     nameField: { label: 'Veld met de naam', help: 'Het veld waarvan de waarde als afzender in de e-mail staat.' },
     emailField: { label: 'Veld met het e-mailadres', help: 'Het veld met het adres waarop u de bezoeker antwoordt.' },
@@ -612,7 +612,7 @@ export const fields: Record<string, FieldWords> = {
     lines: { label: 'Regels', help: 'De regels van de e-mail, elk met een veld uit het formulier.', item: 'Regel' },
     listSeparator: { label: 'Scheidingsteken', help: 'Staat tussen de aangevinkte keuzes, zoals een komma.' },
   }),
-  ...under('FormMailLine', {
+  ...fieldsOf('FormMailLine', {
     label: { label: 'Omschrijving', help: "Wat er voor de waarde staat, zoals 'Naam:'." },
     field: { label: 'Veld', help: 'De technische naam van het veld waarvan de waarde hier komt.' },
     empty: { label: 'Als het leeg is', help: "Staat er als het veld niet is ingevuld, zoals 'Niet opgegeven'." },

@@ -7,8 +7,8 @@ import { coded, type ReservedParams } from '../problem-catalog.ts';
 
 /** Whose the address is ("the server's forms and mail"), and the reserved address it is under when it is another ("/api and below"). */
 function reservedFor(reserved: ReservedRoute, path: string): ReservedParams {
-  const under = reservedUnder(path, reserved);
-  return under ? { owner: reserved.owner, under, below: reserved.below } : { owner: reserved.owner };
+  const reservedPath = reservedUnder(path, reserved);
+  return reservedPath ? { owner: reserved.owner, reservedPath, below: reserved.below } : { owner: reserved.owner };
 }
 
 /**
