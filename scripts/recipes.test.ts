@@ -194,7 +194,7 @@ describe('the recipes of docs/recipes.md on a copy of the project', () => {
   });
 
   it('validates', () => {
-    const result = run(process.execPath, ['--import', 'tsx', 'scripts/validate-config.ts']);
+    const result = run(process.execPath, ['--import', 'tsx', 'scripts/cli/validate-config.ts']);
     expect(result.stdout + result.stderr).not.toMatch(/problem/);
     expect(result.status).toBe(0);
   }, 60_000);
@@ -298,7 +298,7 @@ describe('the content landing recipe of docs/recipes.md on a copy of the project
   });
 
   it('validates, with no text that says nothing and no word left in English', () => {
-    const result = run(process.execPath, ['--import', 'tsx', 'scripts/validate-config.ts'], {}, site);
+    const result = run(process.execPath, ['--import', 'tsx', 'scripts/cli/validate-config.ts'], {}, site);
     expect(result.stdout + result.stderr).not.toMatch(/problem|says nothing|shown in English/);
     expect(result.status, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain('config valid');

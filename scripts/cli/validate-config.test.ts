@@ -5,9 +5,9 @@ import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { paths } from '../core/paths.ts';
-import { siteWithCopiedCity } from '../core/seo/testing/copied-city.ts';
-import { caseFor, fixtureFiles, fixtureRoot, mutate } from '../core/validate/testing/mutations.ts';
+import { paths } from '../../core/paths.ts';
+import { siteWithCopiedCity } from '../../core/seo/testing/copied-city.ts';
+import { caseFor, fixtureFiles, fixtureRoot, mutate } from '../../core/validate/testing/mutations.ts';
 
 const run = promisify(execFile);
 const dirs: string[] = [];
@@ -27,7 +27,7 @@ async function validate(args: string[], env: Record<string, string | undefined> 
   // no GITHUB_ACTIONS from the environment the tests run in (CI sets it)
   const { GITHUB_ACTIONS: _ci, ...base } = process.env;
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/validate-config.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/cli/validate-config.ts', ...args], {
       cwd: paths.root,
       env: { ...base, ...env },
       maxBuffer: 64 * 1024 * 1024,

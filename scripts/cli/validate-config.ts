@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import { validateSite, internalError, type Problem } from '../core/validate/validate.ts';
-import { formatGithubAnnotations, formatJson, formatProblems } from '../core/validate/report-formats.ts';
-import { paths } from '../core/paths.ts';
-import { siteFiles } from '../core/validate/site-files.ts';
-import { formatGuardReport, guardLanding, locatedWarnings } from '../core/seo/guard.ts';
-import type { LoadedSite } from '../core/site/model.ts';
+import { validateSite, internalError, type Problem } from '../../core/validate/validate.ts';
+import { formatGithubAnnotations, formatJson, formatProblems } from '../../core/validate/report-formats.ts';
+import { paths } from '../../core/paths.ts';
+import { siteFiles } from '../../core/validate/site-files.ts';
+import { formatGuardReport, guardLanding, locatedWarnings } from '../../core/seo/guard.ts';
+import type { LoadedSite } from '../../core/site/model.ts';
 
 /**
  * npm run validate [-- site-root] [-- --format text|json] [--seo] [--seo-strict]: every problem at once, exit 1 on
