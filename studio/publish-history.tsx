@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { plainProblem } from './plain-problems.ts';
 import { publishCalls, type PushResult, type Refusal, type Version, type VersionProblem } from './publish-calls.ts';
 import { changesNotice, Modal, NameField, refusalText, reloadWith, useChanges, useName } from './publish-dialog.tsx';
 import type { PublishTexts } from './publish-texts.ts';
@@ -15,6 +16,8 @@ interface Props {
 
 const dateOf = (iso: string, lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
+/** A file as staff know it: its name without folder or extension (`home` for content/pages/home.json). */
+const fileLabel = (path: string) => path.replace(/^.*\//, '').replace(/\.json$/, '');
 /** The published versions, newest first; one can be restored as a new version while nothing is unpublished. */
 export function HistoryDialog({ texts, lang, settled, close, discardFirst }: Props) {
   const [changes] = useChanges(texts, settled);
@@ -107,6 +110,13 @@ function RestoreConfirm({ version, texts, lang, cancel }: { version: Version; te
       {error ? (
         <div className="publish-refused" role="alert">
           <p>{error}</p>
+          {problems && problems.length > 0 ? (
+            <ul className="publish-problems">
+              {problems.map((p, i) => (
+                <li key={i}>{`${fileLabel(p.file)}: ${plainProblem(p, lang)}`}</li>
+              ))}
+            </ul>
+          ) : null}
           {problems && problems.length > 0 ? (
             <details>
               <summary>{texts.detail}</summary>

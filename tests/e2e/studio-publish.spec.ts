@@ -207,6 +207,11 @@ test.describe('studio publishing sends only what it showed', { tag: '@desktop-on
     const alert = broken.getByRole('alert');
     await expect(alert).toContainText('Deze versie kan niet worden teruggezet: er zit 1 probleem in', { timeout: 15_000 });
     await expect(alert).toContainText('Er is niets veranderd.');
+    // the problem itself in the staff's words, by its page, not the validator's English
+    const problem = alert.getByRole('listitem');
+    await expect(problem).toHaveCount(1);
+    await expect(problem).toContainText(/^home: /);
+    await expect(problem).not.toContainText(/must|\/blocks/);
     await expectAccessible(page);
     expect(git('rev-parse', 'HEAD')).toBe(head);
     expect(git('status', '--porcelain')).toBe('');
