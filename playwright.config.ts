@@ -13,7 +13,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
-  // npm test (scripts/test-all.ts) reads each test's time from the JSON report, beside the list on the console
+  // npm test (scripts/test-support/test-all.ts) reads each test's time from the JSON report, beside the list on the console
   reporter: process.env.E2E_JSON_REPORT ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]] : [['list']],
   timeout: 30_000,
   use: {

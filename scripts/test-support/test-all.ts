@@ -3,14 +3,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { playwrightTimes, timeReport, vitestTimes, type StageTime, type TestTime } from './lib/test-summary.ts';
+import { playwrightTimes, timeReport, vitestTimes, type StageTime, type TestTime } from './test-summary.ts';
 
 /**
  * `npm test`: the stages below in order, each its own npm script, stopping at the first that fails with its exit
  * code. It ends with the time of each stage and the slowest tests of each runner, from their JSON reports, so a
  * stage or a test that grows shows in every run.
  */
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 const reports = mkdtempSync(join(tmpdir(), 'npm-test-times-'));
 const unitReport = join(reports, 'unit.json');
 const e2eReport = join(reports, 'e2e.json');

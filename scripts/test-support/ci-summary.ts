@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { countTests, summaryLine } from './lib/test-summary.ts';
+import { countTests, summaryLine } from './test-summary.ts';
 
 /** Prints the closing "N passed, N failed" line of an `npm test` log (.ci/run passes it the log). */
 const file = process.argv[2];
