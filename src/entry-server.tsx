@@ -48,12 +48,12 @@ export function sitemapEntries(): { path: string; sources: (string | { file: str
   const ofCity = (city: string, files: string[]) =>
     [...new Set(['site.config.json', ...files])].map((file) => (file === cityFile[0] ? { file, item: { city } } : file));
   return [
-    // the route table's pages have no lastmod, as before: their content comes from more files than they name
+    // the route table's pages have no lastmod: their content comes from more files than they name
     ...model.routes.map((r) => ({ path: r.path, sources: [], noindex: false })),
     ...expandLanding(landing, model.cities).map((l) =>
       l.kind === 'content' && l.pageId
         ? { path: l.path, sources: ofCity(l.city, templateFiles(l.pageId)), noindex: false }
-        : // a redirecting page's sitemap line stays as it was (no lastmod), unless the setting takes it out
+        : // a redirecting page's sitemap line has no lastmod, unless the setting takes it out
           { path: l.path, sources: [], noindex: landing.noindexRedirects === true },
     ),
     // an overview shows a description of the pages it links: from their templates (its service's in every city, or all

@@ -9,7 +9,7 @@ export type JsonLd = Record<string, unknown>;
 
 const absolute = (site: Site, path: string) => `${site.seo.siteUrl}${path}`;
 
-/** The organisation behind the site: on every page, as before. */
+/** The organisation behind the site: on every page. */
 export function organization(site: Site): JsonLd {
   const { seo } = site;
   return {

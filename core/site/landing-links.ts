@@ -47,8 +47,8 @@ function citiesNamed(cities: City[], name: string): City[] {
 
 /**
  * Other cities for the same service: the city's nearby places first (in the order the city lists them), then the
- * rest in the list's order, at most MAX_CITY_LINKS. Linear in the cities: a page of a 2,500-town matrix took
- * milliseconds when every city was ranked and sorted.
+ * rest in the list's order, at most MAX_CITY_LINKS. Linear in the cities: ranking and sorting every city for each
+ * page would make the matrix's links cost time that grows with the square of its towns.
  */
 function otherCities(landing: LandingConfig, cities: City[], service: LandingService, city: City): MatrixLink[] {
   const picked = new Set<City>();

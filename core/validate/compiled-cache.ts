@@ -7,11 +7,12 @@ import type { ValidateFunction } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 
 /**
- * Compiled schemas kept between runs. Compiling every schema with ajv is most of what a validation costs (about
- * 0.2 s of a build's 0.3 s); ajv's standalone code is the same validators as plain JavaScript, which loads in a few
- * milliseconds. Each set of validators is kept under a key of everything that makes its code (the schema files, the
- * versions of ajv and its formats, the options), in node_modules/.cache where the generated code finds ajv's runtime
- * helpers. A missing, partial or broken file is compiled again; nothing here can make a validation differ.
+ * Compiled schemas kept between runs. Compiling every schema with ajv is most of what a validation costs, and it is
+ * paid again on every run for schemas that rarely change; ajv's standalone code is the same validators as plain
+ * JavaScript, which only has to be loaded. Each set of validators is kept under a key of everything that makes its code
+ * (the schema files, the versions of ajv and its formats, the options), in node_modules/.cache where the generated code
+ * finds ajv's runtime helpers. A missing, partial or broken file is compiled again; nothing here can make a validation
+ * differ.
  */
 
 const require = createRequire(import.meta.url);
@@ -41,7 +42,7 @@ export function cacheKey(kind: string, schemaFiles: readonly (readonly [string, 
 
 /**
  * The validators of `make()`'s instance, by name (`refs`: name -> schema id), from the cache, or compiled, kept and
- * then loaded from the cache; undefined when neither works (the caller compiles as before).
+ * then loaded from the cache; undefined when neither works (the caller then compiles each schema with ajv in this process).
  */
 export function cachedValidators(kind: string, key: string, refs: Record<string, string>, make: () => Ajv): Record<string, ValidateFunction> | undefined {
   const file = keptFile(kind, key);

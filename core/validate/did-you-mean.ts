@@ -19,7 +19,8 @@ export function didYouMean(input: string, candidates: Iterable<string>): string 
   let best: string | undefined;
   let bestScore = Infinity;
   for (const c of candidates) {
-    // the distance is at least the difference in length: skip the quadratic table (a pasted 100 kB key took seconds)
+    // the distance is at least the difference in length: skip the table, whose size is the product of the two lengths
+    // (a pasted document as a key)
     const candidate = c.toLowerCase();
     if (Math.abs(candidate.length - needle.length) > limit) continue;
     const score = distance(needle, candidate);

@@ -46,8 +46,8 @@ const TREE_OPTIONS = { disallowComments: true, allowTrailingComma: false };
 
 /**
  * A JSON file's data and, for valid JSON, its parse tree made only when a pointer is located: the tree of every
- * file was most of a site's validation (a city data file of 2,500 towns is a million nodes), and a valid site
- * locates nothing. Invalid JSON gets the parse errors with their places.
+ * file would be most of a site's validation (a tree has a node for every value, and a city data file holds every
+ * town's), and a valid site locates nothing. Invalid JSON gets the parse errors with their places.
  */
 export function parseJsonSource(file: string, text: string): JsonSource {
   let data: unknown;

@@ -70,7 +70,7 @@ export interface ChatTiming {
 export function chatTiming(config: ChatConfig): ChatTiming {
   const cfg = withDefaults(config);
   const seconds = cfg.notificationDelay;
-  // The library compared milliseconds with 10 and so never disabled anything; the spec means seconds.
+  // The spec's minimum is in seconds: compared with milliseconds it would never switch anything off.
   const periodic = cfg.notification && seconds >= MIN_NOTIFICATION_SECONDS;
   return {
     messageDelayMs: Math.max(0, cfg.messageDelay) * 1000,

@@ -18,8 +18,8 @@ function cityData(context: RuleContext, file: string): { data: CityData; index: 
 
 /**
  * Every placeholder of a template that a city cannot fill, once per string and name, with the cities that lack it.
- * Each city's values are made once, and the cities that lack a name are found once per name: a template's
- * placeholders times 2,500 towns was most of a validation.
+ * Each city's values are made once, and the cities that lack a name are found once per name: each placeholder
+ * checked in each city would be placeholders times towns, most of a validation on a large matrix.
  */
 function checkPlaceholders(context: RuleContext, file: string, found: { pointer: string; name: string }[], service: LandingService, cities: City[]) {
   const vocabulary = landingVocabulary(cities);
