@@ -19,7 +19,7 @@ export function clientAddress(forwardedFor: string | undefined, peer: string | u
   return address.slice(0, 64);
 }
 
-/** TRUST_PROXY: the number of proxies of our own in front of the server; '1' as before, anything else 0. */
+/** TRUST_PROXY: the number of proxies of our own in front of the server, 1 to 9 ('1' for one reverse proxy); anything else 0. */
 export function trustedHops(setting: string | undefined): number {
   const n = Number(setting);
   return Number.isInteger(n) && n > 0 && n < 10 ? n : 0;

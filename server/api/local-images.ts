@@ -27,7 +27,7 @@ type Status = 400 | 403 | 408 | 413 | 415 | 429 | 500 | 503 | 507;
 const failure = (c: Context, status: Status, error: string, headers: Record<string, string> = {}) =>
   c.json({ data: { error }, success: false, status }, status, { 'Cache-Control': 'no-store', ...headers });
 
-/** One re-encode at a time: a 40 MP photo is about 160 MB of pixels while it is turned and encoded. */
+/** One re-encode at a time: a photo is held as uncompressed pixels (up to maxPixels, several bytes each) while it is turned and encoded. */
 const encodeQueue = taskQueue(1);
 
 /** What one upload endpoint knows, worked out once when the app starts. */

@@ -4,7 +4,7 @@
  * and refine it bit by bit down to 0, over and over. Each refinement scan makes the decoder visit every coefficient
  * of every 8x8 block, so the work grows with scans x pixels while the file stays small: each AC scan is a few dozen
  * bytes (one Huffman code that says "the next 32,767 blocks have nothing"). 6000 px and 2,600 scans: about 200 kB
- * that take libjpeg the best part of a minute.
+ * that take libjpeg many times longer than any photo does.
  */
 export function hostileJpeg(side: number, scans: number): Buffer {
   const blocks = Math.ceil(side / 8) ** 2;

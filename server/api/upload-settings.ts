@@ -45,13 +45,14 @@ export const UPLOAD_DEFAULTS: UploadSettings = {
   // is more likely holding the place on purpose
   idleMs: 5_000,
   // 64 kbit/s, slower than any mobile network still in use: a 5 MB photo at that pace would not finish within
-  // REQUEST_TIMEOUT_MS anyway, so only a client that drips bytes is cut off earlier than before
+  // REQUEST_TIMEOUT_MS anyway, so the pace cuts off only a client that drips bytes, and sooner than the timeout would
   minBytesPerSecond: 8 * 1024,
-  // a 40-megapixel photo is decoded, turned and encoded in 1-3 s on a small machine; more is a photo made to be slow
+  // a photo at maxPixels is decoded, turned and encoded well within this even on a small machine; more is a photo made to be slow
   decodeTimeoutSeconds: 10,
   // encoders write 1 scan (baseline) to about 10 (libjpeg's and mozjpeg's progressive scripts), so 100 leaves room
-  // for any hand-made script. Each scan costs about 20 ms at 40 megapixels, so a JPEG at the limit takes 2 s to
-  // re-encode on a small machine (4 s on a loaded one); the hostile file of issue 22 had 2,600 (over a minute)
+  // for any hand-made script. Each scan has the decoder go over every pixel again, so the work grows with scans x
+  // pixels: a photo at maxPixels with 100 scans still re-encodes within decodeTimeoutSeconds, while a file made of
+  // thousands of small scans (hostileJpeg, test-jpeg.ts) would hold the one encoder far longer
   maxJpegScans: 100,
   maxPixels: 40_000_000,
   maxRssBytes: 1024 * MB,

@@ -28,14 +28,14 @@ function linkTarget(path: string): string | undefined {
 }
 
 /**
- * The build a path names, followed across switches without a restart. `npm run build` writes each build into a
- * folder of its own and then renames a new symbolic link over the served path (scripts/build/build-folders.ts). One
- * readlink per request (about a microsecond) sees the switch; the new build is then indexed in the background
- * (about a second for 10,000 pages) while the one before goes on being served whole, and every request from then
- * on gets the new one. A request keeps the generation it started with for all its middleware (page, CSP, forms), so
- * no answer mixes two builds. The generations served before stay indexed (`keepPrevious`): a visitor who got a page
- * of the old build asks for its hashed assets after the switch, and they must still be there.
- * A real folder (not a link) is indexed once, as before: rebuilding it in place needs a restart.
+ * The build a path names, followed across switches without a restart. `npm run build` writes each build into a folder
+ * of its own and then renames a new symbolic link over the served path (scripts/build/build-folders.ts). One readlink
+ * per request (one small system call, no file read) sees the switch; the new build is then indexed in the background
+ * (which takes longer the more pages it has) while the one before goes on being served whole, and every request from
+ * then on gets the new one. A request keeps the generation it started with for all its middleware (page, CSP, forms),
+ * so no answer mixes two builds. The generations served before stay indexed (`keepPrevious`): a visitor who got a page
+ * of the old build asks for its hashed assets after the switch, and they must still be there. A real folder (not a
+ * link) is indexed once, at start: rebuilding it in place needs a restart.
  */
 export class LiveRoot {
   /** the link's target that #current (or the failed attempt at it) came from */

@@ -53,7 +53,10 @@ function notModified(c: Context, etag: string, mtimeMs: number): boolean {
  */
 const ON_DEMAND_MIN_BYTES = 1024;
 const GZIP_LEVEL = 9;
-/** a page's brotli, made once: quality 5 takes ~1 ms for a 20 kB page, within 4% of quality 11's size on pages */
+/**
+ * a page's brotli, made once while its first visitor waits: quality 5 is quick enough for that and comes close to
+ * quality 11's size on HTML; the slow quality 11 is for the shared assets the build compresses once
+ */
 const BROTLI_QUALITY = 5;
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);

@@ -81,9 +81,9 @@ export function chooseDialect(options: StorageOptions): ChosenDialect {
   // a deleted lead (retention, an erasure) is overwritten with zeros, not just marked free: its bytes do not
   // linger in the file's free space until the page happens to be reused
   database.pragma('secure_delete = ON');
-  // better-sqlite3 waits out a lock synchronously, freezing the event loop and with it every page and request
-  // (10 s and more while a sqlite3 shell held the lock). Once open, SQLite answers SQLITE_BUSY at once and the
-  // storage waits asynchronously instead (busy.ts)
+  // better-sqlite3 waits out a lock synchronously, freezing the event loop and with it every page and request (for as
+  // long as another process, a sqlite3 shell say, holds the lock). Once open, SQLite answers SQLITE_BUSY at once and
+  // the storage waits asynchronously instead (busy.ts)
   const opened = () => void database.pragma('busy_timeout = 0');
   return { kind: 'sqlite', dialect: sqliteDialect(database), opened };
 }

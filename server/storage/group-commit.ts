@@ -13,8 +13,8 @@ interface Waiting {
 
 /**
  * Group commit: every commit waits for its disk sync (that is what makes an
- * acknowledged lead survive kill -9), and one sync costs about as much as a
- * thousand inserts. So leads that arrive together are written in one
+ * acknowledged lead survive kill -9), and one sync costs far more than an
+ * insert. So leads that arrive together are written in one
  * transaction, and each caller is answered only after that commit.
  */
 export function groupCommit(db: Kysely<Database>, now: () => Date): (lead: NewLead) => Promise<Added> {
