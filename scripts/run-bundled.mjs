@@ -8,10 +8,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 /**
  * `node scripts/run-bundled.mjs <script.ts> [arguments]`: runs a TypeScript script of the project as one plain
  * JavaScript file that esbuild bundled from it. The bundle is kept in node_modules/.cache/helder-run/ and made again
- * only when a file it was made from changed (each compared by content, as the server's bundle is). Node starts such a
- * file in about 0.1 s, where tsx's loader takes 0.3 to 0.5 s to start and to load a build's hundred modules: most of
- * an incremental build's time. Each module keeps its own import.meta.url (its source file's address), so what a
- * script finds from it is what it finds under tsx. Packages stay imports from node_modules.
+ * only when a file it was made from changed (each compared by content, as the server's bundle is). Node loads such a
+ * file at once, where tsx's loader has to start and then resolve and transform each of a build's hundred modules:
+ * for an incremental build, which otherwise has little to do, that would be most of its time. Each module keeps its
+ * own import.meta.url (its source file's address), so what a script finds from it is what it finds under tsx.
+ * Packages stay imports from node_modules.
  *
  * Those addresses are absolute, so a bundle belongs to the one project it was made in: the cache keeps each
  * project's bundles in a folder named by the hash of its real root. A copy of the project with its node_modules, or

@@ -108,7 +108,7 @@ function useOutsideChanges(
       if (asset !== undefined) return onAsset();
       if (path === undefined) return;
       seen(path);
-      // the watcher drops a second change of a file within 50 ms of the first (an editor's save right after the
+      // the watcher can drop a second change of a file that follows the first closely (an editor's save right after the
       // studio's, or its write right after its truncate): the file is read once more a moment later
       clearTimeout(again.get(path));
       again.set(

@@ -145,7 +145,7 @@ export function prune(builds: Builds, keep: number): string[] {
 }
 
 /**
- * Deletes the pruned builds (10,000 pages are 30,000 files and folders: a second or more on an ext4 disk): by a
+ * Deletes the pruned builds (several files and folders per page, so deleting a large site's build takes a while): by a
  * process of its own that outlives the build, or (`wait`) before returning. A deletion stopped halfway is taken up by
  * the next one.
  */

@@ -22,7 +22,7 @@ import { watchRepair } from '../lib/watch-repair.ts';
  * schemas, each file as the last validation found it, and in the workers the site's model and each route's key, so a
  * content edit is live without npm, without two processes to start and without the work of the files and routes it
  * did not change. A change that needs a bundle built (the engine, the theme, what the islands see) is built by
- * `npm run build`, as a child, as before. The files are compared with what was seen every POLL_MS, and at once when
+ * a full `npm run build` in a child process. The files are compared with what was seen every POLL_MS, and at once when
  * the system says a file changed: no watcher's events to miss (watch-repair.ts).
  */
 const POLL_MS = 100;
@@ -245,8 +245,8 @@ function onSaves(build: (files: string[]) => void): () => void {
     });
   // (a timer that keeps this process running, unlike the dev server's: polling is all it does between saves)
   const poll = setInterval(() => repair.check(), POLL_MS);
-  // the system's word that something changed has the files compared at once, instead of at the next poll (about 50 ms
-  // sooner); what it misses, the poll finds
+  // the system's word that something changed has the files compared at once, instead of at the next poll (half a
+  // POLL_MS sooner on average); what it misses, the poll finds
   const hints: FSWatcher[] = [];
   for (const [path, recursive] of [
     [siteRoot, false],

@@ -50,10 +50,10 @@ const islands: ClientSiteData = { client: islandSiteModel(model), theme: model.s
 clientSite.resolve(islands);
 const keys = { server: engine, client: clientKey(engine, islands.client, islands.theme) };
 const { wanted, bundling } = early ?? startBundles(bundlesWanted(previous, keys));
-// At most 4 workers by default: each holds the server entry and its model (~200 MB on the 10,000-page site). They
-// load the server entry as soon as it is written (or at once, taken from the previous build), while Vite may still
-// build the client files: Vite's process and the workers at once are the build's peak of memory (500 to 600 MB at
-// 10,000 pages, BUILD_STATS and npm run bench report it).
+// At most 4 workers by default: each holds the server entry and its model, which grows with the site, so memory stays
+// bounded however many cores there are. They load the server entry as soon as it is written (or at once, taken from
+// the previous build), while Vite may still build the client files: Vite's process and the workers at once are the
+// build's peak of memory (BUILD_STATS and npm run bench report it).
 const pool = startRenderPool(process.env.BUILD_WORKERS === undefined ? Math.min(availableParallelism(), 4) : Number(process.env.BUILD_WORKERS), engine);
 const entryDir = wanted.server ? paths.distSsr : join(previous!, SSR_DIR);
 const entryLoad = { entryFile: join(entryDir, 'entry-server.js'), siteData: { model, pages: resolvePages(site) } };

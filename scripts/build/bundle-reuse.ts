@@ -17,8 +17,8 @@ export const SITE_DATA_KEY = 'helder.site-render-data';
 /**
  * What the client build takes of the site: what the islands see of it, and its theme. The bundling process
  * (vite-bundles.ts) hands it to the site plugin once the build has validated it: the client build then reads it instead
- * of validating the site again (1.3 s of 2,500 towns), and Vite starts while the build validates. A `vite build` of its
- * own validates, as before.
+ * of validating the site again (which takes longer the more towns the site has), and Vite starts while the build
+ * validates. A `vite build` of its own validates the site itself.
  */
 export interface ClientSiteData {
   client: unknown;

@@ -14,13 +14,13 @@ const gz = promisify(gzip);
 export interface CompressOptions {
   /** smaller files gain less than the bytes of the Content-Encoding header */
   minBytes?: number;
-  /** 11, the slowest and smallest, by default; 5 makes the pages ~7% larger and compresses them ~40x faster */
+  /** 11, the slowest and smallest, by default; 5 makes the files a little larger and compresses them many times faster */
   brotliQuality?: number;
   /**
    * Brotli quality for the documents a build makes of the site's content: pages (.html) and sitemaps (.xml). They are
-   * many (one per landing page) or large (a sitemap of 10,000 URLs is 800 kB, whose quality 11 took 2.4 s of CPU, a
-   * fifth of a 10,000-page build, against 0.05 s at 5), and each is fetched once per visit or crawl, while the few
-   * shared assets are cached for a year: a build of 1,000 landing pages spent 31 s on quality 11 for 7% fewer HTML bytes.
+   * many (one per landing page) or large (a sitemap of thousands of URLs), and each is fetched once per visit or crawl,
+   * while the few shared assets are cached for a year: on these documents quality 11 would be a large share of a
+   * build's CPU for a few percent fewer bytes.
    */
   htmlBrotliQuality?: number;
   /** files compressed at once; zlib's async calls run on libuv's thread pool, beside the main thread */

@@ -122,8 +122,8 @@ export async function prerender({ pool, onFile = () => {}, reuse, entryFile, sit
   // quality 11) then runs beside the pages instead of after them
   const rendering = pool.render(routes);
   rendering.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
-  // the workers sent their first chunks before this thread writes the sitemap (synchronous, 0.1 to 0.2 s at 10,000
-  // routes): the render's own awaits come first
+  // the workers sent their first chunks before this thread writes the sitemap (synchronous, and the longer the more
+  // routes there are): the render's own awaits come first
   await new Promise((resolve) => setImmediate(resolve));
   // Unknown paths get this page: it sends the visitor on to the home page
   const notFound = notFoundDocument(site, assets, scripts);

@@ -7,8 +7,8 @@ import type { ClientSiteData } from './bundle-reuse.ts';
 
 /**
  * The two Vite builds the prerender needs: the browser's islands runtime and stylesheet, and the server entry that
- * renders the pages. They run at once, in a process of their own: Vite and its bundler keep about 600 MB that
- * they never give back, and the render workers then start in a process without it (the build's peak memory).
+ * renders the pages. They run at once, in a process of their own: Vite and its bundler keep memory that they never
+ * give back, and the render workers then start in a process without it (the build's peak memory).
  */
 
 export interface BundlesReport {
@@ -40,8 +40,8 @@ export async function buildBundles(
   // nothing to build: no process (and no Vite) at all
   if (!wanted.client && !wanted.server) return { ms: 0, maxRssMB: 0, cpuMs: 0 };
   const started = performance.now();
-  // vite-bundles.ts as plain JavaScript (scripts/run-bundled.mjs, kept between builds): tsx's loader made Node's import
-  // of Vite alone take 0.8 s here, where it takes 0.3 s
+  // vite-bundles.ts as plain JavaScript (scripts/run-bundled.mjs, kept between builds): tsx's loader hooks would sit in
+  // the resolution and loading of every module Vite imports, which slows Node's import of Vite alone
   const script = [join(paths.root, 'scripts/run-bundled.mjs'), fileURLToPath(new URL('./vite-bundles.ts', import.meta.url))];
   const child = spawn(process.execPath, script, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -96,10 +96,10 @@ interface KeyedEntry {
 }
 
 /**
- * What this thread keeps of its last build for the next one with the same site model (a watching build's kept
- * workers, scripts/build/build-watch.ts): the model itself, the routes, the sitemap entries, and each route's inputs and
- * key. The entry makes these from the model and the engine alone (src/entry-server.tsx), so a load that names a model
- * by the same key (a hash of it, EntryLoad.modelKey) comes without the model (6 MB at 2,500 towns) and takes them from
+ * What this thread keeps of its last build for the next one with the same site model (a watching build's kept workers,
+ * scripts/build/build-watch.ts): the model itself, the routes, the sitemap entries, and each route's inputs and key.
+ * The entry makes these from the model and the engine alone (src/entry-server.tsx), so a load that names a model by the
+ * same key (a hash of it, EntryLoad.modelKey) comes without the model (which grows with the towns) and takes them from
  * here instead of asking the entry again. Only the pages' data is hashed again at each build: a route whose page's key
  * is unchanged keeps its key.
  */
@@ -261,8 +261,8 @@ export async function createPageRenderer(setup: RenderSetup, loaded?: Promise<Lo
         report.reused++;
       } else {
         record = await renderPage(entry, path, setup, report);
-        // a turn of the event loop after each page: without it what waits for one piled up (the build process held
-        // 1.6 GB at 100,000 pages, and a worker limited to 384 MB ran out); with it 809 MB
+        // a turn of the event loop after each page: without it what waits for one piles up for the whole loop, so the
+        // memory held grows with the number of pages until a worker with a memory limit runs out
         await new Promise((resolve) => setImmediate(resolve));
       }
       if (key) report.records.push([path, { key, ...record }]);

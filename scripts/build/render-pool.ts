@@ -93,7 +93,7 @@ function pruneScripts(kept: string): void {
 }
 
 /**
- * The worker as one plain JavaScript file, bundled by esbuild (~50 ms): a worker's first module is loaded before
+ * The worker as one plain JavaScript file, bundled by esbuild: a worker's first module is loaded before
  * tsx's loader hooks are in place on Node 20, and with them registered late the built server entry fails to load.
  * With the engine's key (build-keys.ts, which covers every file the worker is bundled from) it is kept, written
  * whole and renamed into place, and the next build of that engine starts its workers from it without esbuild.

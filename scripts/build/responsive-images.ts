@@ -23,7 +23,7 @@ async function filesEndingWith(dir: string, suffix: string): Promise<string[]> {
 }
 
 let sharpModule: Promise<{ default: typeof Sharp }> | undefined;
-/** sharp, loaded on first use (~50 ms): a build whose images are all taken from the previous one never needs it. */
+/** sharp, loaded on first use (loading its native library takes time): a build whose images are all taken from the previous one never needs it. */
 export const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
 
 /** One width of a WebP file, as the build writes it and the dev server answers it. */
@@ -155,7 +155,7 @@ export async function buildResponsiveImages(
   collected?: { uses: SrcsetUses; pages: number },
 ): Promise<void> {
   const made = await (started ?? generateResponsiveImages(join(dist, 'images')));
-  // the prerender collects the URLs as it writes the pages: reading 10,000 pages back took seconds
+  // the prerender collects the URLs as it writes the pages: reading every page back would cost time that grows with the site
   const report = collected ? await checkSrcsetUses(dist, collected.uses, collected.pages) : await checkSrcsets(dist);
   for (const line of report.mismatched) console.warn(`warning: ${line}`);
   if (report.missing.length) {

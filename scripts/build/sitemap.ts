@@ -145,7 +145,8 @@ const partKey = (item: Record<string, string>) => JSON.stringify(Object.entries(
 /**
  * What one version of a collection file holds of each part: the file's fields beside `items` and the part's item, as
  * JSON (null: the file is not there, is no JSON, or has no such item). The items are found by a lookup per part, not a
- * search of the list (2,500 towns), the last of equal ones as the site reads a collection (cityDataByName).
+ * search of the list (which can hold thousands of towns), the last of equal ones as the site reads a collection
+ * (cityDataByName).
  */
 function partValues(text: string | undefined, parts: Iterable<string>): Map<string, string | null> {
   const values = new Map<string, string | null>();

@@ -8,8 +8,8 @@ import type { BundlesWanted, FromBundles, ToBundles } from './render-bundles.ts'
 
 /**
  * The child process of render-bundles.ts: Vite's two builds, with the project's own vite.config.ts imported as a
- * module of this script (bundled with it by scripts/run-bundled.mjs) instead of being bundled and loaded by Vite at
- * each build: about a second of a build on this machine, and the same config, so the same bytes.
+ * module of this script (bundled with it by scripts/run-bundled.mjs, which keeps the bundle between builds) instead of
+ * being bundled and loaded by Vite again at each build; it is the same config, so the builds give the same bytes.
  */
 
 const env: ConfigEnv = { command: 'build', mode: 'production', isSsrBuild: false, isPreview: false };

@@ -33,7 +33,7 @@ const SEPARATE = new Set(['@site-theme.css']);
 /**
  * The stylesheets a page links, as the build has them (one file, cached): the theme, then every module's CSS as
  * Vite transforms it (CSS modules with the class names the render used), in one text named by its hash. A page
- * reloaded after an edit then waits for no stylesheet, where ~30 separate ones were each asked again; a change of
+ * reloaded after an edit then waits for no stylesheet, where one per module would each be asked again; a change of
  * any of them is a new hash in the next page (the SSR graph's update reloads the page).
  */
 function combinedStyles(server: ViteDevServer) {
@@ -69,7 +69,7 @@ interface PageAnswer {
 /**
  * Each page's document, rendered once per version of what renders it: the entry module and the pages' data. After a
  * saved edit the studio's two previews reload the page and the studio fetches it too, at the same moment: on one
- * thread, three renders of the same page took three times as long as one. A change of the source invalidates the
+ * thread, three renders of the same page take three times as long as one. A change of the source invalidates the
  * entry's module graph, and the next request loads a new entry module: a new object, so a new set of documents (the
  * old set goes with the old module); a change of the site's files is a new version of the pages' data (the site
  * plugin's pagesVersion), the entry staying loaded.

@@ -126,9 +126,9 @@ function virtualModule(id: string, valid: ValidSite): string | undefined {
 /**
  * The pages' data as the dev server's renders take it: handed in through a global of this process, not as a module
  * per page. An edit of a page is then a new version of the data (a new site object), and the next render takes it
- * with the code already loaded and warm: with a module per page, the edited page's module invalidated its importers
- * up to the server entry, and each render after an edit loaded the entry again, loaded every page's data into the
- * new entry and rendered the islands again (40 to 130 ms of the studio's 200 ms for a block added, on 2 slow cores).
+ * with the code already loaded and warm. With a module per page, the edited page's module would invalidate its
+ * importers up to the server entry, and each render after an edit would load the entry again, load every page's data
+ * into the new entry and render the islands again: most of what the studio's preview waits for after an edit.
  */
 interface PagesChannel {
   /** the version the renders see: the site they render, moved on between renders (render-gate.ts) */
@@ -184,7 +184,7 @@ function servedTexts(usable: () => ValidationResult | undefined, textOf: ModuleT
 /**
  * Drops the site's virtual modules whose text changed (`stale`), and the theme, from every module graph, so their
  * importers load them again. A page's file edited is then that page's module alone: the site model and the other
- * pages stay loaded (on a site of 50 pages, 50 modules were loaded again after each edit); in the dev server's
+ * pages stay loaded (dropping all of them would load every page's module again after each edit); in the dev server's
  * renders, none (pagesChannel).
  */
 function invalidateSiteModules(server: ViteDevServer, stale: (environment: string, id: string) => boolean) {

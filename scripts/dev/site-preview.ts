@@ -7,7 +7,7 @@ import { escapeHtml } from '../lib/page-document.ts';
 /**
  * While the site's files are invalid, the dev server answers two audiences apart. The studio's preview (its frames,
  * and the renders it fetches) keeps the last valid render, with no developer overlay: staff see their page, and
- * the problem in plain words beside the field. A developer's own tab gets the problems in Vite's overlay, as before.
+ * the problem in plain words beside the field. A developer's own tab gets the problems in Vite's overlay.
  */
 
 /** The custom HMR event that carries the problems to the pages: each decides whether it shows them. */

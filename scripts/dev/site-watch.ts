@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 
 /** How long after a watcher's last event for a file it is read (an editor's save may be reported half-done). */
 const SETTLE_MS = 25;
-/** Vite's watcher can drop a change that follows another within ~50 ms: a file read is checked again this much later. */
+/** Vite's watcher can drop a change that follows another closely: a file read is checked again this much later. */
 const RECHECK_MS = 200;
 /** How long the watcher's events for a write the studio reported itself are taken as that same write. */
 const REPORTED_MS = 1000;
@@ -38,7 +38,7 @@ export function settledChanges(handle: (file: string, byStudio: boolean) => void
   const release = () => {
     if (!unsettled()) for (const resume of waiting.splice(0)) resume();
   };
-  // a write that follows within ~50 ms may never be reported: the file is looked at again a while after each read
+  // a write that follows another closely may never be reported: the file is looked at again a while after each read
   const recheck = (file: string, read: string) => {
     setTimeout(() => {
       if (!settling.has(file) && hashOf(file) !== read) watched(file);

@@ -25,7 +25,7 @@ export function prettierLayout(siteRoot: string) {
 }
 
 /**
- * Prettier loads its JSON parser and printer on its first use, ~100 ms on a 2-core machine: done when the studio
+ * Prettier loads its JSON parser and printer on its first use, a wait the person would notice: done when the studio
  * opens, in the background, not on the person's first edit.
  */
 export function warmPrettier(siteRoot: string): void {
