@@ -31,7 +31,10 @@ function canBuild() {
 
 /** `npm run build` as a child; a signal to this process is passed on to it, and ends this one once it has ended. */
 function build() {
-  const child = spawn(process.execPath, [join(root, 'scripts', 'run-bundled.mjs'), join(root, 'scripts', 'build', 'build-and-switch.ts')], { cwd: root, stdio: 'inherit' });
+  const child = spawn(process.execPath, [join(root, 'scripts', 'run-bundled.mjs'), join(root, 'scripts', 'build', 'build-and-switch.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const forward = (signal) => child.kill(signal);
   const signals = ['SIGTERM', 'SIGINT', 'SIGHUP'];
   for (const signal of signals) process.on(signal, forward);

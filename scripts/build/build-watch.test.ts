@@ -19,7 +19,10 @@ const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: site, SITE_OUT: live
 delete env.SITE_PREVIOUS_OUT;
 delete env.BUILD_INCREMENTAL;
 delete env.BUILD_STATS;
-const watcher = spawn(process.execPath, [join(paths.root, 'scripts/run-bundled.mjs'), join(paths.root, 'scripts/build/build-watch.ts')], { cwd: paths.root, env });
+const watcher = spawn(process.execPath, [join(paths.root, 'scripts/run-bundled.mjs'), join(paths.root, 'scripts/build/build-watch.ts')], {
+  cwd: paths.root,
+  env,
+});
 let output = '';
 watcher.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
 watcher.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
