@@ -110,19 +110,7 @@ function RestoreConfirm({ version, texts, lang, cancel }: { version: Version; te
       {error ? (
         <div className="publish-refused" role="alert">
           <p>{error}</p>
-          {problems && problems.length > 0 ? (
-            <ul className="publish-problems">
-              {problems.map((p, i) => (
-                <li key={i}>{`${fileLabel(p.file)}: ${plainProblem(p, lang)}`}</li>
-              ))}
-            </ul>
-          ) : null}
-          {problems && problems.length > 0 ? (
-            <details>
-              <summary>{texts.detail}</summary>
-              <pre className="publish-detail">{problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.message}`).join('\n')}</pre>
-            </details>
-          ) : null}
+          {problems && problems.length > 0 ? <VersionProblems problems={problems} texts={texts} lang={lang} /> : null}
         </div>
       ) : null}
       {unsent ? <PushReport push={unsent} texts={texts} /> : null}
@@ -133,5 +121,22 @@ function RestoreConfirm({ version, texts, lang, cancel }: { version: Version; te
         {texts.cancel}
       </button>
     </form>
+  );
+}
+
+/** A refused version's problems: each in the staff's words by its page, and the validator's own words folded away for a developer. */
+function VersionProblems({ problems, texts, lang }: { problems: VersionProblem[]; texts: PublishTexts; lang: string }) {
+  return (
+    <>
+      <ul className="publish-problems">
+        {problems.map((p, i) => (
+          <li key={i}>{`${fileLabel(p.file)}: ${plainProblem(p, lang)}`}</li>
+        ))}
+      </ul>
+      <details>
+        <summary>{texts.detail}</summary>
+        <pre className="publish-detail">{problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.message}`).join('\n')}</pre>
+      </details>
+    </>
   );
 }
