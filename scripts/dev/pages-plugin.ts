@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Connect, EnvironmentModuleNode, Plugin, ViteDevServer } from 'vite';
 import { SITE_PLUGIN, type SiteApi } from './site-plugin.ts';
 import { cleanPath, isPagePath } from './page-paths.ts';
-import { ISLANDS_ENTRY, escapeHtml, notFoundDocument, renderedDocument, type ClientAssets, type ServerEntry } from '../lib/page-document.ts';
+import { overlayDocument } from './overlay-document.ts';
+import { ISLANDS_ENTRY, notFoundDocument, renderedDocument, type ClientAssets, type ServerEntry } from '../lib/page-document.ts';
 
 /** The module that renders the pages, the same one the build compiles for the prerender. */
 const SERVER_ENTRY = '/src/entry-server.tsx';
@@ -93,26 +94,6 @@ export function renderedDocuments() {
   };
 }
 
-/** A config or render error as a page: the text, and Vite's overlay with it (the file and line of each problem). */
-function errorDocument(error: Error): string {
-  const payload = JSON.stringify({ message: error.message, stack: error.stack ?? '' }).replace(/</g, '\\u003c');
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Error</title>
-  </head>
-  <body>
-    <pre data-dev-error>${escapeHtml(error.message)}</pre>
-    <script type="module">
-      import { ErrorOverlay } from '/@vite/client';
-      document.body.appendChild(new ErrorOverlay(${payload}));
-    </script>
-  </body>
-</html>
-`;
-}
-
 /**
  * A page as the build writes it (or the not-found page), rendered by the entry as Vite has it now, before Vite's
  * transforms of a page's HTML (its client script).
@@ -185,7 +166,7 @@ function pageMiddleware(devServer: ViteDevServer, answer: (page: PageRequest) =>
         devServer.ssrFixStacktrace(err);
         devServer.config.logger.error(err.message, { timestamp: true, error: err });
         try {
-          send(500, await devServer.transformIndexHtml(url.pathname, errorDocument(err)));
+          send(500, await devServer.transformIndexHtml(url.pathname, overlayDocument({ message: err.message, stack: err.stack ?? '' })));
         } catch (inner) {
           next(inner);
         }

@@ -3,6 +3,7 @@ import type { Connect, Plugin, ViteDevServer } from 'vite';
 import { STUDIO_PATH } from '../../core/studio/contract.ts';
 import { isPagePath } from './page-paths.ts';
 import { escapeHtml } from '../lib/page-document.ts';
+import { overlayDocument, overlayTextTag } from './overlay-document.ts';
 
 /**
  * While the site's files are invalid, the dev server answers two audiences apart. The studio's preview (its frames,
@@ -101,28 +102,14 @@ export function problemsClientPlugin({ versionOf, versionUrl }: ProblemsClientOp
   };
 }
 
+/** The attribute that tells the problems page below from a render's error page. */
+const PROBLEMS_MARKER = 'data-dev-error-problems';
+
 /** Whether a page is the problems page below. */
-export const isProblemsPage = (html: string) => html.includes('<pre data-dev-error data-dev-error-problems>');
+export const isProblemsPage = (html: string) => html.includes(overlayTextTag(PROBLEMS_MARKER));
 
 /** The problems as a page, with Vite's overlay over it (the file and line of each): what a developer's tab shows. */
-function problemsDocument(message: string): string {
-  const payload = JSON.stringify({ message, stack: '', plugin: 'site-config' }).replace(/</g, '\\u003c');
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Error</title>
-  </head>
-  <body>
-    <pre data-dev-error data-dev-error-problems>${escapeHtml(message)}</pre>
-    <script type="module">
-      import { ErrorOverlay } from '/@vite/client';
-      document.body.appendChild(new ErrorOverlay(${payload}));
-    </script>
-  </body>
-</html>
-`;
-}
+const problemsDocument = (message: string) => overlayDocument({ message, stack: '', plugin: 'site-config' }, PROBLEMS_MARKER);
 
 const WAITING: Record<'nl' | 'en', string> = {
   nl: 'Deze pagina verschijnt hier zodra de site geen problemen meer heeft.',
