@@ -6,9 +6,10 @@ import { performance } from 'node:perf_hooks';
 import { playwrightTimes, timeReport, vitestTimes, type StageTime, type TestTime } from './test-summary.ts';
 
 /**
- * `npm test`: the stages below in order, each its own npm script, stopping at the first that fails with its exit
- * code. It ends with the time of each stage and the slowest tests of each runner, from their JSON reports, so a
- * stage or a test that grows shows in every run.
+ * `npm test`: the steps below in order, each stage its own npm script, stopping after the first step in which a stage
+ * fails, with that stage's exit code. The checks that read the sources and nothing else (validate, audit, lint,
+ * typecheck) run side by side: each is one process on one core. It ends with the time of each stage and the slowest
+ * tests of each runner, from their JSON reports, so a stage or a test that grows shows in every run.
  */
 const root = resolve(import.meta.dirname, '../..');
 const reports = mkdtempSync(join(tmpdir(), 'npm-test-times-'));
@@ -22,11 +23,11 @@ interface Stage {
   env?: NodeJS.ProcessEnv;
 }
 
-const STAGES: Stage[] = [
-  { script: 'validate' },
-  { script: 'audit:deps' },
-  { script: 'lint' },
-  { script: 'typecheck' },
+/** A stage, or stages that run at the same time, their output printed whole, one after the other, as each ends. */
+type Step = Stage | Stage[];
+
+const STEPS: Step[] = [
+  [{ script: 'validate' }, { script: 'audit:deps' }, { script: 'lint' }, { script: 'typecheck' }],
   // on the command line, not in the config: a Vitest that a test starts in a copy of the project writes no report here
   { script: 'test:unit', args: ['--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`] },
   { script: 'build' },
@@ -35,10 +36,16 @@ const STAGES: Stage[] = [
   { script: 'test:e2e', env: { E2E_JSON_REPORT: e2eReport } },
 ];
 
-/** Runs one npm script with the terminal as its own; a signal to this process is passed on. */
-function run(stage: Stage): Promise<number> {
+/**
+ * Runs one npm script, with the terminal as its own or, beside other stages, with its output kept and printed
+ * whole when it ends so that no two stages' lines mix; a signal to this process is passed on.
+ */
+function run(stage: Stage, alone = true): Promise<number> {
   const args = ['run', stage.script, ...(stage.args ? ['--', ...stage.args] : [])];
-  const child = spawn('npm', args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...stage.env } });
+  const child = spawn('npm', args, { cwd: root, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stage.env } });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
   const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   for (const signal of signals) process.on(signal, forward);
@@ -47,8 +54,9 @@ function run(stage: Stage): Promise<number> {
       console.error(`npm test: could not start npm run ${stage.script}: ${error.message}`);
       done(1);
     });
-    child.on('exit', (code, signal) => {
+    child.on('close', (code, signal) => {
       for (const name of signals) process.off(name, forward);
+      if (!alone) process.stdout.write(Buffer.concat(output));
       done(code ?? (signal ? 128 + signalNumber(signal) : 1));
     });
   });
@@ -69,22 +77,29 @@ function testTimes(file: string, read: (report: unknown) => TestTime[]): TestTim
   }
 }
 
-const times: StageTime[] = STAGES.map((stage) => ({ name: stage.script, ms: 0 }));
-let exitCode = 0;
-for (const [index, stage] of STAGES.entries()) {
+const stages = STEPS.flat();
+const times: StageTime[] = stages.map((stage) => ({ name: stage.script, ms: 0 }));
+
+/** Runs a stage and notes its time and exit code in `times`. */
+async function timed(stage: Stage, alone: boolean): Promise<number> {
   const started = performance.now();
-  const code = await run(stage);
-  times[index] = { name: stage.script, ms: performance.now() - started, code };
-  if (code !== 0) {
-    exitCode = code;
-    break;
-  }
+  const code = await run(stage, alone);
+  times[stages.indexOf(stage)] = { name: stage.script, ms: performance.now() - started, code };
+  return code;
+}
+
+const runStarted = performance.now();
+let exitCode = 0;
+for (const step of STEPS) {
+  const codes = Array.isArray(step) ? await Promise.all(step.map((stage) => timed(stage, false))) : [await timed(step, true)];
+  exitCode = codes.find((code) => code !== 0) ?? 0;
+  if (exitCode !== 0) break;
 }
 const slowTests = [
   { title: 'unit tests (Vitest)', times: testTimes(unitReport, (report) => vitestTimes(report, root)) },
   { title: 'browser tests (Playwright)', times: testTimes(e2eReport, (report) => playwrightTimes(report, root)) },
 ];
-console.log(timeReport(times, slowTests));
+console.log(timeReport(times, slowTests, performance.now() - runStarted));
 if (exitCode !== 0) console.log(`\nnpm test: npm run ${times.find((t) => t.code)?.name} failed with exit code ${exitCode}`);
 rmSync(reports, { recursive: true, force: true });
 process.exit(exitCode);

@@ -96,4 +96,12 @@ describe('the times of npm test', () => {
     const log = ['      Tests  2 passed (2)', report, '  3 passed (1.2m)'].join('\n');
     expect(countTests(log)).toEqual({ passed: 5, failed: 0, skipped: 0 });
   });
+
+  it('gives the time on the clock as the total when stages ran side by side', () => {
+    const stages = [
+      { name: 'lint', ms: 90_000, code: 0 },
+      { name: 'typecheck', ms: 30_000, code: 0 },
+    ];
+    expect(timeReport(stages, [], 91_500)).toMatch(/^ {2}total +91\.5 s$/m);
+  });
 });

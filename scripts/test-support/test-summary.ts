@@ -103,17 +103,18 @@ export interface StageTime {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(9);
 
 /**
- * The report `npm test` ends with: each stage's time and the slowest tests of each runner. None of its lines reads
- * like a runner's count line, so countTests adds up the same numbers with it as without it.
+ * The report `npm test` ends with: each stage's time, the whole run's time on the clock (`wallMs`, less than the sum
+ * where stages ran side by side) and the slowest tests of each runner. None of its lines reads like a runner's count
+ * line, so countTests adds up the same numbers with it as without it.
  */
-export function timeReport(stages: StageTime[], slowTests: { title: string; times: TestTime[] }[]): string {
+export function timeReport(stages: StageTime[], slowTests: { title: string; times: TestTime[] }[], wallMs?: number): string {
   const width = Math.max(...stages.map((s) => s.name.length), 'total'.length);
   const lines = ['', 'npm test, the time of each stage:'];
   for (const stage of stages) {
     const outcome = stage.code === undefined ? 'not run' : stage.code === 0 ? 'ok' : `exit code ${stage.code}`;
     lines.push(`  ${stage.name.padEnd(width)} ${seconds(stage.ms)}  ${outcome}`);
   }
-  lines.push(`  ${'total'.padEnd(width)} ${seconds(stages.reduce((sum, s) => sum + s.ms, 0))}`);
+  lines.push(`  ${'total'.padEnd(width)} ${seconds(wallMs ?? stages.reduce((sum, s) => sum + s.ms, 0))}`);
   for (const { title, times } of slowTests) {
     if (times.length === 0) continue;
     lines.push('', `the ${Math.min(times.length, 10)} slowest ${title}:`);
