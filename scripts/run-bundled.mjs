@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundledSources, nodeBundleOptions } from './lib/esbuild-node-options.mjs';
 
 /**
  * `node scripts/run-bundled.mjs <script.ts> [arguments]`: runs a TypeScript script of the project as one plain
@@ -33,10 +34,13 @@ const sha1 = (...parts) => {
   return hash.digest('base64url');
 };
 
-/** What decides a bundle besides its sources: this file, and the versions of Node and esbuild. */
+/** The options this launcher shares with the server's bundle: a file that decides a bundle, as this one does. */
+const SHARED_OPTIONS = join(dirname(fileURLToPath(import.meta.url)), 'lib/esbuild-node-options.mjs');
+
+/** What decides a bundle besides its sources: this file and its options, and the versions of Node and esbuild. */
 function toolsKey() {
   const esbuild = JSON.parse(readFileSync(join(root, 'node_modules/esbuild/package.json'), 'utf8')).version;
-  return sha1(readFileSync(fileURLToPath(import.meta.url)), process.version, esbuild);
+  return sha1(readFileSync(fileURLToPath(import.meta.url)), readFileSync(SHARED_OPTIONS), process.version, esbuild);
 }
 
 /** The key of a bundle made from these source files (relative to the root), by their content. */
@@ -70,18 +74,12 @@ function writeWhole(file, contents) {
 async function makeBundle(script, bundle) {
   const { build } = await import('esbuild');
   const result = await build({
-    absWorkingDir: root,
+    ...nodeBundleOptions(root),
     entryPoints: [script],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
     packages: 'external',
     define: { 'import.meta.url': MODULE_URL },
     sourcemap: 'inline',
     logLevel: 'error',
-    write: false,
-    metafile: true,
     plugins: [
       {
         name: 'module-url',
@@ -95,9 +93,7 @@ async function makeBundle(script, bundle) {
       },
     ],
   });
-  const inputs = Object.keys(result.metafile.inputs)
-    .filter((input) => existsSync(join(root, input)))
-    .sort();
+  const inputs = bundledSources(root, result.metafile);
   mkdirSync(CACHE, { recursive: true });
   writeWhole(bundle, result.outputFiles[0].contents);
   writeWhole(`${bundle}.inputs.json`, JSON.stringify({ key: inputsKey(inputs), inputs }));

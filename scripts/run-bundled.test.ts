@@ -25,6 +25,7 @@ beforeAll(() => {
   mkdirSync(join(project, 'scripts/lib'), { recursive: true });
   mkdirSync(join(project, 'node_modules'));
   cpSync(join(paths.root, 'scripts/run-bundled.mjs'), join(project, 'scripts/run-bundled.mjs'));
+  cpSync(join(paths.root, 'scripts/lib/esbuild-node-options.mjs'), join(project, 'scripts/lib/esbuild-node-options.mjs'));
   // esbuild is the one package the launcher needs, and the package the script imports stays an import
   symlinkSync(join(paths.root, 'node_modules/esbuild'), join(project, 'node_modules/esbuild'));
   writeFileSync(

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { bundledSources, nodeBundleOptions } from '../lib/esbuild-node-options.mjs';
 
 /** The server's entries and the names they get in the output folder. */
 const ENTRIES = { main: 'server/main.ts', leads: 'server/cli/leads.ts' };
@@ -19,21 +20,15 @@ export async function bundleServer(root: string, outDir: string): Promise<{ file
   // esbuild is loaded only to bundle: an incremental build that keeps the bundle never needs it
   const { build } = await import('esbuild');
   const result = await build({
-    absWorkingDir: root,
+    ...nodeBundleOptions(root),
     entryPoints: ENTRIES,
     outdir: outDir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
     // each runtime dependency and its subpaths (@hono/node-server/conninfo)
     external: runtime.flatMap((name) => [name, `${name}/*`]),
     // bundled CommonJS (ajv) calls require(); an ES module has none of its own
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     sourcemap: 'linked',
     logLevel: 'warning',
-    write: false,
-    metafile: true,
   });
   mkdirSync(outDir, { recursive: true });
   let bytes = 0;
@@ -44,9 +39,7 @@ export async function bundleServer(root: string, outDir: string): Promise<{ file
   }
   const files = result.outputFiles.map((f) => basename(f.path));
   // what the next build compares: every source file esbuild read, by content
-  const inputs = Object.keys(result.metafile.inputs)
-    .filter((input) => existsSync(join(root, input)))
-    .sort();
+  const inputs = bundledSources(root, result.metafile);
   writeAtomically(join(outDir, INPUTS_FILE), JSON.stringify({ key: inputsKey(root, inputs), inputs, files, bytes }));
   return { files, bytes };
 }
