@@ -1,5 +1,5 @@
 import { Migrator, sql } from 'kysely';
-import type { Kysely, Migration } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
@@ -131,6 +131,11 @@ const migrations = (kind: 'sqlite' | 'postgres'): Record<string, Migration> => (
       }
     },
   },
+  // the back office's people (issue 38): accounts, their factors, invitations, sessions, sign-in throttling and the
+  // audit log. server/staff/ reads and writes them; the functions below say what each holds and why
+  '0007-staff': {
+    up: (db: Kysely<unknown>) => createStaffTables(db, kind),
+  },
 });
 
 /**
@@ -151,4 +156,138 @@ export async function migrate(db: Kysely<Database>, kind: 'sqlite' | 'postgres')
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     throw new Error(`storage: migration ${failed ?? '(unknown)'} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
+}
+
+/**
+ * 0007: the back office's staff and their factors. Every secret is kept as a hash (tokens, recovery codes) or as
+ * an argon2id hash (passwords); the TOTP secret cannot be (the server must compute codes from it). Ids are random
+ * text like the leads'; times ISO text; booleans 0/1. A person's rows go with the person (on delete cascade).
+ */
+async function createStaffTables(db: Kysely<unknown>, kind: 'sqlite' | 'postgres'): Promise<void> {
+  await db.schema
+    .createTable('staff_users')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    // normalised (server/staff/identity.ts): one account per address whatever its case
+    .addColumn('email', 'text', (c) => c.notNull().unique())
+    .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('admin', 'editor', 'sales')`))
+    .addColumn('disabled', 'integer', (c) => c.notNull().check(sql`disabled in (0, 1)`))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await createFactorTables(db);
+  await createAccessTables(db);
+  await createAuditLog(db, kind);
+}
+
+/** How a person proves who they are: a password, a TOTP authenticator, recovery codes, passkeys. */
+async function createFactorTables(db: Kysely<unknown>): Promise<void> {
+  const user = (c: ColumnDefinitionBuilder) => c.notNull().references('staff_users.id').onDelete('cascade');
+  await db.schema
+    .createTable('staff_passwords')
+    .addColumn('user_id', 'text', (c) => user(c).primaryKey())
+    .addColumn('hash', 'text', (c) => c.notNull())
+    .addColumn('changed_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('staff_totp')
+    .addColumn('user_id', 'text', (c) => user(c).primaryKey())
+    .addColumn('secret', 'text', (c) => c.notNull())
+    // the time step of the last code accepted: that code and every older one are refused from then on
+    .addColumn('last_step', 'integer')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('staff_recovery_codes')
+    .addColumn('code_hash', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', user)
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('used_at', 'text')
+    .execute();
+  await db.schema.createIndex('staff_recovery_codes_user').on('staff_recovery_codes').column('user_id').execute();
+  await db.schema
+    .createTable('staff_passkeys')
+    // the credential id the authenticator chose, base64url
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', user)
+    .addColumn('public_key', 'text', (c) => c.notNull())
+    .addColumn('counter', 'integer', (c) => c.notNull())
+    .addColumn('transports_json', 'text', (c) => c.notNull())
+    .addColumn('name', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('last_used_at', 'text')
+    .execute();
+  await db.schema.createIndex('staff_passkeys_user').on('staff_passkeys').column('user_id').execute();
+}
+
+/** How a person gets in and stays in: invitations, sessions, and the throttle on failed sign-ins. */
+async function createAccessTables(db: Kysely<unknown>): Promise<void> {
+  const user = (c: ColumnDefinitionBuilder) => c.notNull().references('staff_users.id').onDelete('cascade');
+  await db.schema
+    .createTable('staff_invitations')
+    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', user)
+    .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('admin', 'editor', 'sales')`))
+    // the admin who made it; null when made on the server's command line
+    .addColumn('created_by', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('used_at', 'text')
+    .execute();
+  await db.schema.createIndex('staff_invitations_user').on('staff_invitations').column('user_id').execute();
+  await db.schema
+    .createTable('staff_sessions')
+    // a random id to name a session by (in "your sessions", in the audit log) without its token
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('user_id', 'text', user)
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('last_seen_at', 'text', (c) => c.notNull())
+    // the last time the person proved who they are (sign-in, step-up): export, erase and people changes ask for a recent one
+    .addColumn('authenticated_at', 'text', (c) => c.notNull())
+    .addColumn('idle_expires_at', 'text', (c) => c.notNull())
+    .addColumn('absolute_expires_at', 'text', (c) => c.notNull())
+    // a summary for "your sessions" (browser and system, an address cut to its network), not the raw values
+    .addColumn('ip_summary', 'text')
+    .addColumn('agent_summary', 'text')
+    .execute();
+  await db.schema.createIndex('staff_sessions_user').on('staff_sessions').column('user_id').execute();
+  await db.schema.createIndex('staff_sessions_absolute').on('staff_sessions').column('absolute_expires_at').execute();
+  await db.schema
+    .createTable('staff_sign_in_failures')
+    // 'address:<rate key>' or 'account:<sha-256 of the normalised address>': unknown accounts are throttled alike
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('failures', 'integer', (c) => c.notNull())
+    .addColumn('last_failure_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('staff_sign_in_failures_last').on('staff_sign_in_failures').column('last_failure_at').execute();
+}
+
+/**
+ * What happened, by whom, to what: kinds and ids only, never a name, an address or a lead's content, so an erasure
+ * never has to touch it. Append only: the database itself refuses an update or a delete (a trigger), whatever code
+ * or console asks.
+ */
+async function createAuditLog(db: Kysely<unknown>, kind: 'sqlite' | 'postgres'): Promise<void> {
+  await db.schema
+    .createTable('staff_audit')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('at', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('actor_id', 'text')
+    .addColumn('target_ids_json', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('staff_audit_at').on('staff_audit').column('at').execute();
+  if (kind === 'sqlite') {
+    for (const event of ['update', 'delete']) {
+      await sql
+        .raw(`create trigger staff_audit_no_${event} before ${event} on staff_audit begin select raise(abort, 'staff_audit is append only'); end`)
+        .execute(db);
+    }
+    return;
+  }
+  await sql
+    .raw(`create function staff_audit_append_only() returns trigger language plpgsql as $$ begin raise exception 'staff_audit is append only'; end $$`)
+    .execute(db);
+  await sql
+    .raw('create trigger staff_audit_no_change before update or delete on staff_audit for each statement execute function staff_audit_append_only()')
+    .execute(db);
 }

@@ -76,10 +76,51 @@ export interface ErasuresTable {
   lead_ids_json: string;
 }
 
-export interface Database {
+export interface Database extends StaffTables {
   leads: LeadsTable;
   mails: MailsTable;
   uploads: UploadsTable;
   form_tokens: FormTokensTable;
   erasures: ErasuresTable;
+}
+
+/** The back office's people (0007): server/staff/ reads and writes these */
+export interface StaffTables {
+  staff_users: { id: string; email: string; role: string; disabled: number; created_at: string };
+  staff_passwords: { user_id: string; hash: string; changed_at: string };
+  staff_totp: { user_id: string; secret: string; last_step: number | null; created_at: string };
+  staff_recovery_codes: { code_hash: string; user_id: string; created_at: string; used_at: string | null };
+  staff_passkeys: {
+    id: string;
+    user_id: string;
+    public_key: string;
+    counter: number;
+    transports_json: string;
+    name: string | null;
+    created_at: string;
+    last_used_at: string | null;
+  };
+  staff_invitations: {
+    token_hash: string;
+    user_id: string;
+    role: string;
+    created_by: string | null;
+    created_at: string;
+    expires_at: string;
+    used_at: string | null;
+  };
+  staff_sessions: {
+    id: string;
+    token_hash: string;
+    user_id: string;
+    created_at: string;
+    last_seen_at: string;
+    authenticated_at: string;
+    idle_expires_at: string;
+    absolute_expires_at: string;
+    ip_summary: string | null;
+    agent_summary: string | null;
+  };
+  staff_sign_in_failures: { key: string; failures: number; last_failure_at: string };
+  staff_audit: { id: string; at: string; kind: string; actor_id: string | null; target_ids_json: string };
 }

@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../storage/schema.ts';
+import * as audit from './audit.ts';
+import * as factors from './factors.ts';
+import * as sessions from './sessions.ts';
+import type { StaffStore } from './staff-store.ts';
+
+type Factors = Pick<
+  StaffStore,
+  | 'getPasswordHash'
+  | 'setPasswordHash'
+  | 'getTotp'
+  | 'useTotpStep'
+  | 'useRecoveryCode'
+  | 'replaceRecoveryCodes'
+  | 'addPasskey'
+  | 'getPasskey'
+  | 'listPasskeys'
+  | 'markPasskeyUsed'
+>;
+
+export function factorOperations(db: Kysely<Database>, clock: () => Date): Factors {
+  return {
+    getPasswordHash: (userId) => factors.getPasswordHash(db, userId),
+    setPasswordHash: (userId, hash) => factors.setPasswordHash(db, userId, hash, clock()),
+    getTotp: (userId) => factors.getTotp(db, userId),
+    useTotpStep: (userId, step) => factors.useTotpStep(db, userId, step),
+    useRecoveryCode: (userId, codeHash) =>
+      db.transaction().execute(async (trx) => {
+        const now = clock();
+        const used = await factors.useRecoveryCode(trx, userId, codeHash, now);
+        if (used) await audit.appendAudit(trx, 'factor.recovery-code-used', userId, [userId], now);
+        return used;
+      }),
+    replaceRecoveryCodes: (userId, hashes) => db.transaction().execute((trx) => factors.replaceRecoveryCodes(trx, userId, hashes, clock())),
+    addPasskey: (passkey) => factors.addPasskey(db, passkey, clock()),
+    getPasskey: (id) => factors.getPasskey(db, id),
+    listPasskeys: (userId) => factors.listPasskeys(db, userId),
+    markPasskeyUsed: (id, counter) => factors.markPasskeyUsed(db, id, counter, clock()),
+  };
+}
+
+type Sessions = Pick<StaffStore, 'createSession' | 'touchSession' | 'renewSession' | 'listSessions' | 'endSession' | 'endSessionByToken' | 'endSessionsOf'>;
+
+export function sessionOperations(db: Kysely<Database>, clock: () => Date): Sessions {
+  return {
+    createSession: (session) => sessions.insertSession(db, session, clock()),
+    touchSession: (tokenHash, idleMs) => db.transaction().execute((trx) => sessions.touchSession(trx, tokenHash, idleMs, clock())),
+    renewSession: (oldHash, newHash) => sessions.renewSession(db, oldHash, newHash, clock()),
+    listSessions: (userId) => sessions.listSessions(db, userId, clock()),
+    endSession: (id, actorId, ownerId) =>
+      db.transaction().execute(async (trx) => {
+        const ended = await sessions.endSession(trx, id, ownerId);
+        if (ended) await audit.appendAudit(trx, 'session.ended', actorId, [id], clock());
+        return ended;
+      }),
+    endSessionByToken: (tokenHash) =>
+      db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('staff_sessions').select(['id', 'user_id']).where('token_hash', '=', tokenHash).executeTakeFirst();
+        if (!row) return false;
+        await sessions.endSession(trx, row.id);
+        await audit.appendAudit(trx, 'session.ended', row.user_id, [row.id], clock());
+        return true;
+      }),
+    endSessionsOf: (userId, actorId, exceptId) =>
+      db.transaction().execute(async (trx) => {
+        const ended = await sessions.endSessionsOf(trx, userId, exceptId);
+        await audit.appendAudit(trx, 'sessions.ended', actorId, [userId], clock());
+        return ended;
+      }),
+  };
+}

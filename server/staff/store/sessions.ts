@@ -1,0 +1,120 @@
+import { newId } from '../../storage/ids.ts';
+import type { Db, NewSession, StaffSession } from './types.ts';
+
+type SessionRow = {
+  id: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  authenticated_at: string;
+  idle_expires_at: string;
+  absolute_expires_at: string;
+  ip_summary: string | null;
+  agent_summary: string | null;
+};
+
+const toSession = (row: SessionRow): StaffSession => ({
+  id: row.id,
+  userId: row.user_id,
+  createdAt: row.created_at,
+  lastSeenAt: row.last_seen_at,
+  authenticatedAt: row.authenticated_at,
+  idleExpiresAt: row.idle_expires_at,
+  absoluteExpiresAt: row.absolute_expires_at,
+  ipSummary: row.ip_summary,
+  agentSummary: row.agent_summary,
+});
+
+const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
+const earliest = (a: string, b: string) => (a < b ? a : b);
+
+export async function insertSession(db: Db, session: NewSession, now: Date): Promise<StaffSession> {
+  const absolute = later(now, session.absoluteMs);
+  const row: SessionRow & { token_hash: string } = {
+    id: newId(),
+    token_hash: session.tokenHash,
+    user_id: session.userId,
+    created_at: now.toISOString(),
+    last_seen_at: now.toISOString(),
+    authenticated_at: now.toISOString(),
+    idle_expires_at: earliest(later(now, session.idleMs), absolute),
+    absolute_expires_at: absolute,
+    ip_summary: session.ipSummary ?? null,
+    agent_summary: session.agentSummary ?? null,
+  };
+  await db.insertInto('staff_sessions').values(row).execute();
+  return toSession(row);
+}
+
+/**
+ * The live session of a token, seen now: its idle time-out moves on (never past the absolute one). Undefined for
+ * an unknown token, an expired session or a disabled person; an expired session's row is removed on the way.
+ */
+export async function touchSession(db: Db, tokenHash: string, idleMs: number, now: Date): Promise<StaffSession | undefined> {
+  const at = now.toISOString();
+  const row = await db
+    .selectFrom('staff_sessions as s')
+    .innerJoin('staff_users as u', 'u.id', 's.user_id')
+    .selectAll('s')
+    .select('u.disabled')
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.disabled === 1 || row.idle_expires_at <= at || row.absolute_expires_at <= at) {
+    await db.deleteFrom('staff_sessions').where('id', '=', row.id).execute();
+    return undefined;
+  }
+  const idle = earliest(later(now, idleMs), row.absolute_expires_at);
+  await db.updateTable('staff_sessions').set({ last_seen_at: at, idle_expires_at: idle }).where('id', '=', row.id).execute();
+  return toSession({ ...row, last_seen_at: at, idle_expires_at: idle });
+}
+
+/**
+ * A new token for a live session, with the person just proven again (step-up): the old token stops working at
+ * once, so a token seen before the step-up is of no use after it. False when the old token is no session.
+ */
+export async function renewSession(db: Db, oldTokenHash: string, newTokenHash: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('staff_sessions')
+    .set({ token_hash: newTokenHash, authenticated_at: now.toISOString(), last_seen_at: now.toISOString() })
+    .where('token_hash', '=', oldTokenHash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function listSessions(db: Db, userId: string, now: Date): Promise<StaffSession[]> {
+  const at = now.toISOString();
+  const rows = await db
+    .selectFrom('staff_sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idle_expires_at', '>', at)
+    .where('absolute_expires_at', '>', at)
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+  return rows.map(toSession);
+}
+
+/** Ends one session by its id; `userId` when a person ends their own, so no one ends another's by guessing ids. */
+export async function endSession(db: Db, id: string, userId?: string): Promise<boolean> {
+  let query = db.deleteFrom('staff_sessions').where('id', '=', id);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  return Number((await query.executeTakeFirst()).numDeletedRows) === 1;
+}
+
+/** Ends every session of a person (disabled, role changed, reset), or all but the one they are using. */
+export async function endSessionsOf(db: Db, userId: string, exceptId?: string): Promise<number> {
+  let query = db.deleteFrom('staff_sessions').where('user_id', '=', userId);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return Number((await query.executeTakeFirst()).numDeletedRows);
+}
+
+/** Sessions past either time-out, removed (a sweep; each is refused at its next use anyway). */
+export async function sweepSessions(db: Db, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const result = await db
+    .deleteFrom('staff_sessions')
+    .where((eb) => eb.or([eb('idle_expires_at', '<=', at), eb('absolute_expires_at', '<=', at)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

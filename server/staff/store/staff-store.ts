@@ -1,0 +1,142 @@
+import { Kysely } from 'kysely';
+import type { Database } from '../../storage/schema.ts';
+import type { StorageOptions } from '../../storage/types.ts';
+import { chooseDialect } from '../../storage/dialect.ts';
+import { migrate } from '../../storage/migrations.ts';
+import { monotonicClock } from '../../storage/ids.ts';
+import { DEFAULT_BUSY_WAIT_MS, retryWhileBusy } from '../../storage/busy.ts';
+import { isSqliteBusy, StorageBusyError } from '../../storage/errors.ts';
+import type { Role } from '../identity.ts';
+import type { AuditKind } from './audit.ts';
+import * as audit from './audit.ts';
+import * as failures from './failures.ts';
+import * as invitations from './invitations.ts';
+import * as sessions from './sessions.ts';
+import { peopleOperations } from './people-operations.ts';
+import { factorOperations, sessionOperations } from './factor-session-operations.ts';
+import type { AuditEvent, NewFactors, NewSession, Passkey, StaffOverview, StaffSession, StaffUser } from './types.ts';
+import type { OpenInvitation } from './invitations.ts';
+import type { FailureRecord } from '../throttle.ts';
+
+export { StaffExistsError } from './staff-errors.ts';
+
+/**
+ * The staff tables, for the back office and `npm run staff`. Every operation that changes more than one row runs in
+ * one transaction, and writes its audit event in the same one: an action is never done without its record, nor
+ * recorded without being done. Times come from the store's clock (a fake one in tests).
+ */
+export interface StaffStore {
+  kind: 'sqlite' | 'postgres';
+  now(): Date;
+
+  addUser(email: string, role: Role, invitation: { tokenHash: string; createdBy: string | null }): Promise<{ user: StaffUser; expiresAt: string }>;
+  reinvite(userId: string, invitation: { tokenHash: string; createdBy: string | null }): Promise<{ expiresAt: string }>;
+  resetUser(userId: string, invitation: { tokenHash: string; createdBy: string | null }): Promise<{ expiresAt: string; sessionsEnded: number }>;
+  setDisabled(userId: string, disabled: boolean, actorId: string | null): Promise<boolean>;
+  setRole(userId: string, role: Role, actorId: string | null): Promise<boolean>;
+  findUserByEmail(email: string): Promise<StaffUser | undefined>;
+  getUser(id: string): Promise<StaffUser | undefined>;
+  listUsers(): Promise<StaffOverview[]>;
+
+  findOpenInvitation(tokenHash: string): Promise<OpenInvitation | undefined>;
+  acceptInvitation(tokenHash: string, newFactors: NewFactors): Promise<StaffUser | undefined>;
+
+  getPasswordHash(userId: string): Promise<string | undefined>;
+  setPasswordHash(userId: string, hash: string): Promise<void>;
+  getTotp(userId: string): Promise<{ secret: string; lastStep: number | null } | undefined>;
+  useTotpStep(userId: string, step: number): Promise<boolean>;
+  useRecoveryCode(userId: string, codeHash: string): Promise<boolean>;
+  replaceRecoveryCodes(userId: string, hashes: string[]): Promise<void>;
+  addPasskey(passkey: Omit<Passkey, 'createdAt' | 'lastUsedAt'>): Promise<void>;
+  getPasskey(id: string): Promise<Passkey | undefined>;
+  listPasskeys(userId: string): Promise<Passkey[]>;
+  markPasskeyUsed(id: string, counter: number): Promise<void>;
+
+  createSession(session: NewSession): Promise<StaffSession>;
+  touchSession(tokenHash: string, idleMs: number): Promise<StaffSession | undefined>;
+  renewSession(oldTokenHash: string, newTokenHash: string): Promise<boolean>;
+  listSessions(userId: string): Promise<StaffSession[]>;
+  endSession(id: string, actorId: string | null, ownerId?: string): Promise<boolean>;
+  endSessionByToken(tokenHash: string): Promise<boolean>;
+  endSessionsOf(userId: string, actorId: string | null, exceptId?: string): Promise<number>;
+
+  failureRecords(keys: string[]): Promise<Map<string, FailureRecord>>;
+  recordFailure(keys: string[]): Promise<void>;
+  clearFailures(keys: string[]): Promise<void>;
+
+  audit(kind: AuditKind, actorId: string | null, targetIds: string[]): Promise<void>;
+  listAudit(options?: { limit?: number; before?: string }): Promise<AuditEvent[]>;
+  /** Expired sessions, stale throttle records and old invitations, removed; returns how many rows went */
+  sweep(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface StaffStoreOptions {
+  /** the store's clock; a monotonic one by default, so events stored in one millisecond keep their order */
+  clock?: () => Date;
+  busyWaitMs?: number;
+}
+
+/**
+ * Opens the same database as the leads' storage (SQLite in dataDir, or PostgreSQL at databaseUrl), brings its
+ * schema up to date (the staff tables are migration 0007 of the one list) and returns the staff store.
+ */
+export async function openStaffStore(options: StorageOptions, staffOptions: StaffStoreOptions = {}): Promise<StaffStore> {
+  let chosen;
+  try {
+    chosen = chooseDialect(options);
+  } catch (error) {
+    throw isSqliteBusy(error) ? new StorageBusyError(undefined, { cause: error }) : error;
+  }
+  const db = new Kysely<Database>({ dialect: chosen.dialect });
+  try {
+    await migrate(db, chosen.kind);
+  } catch (error) {
+    await db.destroy();
+    throw isSqliteBusy(error) ? new StorageBusyError(undefined, { cause: error }) : error;
+  }
+  chosen.opened?.();
+  const store = staffStoreOn(db, chosen.kind, staffOptions.clock ?? monotonicClock());
+  return chosen.kind === 'sqlite' ? patient(store, staffOptions.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS) : store;
+}
+
+/** Every call of a SQLite store waits (asynchronously) for another process's write lock, as the leads' storage does. */
+function patient(store: StaffStore, waitMs: number): StaffStore {
+  const wrapped = { ...store };
+  for (const [name, method] of Object.entries(store)) {
+    if (typeof method === 'function' && name !== 'close' && name !== 'now') {
+      (wrapped as Record<string, unknown>)[name] = retryWhileBusy(method as (...args: unknown[]) => Promise<unknown>, waitMs);
+    }
+  }
+  return wrapped;
+}
+
+/** The store on an open, migrated database: how the server will share its one connection pool later. */
+export function staffStoreOn(db: Kysely<Database>, kind: 'sqlite' | 'postgres', clock: () => Date): StaffStore {
+  let closed: Promise<void> | undefined;
+  return {
+    kind,
+    now: clock,
+    ...peopleOperations(db, clock),
+    ...factorOperations(db, clock),
+    ...sessionOperations(db, clock),
+    failureRecords: (keys) => failures.failureRecords(db, keys),
+    recordFailure: (keys) => failures.recordFailure(db, keys, clock()),
+    clearFailures: (keys) => failures.clearFailures(db, keys),
+    audit: (kind, actorId, targetIds) => audit.appendAudit(db, kind, actorId, targetIds, clock()),
+    listAudit: (listOptions) => audit.listAudit(db, listOptions),
+    sweep: () => sweep(db, clock()),
+    close: () => (closed ??= db.destroy()),
+  };
+}
+
+async function sweep(db: Kysely<Database>, now: Date): Promise<number> {
+  // invitations are kept a while after they end, so "this link was used / has expired" can still be told apart
+  const invitationsBefore = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
+  const counts = await Promise.all([
+    sessions.sweepSessions(db, now),
+    failures.forgetOldFailures(db, now),
+    invitations.forgetOldInvitations(db, invitationsBefore),
+  ]);
+  return counts.reduce((a, b) => a + b, 0);
+}
