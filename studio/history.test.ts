@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { History, type Edit, type Version } from './history.ts';
+import { History, type Edit, type FileText } from './history.ts';
 
-const v = (text: string): Version => ({ text, version: `v-${text}` });
+const v = (text: string): FileText => ({ text, hash: `v-${text}` });
 const edit = (path: string, before: string | null, after: string | null, key?: string, at = 0): Edit => ({
   path,
   before: before === null ? null : v(before),
@@ -10,8 +10,8 @@ const edit = (path: string, before: string | null, after: string | null, key?: s
   at,
 });
 /** what undoing the top step sends: each file's version there now and the text to put back */
-const undoing = (history: History) => history.peekUndo()?.files.map((f) => [f.path, f.after?.version ?? null, f.before?.text ?? null]);
-const redoing = (history: History) => history.peekRedo()?.files.map((f) => [f.path, f.before?.version ?? null, f.after?.text ?? null]);
+const undoing = (history: History) => history.peekUndo()?.files.map((f) => [f.path, f.after?.hash ?? null, f.before?.text ?? null]);
+const redoing = (history: History) => history.peekRedo()?.files.map((f) => [f.path, f.before?.hash ?? null, f.after?.text ?? null]);
 
 /** a page deleted as the studio does it: a link moved away, the route removed, the file gone */
 function deletePage(history: History) {

@@ -5,16 +5,16 @@
  * file, its route, the links moved away from it) or renaming one (the route and every link that followed) is one step.
  * Keystrokes in one field within a short time are one step.
  */
-export interface Version {
+export interface FileText {
   text: string;
-  version: string;
+  hash: string;
 }
 
 /** One file's part of a step: its text before and after; null where the file was not there (a page deleted). */
 export interface FileChange {
   path: string;
-  before: Version | null;
-  after: Version | null;
+  before: FileText | null;
+  after: FileText | null;
 }
 
 /** An edit of one file as it is recorded; edits with the same key in quick succession (typing in one field) merge. */
@@ -30,7 +30,7 @@ export interface Step {
 }
 
 /** The files as they are after a step was put back or done again, by path; null for a file that is not there. */
-export type Now = Record<string, Version | null>;
+export type Now = Record<string, FileText | null>;
 
 const MERGE_MS = 1500;
 
@@ -96,7 +96,7 @@ export class History {
       edit.key &&
       last.key === edit.key &&
       only.path === edit.path &&
-      only.after?.version === edit.before?.version &&
+      only.after?.hash === edit.before?.hash &&
       edit.at - last.at < MERGE_MS
     ) {
       only.after = edit.after;
@@ -146,13 +146,13 @@ function gather(step: Step, change: FileChange): void {
  * The bottom of a stack whose steps follow on each other and on the files now: for each file of a step, [its version
  * at the top, its version below] (a file not there has none).
  */
-function fitting(stack: Step[], versions: Record<string, string | undefined>, ends: (change: FileChange) => [Version | null, Version | null]): Step[] {
+function fitting(stack: Step[], versions: Record<string, string | undefined>, ends: (change: FileChange) => [FileText | null, FileText | null]): Step[] {
   const expected = { ...versions };
   let from = stack.length;
   while (from > 0) {
     const step = stack[from - 1]!;
-    if (!step.files.every((f) => expected[f.path] === ends(f)[0]?.version)) break;
-    for (const f of step.files) expected[f.path] = ends(f)[1]?.version;
+    if (!step.files.every((f) => expected[f.path] === ends(f)[0]?.hash)) break;
+    for (const f of step.files) expected[f.path] = ends(f)[1]?.hash;
     from -= 1;
   }
   return stack.slice(from);

@@ -44,7 +44,7 @@ async function sendOnce({ path, next, waits, pending, filesRef, answered, failed
   const before = filesRef.current[path]!;
   const ops = squash(next.ops);
   try {
-    const answer = await api.edit(path, before.version, ops);
+    const answer = await api.edit(path, before.hash, ops);
     if (!answer.ok && !parses(answer.file.text) && waits < SETTLE_TRIES.length) {
       const later = pending.get(path);
       pending.set(path, { ops: [...next.ops, ...(later?.ops ?? [])], key: later && later.key !== next.key ? undefined : next.key });

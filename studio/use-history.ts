@@ -13,7 +13,7 @@ export function useHistory(state: StudioState | undefined) {
   const [can, setCan] = useState({ undo: false, redo: false });
   useEffect(() => {
     if (!state) return;
-    const versions = Object.fromEntries(state.files.map((f: SiteFile) => [f.path, f.version]));
+    const versions = Object.fromEntries(state.files.map((f: SiteFile) => [f.path, f.hash]));
     history.current = History.load(sessionStorage.getItem(storageKey(state)), versions);
     setCan({ undo: history.current.canUndo, redo: history.current.canRedo });
   }, [state]);

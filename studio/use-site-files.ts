@@ -90,7 +90,7 @@ function useOutsideChanges(
           (file) => {
             if (busy(path)) missed.current.add(path);
             else if (filesRef.current[path] !== held) read();
-            else if (held?.version !== file.version) take(file);
+            else if (held?.hash !== file.hash) take(file);
           },
           () => undefined,
         );
@@ -134,7 +134,7 @@ function useOutsideChanges(
 const stepFiles = (step: Step, direction: 'undo' | 'redo') =>
   step.files.map((f) => {
     const [from, to] = direction === 'undo' ? [f.after, f.before] : [f.before, f.after];
-    return { path: f.path, base: from?.version ?? null, text: to?.text ?? null };
+    return { path: f.path, base: from?.hash ?? null, text: to?.text ?? null };
   });
 
 interface StepParts {
@@ -240,7 +240,7 @@ function useChanges({ site, history, historyChanged, bump, say, setConflict, onO
       if (answer.ok && answer.replayed) outside.current?.({ path, before: before.text, after: answer.file.text });
       put(answer.file);
       // the file is on disk as the answer says from now on (written, or found so by the edit: another editor's)
-      if (answer.file.version !== before.version) bump(pageClock());
+      if (answer.file.hash !== before.hash) bump(pageClock());
       if (answer.ok) {
         if (answer.changed) history.current.record({ path, before, after: answer.file, key: next.key, at: Date.now() });
         if (answer.replayed) say({ key: 'replayed', file: path });
@@ -290,7 +290,7 @@ function useWholeSteps({ site, history, historyChanged, bump, settled }: WholePa
   const removePage = useCallback(
     async (path: string) => {
       const file = filesRef.current[path];
-      await api.removePage(path, file?.version ?? '');
+      await api.removePage(path, file?.hash ?? '');
       drop(path);
       if (file) history.current.record({ path, before: file, after: null, at: Date.now() });
       historyChanged();

@@ -2,19 +2,19 @@ import { followIndex } from './follow.ts';
 import type { EditOp } from './ops.ts';
 import type { Path } from './json-edit.ts';
 
-/** The texts of a file's recent versions, by version: the base an edit names, to see what changed since. */
+/** The texts of a file's recent versions, by the hash of each: the base an edit names, to see what changed since. */
 export class RecentTexts {
   private readonly texts = new Map<string, string>();
   constructor(private readonly limit = 200) {}
 
-  remember(version: string, text: string): void {
-    this.texts.delete(version);
-    this.texts.set(version, text);
+  remember(hash: string, text: string): void {
+    this.texts.delete(hash);
+    this.texts.set(hash, text);
     if (this.texts.size > this.limit) this.texts.delete(this.texts.keys().next().value!);
   }
 
-  get(version: string): string | undefined {
-    return this.texts.get(version);
+  get(hash: string): string | undefined {
+    return this.texts.get(hash);
   }
 }
 

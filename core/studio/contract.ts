@@ -30,8 +30,8 @@ export interface SiteFile {
   /** relative to the site's root, with / */
   path: string;
   text: string;
-  /** a hash of the text: the version an edit is based on */
-  version: string;
+  /** a hash of the text: what an edit names as its base, to be refused or replayed when the file changed since */
+  hash: string;
   /** in the state only: why the text does not parse (the studio then shows it as text) */
   parseError?: string;
 }

@@ -27,7 +27,7 @@ const CACHE_FORMAT = 1;
 
 const CACHE_DIR = join(dirname(require.resolve('ajv/package.json')), '..', '.cache', 'helder-validate');
 
-const versionOf = (name: string) => (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+const packageVersion = (name: string) => (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
 
 /** Where a set of validators is kept. */
 export const keptFile = (kind: string, key: string) => join(CACHE_DIR, `${kind}-${key}.cjs`);
@@ -35,7 +35,7 @@ export const keptFile = (kind: string, key: string) => join(CACHE_DIR, `${kind}-
 /** The key of one set of validators: what kind of set, and every input of its code. */
 export function cacheKey(kind: string, schemaFiles: readonly (readonly [string, string])[]): string {
   const hash = createHash('sha256');
-  hash.update(`${kind}\0${CACHE_FORMAT}\0ajv ${versionOf('ajv')}\0ajv-formats ${versionOf('ajv-formats')}\0`);
+  hash.update(`${kind}\0${CACHE_FORMAT}\0ajv ${packageVersion('ajv')}\0ajv-formats ${packageVersion('ajv-formats')}\0`);
   for (const [rel, text] of schemaFiles) hash.update(rel).update('\0').update(text).update('\0');
   return hash.digest('base64url').slice(0, 32);
 }

@@ -97,17 +97,17 @@ describe('the studio’s media library', () => {
     const kept = await saveImage(root, 'bewaard.png', await png(40, 20));
     const file = join(root, 'public', saved.src);
     // the field takes it: a write, the sweep keeps it
-    const edited = await files.edit(home.path, home.version, [{ op: 'set', path: ['blocks', 0, 'image', 'src'], value: saved.src }]);
+    const edited = await files.edit(home.path, home.hash, [{ op: 'set', path: ['blocks', 0, 'image', 'src'], value: saved.src }]);
     media.sweep();
     expect(existsSync(file)).toBe(true);
     // undo: the file goes, and its name is not given to the next upload
-    const undone = files.restore(home.path, edited.file.version, home.text);
+    const undone = files.restore(home.path, edited.file.hash, home.text);
     media.sweep();
     expect(undone.ok && existsSync(file)).toBe(false);
     expect((await saveImage(root, 'nieuw.png', await png(10, 10), media.reserved)).src).toBe('/images/nieuw-2.webp');
     // redo: it is back, byte for byte
     const count = (await media.list()).length;
-    files.restore(home.path, undone.file.version, edited.file.text);
+    files.restore(home.path, undone.file.hash, edited.file.text);
     media.sweep();
     expect(existsSync(file)).toBe(true);
     expect((await media.list()).length).toBe(count + 1);

@@ -29,16 +29,16 @@ afterEach(() => {
 
 describe('deleting a page from the studio', () => {
   it('takes away the page file at the version the studio saw', () => {
-    const { version } = files.read('content/pages/oud.json');
-    expect(removePage(files, 'content/pages/oud.json', version)).toEqual({ ok: true });
+    const { hash } = files.read('content/pages/oud.json');
+    expect(removePage(files, 'content/pages/oud.json', hash)).toEqual({ ok: true });
     expect(existsSync(join(root, 'content/pages/oud.json'))).toBe(false);
-    expect(removePage(files, 'content/pages/oud.json', version)).toMatchObject({ ok: false, reason: 'missing' });
+    expect(removePage(files, 'content/pages/oud.json', hash)).toMatchObject({ ok: false, reason: 'missing' });
   });
 
   it('keeps a page that changed on disk since, and says so with its text now', () => {
-    const { version } = files.read('content/pages/oud.json');
+    const { hash } = files.read('content/pages/oud.json');
     writeFileSync(join(root, 'content/pages/oud.json'), page.replace('Oud', 'Nieuw'));
-    expect(removePage(files, 'content/pages/oud.json', version)).toMatchObject({ ok: false, reason: 'stale', file: { text: page.replace('Oud', 'Nieuw') } });
+    expect(removePage(files, 'content/pages/oud.json', hash)).toMatchObject({ ok: false, reason: 'stale', file: { text: page.replace('Oud', 'Nieuw') } });
     expect(existsSync(join(root, 'content/pages/oud.json'))).toBe(true);
   });
 

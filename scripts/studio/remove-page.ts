@@ -22,7 +22,7 @@ export function removePage(files: SiteFiles, path: string, base: string): Remove
     if (isMissing(error)) return { ok: false, reason: 'missing', message: `${path} is not there` };
     throw error;
   }
-  if (current.version !== base) return { ok: false, reason: 'stale', message: `${path} changed on disk since the studio read it`, file: current };
+  if (current.hash !== base) return { ok: false, reason: 'stale', message: `${path} changed on disk since the studio read it`, file: current };
   rmSync(unlinkedPath(files.root, path));
   return { ok: true };
 }

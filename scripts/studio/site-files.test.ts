@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isSiteFile } from '../../core/site/layout.ts';
-import { RefusedPathError, SiteFiles, versionOf } from './site-files.ts';
+import { RefusedPathError, SiteFiles, hashOf } from './site-files.ts';
 
 const home = `{
   "title": "Home",
@@ -39,7 +39,7 @@ describe('the studio’s site files', () => {
 
   it('never write an edit over a save another editor made while it was laid out: it is made again on that text', async () => {
     const path = join(root, 'content/pages/home.json');
-    const { version } = files.read('content/pages/home.json');
+    const { hash } = files.read('content/pages/home.json');
     const saved = home.replace('"Vragen"', '"Uit de editor"');
     let saves = 0;
     // the other editor empties the file to save while the studio's edit is laid out, and writes it whole a moment later
@@ -50,28 +50,28 @@ describe('the studio’s site files', () => {
       },
     });
     const edit = [{ op: 'set' as const, path: ['blocks', 0, 'headline'], value: 'Welkom!' }];
-    const emptied = await racing.edit('content/pages/home.json', version, edit);
+    const emptied = await racing.edit('content/pages/home.json', hash, edit);
     expect(emptied).toMatchObject({ ok: false, file: { text: '' } });
     expect(onDisk()).toBe('');
     writeFileSync(path, saved);
     // the studio sends the edit again once the file is whole: it lands on the editor's text
-    const replayed = await racing.edit('content/pages/home.json', version, edit);
+    const replayed = await racing.edit('content/pages/home.json', hash, edit);
     expect(replayed).toMatchObject({ ok: true, changed: true, replayed: true });
     expect(onDisk()).toBe(saved.replace('"Welkom"', '"Welkom!"'));
   });
 
   it('write an edit as a change of only its bytes, atomically', async () => {
-    const { version } = files.read('content/pages/home.json');
-    const result = await files.edit('content/pages/home.json', version, [{ op: 'set', path: ['blocks', 0, 'headline'], value: 'Hallo' }]);
+    const { hash } = files.read('content/pages/home.json');
+    const result = await files.edit('content/pages/home.json', hash, [{ op: 'set', path: ['blocks', 0, 'headline'], value: 'Hallo' }]);
     expect(result).toMatchObject({ ok: true, changed: true, replayed: false });
     expect(onDisk()).toBe(home.replace('Welkom', 'Hallo'));
     expect(readdirSync(join(root, 'content/pages'))).toEqual(['home.json']);
   });
 
   it('replay pending edits on a file another editor changed, keeping that change', async () => {
-    const { version } = files.read('content/pages/home.json');
+    const { hash } = files.read('content/pages/home.json');
     writeFileSync(join(root, 'content/pages/home.json'), home.replace('"Home"', '"Thuis"'));
-    const result = await files.edit('content/pages/home.json', version, [{ op: 'move', path: ['blocks'], from: 1, to: 0 }]);
+    const result = await files.edit('content/pages/home.json', hash, [{ op: 'move', path: ['blocks'], from: 1, to: 0 }]);
     expect(result).toMatchObject({ ok: true, replayed: true });
     expect(JSON.parse(onDisk())).toEqual({
       title: 'Thuis',
@@ -83,10 +83,10 @@ describe('the studio’s site files', () => {
   });
 
   it('say which edit no longer applies, and write nothing', async () => {
-    const { version } = files.read('content/pages/home.json');
+    const { hash } = files.read('content/pages/home.json');
     const external = home.replace(',\n    { "type": "faq", "heading": "Vragen" }', '');
     writeFileSync(join(root, 'content/pages/home.json'), external);
-    const result = await files.edit('content/pages/home.json', version, [
+    const result = await files.edit('content/pages/home.json', hash, [
       { op: 'set', path: ['title'], value: 'Start' },
       { op: 'set', path: ['blocks', 1, 'heading'], value: 'Meer vragen' },
     ]);
@@ -96,21 +96,21 @@ describe('the studio’s site files', () => {
 
   it('refuse a layout step that would leave the file unparseable', async () => {
     const broken = new SiteFiles(root, { format: async (text) => text.slice(0, -3) });
-    const { version } = files.read('content/pages/home.json');
-    const result = await broken.edit('content/pages/home.json', version, [{ op: 'set', path: ['title'], value: 'Start' }]);
+    const { hash } = files.read('content/pages/home.json');
+    const result = await broken.edit('content/pages/home.json', hash, [{ op: 'set', path: ['title'], value: 'Start' }]);
     expect(result).toMatchObject({ ok: false, reason: 'invalid' });
     expect(onDisk()).toBe(home);
   });
 
   it('put back an exact earlier text only over the version it replaces', async () => {
-    const { version } = files.read('content/pages/home.json');
-    const edited = await files.edit('content/pages/home.json', version, [{ op: 'set', path: ['title'], value: 'Start' }]);
+    const { hash } = files.read('content/pages/home.json');
+    const edited = await files.edit('content/pages/home.json', hash, [{ op: 'set', path: ['title'], value: 'Start' }]);
     if (!edited.ok) throw new Error(edited.message);
-    expect(files.restore('content/pages/home.json', edited.file.version, home)).toMatchObject({ ok: true });
+    expect(files.restore('content/pages/home.json', edited.file.hash, home)).toMatchObject({ ok: true });
     expect(onDisk()).toBe(home);
-    expect(files.restore('content/pages/home.json', edited.file.version, edited.file.text)).toMatchObject({ ok: false, reason: 'stale' });
+    expect(files.restore('content/pages/home.json', edited.file.hash, edited.file.text)).toMatchObject({ ok: false, reason: 'stale' });
     expect(onDisk()).toBe(home);
-    expect(versionOf(onDisk())).toBe(version);
+    expect(hashOf(onDisk())).toBe(hash);
   });
 
   it('put back a step of several files all or none: a deleted page comes back with its route, and goes again', () => {
@@ -120,7 +120,7 @@ describe('the studio’s site files', () => {
     writeFileSync(join(root, 'site.config.json'), without);
     rmSync(join(root, 'content/pages/home.json'));
     const undo = [
-      { path: 'site.config.json', base: versionOf(without), text: config.text },
+      { path: 'site.config.json', base: hashOf(without), text: config.text },
       { path: 'content/pages/home.json', base: null, text: page.text },
     ];
     const back = files.restoreStep(undo);
@@ -128,8 +128,8 @@ describe('the studio’s site files', () => {
     expect(onDisk()).toBe(home);
     // redo: the page goes again, the config is as it was
     const redo = [
-      { path: 'site.config.json', base: config.version, text: without },
-      { path: 'content/pages/home.json', base: page.version, text: null },
+      { path: 'site.config.json', base: config.hash, text: without },
+      { path: 'content/pages/home.json', base: page.hash, text: null },
     ];
     expect(files.restoreStep(redo)).toMatchObject({ ok: true, files: [{ file: { text: without } }, { file: null }] });
     expect(existsSync(join(root, 'content/pages/home.json'))).toBe(false);
@@ -138,14 +138,14 @@ describe('the studio’s site files', () => {
   it('refuse a step when any of its files changed since, or would go without being a page, and then write none', () => {
     const config = files.read('site.config.json');
     const step = (base: string | null) => [
-      { path: 'site.config.json', base: config.version, text: '{ "name": "Undone" }\n' },
+      { path: 'site.config.json', base: config.hash, text: '{ "name": "Undone" }\n' },
       { path: 'content/pages/home.json', base, text: null },
     ];
     expect(files.restoreStep(step('not-its-version'))).toMatchObject({ ok: false, reason: 'stale', files: [{ file: config }, { file: { text: home } }] });
     // a page file made meanwhile is not overwritten by an undo that expects it gone
     expect(files.restoreStep([{ path: 'content/pages/home.json', base: null, text: '{}' }])).toMatchObject({ ok: false, reason: 'stale' });
-    expect(files.restoreStep([{ path: 'site.config.json', base: config.version, text: null }])).toMatchObject({ ok: false, reason: 'invalid' });
-    expect(files.restoreStep([{ path: 'site.config.json', base: config.version, text: '{ broken' }])).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(files.restoreStep([{ path: 'site.config.json', base: config.hash, text: null }])).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(files.restoreStep([{ path: 'site.config.json', base: config.hash, text: '{ broken' }])).toMatchObject({ ok: false, reason: 'invalid' });
     expect(files.read('site.config.json')).toEqual(config);
     expect(onDisk()).toBe(home);
   });
@@ -173,8 +173,8 @@ describe('the studio’s site files', () => {
       expect(() => files.read('content/linked/secret.json')).toThrow(RefusedPathError);
       expect(() => files.create('content/linked/new-page.json', '{ "title": "Nieuw", "blocks": [] }\n')).toThrow(RefusedPathError);
       expect(() => files.create('content/linked/sub/new-page.json', '{}')).toThrow(RefusedPathError);
-      await expect(files.edit('content/linked/secret.json', versionOf(secret), [{ op: 'set', path: ['title'], value: 'x' }])).rejects.toThrow(RefusedPathError);
-      expect(() => files.restore('content/linked/secret.json', versionOf(secret), '{}')).toThrow(RefusedPathError);
+      await expect(files.edit('content/linked/secret.json', hashOf(secret), [{ op: 'set', path: ['title'], value: 'x' }])).rejects.toThrow(RefusedPathError);
+      expect(() => files.restore('content/linked/secret.json', hashOf(secret), '{}')).toThrow(RefusedPathError);
       untouched();
       expect(readFileSync(join(outside, 'secret.json'), 'utf8')).toBe(secret);
     });

@@ -6,7 +6,7 @@ import { applyOps, OpError, type EditOp } from '../../core/edit/ops.ts';
 import { CONFIG_FILE, CONTENT_DIR, isPageFile, isSiteFile } from '../../core/site/layout.ts';
 import type { EditAnswer, SiteFile, StepAnswer, StepFile } from '../../core/studio/contract.ts';
 
-export const versionOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+export const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 /** A path the studio refuses: a link, or a file or folder where the other is expected, or one outside the site. */
 export class RefusedPathError extends Error {}
@@ -100,7 +100,7 @@ export class SiteFiles {
 
   read(path: string): SiteFile {
     const text = readFileSync(this.full(path), 'utf8');
-    return { path, text, version: versionOf(text) };
+    return { path, text, hash: hashOf(text) };
   }
 
   /** Puts `text` in place atomically (a temporary file renamed over the old one) when `still()` holds just before. */
@@ -114,7 +114,7 @@ export class SiteFiles {
       return undefined;
     }
     renameSync(temporary, file);
-    return { path, text, version: versionOf(text) };
+    return { path, text, hash: hashOf(text) };
   }
 
   private write(path: string, text: string): SiteFile {
@@ -150,7 +150,7 @@ export class SiteFiles {
       } catch (error) {
         return { ok: false, reason: 'invalid', message: `the edit would leave ${path} unparseable: ${(error as Error).message}`, file: current };
       }
-      const replayed = current.version !== base;
+      const replayed = current.hash !== base;
       if (next === current.text) return { ok: true, file: current, changed: false, replayed };
       // written only over the text it was made from; else made again on the text there now (replayed on it)
       const written = this.writeOver(path, current.text, next);
@@ -163,7 +163,7 @@ export class SiteFiles {
   /** Puts back an exact earlier text (undo, redo), only over the version it replaces: it never overwrites an unseen change. */
   restore(path: string, base: string, text: string): EditAnswer {
     const current = this.read(path);
-    if (current.version !== base) return { ok: false, reason: 'stale', message: `${path} changed on disk since this edit`, file: current };
+    if (current.hash !== base) return { ok: false, reason: 'stale', message: `${path} changed on disk since this edit`, file: current };
     try {
       parseJson(text);
     } catch (error) {
@@ -183,7 +183,7 @@ export class SiteFiles {
   restoreStep(step: StepFile[]): StepAnswer {
     const now = step.map(({ path }) => ({ path, file: this.readIfThere(path) }));
     const refuse = (reason: 'stale' | 'invalid', message: string): StepAnswer => ({ ok: false, reason, message, files: now });
-    const stale = step.find((f, i) => (now[i]!.file?.version ?? null) !== f.base);
+    const stale = step.find((f, i) => (now[i]!.file?.hash ?? null) !== f.base);
     if (stale) return refuse('stale', `${stale.path} changed on disk since this edit`);
     for (const f of step) {
       if (f.text === null && !isPageFile(f.path)) return refuse('invalid', `${f.path} is not a page; only a page's file can go`);

@@ -76,10 +76,10 @@ export interface StudioSiteOptions {
 export interface StudioSite {
   siteRoot: string;
   files: SiteFiles;
-  /** the texts the studio was sent, by version: an edit based on one is moved onto the text now */
+  /** the texts the studio was sent, by the hash of each: an edit based on one is moved onto the text now */
   texts: RecentTexts;
-  /** a file on its way to the studio: its text is remembered by its version */
-  seen<T extends { version: string; text: string }>(file: T): T;
+  /** a file on its way to the studio: its text is remembered by its hash */
+  seen<T extends { hash: string; text: string }>(file: T): T;
   problems(): Problem[];
   /** the same validator's problems in other files than the site's own (a version History would restore) */
   validateFiles(files: ValidatedFiles): Problem[];
@@ -119,8 +119,8 @@ export function studioSite({ siteRoot, schemaDir, siteApi }: StudioSiteOptions):
   const files = new SiteFiles(siteRoot, { format: prettierLayout(siteRoot) });
   // edits based on an older text (items another editor inserted meanwhile) keep to the item they were typed into
   const texts = new RecentTexts();
-  const seen = <T extends { version: string; text: string }>(file: T): T => {
-    texts.remember(file.version, file.text);
+  const seen = <T extends { hash: string; text: string }>(file: T): T => {
+    texts.remember(file.hash, file.text);
     return file;
   };
   // loaded on the studio's first call: the plugin is in every Vite config (build, tests), the studio in dev only
