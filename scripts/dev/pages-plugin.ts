@@ -73,7 +73,7 @@ interface PageAnswer {
  * thread, three renders of the same page take three times as long as one. A change of the source invalidates the
  * entry's module graph, and the next request loads a new entry module: a new object, so a new set of documents (the
  * old set goes with the old module); a change of the site's files is a new version of the pages' data (the site
- * plugin's pagesVersion), the entry staying loaded.
+ * plugin's pagesData), the entry staying loaded.
  */
 export function renderedDocuments() {
   const byEntry = new WeakMap<object, { data: unknown; pages: Map<string, Promise<PageAnswer>> }>();
@@ -131,12 +131,12 @@ function pageRenderer(
   devServer: ViteDevServer,
   styles: ReturnType<typeof combinedStyles>,
   documents: ReturnType<typeof renderedDocuments>,
-  site: Pick<SiteApi, 'rendering' | 'pagesVersion'>,
+  site: Pick<SiteApi, 'rendering' | 'pagesData'>,
 ) {
   return ({ url, originalUrl, rendered }: PageRequest): Promise<PageAnswer> =>
     site.rendering(async () => {
       const entry = (await devServer.ssrLoadModule(SERVER_ENTRY)) as ServerEntry;
-      const data = site.pagesVersion();
+      const data = site.pagesData();
       const key = url.pathname + url.search;
       const page = () => documents.of(entry, data, `rendered ${key}`, () => pageAnswer(devServer, entry, styles, url));
       if (rendered) return page();
@@ -195,7 +195,7 @@ export function devPagesPlugin(): Plugin<DevPagesApi> {
   let server: ViteDevServer | undefined;
   // renders never overlap a change of the site's modules (render-gate.ts); without the site plugin, nothing to wait
   // for and no data but the modules'
-  let site: Pick<SiteApi, 'rendering' | 'pagesVersion'> = { rendering: (render) => render(), pagesVersion: () => undefined };
+  let site: Pick<SiteApi, 'rendering' | 'pagesData'> = { rendering: (render) => render(), pagesData: () => undefined };
   let answer: ((page: PageRequest) => Promise<PageAnswer>) | undefined;
   return {
     name: DEV_PAGES_PLUGIN,

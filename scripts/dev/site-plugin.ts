@@ -37,8 +37,8 @@ export interface SiteApi {
   changed(file: string): void;
   /** runs a render of pages; a change of the site's modules waits for it (render-gate.ts) */
   rendering<T>(render: () => Promise<T>): Promise<T>;
-  /** the version of the pages' data the renders see: a new one after each change (pagesChannel) */
-  pagesVersion(): unknown;
+  /** the pages' data the renders see: a new object after each change (pagesChannel), so it also keys what was rendered */
+  pagesData(): unknown;
   /** the build that started this Vite (vite-bundles.ts) hands in what the client build takes of the site, once valid */
   handClient(site: Promise<ClientSiteData>): void;
 }
@@ -433,7 +433,7 @@ export function sitePlugin({ siteRoot, schemaDir }: SitePluginOptions): Plugin[]
   const freshness = siteFreshness({ settled, validate, data: channel.version });
   const handover = clientHandover();
   const rendering = settledRendering(freshness.fresh, gate);
-  const api: SiteApi = { validation: validate, changed, rendering, pagesVersion: channel.version, handClient: handover.hand };
+  const api: SiteApi = { validation: validate, changed, rendering, pagesData: channel.version, handClient: handover.hand };
   const config: Plugin<SiteApi> = {
     name: SITE_PLUGIN,
     api,
