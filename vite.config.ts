@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
+import type { TestSequencer, TestSpecification, Vitest } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 import { sitePlugin } from './scripts/dev/site-plugin.ts';
 import { inlineScriptsPlugin } from './scripts/dev/inline-scripts-plugin.ts';
@@ -41,6 +43,38 @@ const denyGlobs = (dir: string) => {
   return [name, `${name}/**`];
 };
 
+/** The test files whose assertions are figures of the machine under load: the 'alone' project runs them. */
+const measuredAlone = ['server/uploads.test.ts', 'server/sqlite-lock.test.ts', 'server/storage/storage.test.ts'];
+/** The test files that take far longer than the others, longest first. */
+const longest = ['scripts/bench/bench-smoke.test.ts', 'server/production-install.test.ts'];
+
+/**
+ * Vitest's order with the files of `longest` moved to the front. Without its cache of durations (a fresh CI
+ * checkout) Vitest starts the larger files first, and these are small: started last, one of them would run on
+ * alone long after the other worker has run out of files.
+ */
+class LongestFirst implements TestSequencer {
+  // imported when the tests run, not whenever Vite loads this file
+  readonly #base: Promise<TestSequencer>;
+  constructor(ctx: Vitest) {
+    this.#base = import('vitest/node').then(({ BaseSequencer }) => new BaseSequencer(ctx));
+  }
+  async shard(files: TestSpecification[]) {
+    return (await this.#base).shard(files);
+  }
+  async sort(files: TestSpecification[]) {
+    const sorted = await (await this.#base).sort(files);
+    const rank = (spec: TestSpecification) => {
+      const at = longest.findIndex((file) => spec.moduleId === join(root, file));
+      return at < 0 ? longest.length : at;
+    };
+    return sorted
+      .map((spec, at) => ({ spec, at }))
+      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.at - b.at)
+      .map(({ spec }) => spec);
+  }
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     devGuardPlugin({ root, denied, editable: [root, siteRoot] }),
@@ -78,14 +112,29 @@ export default defineConfig(({ command }) => ({
   },
   preview: { host: '127.0.0.1' },
   test: {
+    // Most files wait on child processes (builds, servers, npm), so two at once keep a 2-core machine busy where
+    // Vitest's default (one less than the cores) would run them one by one there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['core/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'studio/**/*.test.ts'] },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['core/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'studio/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...measuredAlone],
+        },
       },
       {
         extends: true,
         test: { name: 'dom', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['tests/setup-dom.ts'] },
+      },
+      {
+        // after every other file, one at a time: what these measure (memory, latency, how long a lock is waited
+        // for) would be another file's load if it ran beside them
+        extends: true,
+        test: { name: 'alone', environment: 'node', include: measuredAlone, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
     ],
   },
