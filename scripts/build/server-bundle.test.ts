@@ -13,6 +13,7 @@ it('bundles the server again only when a file it is made of changed', async () =
   writeFileSync(join(root, 'server/greeting.ts'), "export const greeting = 'hallo';\n");
   writeFileSync(join(root, 'server/main.ts'), "import { greeting } from './greeting.ts';\nconsole.log(greeting);\n");
   writeFileSync(join(root, 'server/cli/leads.ts'), "console.log('leads');\n");
+  writeFileSync(join(root, 'server/cli/staff.ts'), "console.log('staff');\n");
   const out = join(root, 'dist-server');
 
   const first = await bundleServer(root, out);

@@ -13,7 +13,8 @@ export function isRole(value: unknown): value is Role {
  */
 export function normaliseEmail(input: string): string | undefined {
   const email = input.trim().normalize('NFC').toLowerCase();
-  if (email.length > 254 || /[\s<>(),;:"\\[\]]/.test(email)) return undefined;
+  // no control characters either: an address is printed on terminals (`npm run staff -- list`)
+  if (email.length > 254 || /[\s<>(),;:"\\[\]\p{Cc}]/u.test(email)) return undefined;
   const at = email.lastIndexOf('@');
   if (at < 1 || at !== email.indexOf('@')) return undefined;
   const domain = email.slice(at + 1);

@@ -81,7 +81,18 @@ describe('identity', () => {
   });
 
   it('refuses what is not an address', () => {
-    for (const bad of ['', 'an', 'an@', '@example.nl', 'an@example', 'an@@example.nl', 'a n@example.nl', 'an@example.nl>', 'an@.nl']) {
+    for (const bad of [
+      '',
+      'an',
+      'an@',
+      '@example.nl',
+      'an@example',
+      'an@@example.nl',
+      'a n@example.nl',
+      'an@example.nl>',
+      'an@.nl',
+      'an\u001b[31m@example.nl',
+    ]) {
       expect(normaliseEmail(bad)).toBeUndefined();
     }
   });
