@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { openPage, watchConsole } from './helpers.ts';
 import { activeSlide, advance, expectActive, openWithClock } from './blocks-support.ts';
 

@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
 import { advance, openWithClock, reloadWithClock, translateY } from './blocks-support.ts';
 

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
 
 const PAGES = ['/', '/web-development', '/marketing', '/portfolio', '/demo', '/algemene-voorwaarden'];

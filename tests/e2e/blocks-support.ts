@@ -9,7 +9,7 @@ export async function openWithClock(page: Page, path: string): Promise<void> {
   await pauseClock(page);
 }
 
-/** Reloads a page opened with `openWithClock`: time runs for the splash, then stops again. */
+/** Reloads a page opened with `openWithClock`: time runs while it opens, then stops again. */
 export async function reloadWithClock(page: Page): Promise<void> {
   await page.clock.resume();
   await page.reload();

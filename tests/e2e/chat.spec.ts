@@ -1,22 +1,23 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { expectHydrated, expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
 
 /**
  * The chat is prerendered HTML until the visitor first points at, touches or focuses it; then its island hydrates and keeps
  * its own timers, so these tests drive Playwright's clock: installed and paused before the page loads, then
- * advanced by hand past the splash; a hover on the button brings the island to life.
+ * advanced by hand past the splash where the page has one; a hover on the button brings the island to life.
  */
 const START = new Date('2025-03-03T09:41:00');
 const toggle = (page: Page) => page.getByRole('button', { name: /^Chat openen/ });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Chat met Helder Digitaal' });
 const input = (page: Page) => dialog(page).getByLabel('Je bericht');
 
-/** Opens a page with a paused clock, lets the splash pass and hydrates the chat with a hover on its button. */
+/** Opens a page with a paused clock, lets a first page's splash pass and hydrates the chat with a hover on its button. */
 async function openWithClock(page: Page, path = '/') {
   await page.clock.install({ time: START });
   await page.clock.pauseAt(START.getTime() + 2000); // a jump ahead, so it is never in the past on a slow machine
   await page.goto(path);
-  await page.clock.runFor(1500); // splash
+  await page.clock.runFor(1500); // the splash, on the first page of a visit
   await expect(toggle(page)).toBeVisible();
   await toggle(page).hover();
   await expectHydrated(page, 'chat');
@@ -33,49 +34,96 @@ async function openChat(page: Page) {
   await expect(dialog(page).getByText('Waarmee kunnen we je helpen?')).toBeVisible();
 }
 
-test('the badge shows 1 60 seconds after the page appeared, fetching the chime only then, and opening clears it', async ({ page }) => {
-  const check = watchConsole(page);
-  const sounds: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/sounds/')) sounds.push(r.url());
-  });
-  await openWithClock(page);
-  const badge = page.getByTestId('chat-badge');
-  await page.clock.runFor(59_500 - (await pageAge(page)));
-  await expect(badge).toHaveCount(0);
-  expect(sounds).toEqual([]);
-  await page.clock.runFor(600);
-  await expect(badge).toHaveText('1');
-  await expect(toggle(page)).toHaveAccessibleName('Chat openen 1 nieuw bericht');
-  await expect.poll(() => sounds.length).toBe(1);
-  await toggle(page).click();
-  await expect(badge).toHaveCount(0);
-  // opening stopped the timer for good: no badge after closing and waiting another few minutes
-  await page.keyboard.press('Escape');
-  await page.clock.runFor(180_000);
-  await expect(badge).toHaveCount(0);
-  check();
-});
+/**
+ * The badge and its chime are timed from the start of the page, and the first page of a visit starts with the
+ * splash and the page's fade-in; the layout is measured over that whole first load.
+ */
+test.describe('the first page of a visit', () => {
+  test.use({ firstVisit: true });
 
-test('a visitor who has used the page but not the chat still hears the chime on time: the chat takes over 3 s before its badge', async ({ page }) => {
-  const sounds: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/sounds/')) sounds.push(r.url());
+  test('the badge shows 1 60 seconds after the page appeared, fetching the chime only then, and opening clears it', async ({ page }) => {
+    const check = watchConsole(page);
+    const sounds: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/sounds/')) sounds.push(r.url());
+    });
+    await openWithClock(page);
+    const badge = page.getByTestId('chat-badge');
+    await page.clock.runFor(59_500 - (await pageAge(page)));
+    await expect(badge).toHaveCount(0);
+    expect(sounds).toEqual([]);
+    await page.clock.runFor(600);
+    await expect(badge).toHaveText('1');
+    await expect(toggle(page)).toHaveAccessibleName('Chat openen 1 nieuw bericht');
+    await expect.poll(() => sounds.length).toBe(1);
+    await toggle(page).click();
+    await expect(badge).toHaveCount(0);
+    // opening stopped the timer for good: no badge after closing and waiting another few minutes
+    await page.keyboard.press('Escape');
+    await page.clock.runFor(180_000);
+    await expect(badge).toHaveCount(0);
+    check();
   });
-  await page.clock.install({ time: START });
-  await page.clock.pauseAt(START.getTime() + 2000);
-  await page.goto('/');
-  await page.clock.runFor(1500); // splash
-  // a click far from the chat: a user activation, so the page may play sound
-  await page.getByRole('heading', { level: 1 }).click();
-  await page.clock.runFor(56_000 - (await pageAge(page)));
-  await expect(page.locator('[data-island="chat"]')).not.toHaveAttribute('data-hydrated', 'true');
-  await page.clock.runFor(1_500);
-  await expectHydrated(page, 'chat');
-  expect(sounds).toEqual([]);
-  await page.clock.runFor(60_500 - (await pageAge(page)));
-  await expect(page.getByTestId('chat-badge')).toHaveText('1');
-  await expect.poll(() => sounds.length).toBe(1);
+
+  test('a visitor who has used the page but not the chat still hears the chime on time: the chat takes over 3 s before its badge', async ({ page }) => {
+    const sounds: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/sounds/')) sounds.push(r.url());
+    });
+    await page.clock.install({ time: START });
+    await page.clock.pauseAt(START.getTime() + 2000);
+    await page.goto('/');
+    await page.clock.runFor(1500); // splash
+    // a click far from the chat: a user activation, so the page may play sound
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.clock.runFor(56_000 - (await pageAge(page)));
+    await expect(page.locator('[data-island="chat"]')).not.toHaveAttribute('data-hydrated', 'true');
+    await page.clock.runFor(1_500);
+    await expectHydrated(page, 'chat');
+    expect(sounds).toEqual([]);
+    await page.clock.runFor(60_500 - (await pageAge(page)));
+    await expect(page.getByTestId('chat-badge')).toHaveText('1');
+    await expect.poll(() => sounds.length).toBe(1);
+  });
+
+  test('the chat causes no layout shift, from the first paint through its hydration', async ({ page }) => {
+    // sum every layout shift not caused by input, and which of them moved the chat
+    await page.addInitScript(() => {
+      // Chromium reported no shifts inside .page while its first-load fade (fill-mode both) stayed in effect, so the
+      // fade is switched off here to keep the measurement from being blind to the page the chat could push around.
+      // (a constructed stylesheet: the site's CSP refuses an injected <style> element, as it should)
+      document.addEventListener('DOMContentLoaded', () => {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync('.page--fade { animation: none !important; }');
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      });
+      const shifts: { value: number; inChat: boolean }[] = [];
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
+      const record = (entries: PerformanceEntry[]) => {
+        for (const e of entries as Shift[]) {
+          if (e.hadRecentInput) continue;
+          const inChat = (e.sources ?? []).some((s) => s.node instanceof Element && s.node.closest('[data-island="chat"]') !== null);
+          shifts.push({ value: e.value, inChat });
+        }
+      };
+      const observer = new PerformanceObserver((list) => record(list.getEntries()));
+      observer.observe({ type: 'layout-shift', buffered: true });
+      Object.assign(window, { __shifts: shifts, __flushShifts: () => record(observer.takeRecords()) });
+    });
+    await openPage(page, '/');
+    await toggle(page).hover();
+    await expectHydrated(page, 'chat');
+    // two frames and a task so any shift from the hydrated chat is reported, then take what the observer still holds
+    const shifts = await page.evaluate(async () => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0))));
+      const w = window as unknown as { __flushShifts: () => void; __shifts: { value: number; inChat: boolean }[] };
+      w.__flushShifts();
+      return w.__shifts;
+    });
+    const sum = (list: typeof shifts) => list.reduce((total, s) => total + s.value, 0);
+    expect(sum(shifts.filter((s) => s.inChat)), 'layout shift of the chat').toBe(0);
+    expect(sum(shifts), 'cumulative layout shift of the whole load').toBeLessThan(0.01);
+  });
 });
 
 test('opening shows typing dots for 2 seconds, then the name, greeting and time', async ({ page }) => {
@@ -178,45 +226,6 @@ test('the chat is HTML until the visitor touches it, not the page: its code is r
   expect(chatRequests.some((u) => u.endsWith('.js'))).toBe(true);
   // the live chat has no badge yet: the machine shows it when the interval has passed
   await expect(badge).toHaveCount(0);
-});
-
-test('the chat causes no layout shift, from the first paint through its hydration', async ({ page }) => {
-  // sum every layout shift not caused by input, and which of them moved the chat
-  await page.addInitScript(() => {
-    // Chromium reported no shifts inside .page while its first-load fade (fill-mode both) stayed in effect, so the
-    // fade is switched off here to keep the measurement from being blind to the page the chat could push around.
-    // (a constructed stylesheet: the site's CSP refuses an injected <style> element, as it should)
-    document.addEventListener('DOMContentLoaded', () => {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync('.page--fade { animation: none !important; }');
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    });
-    const shifts: { value: number; inChat: boolean }[] = [];
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
-    const record = (entries: PerformanceEntry[]) => {
-      for (const e of entries as Shift[]) {
-        if (e.hadRecentInput) continue;
-        const inChat = (e.sources ?? []).some((s) => s.node instanceof Element && s.node.closest('[data-island="chat"]') !== null);
-        shifts.push({ value: e.value, inChat });
-      }
-    };
-    const observer = new PerformanceObserver((list) => record(list.getEntries()));
-    observer.observe({ type: 'layout-shift', buffered: true });
-    Object.assign(window, { __shifts: shifts, __flushShifts: () => record(observer.takeRecords()) });
-  });
-  await openPage(page, '/');
-  await toggle(page).hover();
-  await expectHydrated(page, 'chat');
-  // two frames and a task so any shift from the hydrated chat is reported, then take what the observer still holds
-  const shifts = await page.evaluate(async () => {
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0))));
-    const w = window as unknown as { __flushShifts: () => void; __shifts: { value: number; inChat: boolean }[] };
-    w.__flushShifts();
-    return w.__shifts;
-  });
-  const sum = (list: typeof shifts) => list.reduce((total, s) => total + s.value, 0);
-  expect(sum(shifts.filter((s) => s.inChat)), 'layout shift of the chat').toBe(0);
-  expect(sum(shifts), 'cumulative layout shift of the whole load').toBeLessThan(0.01);
 });
 
 test('axe finds no violations with the chat open', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { openPage, watchConsole } from './helpers.ts';
 import { field, form, gate, mockFallback, mockLeads, mockMail, status, submitButton, tabTo, TOKEN, type Leads } from './forms-support/mocks.ts';
 

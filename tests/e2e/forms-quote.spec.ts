@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { hydrateForm, openPage, watchConsole } from './helpers.ts';
 import { field, form, mockLeads, mockMail, status, submitButton, tabTo, type Leads } from './forms-support/mocks.ts';
 

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 
 /** Staff look at a landing page with ?preview: it stays, says that visitors are forwarded, and is not indexed. */
 const notice = 'Voorbeeldweergave: bezoekers worden na 1,5 seconde doorgestuurd naar de homepage.';

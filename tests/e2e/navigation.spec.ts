@@ -1,29 +1,11 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { axNode, expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
 
 /** The menu toggle's expanded state as assistive technology reads it: Chromium derives it from the popover. */
 const menuExpanded = (page: Page) => axNode(page, 'button[popovertarget]').then((n) => n.expanded);
 
 test.describe('navigation', () => {
-  // the desktop menu is hidden at phone width: this runs in the desktop project only (playwright.config.ts)
-  test('desktop: header links load the next prerendered page and mark the current page', { tag: '@desktop-only' }, async ({ page }) => {
-    await openPage(page, '/');
-    const nav = page.getByRole('navigation', { name: 'Hoofdmenu' }).first();
-    await nav.getByRole('link', { name: 'Marketing' }).click();
-    await expect(page).toHaveURL(/\/marketing$/);
-    await expect(nav.getByRole('link', { name: 'Marketing' })).toHaveAttribute('aria-current', 'page');
-    // no retrying here: the splash belongs to the first page of the visit only
-    await expect(page.getByTestId('splash')).toBeHidden({ timeout: 1 });
-    // a new document: keyboard users start at its top (the skip link), not on a link of the old page
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Direct naar de inhoud' })).toBeFocused();
-    await nav.getByRole('link', { name: 'Gratis Demo' }).click();
-    await expect(page).toHaveURL(/\/demo$/);
-    await nav.getByRole('link', { name: 'Offerte' }).click();
-    await expect(page).toHaveURL(/\/offerte$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vraag een offerte aan');
-  });
-
   test('phone: the menu opens with the toggle, closes with it, and closes after a link is chosen', { tag: '@phone-only' }, async ({ page }) => {
     const check = watchConsole(page);
     await openPage(page, '/');
@@ -101,17 +83,41 @@ test.describe('navigation', () => {
     await expect(footer).toContainText('© 2025');
   });
 
-  test('the splash shows the brand on first load only, then the page fades in over 0.3 s', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByTestId('splash')).toContainText('Helder Digitaal');
-    const timing = await page.evaluate(() => {
-      const style = getComputedStyle(document.querySelector('.page')!);
-      return { duration: style.animationDuration, delay: style.animationDelay };
+  // the splash and what a visit does after it: these start on the first page of a visit
+  test.describe('from the first page of a visit', () => {
+    test.use({ firstVisit: true });
+
+    // the desktop menu is hidden at phone width: this runs in the desktop project only (playwright.config.ts)
+    test('desktop: header links load the next prerendered page and mark the current page', { tag: '@desktop-only' }, async ({ page }) => {
+      await openPage(page, '/');
+      const nav = page.getByRole('navigation', { name: 'Hoofdmenu' }).first();
+      await nav.getByRole('link', { name: 'Marketing' }).click();
+      await expect(page).toHaveURL(/\/marketing$/);
+      await expect(nav.getByRole('link', { name: 'Marketing' })).toHaveAttribute('aria-current', 'page');
+      // no retrying here: the splash belongs to the first page of the visit only
+      await expect(page.getByTestId('splash')).toBeHidden({ timeout: 1 });
+      // a new document: keyboard users start at its top (the skip link), not on a link of the old page
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Direct naar de inhoud' })).toBeFocused();
+      await nav.getByRole('link', { name: 'Gratis Demo' }).click();
+      await expect(page).toHaveURL(/\/demo$/);
+      await nav.getByRole('link', { name: 'Offerte' }).click();
+      await expect(page).toHaveURL(/\/offerte$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vraag een offerte aan');
     });
-    expect(timing).toEqual({ duration: '0.3s', delay: '1.3s' });
-    await expect(page.getByTestId('splash')).toBeHidden();
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
-    await expect(page).toHaveURL(/\/contact$/);
-    await expect(page.getByTestId('splash')).toBeHidden({ timeout: 1 });
+
+    test('the splash shows the brand on first load only, then the page fades in over 0.3 s', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByTestId('splash')).toContainText('Helder Digitaal');
+      const timing = await page.evaluate(() => {
+        const style = getComputedStyle(document.querySelector('.page')!);
+        return { duration: style.animationDuration, delay: style.animationDelay };
+      });
+      expect(timing).toEqual({ duration: '0.3s', delay: '1.3s' });
+      await expect(page.getByTestId('splash')).toBeHidden();
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+      await expect(page).toHaveURL(/\/contact$/);
+      await expect(page.getByTestId('splash')).toBeHidden({ timeout: 1 });
+    });
   });
 });

@@ -1,11 +1,13 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { axNode } from './helpers.ts';
 
 // The prerendered HTML on its own: the FAQ is a <details name=...> accordion and the mobile
 // menu a popover, so both must work before (or without) any script. axe cannot run here (it needs
 // the page's timers), so the axe checks with the menu or an answer open are in navigation.spec.ts and
 // blocks-home.spec.ts: the DOM is the same (the header and the FAQ ship no script at all).
-test.use({ javaScriptEnabled: false });
+// without script nothing reads the visit's note in sessionStorage: every page shows the splash, as a first page does
+test.use({ javaScriptEnabled: false, firstVisit: true });
 
 /** Without script nothing removes the splash: its CSS fades it out, and the page's CSS fades in. */
 async function openStatic(page: Page, path: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { expectHydrated, expectNoAxeViolations, openPage, waitForSplash, watchConsole } from './helpers.ts';
 
 const pages: [string, string][] = [
@@ -110,7 +110,7 @@ test.describe('redirects', () => {
     await page.clock.install({ time: new Date('2026-03-02T09:00:00') });
     await page.clock.pauseAt(new Date('2026-03-02T09:00:01'));
     await page.goto('/webshop-soest');
-    // the splash fades out by CSS (real time) while the redirect timer stays paused
+    // the redirect timer stays paused: only the click takes the visitor on
     await page.getByRole('link', { name: 'klik hier' }).click();
     await expect(page).toHaveURL(/\/$/);
   });

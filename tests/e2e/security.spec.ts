@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { openPage } from './helpers.ts';
 
 /** The production server's headers on every kind of answer, and a CSP that the site itself never trips. */
