@@ -16,7 +16,8 @@ test.describe('landing page preview', () => {
     await expect(page.getByRole('note')).toBeVisible();
   });
 
-  test('the prerendered page itself shows no notice and stays indexable', async ({ request }) => {
+  // the server's answer, the same at any viewport: asked once, in the desktop project
+  test('the prerendered page itself shows no notice and stays indexable', { tag: '@desktop-only' }, async ({ request }) => {
     const html = await (await request.get('/seo-utrecht?preview')).text();
     // the notice waits in the HTML, hidden, for the inline script to show it on ?preview
     expect(html).toMatch(new RegExp(`<p[^>]*hidden=""[^>]*>${notice}</p>`));

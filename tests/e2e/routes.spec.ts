@@ -32,7 +32,8 @@ test.describe('every route', () => {
     });
   }
 
-  test('the 40 landing pages each have their own title and description, in the prerendered HTML', async ({ request }) => {
+  // the server's answer, the same at any viewport: asked once, in the desktop project
+  test('the 40 landing pages each have their own title and description, in the prerendered HTML', { tag: '@desktop-only' }, async ({ request }) => {
     const titles = new Set<string>();
     for (const path of landingPaths) {
       const res = await request.get(path);
@@ -57,7 +58,8 @@ test.describe('every route', () => {
   });
 });
 
-test.describe('head tags', () => {
+// the server's answers, the same at any viewport: asked once, in the desktop project
+test.describe('head tags', { tag: '@desktop-only' }, () => {
   test('the page head merges site defaults with the page', async ({ request }) => {
     const html = await (await request.get('/marketing')).text();
     const head = html.slice(0, html.indexOf('</head>'));

@@ -30,35 +30,40 @@ async function recordViolations(page: Page): Promise<string[]> {
 }
 
 test.describe('security headers', () => {
-  test('every route, asset, 404 and refused method carries them; script-src has no unsafe-inline or unsafe-eval', async ({ request }) => {
-    const html = await (await request.get('/')).text();
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-    expect(asset).toBeTruthy();
-    const answers = [
-      ...(await Promise.all(pages.map(async (p) => ({ what: `GET ${p}`, answer: await request.get(p) })))),
-      { what: `GET ${asset}`, answer: await request.get(asset!) },
-      { what: 'GET /bestaat-niet', answer: await request.get('/bestaat-niet') },
-      { what: 'POST /contact', answer: await request.post('/contact', { data: 'x' }) },
-      { what: 'GET /api/leads', answer: await request.get('/api/leads') },
-    ];
-    for (const { what, answer } of answers) {
-      const where = `${what} (${answer.status()})`;
-      const h = answer.headers();
-      const csp = directives(h['content-security-policy'] ?? '');
-      const scripts = csp.get('script-src') ?? [];
-      expect(scripts, where).toContain("'self'");
-      expect(scripts, where).not.toContain("'unsafe-inline'");
-      expect(scripts, where).not.toContain("'unsafe-eval'");
-      expect(csp.get('frame-ancestors'), where).toEqual(["'none'"]);
-      expect(csp.get('object-src'), where).toEqual(["'none'"]);
-      expect(h['x-content-type-options'], where).toBe('nosniff');
-      expect(h['referrer-policy'], where).toBe('strict-origin-when-cross-origin');
-      expect(h['permissions-policy'], where).toContain('camera=()');
-      expect(h['cross-origin-opener-policy'], where).toBe('same-origin');
-    }
-  });
+  // the server's answers, the same at any viewport: asked once, in the desktop project
+  test(
+    'every route, asset, 404 and refused method carries them; script-src has no unsafe-inline or unsafe-eval',
+    { tag: '@desktop-only' },
+    async ({ request }) => {
+      const html = await (await request.get('/')).text();
+      const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+      expect(asset).toBeTruthy();
+      const answers = [
+        ...(await Promise.all(pages.map(async (p) => ({ what: `GET ${p}`, answer: await request.get(p) })))),
+        { what: `GET ${asset}`, answer: await request.get(asset!) },
+        { what: 'GET /bestaat-niet', answer: await request.get('/bestaat-niet') },
+        { what: 'POST /contact', answer: await request.post('/contact', { data: 'x' }) },
+        { what: 'GET /api/leads', answer: await request.get('/api/leads') },
+      ];
+      for (const { what, answer } of answers) {
+        const where = `${what} (${answer.status()})`;
+        const h = answer.headers();
+        const csp = directives(h['content-security-policy'] ?? '');
+        const scripts = csp.get('script-src') ?? [];
+        expect(scripts, where).toContain("'self'");
+        expect(scripts, where).not.toContain("'unsafe-inline'");
+        expect(scripts, where).not.toContain("'unsafe-eval'");
+        expect(csp.get('frame-ancestors'), where).toEqual(["'none'"]);
+        expect(csp.get('object-src'), where).toEqual(["'none'"]);
+        expect(h['x-content-type-options'], where).toBe('nosniff');
+        expect(h['referrer-policy'], where).toBe('strict-origin-when-cross-origin');
+        expect(h['permissions-policy'], where).toContain('camera=()');
+        expect(h['cross-origin-opener-policy'], where).toBe('same-origin');
+      }
+    },
+  );
 
-  test('unknown paths are 404 with the 404 page and never cached; other methods 405', async ({ request }) => {
+  test('unknown paths are 404 with the 404 page and never cached; other methods 405', { tag: '@desktop-only' }, async ({ request }) => {
     const missing = await request.get('/assets/bestaat-niet-123.js');
     expect(missing.status()).toBe(404);
     expect(missing.headers()['cache-control']).toBe('no-store');
