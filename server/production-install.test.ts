@@ -10,9 +10,9 @@ import { parseServerSite, SERVER_SITE_FILE } from '../core/site/server-site.ts';
 /**
  * A production install: the build's output, package.json, the lockfile and the launcher (scripts/start.mjs) in a
  * folder of their own, `npm ci --omit=dev`, then `npm run serve` and `npm run leads` there. Nothing of the sources
- * and no development package may be needed; `npm start`, which builds, says in one line why it cannot. npm ci
- * builds better-sqlite3 when no prebuilt binary is reachable: the whole test took 260 s on a busy 2-core machine
- * (the install 232 s of it); the timeout is twice that.
+ * and no development package may be needed; `npm start`, which builds, says in one line why it cannot. The long
+ * timeout is for an npm ci that has to compile better-sqlite3 (no binary of the project's to take, none to
+ * download), which takes minutes on a busy 2-core machine.
  */
 const INSTALL_TIMEOUT_MS = 540_000;
 const app = mkdtempSync(join(tmpdir(), 'production-install-'));
@@ -21,9 +21,28 @@ const dist = join(app, 'dist');
 // npm's own variables of an enclosing `npm test` (its flags, its lifecycle) stay out of the copy's npm
 const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_|^SITE_OUT$|^DIST_DIR$|^DATA_DIR$|^PORT$/i.test(name)));
 
+const prebuilds = mkdtempSync(join(tmpdir(), 'production-install-prebuilds-'));
+
 afterAll(() => {
   rmSync(app, { recursive: true, force: true });
+  rmSync(prebuilds, { recursive: true, force: true });
 });
+
+/**
+ * better-sqlite3's install script (prebuild-install) takes its binary from a folder of local prebuilds when the
+ * folder has one for its version, Node and platform, before it downloads one or compiles its C sources. The
+ * folder gets the binary this project's install already has, when it is of the version the lockfile names: the
+ * copy's install still runs that script, without compiling the same sources again. The variables npm is given.
+ */
+function localPrebuilds(): NodeJS.ProcessEnv {
+  const pkg = join(paths.root, 'node_modules/better-sqlite3');
+  const binary = join(pkg, 'build/Release/better_sqlite3.node');
+  if (!existsSync(binary)) return {};
+  const { version } = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string };
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  execFileSync('tar', ['-czf', join(prebuilds, name), '-C', pkg, 'build/Release/better_sqlite3.node']);
+  return { npm_config_better_sqlite3_local_prebuilds: prebuilds };
+}
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
@@ -61,7 +80,10 @@ it(
     mkdirSync(join(app, 'scripts'));
     for (const file of ['package.json', 'package-lock.json', 'scripts/start.mjs']) cpSync(join(paths.root, file), join(app, file));
     const started = performance.now();
-    const install = runAsync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: app }).then(() => seconds(started));
+    const install = runAsync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], {
+      cwd: app,
+      env: { ...env, ...localPrebuilds() },
+    }).then(() => seconds(started));
     // the build, into the copy: its pages and site file, and the bundled server it writes to dist-server/
     const build = runAsync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], {
       cwd: paths.root,
