@@ -343,6 +343,138 @@ function itemsOfParts(head: Buffer, count: number, parts: string[]): Map<string,
   return itemOf;
 }
 
+/** A collection file's commits (newest first, each with its date), a reader of its version at each, and the newest. */
+interface FileHistory {
+  log: [commit: string, date: string][];
+  version: (index: number) => Buffer | undefined;
+  head: Buffer;
+  /** whether the file has changes not committed */
+  uncommitted: boolean;
+}
+
+/** The history of a file of the site; undefined outside git, or when no commit has the file. */
+function fileHistory(siteRoot: string, site: SiteGit, file: string): FileHistory | undefined {
+  const tree = site.work();
+  if (!tree) return undefined;
+  const log = (site.git(['log', '--format=%H %cI', '--', file]) ?? '')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split(' ') as [string, string]);
+  if (log.length === 0) return undefined;
+  const version = fileVersions(
+    siteRoot,
+    tree.prefix + file,
+    log.map(([commit]) => commit),
+  );
+  const head = version(0);
+  return head ? { log, version, head, uncommitted: tree.dirty.has(tree.prefix + file) } : undefined;
+}
+
+/** Every item of the newest version, followed back through the older versions one step at a time. */
+interface ItemTrail {
+  head: Buffer;
+  /** the newest version's items; undefined when its `items` are not an array of objects */
+  spans: ItemSpans | undefined;
+  /** the version the next step back compares with the one before it */
+  newer: Buffer;
+  /** where `newer`'s items array is */
+  array: [number, number] | undefined;
+  /** each item's place in `newer`: none once it is not in it as it is now */
+  places: ([number, number] | undefined)[];
+  /** each item's bytes' hash, made once a step needs to find items by their bytes */
+  hashes?: string[];
+}
+
+function itemTrail(head: Buffer): ItemTrail {
+  const spans = itemSpans(head);
+  return { head, spans, newer: head, array: spans?.array, places: spans ? spans.items.map((span) => [...span]) : [] };
+}
+
+/** What one step back changed: the items by their index ('all': every part), and the one item edited alone (else -1). */
+interface Step {
+  changed: Set<number | 'all'>;
+  edited: number;
+}
+
+/** The trail one version further back, to `older`: which items changed between the two. */
+function stepBack(trail: ItemTrail, older: Buffer | undefined): Step {
+  const changed = new Set<number | 'all'>();
+  const { newer, array, places } = trail;
+  const [from, end] = older && array ? sameEnds(newer, older) : [0, 0];
+  const to = newer.length - end;
+  const inside = array && from > array[0] && to < array[1];
+  const edited = inside ? places.findIndex((place) => place !== undefined && place[0] < from && to < place[1]) : -1;
+  if (!older || !array || !inside) {
+    // the file gone, unreadable, or changed beside its items: every part changed here
+    changed.add('all');
+  } else if (edited >= 0) {
+    changed.add(edited);
+    moveAfterEdit(trail, edited, to, older.length - newer.length);
+  } else {
+    findByBytes(trail, older, changed);
+  }
+  return { changed, edited };
+}
+
+/** One item edited: it changed, and the items after its edit (from `to` on) moved by `shift` bytes. */
+function moveAfterEdit(trail: ItemTrail, edited: number, to: number, shift: number): void {
+  trail.places[edited] = undefined;
+  for (const place of trail.places)
+    if (place && place[0] >= to) {
+      place[0] += shift;
+      place[1] += shift;
+    }
+  trail.array = [trail.array![0], trail.array![1] + shift];
+}
+
+/**
+ * Items added, removed or several edited: each item found by its bytes among the older version's, the ones not found
+ * changed; every part changed when the two differ beside their items too.
+ */
+function findByBytes(trail: ItemTrail, older: Buffer, changed: Set<number | 'all'>): void {
+  const { newer, array } = trail;
+  const olderSpans = itemSpans(older);
+  const sameAround =
+    olderSpans !== undefined &&
+    newer.compare(older, 0, olderSpans.array[0], 0, array![0]) === 0 &&
+    newer.compare(older, olderSpans.array[1], older.length, array![1], newer.length) === 0;
+  if (!olderSpans || !sameAround) {
+    changed.add('all');
+    return;
+  }
+  const hashes = (trail.hashes ??= trail.spans!.items.map((span) => bytesKey(trail.head.subarray(...span))));
+  const byHash = new Map<string, [number, number]>();
+  for (const span of olderSpans.items) byHash.set(bytesKey(older.subarray(...span)), span);
+  trail.places.forEach((place, index) => {
+    const found = place && byHash.get(hashes[index]!);
+    trail.places[index] = found ? [...found] : undefined;
+    if (!found) changed.add(index);
+  });
+  trail.array = olderSpans.array;
+}
+
+/** The parts a step back left as they are now: each then had its value at that older commit too (its `since`). */
+function unchangedBy(step: Step, open: string[], itemOf: Map<string, number>, keep: (part: string) => void): string[] {
+  return open.filter((part) => {
+    const index = itemOf.get(part);
+    // a part without an item of its own changes when items come or go
+    const gone = step.changed.has('all') || (index === undefined ? step.changed.size > 0 && step.edited < 0 : step.changed.has(index));
+    if (gone) return false;
+    keep(part);
+    return true;
+  });
+}
+
+/** At the newest commit of an earlier build: the parts with the same bytes as then take the date they had then. */
+function datedBefore(open: string[], carried: CarriedFile, nowHashes: Map<string, string>, since: Map<string, string>): string[] {
+  return open.filter((part) => {
+    const then = carried.parts[part];
+    if (!then || then[0] !== nowHashes.get(part)) return true;
+    since.set(part, then[1]);
+    return false;
+  });
+}
+
 /**
  * When each part of a collection file last changed: the date of the commit that gave it its value, found by going
  * back through the file's commits (newest first) while the part's item keeps the bytes it has now, and the file its
@@ -364,102 +496,29 @@ function partsChangedAt(
   carry: (record: CarriedFile) => void,
 ): Map<string, Date | undefined> {
   const dates = new Map<string, Date | undefined>();
-  const tree = site.work();
-  const log = tree
-    ? (site.git(['log', '--format=%H %cI', '--', file]) ?? '')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => line.split(' ') as [string, string])
-    : [];
-  const newest =
-    log.length > 0
-      ? fileVersions(
-          siteRoot,
-          tree!.prefix + file,
-          log.map(([commit]) => commit),
-        )
-      : undefined;
-  const head = newest?.(0);
-  if (!tree || !newest || !head) {
+  const history = fileHistory(siteRoot, site, file);
+  if (!history) {
     for (const part of parts) dates.set(part, modifiedAt(siteRoot, file));
     return dates;
   }
-  const version = newest;
-  if (tree.dirty.has(tree.prefix + file)) uncommittedParts(siteRoot, file, parts, head, dates);
+  const { log, head } = history;
+  if (history.uncommitted) uncommittedParts(siteRoot, file, parts, head, dates);
   let open = parts.filter((part) => !dates.has(part));
   const since = new Map(open.map((part) => [part, log[0]![1]]));
-  // every item of the newest version, followed back: its place in the version being compared (none once it is not in
-  // it as it is now) and its bytes' hash; each part's item by its index (none: no item of its own)
-  const spans = itemSpans(head);
-  const places: ([number, number] | undefined)[] = spans ? spans.items.map((span) => [...span]) : [];
-  let hashes: string[] | undefined;
-  const itemOf = spans ? itemsOfParts(head, spans.items.length, open) : new Map<string, number>();
-  let newer = head;
-  let array = spans?.array;
+  const trail = itemTrail(head);
+  // each part's item by its index (none: no item of its own)
+  const itemOf = trail.spans ? itemsOfParts(head, trail.spans.items.length, open) : new Map<string, number>();
   // the parts dated by the history, by the bytes of their item now: carried to the next build (see CarriedFile)
-  const dated = open.filter((part) => places[itemOf.get(part) ?? -1] !== undefined);
-  const nowHashes = new Map(dated.map((part) => [part, bytesKey(head.subarray(...places[itemOf.get(part)!]!))]));
+  const dated = open.filter((part) => trail.places[itemOf.get(part) ?? -1] !== undefined);
+  const nowHashes = new Map(dated.map((part) => [part, bytesKey(head.subarray(...trail.places[itemOf.get(part)!]!))]));
   for (let i = 1; i <= log.length && open.length > 0; i++) {
-    // back at the newest commit of an earlier build: a part with the same bytes as then has the date it had then
-    if (carried?.commit === log[i - 1]![0])
-      open = open.filter((part) => {
-        const then = carried.parts[part];
-        if (!then || then[0] !== nowHashes.get(part)) return true;
-        since.set(part, then[1]);
-        return false;
-      });
+    if (carried?.commit === log[i - 1]![0]) open = datedBefore(open, carried, nowHashes, since);
     if (i === log.length || open.length === 0) break;
-    const older = version(i);
-    const changed = new Set<number | 'all'>();
-    const [start, end] = older && array ? sameEnds(newer, older) : [0, 0];
-    const from = start;
-    const to = newer.length - end;
-    const inside = array && from > array[0] && to < array[1];
-    const edited = inside ? places.findIndex((place) => place !== undefined && place[0] < from && to < place[1]) : -1;
-    if (!older || !array || !inside) {
-      // the file gone, unreadable, or changed beside its items: every part changed here
-      changed.add('all');
-    } else if (edited >= 0) {
-      // one item edited: it changed, the items after it moved
-      changed.add(edited);
-      const shift = older.length - newer.length;
-      places[edited] = undefined;
-      for (const place of places)
-        if (place && place[0] >= to) {
-          place[0] += shift;
-          place[1] += shift;
-        }
-      array = [array[0], array[1] + shift];
-    } else {
-      // items added, removed or several edited: each item found by its bytes among the older version's
-      const olderSpans = itemSpans(older);
-      const sameAround =
-        olderSpans !== undefined &&
-        newer.compare(older, 0, olderSpans.array[0], 0, array[0]) === 0 &&
-        newer.compare(older, olderSpans.array[1], older.length, array[1], newer.length) === 0;
-      if (!olderSpans || !sameAround) changed.add('all');
-      else {
-        hashes ??= spans!.items.map((span) => bytesKey(head.subarray(...span)));
-        const byHash = new Map<string, [number, number]>();
-        for (const span of olderSpans.items) byHash.set(bytesKey(older.subarray(...span)), span);
-        places.forEach((place, index) => {
-          const found = place && byHash.get(hashes![index]!);
-          places[index] = found ? [...found] : undefined;
-          if (!found) changed.add(index);
-        });
-        array = olderSpans.array;
-      }
-    }
-    open = open.filter((part) => {
-      const index = itemOf.get(part);
-      // a part without an item of its own changes when items come or go
-      const gone = changed.has('all') || (index === undefined ? changed.size > 0 && edited < 0 : changed.has(index));
-      if (gone) return false;
-      since.set(part, log[i]![1]);
-      return true;
-    });
-    if (!older || changed.has('all')) break;
-    newer = older;
+    const older = history.version(i);
+    const step = stepBack(trail, older);
+    open = unchangedBy(step, open, itemOf, (part) => since.set(part, log[i]![1]));
+    if (!older || step.changed.has('all')) break;
+    trail.newer = older;
   }
   for (const [part, date] of since) dates.set(part, new Date(date));
   const record: CarriedFile = { commit: log[0]![0], parts: {} };
