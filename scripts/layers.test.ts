@@ -1,5 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { paths } from '../core/paths.ts';
 
 /**
@@ -59,4 +61,78 @@ describe('the layers are enforced by lint', () => {
     },
     60_000,
   );
+});
+
+/**
+ * import/no-cycle, tried on small files written to disk: the rule finds a cycle through what the imported files say on
+ * disk, so a cycle made of lintText alone would go unseen. They live in .tmp/, which `eslint .` skips, so a lint run
+ * beside this test never sees them; the ESLint here is told not to skip it.
+ */
+describe('import cycles are refused by lint', () => {
+  const probes = join(paths.root, '.tmp', `cycle-probe-${process.pid}`);
+  const cycles = new ESLint({
+    cwd: paths.root,
+    ignore: false,
+    ruleFilter: ({ ruleId }) => ruleId === 'import/no-cycle',
+    overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  });
+
+  // each case in a folder of its own: file name -> content
+  const cases: Record<string, Record<string, string>> = {
+    pair: {
+      'a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n",
+      'b.ts': "import { a } from './a.ts';\nexport const b = () => a;\n",
+    },
+    // a package import and a real core/ file on the way must not hide the cycle
+    ring: {
+      'a.tsx': "import { useState } from 'react';\nimport { b } from './b.ts';\nexport const A = () => useState(b)[0];\n",
+      'b.ts': "import { fill } from '../../../core/text/fill.ts';\nimport { c } from './c.ts';\nexport const b = () => fill(c(), {});\n",
+      'c.ts': "import { A } from './a.tsx';\nexport const c = () => String(A);\n",
+    },
+    // a lazy import still runs the module graph in a loop
+    dynamic: {
+      'a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n",
+      'b.ts': "export const b = () => import('./a.ts');\n",
+    },
+    // a type-only import vanishes from the built code: no cycle
+    types: {
+      'a.ts': "import { b } from './b.ts';\nexport type A = { b: typeof b };\nexport const a = 1;\n",
+      'b.ts': "import type { A } from './a.ts';\nexport const b = (x: A) => x;\n",
+    },
+  };
+
+  async function cycleErrors(folder: string): Promise<Record<string, number>> {
+    const files = Object.keys(cases[folder] ?? {}).map((name) => join(probes, folder, name));
+    const results = await cycles.lintFiles(files);
+    return Object.fromEntries(
+      results.map((r) => [r.filePath.slice(join(probes, folder).length + 1), r.messages.filter((m) => m.ruleId === 'import/no-cycle').length]),
+    );
+  }
+
+  beforeAll(() => {
+    for (const [folder, files] of Object.entries(cases)) {
+      for (const [name, content] of Object.entries(files)) {
+        const file = join(probes, folder, name);
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, content);
+      }
+    }
+  });
+  afterAll(() => rmSync(probes, { recursive: true, force: true }));
+
+  it.each([
+    ['pair', { 'a.ts': 1, 'b.ts': 1 }],
+    ['ring', { 'a.tsx': 1, 'b.ts': 1, 'c.ts': 1 }],
+    ['dynamic', { 'a.ts': 1, 'b.ts': 1 }],
+  ])(
+    'a cycle (%s) is refused in every file on it',
+    async (folder, expected) => {
+      expect(await cycleErrors(folder)).toEqual(expected);
+    },
+    240_000,
+  );
+
+  it('a type-only import back is no cycle', async () => {
+    expect(await cycleErrors('types')).toEqual({ 'a.ts': 0, 'b.ts': 0 });
+  }, 240_000);
 });
