@@ -1,0 +1,100 @@
+import { hashToken, isWellFormedToken, newToken } from './tokens.ts';
+import type { StaffStore } from './store/staff-store.ts';
+import type { StaffSession } from './store/types.ts';
+
+export interface SessionTimeouts {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/**
+ * Defaults: a session ends after 60 minutes without a request, and 12 hours after sign-in whatever happens: a
+ * working day on one sign-in, and a phone left on a table is not signed in for long.
+ * STAFF_SESSION_IDLE_MINUTES and STAFF_SESSION_MAX_HOURS change them.
+ */
+export const DEFAULT_TIMEOUTS: SessionTimeouts = { idleMs: 60 * 60 * 1000, absoluteMs: 12 * 60 * 60 * 1000 };
+
+/** Export, erase and changes to people ask for a sign-in (or step-up) at most this long ago. */
+export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
+
+function positiveSetting(env: Record<string, string | undefined>, name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} must be a positive number, not ${JSON.stringify(value)}`);
+  return number;
+}
+
+/** The time-outs from the environment, the defaults where it sets none. The idle one never exceeds the absolute one. */
+export function sessionTimeouts(env: Record<string, string | undefined>): SessionTimeouts {
+  const idleMinutes = positiveSetting(env, 'STAFF_SESSION_IDLE_MINUTES');
+  const maxHours = positiveSetting(env, 'STAFF_SESSION_MAX_HOURS');
+  const absoluteMs = maxHours === undefined ? DEFAULT_TIMEOUTS.absoluteMs : maxHours * 60 * 60 * 1000;
+  const idleMs = idleMinutes === undefined ? DEFAULT_TIMEOUTS.idleMs : idleMinutes * 60 * 1000;
+  return { idleMs: Math.min(idleMs, absoluteMs), absoluteMs };
+}
+
+/** Where a session was begun, said roughly enough to recognise ("Firefox on Android"), never the raw header. */
+export function agentSummary(userAgent: string | undefined): string | null {
+  if (!userAgent) return null;
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'a browser';
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : 'another system';
+  return `${browser} on ${system}`;
+}
+
+/** A new session after a sign-in: always a new token (never one the browser brought), returned once for the cookie. */
+export async function startSession(
+  store: StaffStore,
+  userId: string,
+  where: { ipSummary?: string | null; userAgent?: string },
+  timeouts: SessionTimeouts = DEFAULT_TIMEOUTS,
+): Promise<{ token: string; session: StaffSession }> {
+  const token = newToken();
+  const session = await store.createSession({
+    userId,
+    tokenHash: hashToken(token),
+    ...timeouts,
+    ipSummary: where.ipSummary ?? null,
+    agentSummary: agentSummary(where.userAgent),
+  });
+  return { token, session };
+}
+
+/** The live session a cookie's token opens, seen now; undefined for anything else (malformed, unknown, expired). */
+export async function resumeSession(
+  store: StaffStore,
+  token: string | undefined,
+  timeouts: SessionTimeouts = DEFAULT_TIMEOUTS,
+): Promise<StaffSession | undefined> {
+  if (!token || !isWellFormedToken(token)) return undefined;
+  return store.touchSession(hashToken(token), timeouts.idleMs);
+}
+
+/** After a step-up (the person proved who they are again): a new token, and the session counts as fresh. */
+export async function renewSessionToken(store: StaffStore, oldToken: string): Promise<string | undefined> {
+  const token = newToken();
+  return (await store.renewSession(hashToken(oldToken), hashToken(token))) ? token : undefined;
+}
+
+/** Whether the session's person proved who they are recently enough for export, erase and people changes. */
+export function isFresh(session: StaffSession, now: Date): boolean {
+  return now.getTime() - Date.parse(session.authenticatedAt) <= FRESH_SIGN_IN_MS;
+}
