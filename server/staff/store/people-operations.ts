@@ -16,6 +16,18 @@ type People = Pick<
 /** Accounts and invitations: each change with its audit event, in one transaction. */
 export function peopleOperations(db: Kysely<Database>, clock: () => Date): People {
   return {
+    ...invitingOperations(db, clock),
+    ...accessOperations(db, clock),
+    findUserByEmail: (email) => users.findUserByEmail(db, email),
+    getUser: (id) => users.getUser(db, id),
+    listUsers: () => users.listUsers(db, clock()),
+    findOpenInvitation: (tokenHash) => invitations.findOpenInvitation(db, tokenHash, clock()),
+  };
+}
+
+/** A new account, a new invitation, the break-glass reset: each ends with an open invitation. */
+function invitingOperations(db: Kysely<Database>, clock: () => Date): Pick<People, 'addUser' | 'reinvite' | 'resetUser'> {
+  return {
     addUser: (email, role, invitation) =>
       db.transaction().execute(async (trx) => {
         const now = clock();
@@ -49,6 +61,12 @@ export function peopleOperations(db: Kysely<Database>, clock: () => Date): Peopl
         await audit.appendAudit(trx, 'staff.reset', invitation.createdBy, [userId], now);
         return { expiresAt, sessionsEnded };
       }),
+  };
+}
+
+/** What a person may do and whether they may sign in at all: each change ends the sessions it makes stale. */
+function accessOperations(db: Kysely<Database>, clock: () => Date): Pick<People, 'setDisabled' | 'setRole' | 'acceptInvitation'> {
+  return {
     setDisabled: (userId, disabled, actorId) =>
       db.transaction().execute(async (trx) => {
         const now = clock();
@@ -68,10 +86,6 @@ export function peopleOperations(db: Kysely<Database>, clock: () => Date): Peopl
         await audit.appendAudit(trx, 'staff.role-changed', actorId, [userId], clock());
         return true;
       }),
-    findUserByEmail: (email) => users.findUserByEmail(db, email),
-    getUser: (id) => users.getUser(db, id),
-    listUsers: () => users.listUsers(db, clock()),
-    findOpenInvitation: (tokenHash) => invitations.findOpenInvitation(db, tokenHash, clock()),
     acceptInvitation: (tokenHash, newFactors) =>
       db.transaction().execute(async (trx) => {
         const now = clock();
