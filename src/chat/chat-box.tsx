@@ -16,6 +16,44 @@ interface ChatBoxProps {
   onClose: () => void;
 }
 
+/** Who answers: the avatar, name and status, and the close button. */
+function ChatHead({ cfg, onClose }: Pick<ChatBoxProps, 'cfg' | 'onClose'>) {
+  return (
+    <div className={styles.head}>
+      <Img image={{ ...cfg.avatar, alt: '' /* the name is written right next to it */ }} className={styles.avatar} />
+      <div className={styles.who}>
+        <p className={styles.name}>{cfg.accountName}</p>
+        <p className={styles.status}>{cfg.statusMessage}</p>
+      </div>
+      <button type="button" className={styles.close} aria-label={cfg.labels.close} onClick={onClose}>
+        <CloseGlyph />
+      </button>
+    </div>
+  );
+}
+
+/** The conversation: typing dots while the message delay runs, then the greeting. */
+function ChatLog({ cfg, delay, time }: Pick<ChatBoxProps, 'cfg' | 'time'> & { delay: boolean }) {
+  return (
+    <div className={styles.body} role="log">
+      {delay ? (
+        <div className={styles.typing} data-testid="chat-typing">
+          <span className="visually-hidden">{cfg.labels.typing}</span>
+          <span className={styles.dot} />
+          <span className={styles.dot} />
+          <span className={styles.dot} />
+        </div>
+      ) : (
+        <div className={styles.bubble} data-testid="chat-message">
+          <p className={styles.bubbleName}>{cfg.accountName}</p>
+          <p className={styles.text}>{cfg.chatMessage}</p>
+          <time className={styles.time}>{time}</time>
+        </div>
+      )}
+    </div>
+  );
+}
+
 /**
  * The open chat: who answers, typing dots for the message delay and then the greeting, and a message field.
  * Sending opens WhatsApp with the typed text in a new window and empties the field; an empty field sends nothing.
@@ -34,32 +72,8 @@ export function ChatBox({ cfg, id, inputId, state, time, inputRef, onClose }: Ch
 
   return (
     <div role="dialog" aria-label={labels.dialog} id={id} className={styles.box} style={boxStyle} hidden={!state.open}>
-      <div className={styles.head}>
-        <Img image={{ ...cfg.avatar, alt: '' /* the name is written right next to it */ }} className={styles.avatar} />
-        <div className={styles.who}>
-          <p className={styles.name}>{cfg.accountName}</p>
-          <p className={styles.status}>{cfg.statusMessage}</p>
-        </div>
-        <button type="button" className={styles.close} aria-label={labels.close} onClick={onClose}>
-          <CloseGlyph />
-        </button>
-      </div>
-      <div className={styles.body} role="log">
-        {state.delay ? (
-          <div className={styles.typing} data-testid="chat-typing">
-            <span className="visually-hidden">{labels.typing}</span>
-            <span className={styles.dot} />
-            <span className={styles.dot} />
-            <span className={styles.dot} />
-          </div>
-        ) : (
-          <div className={styles.bubble} data-testid="chat-message">
-            <p className={styles.bubbleName}>{cfg.accountName}</p>
-            <p className={styles.text}>{cfg.chatMessage}</p>
-            <time className={styles.time}>{time}</time>
-          </div>
-        )}
-      </div>
+      <ChatHead cfg={cfg} onClose={onClose} />
+      <ChatLog cfg={cfg} delay={state.delay} time={time} />
       <form className={styles.form} onSubmit={onSubmit}>
         <label htmlFor={inputId} className="visually-hidden">
           {labels.message}
