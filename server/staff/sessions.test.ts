@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentSummary, DEFAULT_TIMEOUTS, isFresh, renewSessionToken, resumeSession, sessionTimeouts, startSession } from './sessions.ts';
-import { backends, openTestStore } from './test-support/backends.ts';
+import { backends, openTestStore, SETUP_TIMEOUT_MS } from './test-support/backends.ts';
 import type { StaffStore } from './store/staff-store.ts';
 import { hashToken } from './tokens.ts';
 
@@ -36,8 +36,9 @@ describe.each(backends)('sessions on $name', (backend) => {
   beforeEach(async () => {
     ({ store, advance } = await openTestStore(backend));
     userId = (await store.addUser('an@example.nl', 'admin', { tokenHash: 'h', createdBy: null })).user.id;
-  }, 30_000);
+  }, 60_000);
   afterEach(() => store.close());
+  beforeAll(() => backend.setup(), SETUP_TIMEOUT_MS);
   afterAll(() => backend.teardown(), 30_000);
 
   it('starts a session on a new token, kept only as its hash, that a cookie resumes', async () => {

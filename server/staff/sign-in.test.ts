@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { base32Decode } from './base32.ts';
 import { inviteStaff } from './invitations.ts';
 import { hashPassword } from './password-hash.ts';
@@ -7,7 +7,7 @@ import { signInWithPassword, type SignInOutcome } from './sign-in.ts';
 import { newTotpSecret, totpAt } from './totp.ts';
 import { hashToken } from './tokens.ts';
 import { FREE_FAILURES } from './throttle.ts';
-import { backends, openTestStore } from './test-support/backends.ts';
+import { backends, openTestStore, SETUP_TIMEOUT_MS } from './test-support/backends.ts';
 import type { StaffStore } from './store/staff-store.ts';
 
 const PASSWORD = 'fiets-zon-regen-42';
@@ -35,8 +35,9 @@ describe.each(backends)('password sign-in on $name', (backend) => {
       recoveryCodeHashes: codes.map((c) => hashRecoveryCode(c)!),
     });
     userId = accepted!.id;
-  }, 30_000);
+  }, 60_000);
   afterEach(() => store.close());
+  beforeAll(() => backend.setup(), SETUP_TIMEOUT_MS);
   afterAll(() => backend.teardown(), 30_000);
 
   it('signs in with the password and the current code, once per code', async () => {

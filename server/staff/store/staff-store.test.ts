@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openStorage } from '../../storage/open-storage.ts';
 import type { StorageOptions } from '../../storage/types.ts';
-import { backends, openTestStore } from '../test-support/backends.ts';
+import { backends, openTestStore, SETUP_TIMEOUT_MS } from '../test-support/backends.ts';
 import { hashToken, newToken } from '../tokens.ts';
 import { INVITATION_TTL_MS } from './invitations.ts';
 import { StaffExistsError, type StaffStore } from './staff-store.ts';
@@ -18,8 +18,9 @@ describe.each(backends)('staff store on $name', (backend) => {
   let advance: (ms: number) => void;
   beforeEach(async () => {
     ({ store, options, advance } = await openTestStore(backend));
-  }, 30_000);
+  }, 60_000);
   afterEach(() => store.close());
+  beforeAll(() => backend.setup(), SETUP_TIMEOUT_MS);
   afterAll(() => backend.teardown(), 30_000);
 
   it('lives beside the leads in one database, migrated once whichever opens it first', async () => {

@@ -14,6 +14,8 @@ import { openStaffStore, type StaffStore } from '../store/staff-store.ts';
  */
 export interface Backend {
   name: 'sqlite' | 'postgres';
+  /** for beforeAll, with a long time-out: starting PostgreSQL on a busy machine takes a while */
+  setup(): Promise<void>;
   fresh(): Promise<StorageOptions>;
   /** one SQL statement straight on the database, around the store: what a console could do */
   raw(options: StorageOptions, statement: string): Promise<void>;
@@ -29,6 +31,7 @@ function tempDir(): string {
 
 const sqlite: Backend = {
   name: 'sqlite',
+  setup: async () => undefined,
   fresh: async () => ({ dataDir: join(tempDir(), 'data') }),
   raw: async (options, statement) => {
     const db = new BetterSqlite3(sqliteFile(options.dataDir));
@@ -47,6 +50,9 @@ let server: TestPostgres | undefined;
 let databases = 0;
 const postgres: Backend = {
   name: 'postgres',
+  setup: async () => {
+    server ??= await startPostgres();
+  },
   fresh: async () => {
     server ??= await startPostgres();
     const name = `staff${++databases}`;
@@ -72,6 +78,9 @@ const postgres: Backend = {
 };
 
 export const backends = [sqlite, postgres];
+
+/** How long a test file gives a backend to start (PostgreSQL under a loaded machine) */
+export const SETUP_TIMEOUT_MS = 180_000;
 
 /** A clock the test moves: each reading is 1 ms after the last (as the store's real clock), advance() jumps ahead. */
 export function testClock(start = Date.parse('2026-11-29T09:00:00Z')) {
