@@ -129,21 +129,34 @@ function createTyping(ms: number, done: () => void) {
   };
 }
 
+/** The state and its listeners: an event that changes nothing tells no one. */
+function createChatStore() {
+  let state = initialChatState;
+  const listeners = new Set<() => void>();
+  return {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    send(event: ChatEvent) {
+      const next = chatReducer(state, event);
+      if (next === state) return;
+      state = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
 /**
  * State plus the two timers, outside React so fake timers can drive it directly.
  * The notification timer is an interval: the first badge comes after one full interval. Opening stops it for good.
  */
 export function createChatMachine(timing: ChatTiming, effects: { playSound?: (src: string) => void } = {}): ChatMachine {
-  let state = initialChatState;
-  const listeners = new Set<() => void>();
+  const store = createChatStore();
+  const { send } = store;
   let opened = false;
 
-  const send = (event: ChatEvent) => {
-    const next = chatReducer(state, event);
-    if (next === state) return;
-    state = next;
-    for (const listener of listeners) listener();
-  };
   const typing = createTyping(timing.messageDelayMs, () => send({ type: 'delay-done' }));
   const notifier = createNotifier(timing, (tick) => {
     send({ type: 'notify' });
@@ -151,11 +164,8 @@ export function createChatMachine(timing: ChatTiming, effects: { playSound?: (sr
   });
 
   const machine: ChatMachine = {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.getState,
+    subscribe: store.subscribe,
     start() {
       if (!opened) notifier.start();
     },
@@ -163,7 +173,7 @@ export function createChatMachine(timing: ChatTiming, effects: { playSound?: (sr
       opened = true;
       notifier.stop();
       send({ type: 'open' });
-      if (state.delay) typing.start();
+      if (store.getState().delay) typing.start();
     },
     close() {
       send({ type: 'close' });
@@ -178,7 +188,7 @@ export function createChatMachine(timing: ChatTiming, effects: { playSound?: (sr
       if (saved?.notification && !opened) send({ type: 'notify' });
       if (saved && !saved.delay) send({ type: 'delay-done' });
       if (saved?.open) machine.open();
-      if (opened || ms === null || state.notification) return;
+      if (opened || ms === null || store.getState().notification) return;
       if (elapsedMs >= ms) {
         // the HTML already shows the badge (its CSS timer ran out before the script came): keep it, without a late chime
         notifier.countShown();
