@@ -1,6 +1,6 @@
 import type { Integrations } from '../../core/site/schema-types.ts';
 import type { FormConfig, FormFiles, FormValues } from '../../core/forms/form-types.ts';
-import { fetchFormToken, leadSettingsFor, prefetchedFormToken, recordLead, reportDelivery, requestTimeout } from './leads.ts';
+import { fetchFormToken, leadSettingsFor, prefetchedFormToken, recordLead, reportDelivery, requestTimeout, type LeadSettings } from './leads.ts';
 import { minFillMs } from '../../core/forms/validation.ts';
 import { sendMail } from './mail.ts';
 import { imageHostFor, mailSettingsFor, type IntegrationEnv } from './mail-settings.ts';
@@ -63,45 +63,59 @@ function contentKey(values: FormValues, files: FormFiles): string {
   return JSON.stringify([values, Object.entries(files).map(([name, picked]) => [name, picked.map((p) => p.id)])]);
 }
 
+/**
+ * The fill-time tokens of one form: the next unused one (the server takes each token for one submission only),
+ * and the one each submission was sent with, so that its retries carry the same one.
+ */
+function createFormTokens(leads: LeadSettings | undefined, formId: string, net: Fetch, minFill: number, options: Pick<SessionOptions, 'prefetched'>) {
+  let fresh: Promise<HeldToken> | undefined;
+  const bound = new Map<string, Promise<HeldToken>>();
+  const own = (): Promise<HeldToken> => (leads ? fetchFormToken(leads, formId, net) : Promise.resolve(undefined)).then((value) => ({ value, at: Date.now() }));
+
+  return {
+    start() {
+      if (!leads || fresh) return;
+      // the token's age counts from when the prefetched answer arrived: the visitor has seen the form since then
+      fresh = prefetchedFormToken(leads, formId, options.prefetched).then((early) => (early ? { value: early.token, at: early.at } : own()));
+    },
+
+    /**
+     * The token for a submission: the one it was first sent with, or else the fresh one (replaced when it is near
+     * its end), after which the next submission's token is fetched at once, so that it has aged by the time the
+     * visitor sends again. A send made before the code arrived, or with a token that replaced a used one, waits
+     * until its token has the minimum fill age rather than be stored as spam; a first live send never waits.
+     */
+    async tokenFor(submissionId: string, sentBeforeCode: boolean) {
+      let held = bound.get(submissionId);
+      const first = bound.size === 0 || bound.keys().next().value === submissionId;
+      if (!held) {
+        const next = fresh ?? own();
+        held = next.then((token) => (token.value && Date.now() - token.at > TOKEN_REFRESH_MS ? own() : token));
+        bound.set(submissionId, held);
+        fresh = held.then(() => own());
+      }
+      const token = await held;
+      const wait = token.at + minFill + TOKEN_AGE_MARGIN_MS - Date.now();
+      if ((sentBeforeCode || !first) && token.value && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      return token.value;
+    },
+
+    /** The token a submission was sent with, if it was sent with one. */
+    sentWith: (submissionId: string) => bound.get(submissionId)?.then((t) => t.value),
+  };
+}
+
 /** One form on one page: its token, its submission ids, and the settings each send is made with. */
 export function createFormSession(form: FormConfig, integrations: Integrations, options: SessionOptions = {}): FormSession {
   const net: Fetch = (input, init) => (options.fetch ?? fetch)(input, init);
   const timeoutMs = requestTimeout(integrations);
   const leads = leadSettingsFor(integrations);
   const ids = new SubmissionIds(options.newId);
-  const minFill = minFillMs(integrations);
-  /** The next unused token; the server takes each token for one submission only. */
-  let fresh: Promise<HeldToken> | undefined;
-  /** The token each submission was sent with: its retries carry the same one. */
-  const bound = new Map<string, Promise<HeldToken>>();
-  const own = (): Promise<HeldToken> => (leads ? fetchFormToken(leads, form.id, net) : Promise.resolve(undefined)).then((value) => ({ value, at: Date.now() }));
-
-  /**
-   * The token for a submission: the one it was first sent with, or else the fresh one (replaced when it is near
-   * its end), after which the next submission's token is fetched at once, so that it has aged by the time the
-   * visitor sends again. A send made before the code arrived, or with a token that replaced a used one, waits
-   * until its token has the minimum fill age rather than be stored as spam; a first live send never waits.
-   */
-  const tokenFor = async (submissionId: string, sentBeforeCode: boolean) => {
-    let held = bound.get(submissionId);
-    const first = bound.size === 0 || bound.keys().next().value === submissionId;
-    if (!held) {
-      const next = fresh ?? own();
-      held = next.then((token) => (token.value && Date.now() - token.at > TOKEN_REFRESH_MS ? own() : token));
-      bound.set(submissionId, held);
-      fresh = held.then(() => own());
-    }
-    const token = await held;
-    const wait = token.at + minFill + TOKEN_AGE_MARGIN_MS - Date.now();
-    if ((sentBeforeCode || !first) && token.value && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    return token.value;
-  };
+  const tokens = createFormTokens(leads, form.id, net, minFillMs(integrations), options);
 
   return {
     start() {
-      if (!leads || fresh) return;
-      // the token's age counts from when the prefetched answer arrived: the visitor has seen the form since then
-      fresh = prefetchedFormToken(leads, form.id, options.prefetched).then((early) => (early ? { value: early.token, at: early.at } : own()));
+      tokens.start();
     },
 
     async submit({ values, files, hp, onProgress, sentBeforeCode = false }) {
@@ -117,12 +131,12 @@ export function createFormSession(form: FormConfig, integrations: Integrations, 
         readDataUrl: readAsDataUrl,
         // the token request started when the form was shown; it ends on its own timeout, so waiting for it is bounded
         recordLead: leads
-          ? async (lead) => recordLead(leads, form.id, { submissionId, ...lead, token: await tokenFor(submissionId, sentBeforeCode), hp }, net)
+          ? async (lead) => recordLead(leads, form.id, { submissionId, ...lead, token: await tokens.tokenFor(submissionId, sentBeforeCode), hp }, net)
           : undefined,
         reportDelivery: leads ? (result) => reportDelivery(leads, form.id, submissionId, result, net) : undefined,
         // the fallback carries the lead's token, so the server can tell a visitor's message from a bot's
         postFallback: fallbackUrl
-          ? async (body) => postFallback(fallbackUrl, { ...body, token: await bound.get(submissionId)?.then((t) => t.value) }, timeoutMs, net)
+          ? async (body) => postFallback(fallbackUrl, { ...body, token: await tokens.sentWith(submissionId) }, timeoutMs, net)
           : undefined,
         trackPixel: options.trackPixel ?? trackPixel,
         onProgress,
