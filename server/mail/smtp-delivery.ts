@@ -148,6 +148,26 @@ async function deliver(d: Deliverer, mail: Mail, round: DeliveryRound): Promise<
   round.sent++;
 }
 
+/** One round: up to `batchSize` mails that were due when it began, until the outbox is empty or delivery stops. */
+async function deliveryRound(d: Deliverer, batchSize: number, claimMs: number, stopped: () => boolean): Promise<DeliveryRound> {
+  const result = { sent: 0, retried: 0, failed: 0 };
+  try {
+    // one mail claimed at a time, right before it is sent: its claim never runs out while it waits its turn,
+    // and several processes share the outbox mail by mail. Only what was due when the round began: a mail
+    // this round tried and scheduled again (at the earliest now, with no backoff) waits for the next one
+    const began = new Date(Date.now() - 1);
+    for (let n = 0; n < batchSize && !stopped(); n++) {
+      const [mail] = await d.storage.claimDueMails(new Date(), 1, claimMs, began);
+      if (!mail) break;
+      await deliver(d, mail, result);
+    }
+  } catch (error) {
+    // a storage error (database down) ends this round; the next round tries again
+    d.log(`smtp: delivery round stopped: ${describeError(error)}`);
+  }
+  return result;
+}
+
 /** Delivers the outbox over SMTP in the background, with retries and backoff, recording the outcome on mail and lead. */
 export function startSmtpDelivery(options: SmtpDeliveryOptions): SmtpDelivery {
   const {
@@ -163,28 +183,10 @@ export function startSmtpDelivery(options: SmtpDeliveryOptions): SmtpDelivery {
   const transport = smtpTransport(options.smtpUrl);
   const deliverer: Deliverer = { transport, storage, from, maxAttempts, backoffMs, log };
 
-  async function round(): Promise<DeliveryRound> {
-    const result = { sent: 0, retried: 0, failed: 0 };
-    try {
-      // one mail claimed at a time, right before it is sent: its claim never runs out while it waits its turn,
-      // and several processes share the outbox mail by mail. Only what was due when the round began: a mail
-      // this round tried and scheduled again (at the earliest now, with no backoff) waits for the next one
-      const began = new Date(Date.now() - 1);
-      for (let n = 0; n < batchSize && !stopped; n++) {
-        const [mail] = await storage.claimDueMails(new Date(), 1, claimMs, began);
-        if (!mail) break;
-        await deliver(deliverer, mail, result);
-      }
-    } catch (error) {
-      // a storage error (database down) ends this round; the next round tries again
-      log(`smtp: delivery round stopped: ${describeError(error)}`);
-    }
-    return result;
-  }
-
   let stopped = false;
   let chain: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  const round = () => deliveryRound(deliverer, batchSize, claimMs, () => stopped);
 
   function runOnce(): Promise<DeliveryRound> {
     const next = chain.then(() => (stopped ? { sent: 0, retried: 0, failed: 0 } : round()));
