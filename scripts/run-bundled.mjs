@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundledSources, nodeBundleOptions } from './lib/esbuild-node-options.mjs';
+import { bundledSources, nodeBundleOptions, writeWhole } from './lib/esbuild-node-options.mjs';
 
 /**
  * `node scripts/run-bundled.mjs <script.ts> [arguments]`: runs a TypeScript script of the project as one plain
@@ -63,12 +63,6 @@ function keptBundle(bundle) {
   } catch {
     return false;
   }
-}
-
-function writeWhole(file, contents) {
-  const partial = `${file}.${process.pid}.partial`;
-  writeFileSync(partial, contents);
-  renameSync(partial, file);
 }
 
 async function makeBundle(script, bundle) {

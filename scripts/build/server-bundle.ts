@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { bundledSources, nodeBundleOptions } from '../lib/esbuild-node-options.mjs';
+import { bundledSources, nodeBundleOptions, writeWhole } from '../lib/esbuild-node-options.mjs';
 
 /** The server's entries and the names they get in the output folder. */
 const ENTRIES = { main: 'server/main.ts', leads: 'server/cli/leads.ts', staff: 'server/cli/staff.ts' };
@@ -34,13 +34,13 @@ export async function bundleServer(root: string, outDir: string): Promise<{ file
   let bytes = 0;
   for (const file of result.outputFiles) {
     // several builds may write here at once (SITE_OUT): each file is replaced whole, never seen half written
-    writeAtomically(file.path, file.contents);
+    writeWhole(file.path, file.contents);
     bytes += file.contents.length;
   }
   const files = result.outputFiles.map((f) => basename(f.path));
   // what the next build compares: every source file esbuild read, by content
   const inputs = bundledSources(root, result.metafile);
-  writeAtomically(join(outDir, INPUTS_FILE), JSON.stringify({ key: inputsKey(root, inputs), inputs, files, bytes }));
+  writeWhole(join(outDir, INPUTS_FILE), JSON.stringify({ key: inputsKey(root, inputs), inputs, files, bytes }));
   return { files, bytes };
 }
 
@@ -67,10 +67,4 @@ function sameInputs(root: string, outDir: string): { files: string[]; bytes: num
   } catch {
     return undefined;
   }
-}
-
-function writeAtomically(file: string, contents: string | Uint8Array): void {
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, contents);
-  renameSync(temp, file);
 }

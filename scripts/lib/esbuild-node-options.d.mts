@@ -14,3 +14,5 @@ export interface NodeBundleOptions {
 export function nodeBundleOptions(root: string): NodeBundleOptions;
 
 export function bundledSources(root: string, metafile: Metafile): string[];
+
+export function writeWhole(file: string, contents: string | Uint8Array): void;

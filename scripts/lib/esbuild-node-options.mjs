@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import process from 'node:process';
 
 /**
  * What the project's two bundles for Node share: the production server (scripts/build/server-bundle.ts) and each
@@ -20,4 +21,14 @@ export function bundledSources(root, metafile) {
   return Object.keys(metafile.inputs)
     .filter((input) => existsSync(join(root, input)))
     .sort();
+}
+
+/**
+ * Writes a bundle's file through a temporary file and a rename, so that a process that reads it, or a build that
+ * dies halfway, never meets a file half written.
+ */
+export function writeWhole(file, contents) {
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, contents);
+  renameSync(partial, file);
 }
