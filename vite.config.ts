@@ -44,7 +44,7 @@ const denyGlobs = (dir: string) => {
 };
 
 /** The test files whose assertions are figures of the machine under load: the 'alone' project runs them. */
-const measuredAlone = ['server/uploads.test.ts', 'server/sqlite-lock.test.ts', 'server/storage/storage.test.ts'];
+const measuredAlone = ['server/uploads.test.ts', 'server/sqlite-lock.test.ts', 'server/storage/storage.test.ts', 'server/static/atomic-switch.test.ts'];
 /** The test files that take far longer than the others, longest first. */
 const longest = ['scripts/bench/bench-smoke.test.ts', 'server/production-install.test.ts'];
 
@@ -132,7 +132,7 @@ export default defineConfig(({ command }) => ({
       },
       {
         // after every other file, one at a time: what these measure (memory, latency, how long a lock is waited
-        // for) would be another file's load if it ran beside them
+        // for, how soon a switch is served under load) would be another file's load if it ran beside them
         extends: true,
         test: { name: 'alone', environment: 'node', include: measuredAlone, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
