@@ -3,7 +3,19 @@ import { commitMessage, plainWords, type ChangeWords } from './publish-changes.t
 import { publishCalls, type PushResult, type Refusal } from './publish-calls.ts';
 import { PushReport } from './publish-push.tsx';
 import { RefusedFiles } from './publish-refused.tsx';
-import { ChangeList, ChangeWordsContext, changesNotice, Modal, NameField, refusalText, reloadWith, takeFlash, useChanges, useName } from './publish-dialog.tsx';
+import {
+  ChangeList,
+  ChangeWordsContext,
+  changesNotice,
+  Modal,
+  NameField,
+  refusalText,
+  reloadWith,
+  takeFlash,
+  useChanges,
+  useName,
+  type Changes,
+} from './publish-dialog.tsx';
 import { HistoryDialog } from './publish-history.tsx';
 import { publishTexts, type PublishTexts } from './publish-texts.ts';
 import './publish.css';
@@ -57,10 +69,10 @@ interface DialogProps {
   close: () => void;
 }
 
-/** The summary of what goes live, the person's name and the confirm; refused while the site has problems. */
-function PublishDialog({ texts, lang, problemCount, settled, close }: DialogProps & { problemCount: number }) {
-  const [changes, reload] = useChanges(texts, settled);
-  const [name, setName] = useName();
+type ReadyChanges = Extract<Changes, { state: 'ready' }>;
+
+/** Sends the publish with the person's name: busy while it runs, the refusal in words, or what went live. */
+function usePublishCommit(changes: Changes, name: string, texts: PublishTexts, reload: () => void) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [done, setDone] = useState<{ push?: PushResult } | undefined>();
@@ -77,6 +89,57 @@ function PublishDialog({ texts, lang, problemCount, settled, close }: DialogProp
       if ('reason' in answer && answer.reason === 'stale') reload();
     } else if (answer.git) setDone({ push: answer.push });
   };
+  return { busy, error, done, submit };
+}
+
+interface PublishFormProps {
+  ready: ReadyChanges;
+  texts: PublishTexts;
+  problemCount: number;
+  name: string;
+  setName: (name: string) => void;
+  error: string;
+  busy: boolean;
+  submit: () => Promise<void>;
+}
+
+/** What goes live and the confirm, or why the site's problems refuse it. */
+function PublishForm({ ready, texts, problemCount, name, setName, error, busy, submit }: PublishFormProps) {
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <ChangeList files={ready.files} texts={texts} label={texts.publishTitle} />
+      <RefusedFiles files={ready.refused} texts={texts} />
+      {problemCount > 0 ? (
+        <p className="publish-refused" role="alert">
+          {texts.problems(problemCount)}
+        </p>
+      ) : (
+        <>
+          <NameField name={name} setName={setName} texts={texts} />
+          {error ? (
+            <p className="publish-refused" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="primary" disabled={busy || name.trim() === ''}>
+            {busy ? texts.working : texts.confirmPublish}
+          </button>
+        </>
+      )}
+    </form>
+  );
+}
+
+/** The summary of what goes live, the person's name and the confirm; refused while the site has problems. */
+function PublishDialog({ texts, lang, problemCount, settled, close }: DialogProps & { problemCount: number }) {
+  const [changes, reload] = useChanges(texts, settled);
+  const [name, setName] = useName();
+  const { busy, error, done, submit } = usePublishCommit(changes, name, texts, reload);
   const notice = changesNotice(changes, texts);
   const ready = changes.state === 'ready' ? changes : undefined;
   return (
@@ -86,32 +149,7 @@ function PublishDialog({ texts, lang, problemCount, settled, close }: DialogProp
       {ready && !done && ready.files.length === 0 ? <p>{texts.nothing}</p> : null}
       {ready && !done && ready.files.length === 0 ? <RefusedFiles files={ready.refused} texts={texts} /> : null}
       {ready && !done && ready.files.length > 0 ? (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <ChangeList files={ready.files} texts={texts} label={texts.publishTitle} />
-          <RefusedFiles files={ready.refused} texts={texts} />
-          {problemCount > 0 ? (
-            <p className="publish-refused" role="alert">
-              {texts.problems(problemCount)}
-            </p>
-          ) : (
-            <>
-              <NameField name={name} setName={setName} texts={texts} />
-              {error ? (
-                <p className="publish-refused" role="alert">
-                  {error}
-                </p>
-              ) : null}
-              <button type="submit" className="primary" disabled={busy || name.trim() === ''}>
-                {busy ? texts.working : texts.confirmPublish}
-              </button>
-            </>
-          )}
-        </form>
+        <PublishForm ready={ready} texts={texts} problemCount={problemCount} name={name} setName={setName} error={error} busy={busy} submit={submit} />
       ) : null}
       <button type="button" className="publish-close" onClick={close}>
         {done ? texts.close : texts.cancel}
