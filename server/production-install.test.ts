@@ -23,10 +23,11 @@ const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/
 
 const prebuilds = mkdtempSync(join(tmpdir(), 'production-install-prebuilds-'));
 
+// the copy's node_modules takes a while to delete on a busy machine
 afterAll(() => {
   rmSync(app, { recursive: true, force: true });
   rmSync(prebuilds, { recursive: true, force: true });
-});
+}, 60_000);
 
 /**
  * better-sqlite3's install script (prebuild-install) takes its binary from a folder of local prebuilds when the
