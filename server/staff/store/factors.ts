@@ -1,3 +1,4 @@
+import type { StaffTables } from '../../storage/schema.ts';
 import type { Db, NewFactors, Passkey } from './types.ts';
 
 export async function getPasswordHash(db: Db, userId: string): Promise<string | undefined> {
@@ -79,16 +80,7 @@ export async function addPasskey(db: Db, passkey: Omit<Passkey, 'createdAt' | 'l
     .execute();
 }
 
-type PasskeyRow = {
-  id: string;
-  user_id: string;
-  public_key: string;
-  counter: number;
-  transports_json: string;
-  name: string | null;
-  created_at: string;
-  last_used_at: string | null;
-};
+type PasskeyRow = StaffTables['staff_passkeys'];
 const toPasskey = (row: PasskeyRow): Passkey => ({
   id: row.id,
   userId: row.user_id,

@@ -1,17 +1,9 @@
 import { newId } from '../../storage/ids.ts';
+import type { StaffTables } from '../../storage/schema.ts';
 import type { Db, NewSession, StaffSession } from './types.ts';
 
-type SessionRow = {
-  id: string;
-  user_id: string;
-  created_at: string;
-  last_seen_at: string;
-  authenticated_at: string;
-  idle_expires_at: string;
-  absolute_expires_at: string;
-  ip_summary: string | null;
-  agent_summary: string | null;
-};
+/** a session as it is read back: never its token's hash */
+type SessionRow = Omit<StaffTables['staff_sessions'], 'token_hash'>;
 
 const toSession = (row: SessionRow): StaffSession => ({
   id: row.id,
@@ -30,7 +22,7 @@ const earliest = (a: string, b: string) => (a < b ? a : b);
 
 export async function insertSession(db: Db, session: NewSession, now: Date): Promise<StaffSession> {
   const absolute = later(now, session.absoluteMs);
-  const row: SessionRow & { token_hash: string } = {
+  const row: StaffTables['staff_sessions'] = {
     id: newId(),
     token_hash: session.tokenHash,
     user_id: session.userId,
