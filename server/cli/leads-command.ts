@@ -7,6 +7,7 @@ import type { Storage, StorageOptions } from '../storage/types.ts';
 import { leadsCsv } from './csv.ts';
 import { clean, leadDetail, leadList } from './format-leads.ts';
 import { erasePerson, parseWho, personJson, uploadsDirOf, type Who } from './person.ts';
+import { isUsageError, UsageError } from './usage-error.ts';
 
 export const usage = `usage: npm run leads -- [--spam] [--limit N] [--json | --csv]
        npm run leads -- show <id or unique id prefix> [--json]
@@ -23,7 +24,6 @@ export interface LeadsIo {
   err: (text: string) => void;
 }
 
-class UsageError extends Error {}
 /** A target that is not one person: said in one line, without the usage, so the line is read */
 class TargetError extends Error {}
 
@@ -140,7 +140,7 @@ export async function leadsCommand(argv: string[], io: LeadsIo): Promise<number>
     return await run(argv, io);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const usageError = error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
+    const usageError = isUsageError(error);
     if (error instanceof TargetError) io.err(`${message}\n`);
     else io.err(usageError ? `${message}\n${usage}\n` : `leads: ${message}\n`);
     return usageError || error instanceof TargetError ? 2 : 1;

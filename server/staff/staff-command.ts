@@ -5,6 +5,7 @@ import { normaliseEmail, ROLES } from './identity.ts';
 import { adminOrigin, invitationLink, inviteStaff, resetStaff } from './invitations.ts';
 import type { StaffStore } from './store/staff-store.ts';
 import type { StaffOverview } from './store/types.ts';
+import { isUsageError, UsageError } from '../cli/usage-error.ts';
 
 export const usage = `usage: npm run staff -- add <e-mail> --role <${ROLES.join('|')}>   a new account, and its one-time invitation link
        npm run staff -- reset <e-mail>     break-glass: end the person's sessions and factors, and make a new invitation link
@@ -20,8 +21,6 @@ export interface StaffIo {
   /** how the store is opened: openStaffStore, loaded only when a command needs the database */
   open?: (options: StorageOptions) => Promise<StaffStore>;
 }
-
-class UsageError extends Error {}
 
 interface Command {
   action: 'add' | 'reset' | 'list' | 'disable' | 'enable';
@@ -140,7 +139,7 @@ export async function staffCommand(argv: string[], io: StaffIo): Promise<number>
     return await run(argv, io);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const usageError = error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
+    const usageError = isUsageError(error);
     io.err(usageError ? `${message}\n${usage}\n` : `staff: ${message}\n`);
     return usageError ? 2 : 1;
   }
