@@ -1,62 +1,16 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPostgres } from '../../tests/support/postgres.ts';
-import type { TestPostgres } from '../../tests/support/postgres.ts';
+import { databaseBackends } from '../../tests/support/database-backends.ts';
 import { openStorage } from './open-storage.ts';
 import type { NewLead, Storage, StorageOptions } from './types.ts';
 import { StorageBusyError } from './errors.ts';
 import { holdSqliteWriteLock } from '../../tests/support/sqlite-lock.ts';
 
-/** One backend under test: `fresh()` gives options for an empty database of its own. */
-interface Backend {
-  name: 'sqlite' | 'postgres';
-  setup(): Promise<void>;
-  fresh(): Promise<StorageOptions>;
-  teardown(): Promise<void>;
-}
-
-const tempDirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'storage-test-'));
-  tempDirs.push(dir);
-  return dir;
-}
-
-const sqlite: Backend = {
-  name: 'sqlite',
-  setup: async () => undefined,
-  fresh: async () => ({ dataDir: join(tempDir(), 'nested', 'data') }),
-  teardown: async () => undefined,
-};
-
-let server: TestPostgres | undefined;
-let databases = 0;
-const postgres: Backend = {
-  name: 'postgres',
-  setup: async () => {
-    server = await startPostgres();
-  },
-  fresh: async () => {
-    if (!server) throw new Error('PostgreSQL not started');
-    const name = `t${++databases}`;
-    const admin = new pg.Client(server.url);
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    return { databaseUrl: server.url.replace(/\/postgres$/, `/${name}`), dataDir: tempDir() };
-  },
-  teardown: async () => server?.stop(),
-};
-
-afterAll(() => {
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
+const [sqlite, postgres] = databaseBackends({ prefix: 'storage-test-', sqliteDataDir: join('nested', 'data') });
 
 function lead(overrides: Partial<NewLead> = {}): NewLead {
   return {
