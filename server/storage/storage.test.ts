@@ -360,6 +360,7 @@ describe('sqlite storage beside another process', () => {
     storage = await openStorage(options);
   });
   afterEach(() => storage.close());
+  afterAll(() => sqlite.teardown());
 
   it('waits for another process’s write lock without blocking the event loop, then gives up busy', async () => {
     const holder = await holdSqliteWriteLock(join(options.dataDir, 'leads.sqlite'));
