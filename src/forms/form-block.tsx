@@ -43,6 +43,7 @@ export default function FormBlock({ block }: { block: BlockOf<'form'> }) {
             state={state}
             busy={busy}
             onChange={(name: string, value: FieldValue) => dispatch({ type: 'change', name, value })}
+            onTick={(name: string, option: string, on: boolean) => dispatch({ type: 'tick', name, option, on })}
             onFiles={(name: string, files: PickedFile[]) => dispatch({ type: 'files', name, files })}
           />
           <Honeypot name={trapName} />

@@ -13,11 +13,12 @@ interface FormFieldsProps {
   state: FormState;
   busy: boolean;
   onChange: (name: string, value: FieldValue) => void;
+  onTick: (name: string, option: string, on: boolean) => void;
   onFiles: (name: string, files: PickedFile[]) => void;
 }
 
 /** Every visible field of a form, in config order, each with its value and error from the form's state. */
-export function FormFields({ form, state, busy, onChange, onFiles }: FormFieldsProps) {
+export function FormFields({ form, state, busy, onChange, onTick, onFiles }: FormFieldsProps) {
   return (
     <div className={styles.grid}>
       {form.fields.map((field) => {
@@ -27,7 +28,7 @@ export function FormFields({ form, state, busy, onChange, onFiles }: FormFieldsP
           case 'hidden':
             return null;
           case 'checkboxes':
-            return <CheckboxGroup key={field.name} field={field} value={Array.isArray(value) ? value : []} error={error} onChange={onChange} />;
+            return <CheckboxGroup key={field.name} field={field} value={Array.isArray(value) ? value : []} error={error} onTick={onTick} />;
           case 'images':
             return (
               <Suspense key={field.name} fallback={<div className={styles.dropzonePlaceholder} />}>

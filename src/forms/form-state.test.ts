@@ -34,4 +34,21 @@ describe('form state', () => {
     expect(done.values.name).toBe('');
     expect(done.status).toBe('success');
   });
+
+  it('a tick is made on the state as it is when applied: boxes adopted from the page before it stay, in the order ticked', () => {
+    const quote = form('quote');
+    const reduceQuote = formReducer(quote);
+    const name = quote.fields.find((f) => f.type === 'checkboxes')!.name;
+    const [first, second] = (quote.fields.find((f) => f.type === 'checkboxes') as { options: { value: string }[] }).options.map((o) => o.value);
+    // ticked before the code arrived, adopted at hydration; the next tick was clicked before that render
+    let state = reduceQuote(initialState(quote), { type: 'adopt', values: { [name]: [second!] } });
+    state = reduceQuote(state, { type: 'tick', name, option: first!, on: true });
+    expect(state.values[name]).toEqual([second, first]);
+    state = reduceQuote(state, { type: 'tick', name, option: second!, on: false });
+    expect(state.values[name]).toEqual([first]);
+    // a second tick of the same box does not list it twice
+    state = reduceQuote(state, { type: 'tick', name, option: first!, on: true });
+    expect(state.values[name]).toEqual([first]);
+  });
 });
+

@@ -17,6 +17,11 @@ export interface FormState {
 
 export type FormAction =
   | { type: 'change'; name: string; value: FieldValue }
+  /**
+   * A box of a checkboxes field ticked or unticked: the list is made from the state when React applies it, not from
+   * the render the click saw, so a tick made while the form was still adopting what the DOM held loses nothing.
+   */
+  | { type: 'tick'; name: string; option: string; on: boolean }
   /** The values the DOM already holds when the form hydrates (typed before its code arrived). */
   | { type: 'adopt'; values: FormValues }
   | { type: 'files'; name: string; files: PickedFile[] }
@@ -33,19 +38,12 @@ export function initialState(form: FormConfig): FormState {
 export function formReducer(form: FormConfig) {
   return (state: FormState, action: FormAction): FormState => {
     switch (action.type) {
-      case 'change': {
-        const values = { ...state.values, [action.name]: action.value };
-        const field = form.fields.find((f) => f.name === action.name);
-        const errors = { ...state.errors };
-        const recheck = state.attempted || action.name in errors;
-        if (field && recheck) {
-          const error = validateField(field, action.value, form.validation);
-          if (error) errors[action.name] = error;
-          else delete errors[action.name];
-        }
-        // Typing after a result starts a new message: the old success/error text would be stale.
-        const status = state.status === 'submitting' ? state.status : 'idle';
-        return { ...state, values, errors, status };
+      case 'change':
+        return changed(form, state, action.name, action.value);
+      case 'tick': {
+        const now = state.values[action.name];
+        const list = Array.isArray(now) ? now.filter((v) => v !== action.option) : [];
+        return changed(form, state, action.name, action.on ? [...list, action.option] : list);
       }
       case 'adopt': {
         const values = withDomValues(state.values, action.values);
@@ -68,4 +66,20 @@ export function formReducer(form: FormConfig) {
         return { ...state, status: 'error', progress: 0 };
     }
   };
+}
+
+/** The state with a field's new value, its error checked again once the visitor has tried to send. */
+function changed(form: FormConfig, state: FormState, name: string, value: FieldValue): FormState {
+  const values = { ...state.values, [name]: value };
+  const field = form.fields.find((f) => f.name === name);
+  const errors = { ...state.errors };
+  const recheck = state.attempted || name in errors;
+  if (field && recheck) {
+    const error = validateField(field, value, form.validation);
+    if (error) errors[name] = error;
+    else delete errors[name];
+  }
+  // Typing after a result starts a new message: the old success/error text would be stale.
+  const status = state.status === 'submitting' ? state.status : 'idle';
+  return { ...state, values, errors, status };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type Dispatch, type FormEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type Dispatch, type FormEvent, type RefObject } from 'react';
 import type { FormConfig } from '../../core/forms/form-types.ts';
 import type { Integrations } from '../../core/site/schema-types.ts';
 import { validateForm } from '../../core/forms/validation.ts';
@@ -32,10 +32,17 @@ export function useFormSubmit({ form, integrations, state, dispatch, formRef, tr
   // the fill-time token is fetched once the form is on screen (never while prerendering)
   useEffect(() => session.start(), [session]);
 
+  // in the commit that hydrates the form, before the browser hands over another click: a box ticked before the code
+  // arrived is in the state before a later tick's change renders, else that render would untick it on the page
+  useLayoutEffect(() => {
+    if (formRef.current) dispatch({ type: 'adopt', values: domValues(form, formRef.current) });
+    // once, at hydration: the form's config never changes on a page
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   useEffect(() => {
     const element = formRef.current;
     if (!element) return;
-    dispatch({ type: 'adopt', values: domValues(form, element) });
     const island = element.closest(`[${ISLAND_ATTR.pendingSubmit}]`);
     if (island) {
       island.removeAttribute(ISLAND_ATTR.pendingSubmit);

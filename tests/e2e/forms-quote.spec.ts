@@ -120,6 +120,57 @@ test.describe('quote form', () => {
     expect(mail.calls[0]!.template_params.message).toContain('Diensten: Digitale Marketing');
   });
 
+  test('a box ticked before the form’s code arrived stays ticked when another is ticked in the moment it hydrates', async ({ page }) => {
+    // hold the island runtime back while the visitor types and ticks the first box
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/hydrate-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // React tells a devtools hook when a commit's effects have run: the second box is ticked in the task right after
+    // the commit that hydrated the form (the quickest a visitor's next click can be)
+    await page.addInitScript(() => {
+      const hook = {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => 1,
+        onCommitFiberUnmount: () => {},
+        onCommitFiberRoot: () => {},
+        checkDCE: () => {},
+        onPostCommitFiberRoot: (_id: number, root: { containerInfo?: Element }) => {
+          const form = root.containerInfo?.closest?.('[data-island="form"]') ?? root.containerInfo?.querySelector?.('form');
+          const box = form?.querySelector<HTMLInputElement>('input[type=checkbox][value="web-development"]');
+          // the form is hydrated once React has taken its inputs (the island's shell may be committed before)
+          const taken = box && Object.keys(box).some((key) => key.startsWith('__reactFiber'));
+          if (box && taken && !box.checked && !(window as unknown as { ticked?: boolean }).ticked) {
+            (window as unknown as { ticked?: boolean }).ticked = true;
+            // the next task: as soon as the browser could hand over a visitor's click
+            const next = new MessageChannel();
+            next.port1.onmessage = () => box.click();
+            next.port2.postMessage(null);
+          }
+        },
+      };
+      Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', { value: hook });
+    });
+    const mail = await mockMail(page);
+    await openPage(page, '/offerte');
+    await field(page, 'Naam').fill('Jan Jansen');
+    await field(page, 'E-mailadres').fill('jan@example.nl');
+    await form(page).getByRole('checkbox', { name: 'Digitale Marketing' }).check();
+    await field(page, 'Over je project').fill('Een webshop voor onze bakkerij.');
+    release();
+    await expect(page.locator('[data-island="form"]')).toHaveAttribute('data-hydrated', 'true');
+    expect(await page.evaluate(() => (window as unknown as { ticked?: boolean }).ticked)).toBe(true);
+    await expect(form(page).getByRole('checkbox', { checked: true })).toHaveCount(2);
+    await expect(field(page, 'Naam')).toHaveValue('Jan Jansen');
+    await submitButton(page).click();
+    await expect(status(page)).toHaveText(SUCCESS);
+    expect([...(leads.records[0]!.body.values.services as string[])].sort()).toEqual(['digital-marketing', 'web-development']);
+    expect(mail.calls[0]!.template_params.message).toContain('Diensten: Web Development, Digitale Marketing');
+  });
+
   test('a lead endpoint that never answers delays the mail by the timeout but does not stop it', async ({ page }) => {
     await page.clock.install();
     leads.control.record = 'stall';

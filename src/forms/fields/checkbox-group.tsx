@@ -7,16 +7,13 @@ interface CheckboxGroupProps {
   field: CheckboxesField;
   value: string[];
   error: string | undefined;
-  onChange: (name: string, value: string[]) => void;
+  /** a box ticked (on) or unticked */
+  onTick: (name: string, option: string, on: boolean) => void;
 }
 
-export function CheckboxGroup({ field, value, error, onChange }: CheckboxGroupProps) {
+export function CheckboxGroup({ field, value, error, onTick }: CheckboxGroupProps) {
   const id = useId();
   const columns = field.columns ?? 1;
-  const toggle = (option: string, on: boolean) => {
-    const next = on ? [...value, option] : value.filter((v) => v !== option);
-    onChange(field.name, next);
-  };
   return (
     <fieldset className={`${widthClass(field.width)} ${styles.group}`} data-field={field.name} aria-describedby={describedBy(id, field.hint, error)}>
       <legend className={styles.label}>
@@ -33,7 +30,7 @@ export function CheckboxGroup({ field, value, error, onChange }: CheckboxGroupPr
               value={option.value}
               checked={value.includes(option.value)}
               aria-invalid={error ? true : undefined}
-              onChange={(e) => toggle(option.value, e.target.checked)}
+              onChange={(e) => onTick(field.name, option.value, e.target.checked)}
             />
             <span className={styles.optionText}>
               <span className={styles.optionLabel}>{option.label}</span>
