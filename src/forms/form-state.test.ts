@@ -51,4 +51,3 @@ describe('form state', () => {
     expect(state.values[name]).toEqual([first]);
   });
 });
-
