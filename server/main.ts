@@ -15,6 +15,7 @@ import { LiveRoot, type Generation } from './static/live-root.ts';
 import { securityHeaders } from './security/security-headers.ts';
 import { clientAddress, trustedHops } from './api/client-address.ts';
 import { startUploadSweep } from './api/upload-sweep.ts';
+import { adminSettings, startAdmin, type AdminSettings, type RunningAdmin } from './admin/start-admin.ts';
 
 /** `npm start`: the built site, the leads API and the outbox on one port. Every setting comes from the environment. */
 const env = process.env;
@@ -179,9 +180,23 @@ type NodeEnv = { incoming: { httpVersionMajor: number } };
 // Node's parser still accepts HTTP/0.9 simple requests ("GET /"): nothing of this site is for them
 const fetchHandler = (request: Request, nodeEnv: NodeEnv) =>
   nodeEnv.incoming.httpVersionMajor === 1 ? appFor(live.forRequest(request)).fetch(request, nodeEnv) : new Response('HTTP/1.x only', { status: 400 });
+let settingsOfAdmin: AdminSettings;
+try {
+  settingsOfAdmin = adminSettings(env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+let admin: RunningAdmin | undefined;
 const server = serve({ fetch: fetchHandler, port, hostname: host, serverOptions }, (info) => {
   const where = env.DATABASE_URL ? 'PostgreSQL' : join(dataDir, 'leads.sqlite');
   console.log(`serving ${distDir} on http://${host}:${info.port} (leads: ${where}; mail: ${env.SMTP_URL ? 'SMTP' : 'local outbox, npm run leads'})`);
+  // the back office on its own port and origin, on the same database, once the site is up
+  const issuer = `Back office ${new URL(site.siteUrl).hostname.replace(/^www\./, '')}`;
+  startAdmin({ settings: settingsOfAdmin, storage: { databaseUrl: env.DATABASE_URL, dataDir }, env, clientIp, issuer, hsts: env.HSTS === '1' }).then(
+    (running) => (admin = running),
+    (error: unknown) => console.error(`the back office is not served: ${(error as Error).message}`),
+  );
 });
 // a proxy's CONNECT has no business here; without a listener Node would just drop the connection
 server.on('connect', (_request, socket: Duplex) => {
@@ -211,6 +226,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), 10_000).unref();
   await closed;
   clearTimeout(force);
+  await admin?.stop();
   await sweep.stop();
   await smtp?.stop();
   await storage.close();

@@ -1,0 +1,110 @@
+import { rateKey } from '../api/client-address.ts';
+import { renewSessionToken, startSession, type SessionTimeouts } from '../staff/sessions.ts';
+import { signInWithPassword } from '../staff/sign-in.ts';
+import type { StaffStore } from '../staff/store/staff-store.ts';
+import { jsonBody, text, type AdminContext, type RouteSpec } from './routes.ts';
+import { clearSessionCookie, writeSessionCookie } from './session-cookie.ts';
+
+export interface AccountDeps {
+  staff: StaffStore;
+  timeouts: SessionTimeouts;
+  clientIp: (c: AdminContext) => string;
+}
+
+/** What the screens show of the signed-in person; never a secret. */
+const me = (user: { email: string; role: string }, freshUntil?: string) => ({ email: user.email, role: user.role, freshUntil });
+
+/** A new session for `userId`, its token in the cookie. */
+export async function signInAs(c: AdminContext, deps: AccountDeps, userId: string): Promise<void> {
+  const where = { ipSummary: rateKey(deps.clientIp(c)), userAgent: c.req.header('user-agent') };
+  const { token } = await startSession(deps.staff, userId, where, deps.timeouts);
+  writeSessionCookie(c, token);
+}
+
+/** Sign-in, sign-out, step-up, and each person's own account and sessions. */
+export function accountRoutes(deps: AccountDeps): RouteSpec[] {
+  const { staff } = deps;
+  const freshUntil = (authenticatedAt: string) => new Date(Date.parse(authenticatedAt) + 10 * 60 * 1000).toISOString();
+  return [
+    {
+      method: 'POST',
+      path: '/api/sign-in',
+      permission: 'public',
+      handler: async (c) => {
+        const body = (await jsonBody(c)) ?? {};
+        const attempt = { email: text(body, 'email'), password: text(body, 'password'), code: text(body, 'code'), addressKey: rateKey(deps.clientIp(c)) };
+        const outcome = await signInWithPassword(staff, attempt);
+        if (outcome.status === 'throttled') {
+          const seconds = Math.ceil(outcome.retryAfterMs / 1000);
+          return c.json({ error: 'throttled', retryAfterSeconds: seconds }, 429, { 'Retry-After': String(seconds) });
+        }
+        if (outcome.status === 'refused') return c.json({ error: 'refused' }, 401);
+        await signInAs(c, deps, outcome.user.id);
+        if (outcome.usedRecoveryCode) await staff.audit('factor.recovery-code-used', outcome.user.id, [outcome.user.id]);
+        return c.json({ ...me(outcome.user), usedRecoveryCode: outcome.usedRecoveryCode });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/sign-out',
+      permission: 'signed-in',
+      handler: async (c, who) => {
+        await staff.endSession(who!.session.id, who!.user.id, who!.user.id);
+        clearSessionCookie(c);
+        return c.json({ ok: true });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/me',
+      permission: 'signed-in',
+      handler: (c, who) => c.json(me(who!.user, freshUntil(who!.session.authenticatedAt))),
+    },
+    {
+      method: 'POST',
+      path: '/api/step-up',
+      permission: 'signed-in',
+      handler: async (c, who) => {
+        const body = (await jsonBody(c)) ?? {};
+        const attempt = { email: who!.user.email, password: text(body, 'password'), code: text(body, 'code'), addressKey: rateKey(deps.clientIp(c)) };
+        const outcome = await signInWithPassword(staff, attempt);
+        if (outcome.status === 'throttled') return c.json({ error: 'throttled' }, 429, { 'Retry-After': String(Math.ceil(outcome.retryAfterMs / 1000)) });
+        if (outcome.status === 'refused' || outcome.user.id !== who!.user.id) return c.json({ error: 'refused' }, 401);
+        // a step-up gives the session a new token: one seen before it proves nothing after
+        const token = await renewSessionToken(staff, who!.token);
+        if (!token) return c.json({ error: 'signed-out' }, 401);
+        writeSessionCookie(c, token);
+        return c.json(me(who!.user, freshUntil(staff.now().toISOString())));
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/sessions',
+      permission: 'signed-in',
+      handler: async (c, who) => {
+        const sessions = await staff.listSessions(who!.user.id);
+        return c.json({
+          sessions: sessions.map((s) => ({
+            id: s.id,
+            createdAt: s.createdAt,
+            lastSeenAt: s.lastSeenAt,
+            where: s.agentSummary,
+            current: s.id === who!.session.id,
+          })),
+        });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/sessions/:id/end',
+      permission: 'signed-in',
+      handler: async (c, who) => {
+        // only one's own: the owner's id is part of the query, so another person's session id ends nothing
+        const ended = await staff.endSession(c.req.param('id')!, who!.user.id, who!.user.id);
+        if (!ended) return c.json({ error: 'not-found' }, 404);
+        if (c.req.param('id') === who!.session.id) clearSessionCookie(c);
+        return c.json({ ok: true });
+      },
+    },
+  ];
+}

@@ -1,0 +1,247 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Hono } from 'hono';
+import { base32Decode } from '../staff/base32.ts';
+import { inviteStaff } from '../staff/invitations.ts';
+import { DEFAULT_TIMEOUTS, FRESH_SIGN_IN_MS } from '../staff/sessions.ts';
+import type { StaffStore } from '../staff/store/staff-store.ts';
+import { totpAt } from '../staff/totp.ts';
+import { FREE_FAILURES } from '../staff/throttle.ts';
+import { ROLES, type Role } from '../staff/identity.ts';
+import { backends, openTestStore, SETUP_TIMEOUT_MS } from '../staff/test-support/backends.ts';
+import { createAdminApp } from './admin-app.ts';
+import { allows } from './permissions.ts';
+import { STAFF_REQUEST_HEADER } from './request-guard.ts';
+import type { AdminEnv, RouteSpec } from './routes.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
+
+const ORIGIN = 'http://127.0.0.1:4330';
+const PASSWORD = 'fiets-zon-regen-42';
+const OWN = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', [STAFF_REQUEST_HEADER]: '1' };
+
+/** A browser of one person: the session cookie it was given, sent back on each request. */
+function browser(app: Hono<AdminEnv>) {
+  let cookie: string | undefined;
+  const keep = (response: Response) => {
+    const set = response.headers.get('set-cookie');
+    if (set?.startsWith(`${SESSION_COOKIE}=`)) {
+      const value = set.slice(SESSION_COOKIE.length + 1).split(';')[0]!;
+      cookie = value ? value : undefined;
+    }
+    return response;
+  };
+  const cookieHeader = (): Record<string, string> => (cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {});
+  return {
+    get: async (path: string) => keep(await app.request(path, { headers: cookieHeader() })),
+    post: async (path: string, body: unknown = {}, headers: Record<string, string> = OWN) =>
+      keep(await app.request(path, { method: 'POST', headers: { ...headers, ...cookieHeader() }, body: JSON.stringify(body) })),
+    cookie: () => cookie,
+    useCookie: (value: string | undefined) => void (cookie = value),
+  };
+}
+
+describe.each(backends)('the back office on $name', (backend) => {
+  let store: StaffStore;
+  let advance: (ms: number) => void;
+  let peek: () => number;
+  let app: Hono<AdminEnv>;
+  let routes: RouteSpec[];
+  const codeFor = (secret: string) => totpAt(base32Decode(secret)!, peek());
+
+  /** Invites `email` as `role` and accepts the invitation in a new browser; the person is signed in in it. */
+  async function person(email: string, role: Role) {
+    const invited = await inviteStaff(store, email, role, null);
+    if (!invited.ok) throw new Error(invited.problem);
+    const b = browser(app);
+    const invitation = (await (await b.get(`/api/invitations/${invited.token}`)).json()) as { totp: { secret: string } };
+    const secret = invitation.totp.secret;
+    const accepted = await b.post(`/api/invitations/${invited.token}`, { password: PASSWORD, totpSecret: secret, code: codeFor(secret) });
+    expect(accepted.status).toBe(200);
+    // the next code: the one that proved the authenticator is spent
+    advance(30_000);
+    return {
+      b,
+      secret,
+      token: invited.token,
+      id: invited.userId,
+      code: () => codeFor(secret),
+      recoveryCodes: ((await accepted.json()) as { recoveryCodes: string[] }).recoveryCodes,
+    };
+  }
+
+  beforeAll(() => backend.setup(), SETUP_TIMEOUT_MS);
+  afterAll(() => backend.teardown(), 30_000);
+  beforeEach(async () => {
+    ({ store, advance, peek } = await openTestStore(backend));
+    ({ app, routes } = createAdminApp({ staff: store, origin: ORIGIN, timeouts: DEFAULT_TIMEOUTS, clientIp: () => '203.0.113.7', issuer: 'Back office' }));
+  }, 60_000);
+  afterEach(() => store.close());
+
+  it('an invitation link sets up a password and an authenticator, gives ten recovery codes once and signs in; it works once', async () => {
+    const invited = await inviteStaff(store, 'an@example.nl', 'sales', null);
+    if (!invited.ok) throw new Error(invited.problem);
+    const b = browser(app);
+    const shown = await b.get(`/api/invitations/${invited.token}`);
+    const invitation = (await shown.json()) as { email: string; role: string; totp: { secret: string; uri: string } };
+    expect(invitation).toMatchObject({ email: 'an@example.nl', role: 'sales' });
+    expect(invitation.totp.uri).toMatch(/^otpauth:\/\/totp\//);
+    const secret = invitation.totp.secret;
+    const common = await b.post(`/api/invitations/${invited.token}`, { password: 'password1', totpSecret: secret, code: codeFor(secret) });
+    expect([common.status, await common.json()]).toEqual([400, { error: 'password', problem: 'common' }]);
+    const wrongCode = await b.post(`/api/invitations/${invited.token}`, { password: PASSWORD, totpSecret: secret, code: '000000' });
+    expect([wrongCode.status, await wrongCode.json()]).toEqual([400, { error: 'code' }]);
+    const accepted = await b.post(`/api/invitations/${invited.token}`, { password: PASSWORD, totpSecret: secret, code: codeFor(secret) });
+    expect(accepted.status).toBe(200);
+    expect(((await accepted.json()) as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
+    const cookie = accepted.headers.get('set-cookie')!;
+    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]{40,};`));
+    for (const part of ['Path=/', 'HttpOnly', 'Secure', 'SameSite=Strict']) expect(cookie).toContain(part);
+    expect(cookie).not.toMatch(/Domain=/i);
+    expect(await (await b.get('/api/me')).json()).toMatchObject({ email: 'an@example.nl', role: 'sales' });
+    expect((await browser(app).get(`/api/invitations/${invited.token}`)).status).toBe(404);
+  });
+
+  it('signs in with password and code, refuses anything else with one answer, and sign-out ends the session on the server', async () => {
+    const an = await person('an@example.nl', 'sales');
+    const b = browser(app);
+    const wrong = await b.post('/api/sign-in', { email: 'an@example.nl', password: 'fiets-zon-regen-43', code: an.code() });
+    const unknown = await b.post('/api/sign-in', { email: 'nobody@example.nl', password: PASSWORD, code: an.code() });
+    expect([wrong.status, await wrong.json()]).toEqual([401, { error: 'refused' }]);
+    expect([unknown.status, await unknown.json()]).toEqual([401, { error: 'refused' }]);
+    expect(b.cookie()).toBeUndefined();
+    const signedIn = await b.post('/api/sign-in', { email: 'AN@example.nl', password: PASSWORD, code: an.code() });
+    expect(signedIn.status).toBe(200);
+    const token = b.cookie();
+    expect(token).toBeDefined();
+    expect((await b.get('/api/me')).status).toBe(200);
+    expect((await b.post('/api/sign-out')).status).toBe(200);
+    b.useCookie(token);
+    expect((await b.get('/api/me')).status).toBe(401);
+  });
+
+  it('a recovery code signs in once instead of the authenticator', async () => {
+    const an = await person('an@example.nl', 'sales');
+    const b = browser(app);
+    const first = await b.post('/api/sign-in', { email: 'an@example.nl', password: PASSWORD, code: an.recoveryCodes[0] });
+    expect(await first.json()).toMatchObject({ usedRecoveryCode: true });
+    const again = await browser(app).post('/api/sign-in', { email: 'an@example.nl', password: PASSWORD, code: an.recoveryCodes[0] });
+    expect(again.status).toBe(401);
+  });
+
+  it('throttles guessing with 429 and Retry-After, and lets the person in once the wait is over', async () => {
+    const an = await person('an@example.nl', 'sales');
+    const b = browser(app);
+    for (let i = 0; i < FREE_FAILURES; i++)
+      expect((await b.post('/api/sign-in', { email: 'an@example.nl', password: 'guess-' + i, code: '123456' })).status).toBe(401);
+    const throttled = await b.post('/api/sign-in', { email: 'an@example.nl', password: PASSWORD, code: an.code() });
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    advance(Number(throttled.headers.get('retry-after')) * 1000);
+    expect((await b.post('/api/sign-in', { email: 'an@example.nl', password: PASSWORD, code: an.code() })).status).toBe(200);
+  });
+
+  it('refuses a state-changing request that does not prove it comes from the back office’s own pages', async () => {
+    const an = await person('an@example.nl', 'sales');
+    const attempt = { email: 'an@example.nl', password: PASSWORD, code: an.code() };
+    const { 'sec-fetch-site': _, ...noFetchSite } = OWN;
+    const refused = [
+      { ...OWN, 'sec-fetch-site': 'cross-site' },
+      { ...OWN, 'sec-fetch-site': 'same-site' },
+      { ...noFetchSite, origin: 'https://evil.example' },
+      noFetchSite,
+      { ...OWN, 'content-type': 'text/plain' },
+      { ...OWN, [STAFF_REQUEST_HEADER]: '' },
+    ];
+    for (const headers of refused) {
+      const answer = await browser(app).post('/api/sign-in', attempt, headers);
+      expect([answer.status, answer.headers.get('set-cookie')]).toEqual([403, null]);
+    }
+    // a browser without Sec-Fetch-Site, with our own Origin
+    expect((await browser(app).post('/api/sign-in', attempt, { ...noFetchSite, origin: ORIGIN })).status).toBe(200);
+    // a GET never changes anything: there is no GET of sign-out
+    expect((await an.b.get('/api/sign-out')).status).toBe(404);
+    expect((await an.b.get('/api/me')).status).toBe(200);
+  });
+
+  it('every route declares a permission, and each role reaches exactly the routes its permissions allow', async () => {
+    const declared = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    const answered = app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`);
+    expect(answered.length).toBeGreaterThan(0);
+    for (const route of answered) expect(declared, `${route} has no permission`).toContain(route);
+    const people = { none: undefined, ...Object.fromEntries(await Promise.all(ROLES.map(async (role) => [role, await person(`${role}@example.nl`, role)]))) };
+    for (const [role, someone] of Object.entries(people)) {
+      for (const route of routes.filter((r) => r.path !== '/api/sign-out' && !r.path.endsWith('/end'))) {
+        const path = route.path.replace(/:\w+/g, 'x');
+        const b = someone?.b ?? browser(app);
+        const answer = await (route.method === 'GET' ? b.get(path) : b.post(path, {}));
+        // the gate's own answers; a route's answer to a wrong body (401 for a refused sign-in) is not the gate's
+        const gate = { status: answer.status, error: ((await answer.json()) as { error?: string }).error };
+        const expected = allows(someone ? (role as Role) : undefined, route.permission);
+        const where = `${role} ${route.method} ${route.path}`;
+        if (expected) expect(['signed-out', 'forbidden'], where).not.toContain(gate.error);
+        else expect(gate, where).toEqual(someone ? { status: 403, error: 'forbidden' } : { status: 401, error: 'signed-out' });
+      }
+    }
+    // and the permissions say what the issue says: sales see leads, not people or the audit log; editors neither
+    const status = async (role: Role, path: string) => (await people[role].b.get(path)).status;
+    expect([await status('sales', '/api/people'), await status('sales', '/api/audit'), await status('editor', '/api/people')]).toEqual([403, 403, 403]);
+    expect([await status('admin', '/api/people'), await status('admin', '/api/audit')]).toEqual([200, 200]);
+  });
+
+  it('asks for a fresh sign-in before people changes after 10 minutes; a step-up renews the cookie and ends the old one', async () => {
+    const admin = await person('baas@example.nl', 'admin');
+    advance(FRESH_SIGN_IN_MS + 1000);
+    const stale = await admin.b.post('/api/people', { email: 'nieuw@example.nl', role: 'sales' });
+    expect([stale.status, await stale.json()]).toEqual([403, { error: 'step-up' }]);
+    const before = admin.b.cookie();
+    expect((await admin.b.post('/api/step-up', { password: PASSWORD, code: admin.code() })).status).toBe(200);
+    expect(admin.b.cookie()).not.toBe(before);
+    const invited = await admin.b.post('/api/people', { email: 'nieuw@example.nl', role: 'sales' });
+    expect(invited.status).toBe(201);
+    expect(((await invited.json()) as { link: string }).link).toMatch(new RegExp(`^${ORIGIN}/uitnodiging/[\\w-]{40,}$`));
+    const old = browser(app);
+    old.useCookie(before);
+    expect((await old.get('/api/me')).status).toBe(401);
+  });
+
+  it('a role change or disabling ends the person’s sessions; an admin cannot change their own account', async () => {
+    const admin = await person('baas@example.nl', 'admin');
+    const sales = await person('verkoop@example.nl', 'sales');
+    expect((await admin.b.post(`/api/people/${sales.id}/role`, { role: 'editor' })).status).toBe(200);
+    expect((await sales.b.get('/api/me')).status).toBe(401);
+    const again = browser(app);
+    expect((await again.post('/api/sign-in', { email: 'verkoop@example.nl', password: PASSWORD, code: sales.code() })).status).toBe(200);
+    expect(await (await again.get('/api/me')).json()).toMatchObject({ role: 'editor' });
+    expect((await admin.b.post(`/api/people/${sales.id}/disable`)).status).toBe(200);
+    expect((await again.get('/api/me')).status).toBe(401);
+    const self = await admin.b.post(`/api/people/${admin.id}/role`, { role: 'sales' });
+    expect([self.status, await self.json()]).toEqual([400, { error: 'self' }]);
+    const kinds = ((await (await admin.b.get('/api/audit')).json()) as { events: { kind: string }[] }).events.map((e) => e.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['staff.role-changed', 'staff.disabled', 'invitation.accepted', 'sign-in.succeeded']));
+  });
+
+  it('each person sees their own sessions and can end another of them', async () => {
+    const an = await person('an@example.nl', 'sales');
+    const phone = browser(app);
+    await phone.post('/api/sign-in', { email: 'an@example.nl', password: PASSWORD, code: an.code() });
+    const listed = (await an.b.get('/api/sessions')).json() as Promise<{ sessions: { id: string; current: boolean }[] }>;
+    const { sessions } = await listed;
+    expect(sessions).toHaveLength(2);
+    const other = sessions.find((s) => !s.current)!;
+    expect((await an.b.post(`/api/sessions/${other.id}/end`)).status).toBe(200);
+    expect((await phone.get('/api/me')).status).toBe(401);
+    expect((await an.b.get('/api/me')).status).toBe(200);
+    // someone else's session is not one's own to end
+    const bo = await person('bo@example.nl', 'sales');
+    const mine = ((await (await an.b.get('/api/sessions')).json()) as { sessions: { id: string }[] }).sessions[0]!;
+    expect((await bo.b.post(`/api/sessions/${mine.id}/end`)).status).toBe(404);
+    expect((await an.b.get('/api/me')).status).toBe(200);
+  });
+
+  it('answers with the back office’s own headers: no framing, no inline script, nothing cached', async () => {
+    const answer = await browser(app).get('/api/me');
+    expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+});

@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { resumeSession, type SessionTimeouts } from '../staff/sessions.ts';
+import type { StaffStore } from '../staff/store/staff-store.ts';
+import { adminHeaders } from './admin-headers.ts';
+import { ownRequestsOnly } from './request-guard.ts';
+import { declareRoutes, type AdminContext, type AdminEnv, type RouteSpec } from './routes.ts';
+import { readSessionCookie } from './session-cookie.ts';
+import { accountRoutes } from './account-routes.ts';
+import { invitationRoutes } from './invitation-routes.ts';
+import { peopleRoutes } from './people-routes.ts';
+
+export interface AdminAppOptions {
+  staff: StaffStore;
+  /** the back office's origin, from configuration (ADMIN_ORIGIN), never from a request's Host */
+  origin: string;
+  timeouts: SessionTimeouts;
+  clientIp: (c: AdminContext) => string;
+  /** the name authenticator apps show beside the account */
+  issuer: string;
+  hsts?: boolean;
+}
+
+/**
+ * The back office on its own origin: its headers on every answer, every state-changing request proved to be its
+ * own, the session read from the cookie, and each route behind the permission it declares. `routes` lists them
+ * all, for the test that no route goes without one.
+ */
+export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>; routes: RouteSpec[] } {
+  const { staff } = options;
+  const app = new Hono<AdminEnv>();
+  app.use('*', adminHeaders({ hsts: options.hsts ?? false }));
+  app.use('*', ownRequestsOnly(options.origin));
+  app.use('*', async (c, next) => {
+    const token = readSessionCookie(c);
+    const session = await resumeSession(staff, token, options.timeouts);
+    const user = session && (await staff.getUser(session.userId));
+    c.set('who', session && user && !user.disabled ? { user, session, token: token! } : undefined);
+    return next();
+  });
+  const deps = { staff, timeouts: options.timeouts, clientIp: options.clientIp };
+  const routes = declareRoutes(app, [...accountRoutes(deps), ...invitationRoutes(deps, options.issuer), ...peopleRoutes(staff, options.origin)], () =>
+    staff.now(),
+  );
+  app.notFound((c) => c.json({ error: 'not-found' }, 404));
+  return { app, routes };
+}

@@ -1,0 +1,68 @@
+import { checkPassword } from '../staff/password-policy.ts';
+import { hashPassword } from '../staff/password-hash.ts';
+import { hashRecoveryCode, newRecoveryCodes } from '../staff/recovery-codes.ts';
+import { hashToken, isWellFormedToken } from '../staff/tokens.ts';
+import { newTotpSecret, totpUri, verifyTotp } from '../staff/totp.ts';
+import { base32Decode } from '../staff/base32.ts';
+import { jsonBody, text, type AdminContext, type RouteSpec } from './routes.ts';
+import { signInAs, type AccountDeps } from './account-routes.ts';
+
+/** The open invitation of the link's token, or undefined (malformed, unknown, used, expired: all the same to the visitor). */
+async function openInvitation(c: AdminContext, deps: AccountDeps) {
+  const token = c.req.param('token') ?? '';
+  if (!isWellFormedToken(token)) return undefined;
+  return deps.staff.findOpenInvitation(hashToken(token));
+}
+
+/** A TOTP secret of 20 bytes, as newTotpSecret makes them. */
+const isTotpSecret = (secret: string) => base32Decode(secret)?.length === 20;
+
+/**
+ * An invitation link's screen: who it is for, a new authenticator secret to scan, and the acceptance, which sets
+ * the password and the authenticator at once, shows the recovery codes once and signs the person in. Mail is
+ * never needed: the link is the proof, single use, for 72 hours.
+ */
+export function invitationRoutes(deps: AccountDeps, issuer: string): RouteSpec[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/invitations/:token',
+      permission: 'public',
+      handler: async (c) => {
+        const open = await openInvitation(c, deps);
+        if (!open) return c.json({ error: 'invitation' }, 404);
+        const secret = newTotpSecret();
+        // the secret travels to the screen and back with the first code; it is stored only once that code fits
+        return c.json({ email: open.email, role: open.role, expiresAt: open.expiresAt, totp: { secret, uri: totpUri(secret, open.email, issuer) } });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/invitations/:token',
+      permission: 'public',
+      handler: async (c) => {
+        const open = await openInvitation(c, deps);
+        if (!open) return c.json({ error: 'invitation' }, 404);
+        const body = (await jsonBody(c)) ?? {};
+        const password = text(body, 'password');
+        const verdict = checkPassword(password);
+        if (!verdict.ok) return c.json({ error: 'password', problem: verdict.problem }, 400);
+        const secret = text(body, 'totpSecret');
+        const step = isTotpSecret(secret) ? verifyTotp(secret, text(body, 'code'), deps.staff.now().getTime(), null) : undefined;
+        if (step === undefined) return c.json({ error: 'code' }, 400);
+        const recoveryCodes = newRecoveryCodes();
+        const factors = {
+          passwordHash: await hashPassword(password),
+          totpSecret: secret,
+          recoveryCodeHashes: recoveryCodes.map((code) => hashRecoveryCode(code)!),
+        };
+        const user = await deps.staff.acceptInvitation(hashToken(c.req.param('token')!), factors);
+        if (!user) return c.json({ error: 'invitation' }, 404);
+        // the code that proved the authenticator is spent: it cannot sign in a second time
+        await deps.staff.useTotpStep(user.id, step);
+        await signInAs(c, deps, user.id);
+        return c.json({ email: user.email, role: user.role, recoveryCodes });
+      },
+    },
+  ];
+}

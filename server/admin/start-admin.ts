@@ -1,0 +1,80 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { Context } from 'hono';
+import type { StorageOptions } from '../storage/types.ts';
+import { adminOrigin, DEFAULT_ADMIN_PORT } from '../staff/invitations.ts';
+import { sessionTimeouts } from '../staff/sessions.ts';
+import { openStaffStore, type StaffStore } from '../staff/store/staff-store.ts';
+import { createAdminApp } from './admin-app.ts';
+
+export interface AdminSettings {
+  /** ADMIN_PORT; "off" serves no back office */
+  port: number | 'off';
+  /** ADMIN_HOST: 127.0.0.1 unless set, so the back office is reached through a proxy or a tunnel, not the open network */
+  host: string;
+  origin: string;
+}
+
+/**
+ * The back office's settings from the environment. Its port is ADMIN_PORT, else 4330; when the site itself asks
+ * for any free port (PORT=0, as tests and tools do), the back office takes any free port too, so that several
+ * servers on one machine never fight over 4330.
+ */
+export function adminSettings(env: Record<string, string | undefined>): AdminSettings {
+  const host = env.ADMIN_HOST || '127.0.0.1';
+  if (env.ADMIN_PORT === 'off') return { port: 'off', host, origin: '' };
+  const port = env.ADMIN_PORT ? Number(env.ADMIN_PORT) : env.PORT === '0' ? 0 : DEFAULT_ADMIN_PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`ADMIN_PORT must be a port number or "off", not ${JSON.stringify(env.ADMIN_PORT)}`);
+  return { port, host, origin: adminOrigin(env) };
+}
+
+export interface RunningAdmin {
+  staff: StaffStore;
+  server: ServerType;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the back office beside the site, on its own port and origin, on the same database. A port that cannot be
+ * had stops only the back office, with one line that says how to fix it: the public site keeps serving.
+ */
+export async function startAdmin(options: {
+  settings: AdminSettings;
+  storage: StorageOptions;
+  env: Record<string, string | undefined>;
+  clientIp: (c: Context) => string;
+  issuer: string;
+  hsts: boolean;
+}): Promise<RunningAdmin | undefined> {
+  const { settings } = options;
+  if (settings.port === 'off') return undefined;
+  const staff = await openStaffStore(options.storage);
+  let app: ReturnType<typeof createAdminApp>['app'] | undefined;
+  const sweep = setInterval(() => void staff.sweep().catch(() => undefined), 10 * 60_000).unref();
+  const server = serve(
+    { fetch: (request, nodeEnv) => (app ? app.fetch(request, nodeEnv) : new Response(null, { status: 503 })), port: settings.port, hostname: settings.host },
+    (info) => {
+      // on any free port (PORT=0) the origin is the one the system gave, unless ADMIN_ORIGIN says otherwise
+      const origin = settings.port === 0 && !options.env.ADMIN_ORIGIN ? `http://${settings.host}:${info.port}` : settings.origin;
+      const timeouts = sessionTimeouts(options.env);
+      app = createAdminApp({ staff, origin, timeouts, clientIp: options.clientIp, issuer: options.issuer, hsts: options.hsts }).app;
+      // printed after the site's own line: tools read the site's address from the first one
+      console.log(`back office on ${origin} (listening on ${settings.host}:${info.port})`);
+    },
+  );
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    const why = error.code === 'EADDRINUSE' ? `port ${settings.port} is taken: set ADMIN_PORT=... to a free one` : error.message;
+    console.error(`the back office is not served: ${why}; the site itself is served as before`);
+  });
+  return {
+    staff,
+    server,
+    stop: async () => {
+      clearInterval(sweep);
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      // a browser's keep-alive connection would hold the close open: the site's shutdown already let requests finish
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      await closed;
+      await staff.close();
+    },
+  };
+}
