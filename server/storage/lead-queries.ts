@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, LeadsTable } from './schema.ts';
 import type { Delivery, Lead, NewLead } from './types.ts';
 import { newId } from './ids.ts';
+import { searchText } from './search-text.ts';
 
 type LeadRow = Selectable<LeadsTable>;
 
@@ -50,6 +51,7 @@ export async function addLead(db: Kysely<Database>, lead: NewLead, now: Date): P
       created_at: now.toISOString(),
       delivery: 'pending',
       delivery_detail: null,
+      search_text: searchText(lead),
     })
     .onConflict((oc) => oc.column('submission_id').doNothing())
     .returning('id')

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The tables as Kysely sees them. Only column types both SQLite and PostgreSQL store
  * the same way (text, integer), so one set of queries serves both: booleans are 0/1,
@@ -24,6 +26,20 @@ export interface LeadsTable {
   delivery_detail: string | null;
   /** the lead's notification mail, once one was queued */
   mail_id: string | null;
+  /** where staff are with it: 'new' | 'contacted' | 'won' | 'lost' (0008) */
+  status: Generated<string>;
+  /** what the inbox searches, folded (search-text.ts); written with the lead, so an insert must give it (0008) */
+  search_text: string;
+}
+
+/** What staff note on a lead (0008): goes with the lead */
+export interface LeadNotesTable {
+  id: string;
+  lead_id: string;
+  /** the staff user's id; null when written by no one signed in */
+  author_id: string | null;
+  body: string;
+  created_at: string;
 }
 
 export interface MailsTable {
@@ -82,6 +98,7 @@ export interface Database extends StaffTables {
   uploads: UploadsTable;
   form_tokens: FormTokensTable;
   erasures: ErasuresTable;
+  lead_notes: LeadNotesTable;
 }
 
 /** The back office's people (0007): server/staff/ reads and writes these */
