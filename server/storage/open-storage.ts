@@ -13,6 +13,7 @@ import * as mails from './mail-queries.ts';
 import * as uploads from './upload-queries.ts';
 import * as once from './once-queries.ts';
 import * as person from './person-queries.ts';
+import * as inbox from './inbox-queries.ts';
 
 /**
  * Opens SQLite (`${dataDir}/leads.sqlite`, the directory is created) or PostgreSQL (databaseUrl
@@ -60,6 +61,13 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     deleteUpload: (id) => uploads.deleteUpload(db, id),
     unattachedUploadBytes: (ip) => uploads.unattachedUploadBytes(db, ip),
     totalUploadBytes: () => uploads.totalUploadBytes(db),
+
+    inboxPage: (query) => inbox.inboxPage(db, query),
+    inboxRow: (id) => inbox.inboxRow(db, id),
+    setLeadStatus: (id, status) => inbox.setLeadStatus(db, id, status),
+    setLeadSpam: (id, spam) => inbox.setLeadSpam(db, id, spam),
+    addLeadNote: (note) => inbox.addLeadNote(db, note, now()),
+    leadNotes: (leadId) => inbox.leadNotesOf(db, [leadId]),
 
     findPerson: (who) => person.findPerson(db, who),
     deleteLeads: (leadIds, more) => person.deleteLeads(db, leadIds, more),

@@ -7,14 +7,8 @@ import { toMail } from './mail-queries.ts';
 import { toUpload } from './upload-queries.ts';
 import { UPLOAD_NAME } from '../api/upload-links.ts';
 import { addressFinder, likeCandidates } from './whole-address.ts';
-
-/** Every string inside a lead's values (lists and nested objects included). */
-function strings(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(strings);
-  if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
-  return [];
-}
+import { strings } from './search-text.ts';
+import { leadNotesOf } from './inbox-queries.ts';
 
 /** The upload ids a lead's own photo links name (`.../uploads/<id>.<ext>`); outside hosts' links name none. */
 function linkedUploadIds(leads: Lead[]): string[] {
@@ -81,7 +75,7 @@ export async function findPerson(db: Kysely<Database>, who: { email: string } | 
           })
           .orderBy('created_at')
           .execute();
-  return { leads, mails, photos: photos.map(toUpload) };
+  return { leads, mails, photos: photos.map(toUpload), notes: await leadNotesOf(db, leadIds) };
 }
 
 export async function deleteLeads(db: Kysely<Database>, leadIds: string[], more: { mailIds?: string[]; uploadIds?: string[] } = {}): Promise<Deleted> {
@@ -91,6 +85,8 @@ export async function deleteLeads(db: Kysely<Database>, leadIds: string[], more:
   return db.transaction().execute(async (trx) => {
     const none = ['']; // `in ()` is not SQL: an id no row has
     const leadsIn = leadIds.length > 0 ? leadIds : none;
+    // staff's notes hold what was said with the person: they go too (the foreign key would cascade; said here plainly)
+    await trx.deleteFrom('lead_notes').where('lead_id', 'in', leadsIn).execute();
     // the mails first: deleting a lead would only unlink its mails (ON DELETE SET NULL), and they hold its data
     const mails = await trx
       .deleteFrom('mails')
@@ -161,13 +157,13 @@ export async function listErasures(db: Kysely<Database>): Promise<Erasure[]> {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The tables that hold a person's data, rewritten after an erasure. */
-const PERSONAL_TABLES = sql.raw('leads, mails, uploads, form_tokens');
+const PERSONAL_TABLES = sql.raw('leads, lead_notes, mails, uploads, form_tokens');
 
 /** Each personal table's file (relfilenode): VACUUM FULL gives it a new one. */
 async function tableFiles(db: Kysely<Database>): Promise<Map<string, string>> {
   const { rows } = await sql<{ relname: string; relfilenode: string }>`
     select relname, relfilenode::text from pg_class
-    where relname in ('leads', 'mails', 'uploads', 'form_tokens') and relnamespace = current_schema()::regnamespace`.execute(db);
+    where relname in ('leads', 'lead_notes', 'mails', 'uploads', 'form_tokens') and relnamespace = current_schema()::regnamespace`.execute(db);
   return new Map(rows.map((r) => [r.relname, r.relfilenode]));
 }
 

@@ -42,6 +42,68 @@ export interface Lead extends NewLead {
   deliveryDetail: string | null;
 }
 
+/** Where staff are with a lead (the back office's inbox, issue 38). Every lead starts 'new'. */
+export type LeadStatus = 'new' | 'contacted' | 'won' | 'lost';
+
+/** One page of the inbox asks for this. Every filter given must hold; none given lists every lead, spam included. */
+export interface InboxQuery {
+  /** words that must each occur in the lead's name, e-mail, phone (its digits too) or any text of its values; any case, any accents */
+  search?: string;
+  form?: string;
+  status?: LeadStatus;
+  /** true: only spam; false: only leads not flagged as spam; absent: both */
+  spam?: boolean;
+  /** leads that came at or after this moment */
+  from?: Date;
+  /** leads that came before this moment (exclusive: pass the start of the next day for "up to and including") */
+  to?: Date;
+  /** the `next` of the page before; absent for the first page. A cursor that is not one throws InvalidCursorError */
+  after?: string;
+  /** rows a page, 1 to 100 (clamped) */
+  limit: number;
+}
+
+/** A lead as one line of the inbox: what the list shows, without its values. */
+export interface InboxRow {
+  id: string;
+  /** ISO 8601, UTC */
+  createdAt: string;
+  form: string;
+  name: string;
+  email: string;
+  phone: string;
+  status: LeadStatus;
+  spam: boolean;
+  /** stored without a fill-time token: a person should look at it */
+  review: boolean;
+  delivery: Delivery;
+  hasPhotos: boolean;
+  /** the start of the message on one line, at most 120 characters ('…' when cut); '' for none */
+  preview: string;
+}
+
+export interface InboxPage {
+  /** newest first */
+  leads: InboxRow[];
+  /** the cursor of the next page; absent on the last one */
+  next?: string;
+  /** how many leads match the filters in all: on the first page only (a cursor's pages leave it out) */
+  total?: number;
+}
+
+export interface NewLeadNote {
+  leadId: string;
+  /** the staff user who wrote it; null for none (a command on the server) */
+  authorId: string | null;
+  body: string;
+}
+
+export interface LeadNote extends NewLeadNote {
+  id: string;
+  /** ISO 8601, UTC */
+  createdAt: string;
+}
+
 export type MailState = 'outbox' | 'sent' | 'retrying' | 'failed';
 
 export interface NewMail {
@@ -134,6 +196,19 @@ export interface Storage {
   /** Bytes of all uploads. */
   totalUploadBytes(): Promise<number>;
 
+  /** One page of the leads inbox, newest first, paged by a cursor (never an offset: each page costs the same). */
+  inboxPage(query: InboxQuery): Promise<InboxPage>;
+  /** One lead as an inbox line (its status among the rest); undefined when there is none. */
+  inboxRow(id: string): Promise<InboxRow | undefined>;
+  /** false when there is no such lead. */
+  setLeadStatus(id: string, status: LeadStatus): Promise<boolean>;
+  /** Marks a lead spam or not spam; false when there is no such lead. */
+  setLeadSpam(id: string, spam: boolean): Promise<boolean>;
+  /** undefined when there is no such lead (erased meanwhile, say). */
+  addLeadNote(note: NewLeadNote): Promise<LeadNote | undefined>;
+  /** The lead's notes, oldest first. */
+  leadNotes(leadId: string): Promise<LeadNote[]>;
+
   /**
    * Everything stored of one person: by address, the leads (spam included) whose e-mail field is that address or
    * whose other fields hold it as a whole address (not `an@x.nl` in `jan@x.nl` or `an@x.nl.au`), in any case of
@@ -142,7 +217,7 @@ export interface Storage {
    */
   findPerson(who: { email: string } | { leadId: string }): Promise<Person>;
   /**
-   * Deletes the leads, their mails, their token bindings, the uploads attached to them and the unattached ones in
+   * Deletes the leads, their notes, their mails, their token bindings, the uploads attached to them and the unattached ones in
    * `uploadIds`, and the mails in `mailIds`, in one transaction. Gives the photos whose files the caller removes.
    */
   deleteLeads(leadIds: string[], more?: { mailIds?: string[]; uploadIds?: string[] }): Promise<Deleted>;
@@ -169,6 +244,8 @@ export interface Person {
   leads: Lead[];
   mails: Mail[];
   photos: Upload[];
+  /** the staff's notes on those leads, oldest first (findPerson always gives them; optional for an empty Person written by hand) */
+  notes?: LeadNote[];
 }
 
 export interface Deleted {
