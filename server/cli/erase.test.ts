@@ -103,6 +103,8 @@ async function fill(storage: Storage, uploadsDir: string): Promise<{ kept: strin
     templateId: 't',
   });
   await storage.bindFormToken('nonce-of-the-person', `erase-${counter - 1}`, new Date(0));
+  // what staff noted on the person's lead in the back office names them too
+  await storage.addLeadNote({ leadId: first.id, authorId: null, body: `Gebeld met ${NAME} (${PHONE}), mailt naar ${ADDRESS}` });
   const second = await storage.addLead(lead({ ...person, email: ADDRESS.toUpperCase() }));
   // the address only in another field
   const third = await storage.addLead(
@@ -116,6 +118,7 @@ async function fill(storage: Storage, uploadsDir: string): Promise<{ kept: strin
   await photo('OtherPhotoFile00001', 'jpg', '198.51.100.4');
   await storage.attachUploads(['OtherPhotoFile00001'], kept.id, '198.51.100.4');
   await storage.queueLeadMail(kept.id, { to: 'owner@example.org', replyTo: OTHER, subject: 'Offerte', text: `Email: ${OTHER}`, templateId: 't' });
+  await storage.addLeadNote({ leadId: kept.id, authorId: null, body: `Note on ${OTHER}` });
   for (let i = 0; i < 150; i++) await storage.addLead(lead({}));
   return { kept: kept.id, personIds: [first.id, second.id, third.id, spam.id] };
 }
@@ -232,6 +235,8 @@ describe.each([sqlite, postgres])('npm run leads -- export | erase <address> on 
     for (const id of personIds) expect(await storage.getLead(id)).toBeUndefined();
     expect(await storage.getLead(kept)).toMatchObject({ email: OTHER });
     expect(await storage.mailsForLead(kept)).toHaveLength(1);
+    for (const id of personIds) expect(await storage.leadNotes(id)).toEqual([]);
+    expect((await storage.leadNotes(kept)).map((n) => n.body)).toEqual([`Note on ${OTHER}`]);
     expect(await storage.getUpload('OtherPhotoFile00001')).toMatchObject({ leadId: kept });
     expect((await storage.findPerson({ email: ADDRESS })).leads).toEqual([]);
     expect(await storage.listErasures()).toEqual([{ erasedAt: expect.any(String), leads: 4, photos: 2, mails: 2, leadIds: [...personIds].sort() }]);
@@ -239,7 +244,7 @@ describe.each([sqlite, postgres])('npm run leads -- export | erase <address> on 
       const client = new pg.Client(options.databaseUrl);
       await client.connect();
       try {
-        for (const table of ['leads', 'mails', 'uploads', 'form_tokens', 'erasures']) {
+        for (const table of ['leads', 'lead_notes', 'mails', 'uploads', 'form_tokens', 'erasures']) {
           const { rows } = await client.query(`select count(*)::int as n from ${table} t where lower(t::text) like $1 or t::text like $2`, [
             `%${ADDRESS.toLowerCase()}%`,
             `%${PHONE}%`,
