@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
+import { STAFF_REQUEST_HEADER } from '../../core/admin/contract.ts';
 
-/** The header every state-changing request of the back office's own pages carries; a form on another site cannot set it. */
-export const STAFF_REQUEST_HEADER = 'x-staff-request';
+// the header every state-changing request of the back office's own pages carries; a form on another site cannot set it
+export { STAFF_REQUEST_HEADER };
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

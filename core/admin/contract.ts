@@ -1,0 +1,181 @@
+/**
+ * The back office's wire: every request and answer between its pages (admin/) and its server (server/admin/),
+ * declared once and imported by both sides. Browser-safe: types and constants only.
+ */
+
+/** The header every state-changing request of the back office's pages carries, with the value "1". */
+export const STAFF_REQUEST_HEADER = 'x-staff-request';
+/** Every API route of the back office is under this path; everything else is its pages. */
+export const ADMIN_API = '/api';
+/** The path of an invitation link's page, in the staff's language: `/uitnodiging/<token>`. */
+export const INVITATION_PAGE = '/uitnodiging/';
+
+export const STAFF_ROLES = ['admin', 'editor', 'sales'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
+export type LeadStatusName = (typeof LEAD_STATUSES)[number];
+
+/**
+ * The error of a refused request, as `{ error }` (with a few fields more where said):
+ * - signed-out (401): no session, or it ended; forbidden (403): the role lacks the permission, or the request did
+ *   not prove it came from the back office's pages; step-up (403): a sign-in at most 10 minutes old is needed;
+ * - refused (401): a sign-in or step-up with a wrong address, password or code (one answer for all);
+ * - throttled (429): too many failures; `retryAfterSeconds`, and the Retry-After header;
+ * - invitation (404): the link is unknown, used or expired; password (400): `problem` says why; code (400): the
+ *   authenticator's code does not fit;
+ * - not-found (404), self (400: not on one's own account), exists (409), invalid-email, invalid-role, invalid (400).
+ */
+export interface ApiError {
+  error: string;
+  problem?: 'too-short' | 'too-long' | 'common';
+  retryAfterSeconds?: number;
+}
+
+/** POST /api/sign-in */
+export interface SignInRequest {
+  email: string;
+  password: string;
+  /** the authenticator's 6 digits, or a recovery code */
+  code: string;
+}
+
+/** GET /api/me, and the answer of sign-in, step-up and an accepted invitation */
+export interface Me {
+  email: string;
+  role: StaffRole;
+  /** until when the sign-in counts as fresh for export, erase and people changes (ISO) */
+  freshUntil?: string;
+}
+
+export interface SignInAnswer extends Me {
+  usedRecoveryCode: boolean;
+}
+
+/** POST /api/step-up */
+export interface StepUpRequest {
+  password: string;
+  code: string;
+}
+
+/** GET /api/invitations/<token> */
+export interface InvitationAnswer {
+  email: string;
+  role: StaffRole;
+  expiresAt: string;
+  /** a new authenticator secret (base32) and its otpauth:// link for a QR code */
+  totp: { secret: string; uri: string };
+}
+
+/** POST /api/invitations/<token> */
+export interface AcceptInvitationRequest {
+  password: string;
+  /** the secret of the GET, sent back */
+  totpSecret: string;
+  /** the authenticator's current code for that secret */
+  code: string;
+}
+
+export interface AcceptInvitationAnswer {
+  email: string;
+  role: StaffRole;
+  /** shown once: each signs in once instead of the authenticator */
+  recoveryCodes: string[];
+}
+
+/** GET /api/sessions */
+export interface SessionsAnswer {
+  sessions: { id: string; createdAt: string; lastSeenAt: string; where: string | null; current: boolean }[];
+}
+
+/** GET /api/people */
+export interface PeopleAnswer {
+  people: {
+    id: string;
+    email: string;
+    role: StaffRole;
+    disabled: boolean;
+    createdAt: string;
+    hasPassword: boolean;
+    hasTotp: boolean;
+    passkeys: number;
+    recoveryCodes: number;
+    invitationPending: boolean;
+    activeSessions: number;
+  }[];
+}
+
+/** POST /api/people (201) and POST /api/people/<id>/reset: the link to hand over, valid 72 hours */
+export interface InvitationLinkAnswer {
+  link: string;
+  expiresAt: string;
+}
+
+/** GET /api/audit?limit=&before= */
+export interface AuditAnswer {
+  events: { id: string; at: string; kind: string; actorId: string | null; targetIds: string[] }[];
+}
+
+/** GET /api/leads?q=&form=&status=&spam=1|0&from=YYYY-MM-DD&to=YYYY-MM-DD&after=<cursor> */
+export interface LeadsAnswer {
+  leads: LeadRow[];
+  /** the cursor of the next page; absent on the last */
+  next?: string;
+  /** how many match, on the first page only */
+  total?: number;
+  /** the forms' ids and titles, for the filter */
+  forms: { id: string; title: string }[];
+}
+
+export interface LeadRow {
+  id: string;
+  createdAt: string;
+  form: string;
+  name: string;
+  email: string;
+  phone: string;
+  status: LeadStatusName;
+  spam: boolean;
+  review: boolean;
+  delivery: string;
+  hasPhotos: boolean;
+  preview: string;
+}
+
+/** GET /api/leads/<id> */
+export interface LeadAnswer {
+  lead: LeadRow & {
+    formTitle: string;
+    /** the form's fields in its order, with their labels: what the visitor filled in */
+    fields: { name: string; label: string; value: string }[];
+    /** the stored photos, served to signed-in staff only */
+    photos: { url: string; name: string }[];
+    deliveryDetail: string | null;
+    mails: { id: string; state: string; attempts: number; sentAt: string | null; lastError: string | null }[];
+    notes: { id: string; body: string; author: string | null; createdAt: string }[];
+    /** when the retention erases it by itself (ISO) */
+    erasedOn: string;
+  };
+}
+
+/** POST /api/leads/<id>/status */
+export interface LeadStatusRequest {
+  status: LeadStatusName;
+}
+/** POST /api/leads/<id>/spam */
+export interface LeadSpamRequest {
+  spam: boolean;
+}
+/** POST /api/leads/<id>/notes */
+export interface LeadNoteRequest {
+  body: string;
+}
+/** POST /api/leads/<id>/export (fresh sign-in): everything stored of the lead's person, as `npm run leads -- export` gives it */
+export type LeadExportAnswer = Record<string, unknown>;
+/** POST /api/leads/<id>/erase (fresh sign-in): the person of the lead, erased as `npm run leads -- erase` does */
+export interface LeadEraseAnswer {
+  leads: number;
+  photos: number;
+  mails: number;
+  scrubbed: boolean;
+}
