@@ -138,6 +138,20 @@ const tables = {
     command: 'npm run bench:lighthouse [-- runs]',
     columns: ['route', 'score: here / limit', 'LCP: here / limit', 'LCP / limit', 'TBT: here / limit', 'TBT over limit', 'CLS', 'failed runs', 'note'],
   },
+  inbox: {
+    bench: 'inbox',
+    title: 'Leads inbox at 100,000 leads',
+    summary: "the back office's inbox pages and searches at 100,000 leads on SQLite and PostgreSQL, beside the plain list query",
+    about: [
+      "The back office's leads inbox (`inboxPage` of the storage) on a fresh database of 100,000 leads (10 forms, 8% spam, a third",
+      'of them contacted, won or lost, spread over two years), on SQLite and on PostgreSQL: p50 and p95 over the rounds of the first',
+      'page (with the total), a page deep in the list by its cursor, a search by a word, and a search with the form and status',
+      'filters; 50 leads a page, spam left out. Beside them, interleaved in the same run, the baseline: the plain list query',
+      '(`listLeads`, the newest 50, no filter, no total); and the limit: p95 under 100 ms.',
+    ].join('\n'),
+    command: 'npm run bench',
+    columns: ['database', 'leads', 'query', 'rounds', 'p50', 'p95', 'plain list (baseline): p50 / p95', 'limit (p95)', 'p95 / limit', 'note'],
+  },
 } satisfies Record<string, BenchTable & { summary: string }>;
 
 export type BenchName = keyof typeof tables;
