@@ -18,4 +18,6 @@ export const paths = {
   distSsr: `${dist}-ssr`,
   /** the production server and the leads command as plain JavaScript, built from server/ */
   distServer: join(root, 'dist-server'),
+  /** the back office's pages as plain files, built from admin/ */
+  distAdmin: join(root, 'dist-admin'),
 };

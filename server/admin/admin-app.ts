@@ -8,6 +8,7 @@ import { readSessionCookie } from './session-cookie.ts';
 import { accountRoutes } from './account-routes.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { peopleRoutes } from './people-routes.ts';
+import { adminPages } from './admin-pages.ts';
 
 export interface AdminAppOptions {
   staff: StaffStore;
@@ -18,6 +19,8 @@ export interface AdminAppOptions {
   /** the name authenticator apps show beside the account */
   issuer: string;
   hsts?: boolean;
+  /** the back office's pages (dist-admin/); absent: the API alone */
+  pagesDir?: string;
 }
 
 /**
@@ -41,6 +44,7 @@ export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>;
   const routes = declareRoutes(app, [...accountRoutes(deps), ...invitationRoutes(deps, options.issuer), ...peopleRoutes(staff, options.origin)], () =>
     staff.now(),
   );
+  if (options.pagesDir) app.use('*', adminPages(options.pagesDir));
   app.notFound((c) => c.json({ error: 'not-found' }, 404));
   return { app, routes };
 }

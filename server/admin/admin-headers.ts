@@ -17,7 +17,7 @@ export const ADMIN_CSP = [
   "base-uri 'none'",
 ].join('; ');
 
-/** Security headers on every answer of the back office; its answers are personal, so none is stored by a cache. */
+/** Security headers on every answer of the back office; its answers are personal, so none is stored by a cache (the pages' hashed files excepted). */
 export function adminHeaders(options: { hsts: boolean }): MiddlewareHandler {
   return async (c, next) => {
     await next();
@@ -30,7 +30,8 @@ export function adminHeaders(options: { hsts: boolean }): MiddlewareHandler {
     headers.set('Cross-Origin-Resource-Policy', 'same-origin');
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     headers.set('X-Robots-Tag', 'noindex, nofollow');
-    headers.set('Cache-Control', 'no-store');
+    // hashed files of the pages say how long they keep; every other answer is personal or may change
+    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
     if (options.hsts) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   };
 }

@@ -5,6 +5,7 @@ import { adminOrigin, DEFAULT_ADMIN_PORT } from '../staff/invitations.ts';
 import { sessionTimeouts } from '../staff/sessions.ts';
 import { openStaffStore, type StaffStore } from '../staff/store/staff-store.ts';
 import { createAdminApp } from './admin-app.ts';
+import { paths } from '../../core/paths.ts';
 
 export interface AdminSettings {
   /** ADMIN_PORT; "off" serves no back office */
@@ -56,7 +57,8 @@ export async function startAdmin(options: {
       // on any free port (PORT=0) the origin is the one the system gave, unless ADMIN_ORIGIN says otherwise
       const origin = settings.port === 0 && !options.env.ADMIN_ORIGIN ? `http://${settings.host}:${info.port}` : settings.origin;
       const timeouts = sessionTimeouts(options.env);
-      app = createAdminApp({ staff, origin, timeouts, clientIp: options.clientIp, issuer: options.issuer, hsts: options.hsts }).app;
+      const pagesDir = options.env.ADMIN_PAGES_DIR || paths.distAdmin;
+      app = createAdminApp({ staff, origin, timeouts, clientIp: options.clientIp, issuer: options.issuer, hsts: options.hsts, pagesDir }).app;
       // printed after the site's own line: tools read the site's address from the first one
       console.log(`back office on ${origin} (listening on ${settings.host}:${info.port})`);
     },

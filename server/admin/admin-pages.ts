@@ -1,0 +1,49 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import type { MiddlewareHandler } from 'hono';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** A file of `dir` for a request path, or undefined when there is none (or the path leaves the folder). */
+async function fileOf(dir: string, path: string): Promise<string | undefined> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+  const file = normalize(join(dir, decoded));
+  if (!file.startsWith(dir.endsWith(sep) ? dir : dir + sep)) return undefined;
+  try {
+    return (await stat(file)).isFile() ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The back office's pages (built from admin/ into dist-admin/): its files as they are, and index.html for every
+ * other path that is not the API, where the page's router takes over (/aanmelden, /leads/<id>, /uitnodiging/<token>).
+ * Hashed files under assets/ are kept by the browser for a year; everything else is asked again.
+ */
+export function adminPages(dir: string): MiddlewareHandler {
+  return async (c, next) => {
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.path.startsWith('/api/')) return next();
+    const file = (await fileOf(dir, c.req.path)) ?? (extname(c.req.path) === '' ? await fileOf(dir, '/index.html') : undefined);
+    if (!file) return next();
+    const headers: Record<string, string> = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' };
+    if (c.req.path.startsWith('/assets/')) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
+    return c.body(c.req.method === 'HEAD' ? null : await readFile(file), 200, headers);
+  };
+}
