@@ -159,12 +159,14 @@ function appFor(generation: Generation): Hono {
 }
 // photos no lead uses are removed after UPLOAD_TTL_HOURS, and what a crash left in the uploads folder after an hour;
 // leads with their photos and mails after LEAD_RETENTION_DAYS (a year: a sales follow-up), spam after SPAM_RETENTION_DAYS
+const leadRetentionDays = positive('LEAD_RETENTION_DAYS') ?? 365;
+const spamRetentionDays = positive('SPAM_RETENTION_DAYS') ?? 14;
 const sweep = startUploadSweep({
   storage,
   uploadsDir,
   ttlMs: (positive('UPLOAD_TTL_HOURS') ?? 6) * 3600_000,
-  leadTtlMs: (positive('LEAD_RETENTION_DAYS') ?? 365) * 86_400_000,
-  spamTtlMs: (positive('SPAM_RETENTION_DAYS') ?? 14) * 86_400_000,
+  leadTtlMs: leadRetentionDays * 86_400_000,
+  spamTtlMs: spamRetentionDays * 86_400_000,
   everyMs: (positive('UPLOAD_SWEEP_MINUTES') ?? 10) * 60_000,
 });
 
@@ -193,7 +195,8 @@ const server = serve({ fetch: fetchHandler, port, hostname: host, serverOptions 
   console.log(`serving ${distDir} on http://${host}:${info.port} (leads: ${where}; mail: ${env.SMTP_URL ? 'SMTP' : 'local outbox, npm run leads'})`);
   // the back office on its own port and origin, on the same database, once the site is up
   const issuer = `Back office ${new URL(site.siteUrl).hostname.replace(/^www\./, '')}`;
-  startAdmin({ settings: settingsOfAdmin, storage: { databaseUrl: env.DATABASE_URL, dataDir }, env, clientIp, issuer, hsts: env.HSTS === '1' }).then(
+  const leads = { storage, uploadsDir, site: () => site, retention: { leadDays: leadRetentionDays, spamDays: spamRetentionDays } };
+  startAdmin({ settings: settingsOfAdmin, storage: { databaseUrl: env.DATABASE_URL, dataDir }, env, clientIp, issuer, hsts: env.HSTS === '1', leads }).then(
     (running) => (admin = running),
     (error: unknown) => console.error(`the back office is not served: ${(error as Error).message}`),
   );

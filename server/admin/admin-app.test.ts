@@ -8,73 +8,49 @@ import { totpAt } from '../staff/totp.ts';
 import { FREE_FAILURES } from '../staff/throttle.ts';
 import { ROLES, type Role } from '../staff/identity.ts';
 import { backends, openTestStore, SETUP_TIMEOUT_MS } from '../staff/test-support/backends.ts';
+import { tmpdir } from 'node:os';
+import { openStorage } from '../storage/open-storage.ts';
+import type { Storage } from '../storage/types.ts';
+import { fixtureServerSite } from '../../tests/support/server-site.ts';
 import { createAdminApp } from './admin-app.ts';
 import { allows } from './permissions.ts';
 import { STAFF_REQUEST_HEADER } from './request-guard.ts';
 import type { AdminEnv, RouteSpec } from './routes.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
-
-const ORIGIN = 'http://127.0.0.1:4330';
-const PASSWORD = 'fiets-zon-regen-42';
-const OWN = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', [STAFF_REQUEST_HEADER]: '1' };
-
-/** A browser of one person: the session cookie it was given, sent back on each request. */
-function browser(app: Hono<AdminEnv>) {
-  let cookie: string | undefined;
-  const keep = (response: Response) => {
-    const set = response.headers.get('set-cookie');
-    if (set?.startsWith(`${SESSION_COOKIE}=`)) {
-      const value = set.slice(SESSION_COOKIE.length + 1).split(';')[0]!;
-      cookie = value ? value : undefined;
-    }
-    return response;
-  };
-  const cookieHeader = (): Record<string, string> => (cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {});
-  return {
-    get: async (path: string) => keep(await app.request(path, { headers: cookieHeader() })),
-    post: async (path: string, body: unknown = {}, headers: Record<string, string> = OWN) =>
-      keep(await app.request(path, { method: 'POST', headers: { ...headers, ...cookieHeader() }, body: JSON.stringify(body) })),
-    cookie: () => cookie,
-    useCookie: (value: string | undefined) => void (cookie = value),
-  };
-}
+import { browser, OWN, ORIGIN, PASSWORD, person as invite } from './test-support/staff-browser.ts';
 
 describe.each(backends)('the back office on $name', (backend) => {
   let store: StaffStore;
+  let storage: Storage;
   let advance: (ms: number) => void;
   let peek: () => number;
   let app: Hono<AdminEnv>;
   let routes: RouteSpec[];
   const codeFor = (secret: string) => totpAt(base32Decode(secret)!, peek());
 
-  /** Invites `email` as `role` and accepts the invitation in a new browser; the person is signed in in it. */
-  async function person(email: string, role: Role) {
-    const invited = await inviteStaff(store, email, role, null);
-    if (!invited.ok) throw new Error(invited.problem);
-    const b = browser(app);
-    const invitation = (await (await b.get(`/api/invitations/${invited.token}`)).json()) as { totp: { secret: string } };
-    const secret = invitation.totp.secret;
-    const accepted = await b.post(`/api/invitations/${invited.token}`, { password: PASSWORD, totpSecret: secret, code: codeFor(secret) });
-    expect(accepted.status).toBe(200);
-    // the next code: the one that proved the authenticator is spent
-    advance(30_000);
-    return {
-      b,
-      secret,
-      token: invited.token,
-      id: invited.userId,
-      code: () => codeFor(secret),
-      recoveryCodes: ((await accepted.json()) as { recoveryCodes: string[] }).recoveryCodes,
-    };
-  }
+  const person = (email: string, role: Role) => invite(app, store, { advance, peek }, email, role);
 
   beforeAll(() => backend.setup(), SETUP_TIMEOUT_MS);
   afterAll(() => backend.teardown(), 30_000);
   beforeEach(async () => {
-    ({ store, advance, peek } = await openTestStore(backend));
-    ({ app, routes } = createAdminApp({ staff: store, origin: ORIGIN, timeouts: DEFAULT_TIMEOUTS, clientIp: () => '203.0.113.7', issuer: 'Back office' }));
+    let options;
+    ({ store, advance, peek, options } = await openTestStore(backend));
+    storage = await openStorage(options);
+    // the inbox too, so the role matrix walks its routes; no lead is read from this folder
+    const leads = { storage, uploadsDir: tmpdir(), site: fixtureServerSite, retention: { leadDays: 365, spamDays: 14 } };
+    ({ app, routes } = createAdminApp({
+      staff: store,
+      origin: ORIGIN,
+      timeouts: DEFAULT_TIMEOUTS,
+      clientIp: () => '203.0.113.7',
+      issuer: 'Back office',
+      leads,
+    }));
   }, 60_000);
-  afterEach(() => store.close());
+  afterEach(async () => {
+    await store.close();
+    await storage.close();
+  });
 
   it('an invitation link sets up a password and an authenticator, gives ten recovery codes once and signs in; it works once', async () => {
     const invited = await inviteStaff(store, 'an@example.nl', 'sales', null);
@@ -185,6 +161,7 @@ describe.each(backends)('the back office on $name', (backend) => {
     const status = async (role: Role, path: string) => (await people[role].b.get(path)).status;
     expect([await status('sales', '/api/people'), await status('sales', '/api/audit'), await status('editor', '/api/people')]).toEqual([403, 403, 403]);
     expect([await status('admin', '/api/people'), await status('admin', '/api/audit')]).toEqual([200, 200]);
+    expect([await status('sales', '/api/leads'), await status('admin', '/api/leads'), await status('editor', '/api/leads')]).toEqual([200, 200, 403]);
   });
 
   it('asks for a fresh sign-in before people changes after 10 minutes; a step-up renews the cookie and ends the old one', async () => {

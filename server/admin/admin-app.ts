@@ -9,6 +9,7 @@ import { accountRoutes } from './account-routes.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { adminPages } from './admin-pages.ts';
+import { leadRoutes, type LeadDeps } from './lead-routes.ts';
 
 export interface AdminAppOptions {
   staff: StaffStore;
@@ -21,6 +22,8 @@ export interface AdminAppOptions {
   hsts?: boolean;
   /** the back office's pages (dist-admin/); absent: the API alone */
   pagesDir?: string;
+  /** the leads' storage and what the inbox needs beside it; absent: no inbox */
+  leads?: Omit<LeadDeps, 'staff'>;
 }
 
 /**
@@ -41,9 +44,9 @@ export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>;
     return next();
   });
   const deps = { staff, timeouts: options.timeouts, clientIp: options.clientIp };
-  const routes = declareRoutes(app, [...accountRoutes(deps), ...invitationRoutes(deps, options.issuer), ...peopleRoutes(staff, options.origin)], () =>
-    staff.now(),
-  );
+  const all = [...accountRoutes(deps), ...invitationRoutes(deps, options.issuer), ...peopleRoutes(staff, options.origin)];
+  if (options.leads) all.push(...leadRoutes({ staff, ...options.leads }));
+  const routes = declareRoutes(app, all, () => staff.now());
   if (options.pagesDir) app.use('*', adminPages(options.pagesDir));
   app.notFound((c) => c.json({ error: 'not-found' }, 404));
   return { app, routes };

@@ -5,6 +5,7 @@ import { adminOrigin, DEFAULT_ADMIN_PORT } from '../staff/invitations.ts';
 import { sessionTimeouts } from '../staff/sessions.ts';
 import { openStaffStore, type StaffStore } from '../staff/store/staff-store.ts';
 import { createAdminApp } from './admin-app.ts';
+import type { LeadDeps } from './lead-routes.ts';
 import { paths } from '../../core/paths.ts';
 
 export interface AdminSettings {
@@ -45,6 +46,7 @@ export async function startAdmin(options: {
   clientIp: (c: Context) => string;
   issuer: string;
   hsts: boolean;
+  leads: Omit<LeadDeps, 'staff'>;
 }): Promise<RunningAdmin | undefined> {
   const { settings } = options;
   if (settings.port === 'off') return undefined;
@@ -58,7 +60,16 @@ export async function startAdmin(options: {
       const origin = settings.port === 0 && !options.env.ADMIN_ORIGIN ? `http://${settings.host}:${info.port}` : settings.origin;
       const timeouts = sessionTimeouts(options.env);
       const pagesDir = options.env.ADMIN_PAGES_DIR || paths.distAdmin;
-      app = createAdminApp({ staff, origin, timeouts, clientIp: options.clientIp, issuer: options.issuer, hsts: options.hsts, pagesDir }).app;
+      app = createAdminApp({
+        staff,
+        origin,
+        timeouts,
+        clientIp: options.clientIp,
+        issuer: options.issuer,
+        hsts: options.hsts,
+        pagesDir,
+        leads: options.leads,
+      }).app;
       // printed after the site's own line: tools read the site's address from the first one
       console.log(`back office on ${origin} (listening on ${settings.host}:${info.port})`);
     },

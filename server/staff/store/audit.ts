@@ -18,6 +18,13 @@ export const AUDIT_KINDS = [
   'session.ended',
   'sessions.ended',
   'factor.recovery-code-used',
+  'lead.viewed',
+  'lead.status-changed',
+  'lead.marked-spam',
+  'lead.marked-not-spam',
+  'lead.note-added',
+  'lead.exported',
+  'lead.erased',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

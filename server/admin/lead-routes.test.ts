@@ -1,0 +1,160 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Hono } from 'hono';
+import type { LeadAnswer, LeadsAnswer } from '../../core/admin/contract.ts';
+import { DEFAULT_TIMEOUTS, FRESH_SIGN_IN_MS } from '../staff/sessions.ts';
+import type { StaffStore } from '../staff/store/staff-store.ts';
+import { backends, openTestStore, SETUP_TIMEOUT_MS } from '../staff/test-support/backends.ts';
+import { openStorage } from '../storage/open-storage.ts';
+import type { NewLead, Storage } from '../storage/types.ts';
+import { fixtureServerSite } from '../../tests/support/server-site.ts';
+import { createAdminApp } from './admin-app.ts';
+import type { AdminEnv } from './routes.ts';
+import { ORIGIN, PASSWORD, person } from './test-support/staff-browser.ts';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+const lead = (overrides: Partial<NewLead>): NewLead => ({
+  submissionId: `s-${Math.random().toString(36).slice(2)}`,
+  form: 'quote',
+  name: 'Jan Jansen',
+  email: 'jan@example.nl',
+  phone: '06 12345678',
+  message: 'Een webshop voor onze bakkerij.',
+  values: { name: 'Jan Jansen', email: 'jan@example.nl', company: 'Jansen BV', services: ['digital-marketing'], message: 'Een webshop voor onze bakkerij.' },
+  photos: [],
+  spam: false,
+  review: false,
+  flags: [],
+  ip: '203.0.113.7',
+  userAgent: null,
+  ...overrides,
+});
+
+describe.each(backends)('the leads inbox on $name', (backend) => {
+  let store: StaffStore;
+  let storage: Storage;
+  let app: Hono<AdminEnv>;
+  let clock: { advance: (ms: number) => void; peek: () => number };
+  let uploadsDir: string;
+
+  beforeAll(() => backend.setup(), SETUP_TIMEOUT_MS);
+  afterAll(() => backend.teardown(), 30_000);
+  beforeEach(async () => {
+    const opened = await openTestStore(backend);
+    store = opened.store;
+    clock = { advance: opened.advance, peek: opened.peek };
+    storage = await openStorage(opened.options);
+    uploadsDir = mkdtempSync(join(tmpdir(), 'inbox-uploads-'));
+    const leads = { storage, uploadsDir, site: fixtureServerSite, retention: { leadDays: 365, spamDays: 14 } };
+    ({ app } = createAdminApp({ staff: store, origin: ORIGIN, timeouts: DEFAULT_TIMEOUTS, clientIp: () => '203.0.113.7', issuer: 'Back office', leads }));
+  }, 60_000);
+  afterEach(async () => {
+    await store.close();
+    await storage.close();
+    rmSync(uploadsDir, { recursive: true, force: true });
+  });
+
+  it('lists leads newest first with search, filters and pages; a lead shows its fields as the form asked them', async () => {
+    const sales = await person(app, store, clock, 'verkoop@example.nl', 'sales');
+    for (let i = 0; i < 60; i++) await storage.addLead(lead({ name: `Klant ${i}`, email: `klant${i}@example.nl` }));
+    const { id } = await storage.addLead(lead({ name: 'Piet Bakker', email: 'piet@bakkerij.nl', message: 'Brood en banket online' }));
+    await storage.addLead(lead({ name: 'Spam Bot', email: 'bot@spam.example', spam: true, flags: ['honeypot'] }));
+    const first = (await (await sales.b.get('/api/leads')).json()) as LeadsAnswer;
+    expect(first.total).toBe(62);
+    expect(first.leads[0]!.name).toBe('Spam Bot');
+    expect(first.forms.map((f) => f.id).sort()).toEqual(['contact', 'demo', 'quote']);
+    const second = (await (await sales.b.get(`/api/leads?after=${encodeURIComponent(first.next!)}`)).json()) as LeadsAnswer;
+    const seen = [...first.leads, ...second.leads].map((l) => l.id);
+    expect(new Set(seen).size).toBe(62);
+    expect(second.next).toBeUndefined();
+    const found = (await (await sales.b.get('/api/leads?q=banket')).json()) as LeadsAnswer;
+    expect(found.leads.map((l) => l.name)).toEqual(['Piet Bakker']);
+    const notSpam = (await (await sales.b.get('/api/leads?spam=0')).json()) as LeadsAnswer;
+    expect(notSpam.total).toBe(61);
+    expect((await sales.b.get('/api/leads?after=not-a-cursor')).status).toBe(400);
+    const shown = (await (await sales.b.get(`/api/leads/${id}`)).json()) as LeadAnswer;
+    expect(shown.lead.fields).toEqual(
+      expect.arrayContaining([
+        { name: 'company', label: 'Bedrijfsnaam', value: 'Jansen BV' },
+        { name: 'services', label: 'Waar ben je naar op zoek?', value: 'Digitale Marketing' },
+      ]),
+    );
+    expect(Date.parse(shown.lead.erasedOn) - Date.parse(shown.lead.createdAt)).toBe(365 * 86_400_000);
+    expect((await sales.b.get('/api/leads/aaaaaaaaaaaaaaaa')).status).toBe(404);
+  });
+
+  it('status, spam and notes are kept with their author, and each is in the audit log', async () => {
+    const sales = await person(app, store, clock, 'verkoop@example.nl', 'sales');
+    const { id } = await storage.addLead(lead({}));
+    expect((await sales.b.post(`/api/leads/${id}/status`, { status: 'contacted' })).status).toBe(200);
+    expect((await sales.b.post(`/api/leads/${id}/status`, { status: 'gone' })).status).toBe(400);
+    expect((await sales.b.post(`/api/leads/${id}/spam`, { spam: true })).status).toBe(200);
+    expect((await sales.b.post(`/api/leads/${id}/notes`, { body: 'Gebeld, belt dinsdag terug.' })).status).toBe(201);
+    const shown = ((await (await sales.b.get(`/api/leads/${id}`)).json()) as LeadAnswer).lead;
+    expect(shown).toMatchObject({ status: 'contacted', spam: true });
+    expect(shown.notes).toEqual([expect.objectContaining({ body: 'Gebeld, belt dinsdag terug.', author: 'verkoop@example.nl' })]);
+    expect(Date.parse(shown.erasedOn) - Date.parse(shown.createdAt)).toBe(14 * 86_400_000);
+    const kinds = (await store.listAudit()).filter((e) => e.targetIds.includes(id)).map((e) => e.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['lead.status-changed', 'lead.marked-spam', 'lead.note-added', 'lead.viewed']));
+  });
+
+  it('serves a lead’s own photos to signed-in staff only', async () => {
+    const sales = await person(app, store, clock, 'verkoop@example.nl', 'sales');
+    const upload = {
+      id: 'photo0123456789abcd',
+      type: 'image/png',
+      ext: 'png',
+      size: PNG.length,
+      width: 1,
+      height: 1,
+      createdAt: new Date().toISOString(),
+      ip: null,
+      leadId: null,
+    };
+    await storage.addUpload(upload);
+    writeFileSync(join(uploadsDir, 'photo0123456789abcd.png'), PNG);
+    const { id } = await storage.addLead(lead({ form: 'demo', photos: [`${ORIGIN}/uploads/photo0123456789abcd.png`] }));
+    const other = await storage.addLead(lead({}));
+    const shown = ((await (await sales.b.get(`/api/leads/${id}`)).json()) as LeadAnswer).lead;
+    expect(shown.photos).toEqual([{ url: `/api/leads/${id}/photos/photo0123456789abcd`, name: 'Foto 1' }]);
+    const photo = await sales.b.get(shown.photos[0]!.url);
+    expect([photo.status, photo.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect(Buffer.from(await photo.arrayBuffer())).toEqual(PNG);
+    expect((await sales.b.get(`/api/leads/${other.id}/photos/photo0123456789abcd`)).status).toBe(404);
+    expect((await app.request(shown.photos[0]!.url)).status).toBe(401);
+  });
+
+  it('exports and erases a person after a fresh sign-in, the same as the command: no lead, note or photo left', async () => {
+    const sales = await person(app, store, clock, 'verkoop@example.nl', 'sales');
+    await storage.addUpload({
+      id: 'photo0123456789abcd',
+      type: 'image/png',
+      ext: 'png',
+      size: PNG.length,
+      width: 1,
+      height: 1,
+      createdAt: new Date().toISOString(),
+      ip: null,
+      leadId: null,
+    });
+    writeFileSync(join(uploadsDir, 'photo0123456789abcd.png'), PNG);
+    const { id } = await storage.addLead(lead({ form: 'demo', photos: [`${ORIGIN}/uploads/photo0123456789abcd.png`] }));
+    await storage.attachUploads(['photo0123456789abcd'], id, '203.0.113.7');
+    await storage.addLeadNote({ leadId: id, authorId: null, body: 'Een notitie' });
+    const exported = await sales.b.post(`/api/leads/${id}/export`);
+    expect(exported.headers.get('content-disposition')).toBe(`attachment; filename="lead-${id}.json"`);
+    expect(await exported.json()).toMatchObject({ who: { leadId: id }, leads: [{ id, name: 'Jan Jansen' }] });
+    clock.advance(FRESH_SIGN_IN_MS + 1000);
+    expect(await (await sales.b.post(`/api/leads/${id}/erase`)).json()).toEqual({ error: 'step-up' });
+    expect((await sales.b.post('/api/step-up', { password: PASSWORD, code: sales.code() })).status).toBe(200);
+    expect(await (await sales.b.post(`/api/leads/${id}/erase`)).json()).toMatchObject({ leads: 1, photos: 1 });
+    expect(await storage.getLead(id)).toBeUndefined();
+    expect(await storage.leadNotes(id)).toEqual([]);
+    expect(existsSync(join(uploadsDir, 'photo0123456789abcd.png'))).toBe(false);
+    expect((await sales.b.get(`/api/leads/${id}`)).status).toBe(404);
+    expect((await store.listAudit()).map((e) => e.kind)).toEqual(expect.arrayContaining(['lead.exported', 'lead.erased']));
+  });
+});

@@ -1,0 +1,151 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { LEAD_STATUSES, type LeadStatusName } from '../../core/admin/contract.ts';
+import type { ServerSite } from '../site.ts';
+import { siteForm } from '../site.ts';
+import { erasePerson, personJson } from '../cli/person.ts';
+import type { InboxQuery, Storage } from '../storage/types.ts';
+import { InvalidCursorError } from '../storage/inbox-queries.ts';
+import type { StaffStore } from '../staff/store/staff-store.ts';
+import { jsonBody, type AdminContext, type RouteSpec, type SignedIn } from './routes.ts';
+import { leadView, photoId, rowOf, type Retention } from './lead-view.ts';
+
+export interface LeadDeps {
+  staff: StaffStore;
+  storage: Storage;
+  uploadsDir: string;
+  /** the live build's forms: their titles, labels and options */
+  site: () => ServerSite;
+  retention: Retention;
+}
+
+const isStatus = (value: unknown): value is LeadStatusName => typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A day as typed in the filter (YYYY-MM-DD), as the moment it starts (UTC); `next`: the moment the day after starts. */
+function dayStart(text: string | undefined, next = false): Date | undefined {
+  if (!text || !DAY.test(text)) return undefined;
+  const at = Date.parse(`${text}T00:00:00Z`);
+  return Number.isNaN(at) ? undefined : new Date(at + (next ? 86_400_000 : 0));
+}
+
+/** The inbox's query from the list's address. */
+function inboxQuery(c: AdminContext): InboxQuery {
+  const q = (name: string) => c.req.query(name) || undefined;
+  const spam = q('spam');
+  const status = q('status');
+  return {
+    search: q('q'),
+    form: q('form'),
+    status: isStatus(status) ? status : undefined,
+    spam: spam === '1' ? true : spam === '0' ? false : undefined,
+    from: dayStart(q('from')),
+    to: dayStart(q('to'), true),
+    after: q('after'),
+    limit: 50,
+  };
+}
+
+/**
+ * The leads inbox, for sales and admins: the list, a lead, its photos, status, spam, notes, and a person's export
+ * and erasure (after a fresh sign-in, the same as `npm run leads -- export` and `erase`). Each view, change, export
+ * and erasure is in the audit log with its author, by ids only.
+ */
+export function leadRoutes(deps: LeadDeps): RouteSpec[] {
+  const { storage, staff } = deps;
+  const lead = (
+    method: 'GET' | 'POST',
+    path: string,
+    handler: (c: AdminContext, who: SignedIn, id: string) => Promise<Response>,
+    fresh = false,
+  ): RouteSpec => ({
+    method,
+    path,
+    permission: 'leads',
+    fresh,
+    handler: async (c, who) => {
+      const id = c.req.param('id') ?? '';
+      if (!(await storage.inboxRow(id))) return c.json({ error: 'not-found' }, 404);
+      return handler(c, who!, id);
+    },
+  });
+  return [
+    {
+      method: 'GET',
+      path: '/api/leads',
+      permission: 'leads',
+      handler: async (c) => {
+        const forms = Object.values(deps.site().forms).map((f) => ({ id: f.id, title: f.heading ?? f.id }));
+        try {
+          const page = await storage.inboxPage(inboxQuery(c));
+          return c.json({ leads: page.leads.map(rowOf), next: page.next, total: page.total, forms });
+        } catch (error) {
+          if (error instanceof InvalidCursorError) return c.json({ error: 'invalid' }, 400);
+          throw error;
+        }
+      },
+    },
+    lead('GET', '/api/leads/:id', async (c, who, id) => {
+      const [row, stored, mails, notes] = await Promise.all([storage.inboxRow(id), storage.getLead(id), storage.mailsForLead(id), storage.leadNotes(id)]);
+      const authors = new Map<string, string>();
+      for (const authorId of new Set(notes.flatMap((n) => (n.authorId ? [n.authorId] : [])))) {
+        const author = await staff.getUser(authorId);
+        if (author) authors.set(authorId, author.email);
+      }
+      await staff.audit('lead.viewed', who.user.id, [id]);
+      const form = siteForm(deps.site(), stored!.form);
+      return c.json({ lead: leadView({ row: row!, lead: stored!, form, mails, notes, authors, retention: deps.retention }) });
+    }),
+    lead('GET', '/api/leads/:id/photos/:photo', async (c, _who, id) => {
+      const stored = await storage.getLead(id);
+      const wanted = c.req.param('photo');
+      // only a photo of this very lead: an upload id of another lead is not found here
+      if (!stored!.photos.some((link) => photoId(link) === wanted)) return c.json({ error: 'not-found' }, 404);
+      const upload = await storage.getUpload(wanted!);
+      if (!upload) return c.json({ error: 'not-found' }, 404);
+      const bytes = await readFile(join(deps.uploadsDir, `${upload.id}.${upload.ext}`)).catch(() => undefined);
+      if (!bytes) return c.json({ error: 'not-found' }, 404);
+      return c.body(bytes, 200, { 'Content-Type': upload.type, 'Cache-Control': 'private, no-store' });
+    }),
+    lead('POST', '/api/leads/:id/status', async (c, who, id) => {
+      const status = ((await jsonBody(c)) ?? {}).status;
+      if (!isStatus(status)) return c.json({ error: 'invalid' }, 400);
+      await storage.setLeadStatus(id, status);
+      await staff.audit('lead.status-changed', who.user.id, [id]);
+      return c.json({ ok: true });
+    }),
+    lead('POST', '/api/leads/:id/spam', async (c, who, id) => {
+      const spam = ((await jsonBody(c)) ?? {}).spam;
+      if (typeof spam !== 'boolean') return c.json({ error: 'invalid' }, 400);
+      await storage.setLeadSpam(id, spam);
+      await staff.audit(spam ? 'lead.marked-spam' : 'lead.marked-not-spam', who.user.id, [id]);
+      return c.json({ ok: true });
+    }),
+    lead('POST', '/api/leads/:id/notes', async (c, who, id) => {
+      const body = ((await jsonBody(c)) ?? {}).body;
+      if (typeof body !== 'string' || body.trim() === '' || body.length > 5000) return c.json({ error: 'invalid' }, 400);
+      await storage.addLeadNote({ leadId: id, authorId: who.user.id, body: body.trim() });
+      await staff.audit('lead.note-added', who.user.id, [id]);
+      return c.json({ ok: true }, 201);
+    }),
+    lead(
+      'POST',
+      '/api/leads/:id/export',
+      async (c, who, id) => {
+        const person = await storage.findPerson({ leadId: id });
+        await staff.audit('lead.exported', who.user.id, [id]);
+        return c.json(personJson({ leadId: id }, person, staff.now()), 200, { 'Content-Disposition': `attachment; filename="lead-${id}.json"` });
+      },
+      true,
+    ),
+    lead(
+      'POST',
+      '/api/leads/:id/erase',
+      async (c, who, id) => {
+        const erased = await erasePerson(storage, deps.uploadsDir, { leadId: id }, () => staff.now());
+        await staff.audit('lead.erased', who.user.id, [id]);
+        return c.json(erased);
+      },
+      true,
+    ),
+  ];
+}

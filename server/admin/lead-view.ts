@@ -1,0 +1,66 @@
+import type { FormConfig } from '../../core/forms/form-types.ts';
+import type { LeadAnswer, LeadRow } from '../../core/admin/contract.ts';
+import { UPLOAD_NAME } from '../api/upload-links.ts';
+import type { InboxRow, Lead, LeadNote, Mail } from '../storage/types.ts';
+
+/** How long leads are kept before the retention erases them (LEAD_RETENTION_DAYS, SPAM_RETENTION_DAYS). */
+export interface Retention {
+  leadDays: number;
+  spamDays: number;
+}
+
+/** The id of the stored photo a lead's link names, or undefined for a link to elsewhere. */
+export function photoId(link: string): string | undefined {
+  return UPLOAD_NAME.exec(link.split('/').pop() ?? '')?.[1];
+}
+
+/** A field's value as the form asked it: the chosen options' labels for checkboxes, text as typed. */
+function shownValue(field: FormConfig['fields'][number], value: unknown): string {
+  if (field.type === 'checkboxes') {
+    const chosen = Array.isArray(value) ? value : [];
+    return chosen.map((v) => field.options.find((o) => o.value === v)?.label ?? String(v)).join(', ');
+  }
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+export const rowOf = (row: InboxRow): LeadRow => ({ ...row });
+
+/**
+ * A lead as its page shows it: its fields in the form's order with their labels (values of fields the form no
+ * longer has, after them, by name), its stored photos as links the back office serves, its mails and notes, and
+ * the day the retention erases it.
+ */
+export function leadView(input: {
+  row: InboxRow;
+  lead: Lead;
+  form: FormConfig | undefined;
+  mails: Mail[];
+  notes: LeadNote[];
+  authors: Map<string, string>;
+  retention: Retention;
+}): LeadAnswer['lead'] {
+  const { row, lead, form, retention } = input;
+  const fields = (form?.fields ?? [])
+    .filter((f) => f.type !== 'hidden' && f.type !== 'images')
+    .map((f) => ({ name: f.name, label: f.label, value: shownValue(f, lead.values[f.name]) }));
+  const known = new Set(form?.fields.map((f) => f.name) ?? []);
+  for (const [name, value] of Object.entries(lead.values)) {
+    if (!known.has(name) && (typeof value === 'string' || typeof value === 'number')) fields.push({ name, label: name, value: String(value) });
+  }
+  const photos = lead.photos.flatMap((link, index) => {
+    const id = photoId(link);
+    return id ? [{ url: `/api/leads/${lead.id}/photos/${id}`, name: `Foto ${index + 1}` }] : [];
+  });
+  const days = row.spam ? retention.spamDays : retention.leadDays;
+  return {
+    ...rowOf(row),
+    formTitle: form?.heading ?? row.form,
+    fields,
+    photos,
+    deliveryDetail: lead.deliveryDetail,
+    mails: input.mails.map((m) => ({ id: m.id, state: m.state, attempts: m.attempts, sentAt: m.sentAt, lastError: m.lastError })),
+    notes: input.notes.map((n) => ({ id: n.id, body: n.body, author: n.authorId ? (input.authors.get(n.authorId) ?? null) : null, createdAt: n.createdAt })),
+    erasedOn: new Date(Date.parse(lead.createdAt) + days * 86_400_000).toISOString(),
+  };
+}
