@@ -65,6 +65,9 @@ describe.each(backends)('the leads inbox on $name', (backend) => {
     const paged = await allPages(storage, { limit: 7 });
     expect(paged).toEqual(expected);
     expect(new Set(paged).size).toBe(57);
+    // a search pages alike (SQLite answers it from another index)
+    expect(await allPages(storage, { limit: 7, search: 'OFFERTE' })).toEqual(expected);
+    expect((await storage.inboxPage({ limit: 7, search: 'offerte' })).total).toBe(57);
     const first = await storage.inboxPage({ limit: 7 });
     expect(first.total).toBe(57);
     expect((await storage.inboxPage({ limit: 7, after: first.next! })).total).toBeUndefined();

@@ -327,6 +327,10 @@ async function createInbox(db: Kysely<unknown>, kind: 'sqlite' | 'postgres'): Pr
     .execute();
   await db.schema.createIndex('lead_notes_lead').on('lead_notes').columns(['lead_id', 'created_at']).execute();
   await createInboxIndexes(db);
+  if (kind === 'sqlite') {
+    // a search reads every lead's search text: from this index, a third of the table's bytes (inbox-queries.ts)
+    await db.schema.createIndex('leads_search_cover').on('leads').columns(['search_text', 'spam', 'form', 'status', 'created_at', 'id']).execute();
+  }
   if (kind === 'postgres') {
     // as 0006: the planner never samples a person's data into pg_statistic, where an erasure could not reach it
     for (const [table, column] of [

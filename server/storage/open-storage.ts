@@ -62,7 +62,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     unattachedUploadBytes: (ip) => uploads.unattachedUploadBytes(db, ip),
     totalUploadBytes: () => uploads.totalUploadBytes(db),
 
-    inboxPage: (query) => inbox.inboxPage(db, query),
+    inboxPage: (query) => inbox.inboxPage(db, kind, query),
     inboxRow: (id) => inbox.inboxRow(db, id),
     setLeadStatus: (id, status) => inbox.setLeadStatus(db, id, status),
     setLeadSpam: (id, spam) => inbox.setLeadSpam(db, id, spam),
