@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { SessionsAnswer } from '../core/admin/contract.ts';
+import type { RequestError } from './api.ts';
+import { get, post } from './api.ts';
+import { useSession } from './session.tsx';
+import { formatDateTime, ROLE_NAMES } from './texts.ts';
+import { LiveError, PageHeading } from './ui.tsx';
+import styles from './lists.module.css';
+
+type Session = SessionsAnswer['sessions'][number];
+
+export function Account() {
+  const { me, signOut } = useSession();
+  const [sessions, setSessions] = useState<Session[]>();
+  const [error, setError] = useState<string>();
+  const [note, setNote] = useState('');
+  const load = useCallback(
+    () =>
+      get<SessionsAnswer>('/sessions').then(
+        (a) => setSessions(a.sessions),
+        (e: RequestError) => setError(e.message),
+      ),
+    [],
+  );
+  useEffect(() => void load(), [load]);
+  const end = async (session: Session) => {
+    setError(undefined);
+    try {
+      await post(`/sessions/${encodeURIComponent(session.id)}/end`);
+      setNote('De sessie is beëindigd: dat apparaat moet opnieuw aanmelden.');
+      await load();
+    } catch (caught) {
+      setError((caught as RequestError).message);
+    }
+  };
+  return (
+    <>
+      <PageHeading title="Account">Mijn account</PageHeading>
+      {me ? (
+        <p>
+          U bent aangemeld als <strong>{me.email}</strong> ({ROLE_NAMES[me.role]}).
+        </p>
+      ) : null}
+      <h2 className={styles.subheading}>Waar u bent aangemeld</h2>
+      <LiveError message={error} />
+      <p role="status" className="muted">
+        {note}
+      </p>
+      {sessions ? (
+        <ul className={styles.list}>
+          {sessions.map((s) => (
+            <li key={s.id} className={`card ${styles.item}`}>
+              <div>
+                <p className={styles.title}>
+                  {s.where ?? 'Onbekend apparaat'} {s.current ? <span className={styles.badge}>Dit apparaat</span> : null}
+                </p>
+                <p className={styles.meta}>
+                  Aangemeld op {formatDateTime(s.createdAt)} · laatst actief {formatDateTime(s.lastSeenAt)}
+                </p>
+              </div>
+              {s.current ? (
+                <button type="button" className="button button-secondary button-small" onClick={() => void signOut()}>
+                  Afmelden
+                </button>
+              ) : (
+                <button type="button" className="button button-secondary button-small" onClick={() => void end(s)}>
+                  Beëindigen<span className="visually-hidden"> ({s.where ?? 'onbekend apparaat'})</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Laden…</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { PublicLayout, SignedInLayout } from './layout.tsx';
+import { homeOf, mayOpen, SessionProvider, useSession } from './session.tsx';
+import { StepUpProvider } from './step-up.tsx';
+import { PageHeading } from './ui.tsx';
+import { SignIn } from './sign-in.tsx';
+import { Invitation } from './invitation.tsx';
+import { Account } from './account.tsx';
+import { People } from './people.tsx';
+import { AuditLog } from './audit-log.tsx';
+import { Leads } from './leads.tsx';
+import { LeadPage } from './lead.tsx';
+
+/** A screen only some roles may open; the others are told so, in words. */
+function ForRole({ path, children }: { path: string; children: ReactNode }) {
+  const { me } = useSession();
+  if (me && !mayOpen(me.role, path))
+    return (
+      <>
+        <PageHeading title="Niet voor uw rol">Niet voor uw rol</PageHeading>
+        <p>Dit onderdeel is niet voor uw rol. Vraag een beheerder als u het toch nodig hebt.</p>
+      </>
+    );
+  return children;
+}
+
+function Home() {
+  const { me } = useSession();
+  return <Navigate to={me ? homeOf(me.role) : '/aanmelden'} replace />;
+}
+
+function NotFound() {
+  return (
+    <>
+      <PageHeading title="Niet gevonden">Deze pagina bestaat niet</PageHeading>
+      <p>Kies een onderdeel in het menu bovenaan.</p>
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <SessionProvider>
+      <StepUpProvider>
+        <Routes>
+          <Route element={<PublicLayout />}>
+            <Route path="/aanmelden" element={<SignIn />} />
+            <Route path="/uitnodiging/:token" element={<Invitation />} />
+          </Route>
+          <Route element={<SignedInLayout />}>
+            <Route index element={<Home />} />
+            <Route path="/leads" element={<ForRole path="/leads" children={<Leads />} />} />
+            <Route path="/leads/:id" element={<ForRole path="/leads" children={<LeadPage />} />} />
+            <Route path="/account" element={<Account />} />
+            <Route path="/mensen" element={<ForRole path="/mensen" children={<People />} />} />
+            <Route path="/logboek" element={<ForRole path="/logboek" children={<AuditLog />} />} />
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Routes>
+      </StepUpProvider>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import type { AuditAnswer, PeopleAnswer } from '../core/admin/contract.ts';
+import type { RequestError } from './api.ts';
+import { get } from './api.ts';
+import { auditName, formatDateTime } from './texts.ts';
+import { LiveError, PageHeading } from './ui.tsx';
+import styles from './lists.module.css';
+
+type Event = AuditAnswer['events'][number];
+const PAGE = 100;
+
+export function AuditLog() {
+  const [events, setEvents] = useState<Event[]>([]);
+  const [names, setNames] = useState(new Map<string, string>());
+  const [more, setMore] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string>();
+  const load = async (before?: string) => {
+    setLoading(true);
+    try {
+      const answer = await get<AuditAnswer>(`/audit?limit=${PAGE}${before ? `&before=${encodeURIComponent(before)}` : ''}`);
+      setEvents((old) => (before ? [...old, ...answer.events] : answer.events));
+      setMore(answer.events.length === PAGE);
+    } catch (caught) {
+      setError((caught as RequestError).message);
+    }
+    setLoading(false);
+  };
+  useEffect(() => {
+    void load();
+    get<PeopleAnswer>('/people').then(
+      (a) => setNames(new Map(a.people.map((p) => [p.id, p.email]))),
+      () => undefined,
+    );
+  }, []);
+  const who = (id: string | null) => (id ? (names.get(id) ?? 'iemand (account bestaat niet meer)') : 'de server (opdrachtregel)');
+  return (
+    <>
+      <PageHeading title="Logboek">Logboek</PageHeading>
+      <p className="muted">Wie wat deed in de backoffice, nieuwste eerst. Het logboek bewaart geen namen of inhoud van leads, alleen wat er gebeurde.</p>
+      <LiveError message={error} />
+      <div className={styles.tableWrap}>
+        <table className={styles.auditTable}>
+          <thead>
+            <tr>
+              <th scope="col">Wanneer</th>
+              <th scope="col">Wat</th>
+              <th scope="col">Door</th>
+              <th scope="col">Betreft</th>
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((event) => (
+              <tr key={event.id}>
+                <td>{formatDateTime(event.at)}</td>
+                <td>{auditName(event.kind)}</td>
+                <td>{who(event.actorId)}</td>
+                <td>{event.targetIds.map((id) => names.get(id) ?? (event.kind.startsWith('lead.') ? `lead ${id.slice(0, 8)}` : id.slice(0, 8))).join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {loading ? <p className="muted">Laden…</p> : null}
+      {more && !loading ? (
+        <p>
+          <button type="button" className="button button-secondary" onClick={() => void load(events.at(-1)?.at)}>
+            Oudere gebeurtenissen
+          </button>
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { NavLink, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { ROLE_NAMES } from './texts.ts';
+import { SCREENS, useSession } from './session.tsx';
+import styles from './layout.module.css';
+
+/** The frame of every screen behind the sign-in: the header with the screens the role may open, and sign-out. */
+export function SignedInLayout() {
+  const { me, signOut } = useSession();
+  const location = useLocation();
+  if (me === undefined) return <p className={styles.loading}>Even laden…</p>;
+  if (me === null) {
+    const back = `${location.pathname}${location.search}`;
+    return <Navigate to={`/aanmelden?terug=${encodeURIComponent(back)}`} replace />;
+  }
+  const screens = SCREENS.filter((s) => (s.roles as readonly string[]).includes(me.role));
+  return (
+    <>
+      <a className={styles.skip} href="#inhoud">
+        Naar de inhoud
+      </a>
+      <header className={styles.header}>
+        <div className={styles.bar}>
+          <span className={styles.brand}>Backoffice</span>
+          <nav aria-label="Onderdelen" className={styles.nav}>
+            <ul>
+              {screens.map((s) => (
+                <li key={s.path}>
+                  <NavLink to={s.path} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
+                    {s.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className={styles.who}>
+            <span className={styles.email} title={me.email}>
+              {me.email} <span className={styles.role}>({ROLE_NAMES[me.role]})</span>
+            </span>
+            <button type="button" className="button button-secondary button-small" onClick={() => void signOut()}>
+              Afmelden
+            </button>
+          </div>
+        </div>
+      </header>
+      <main id="inhoud" className={styles.main}>
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+/** The frame of the screens before sign-in: a calm card in the middle. */
+export function PublicLayout() {
+  return (
+    <main className={styles.public}>
+      <p className={styles.publicBrand}>Backoffice</p>
+      <div className={`card ${styles.publicCard}`}>
+        <Outlet />
+      </div>
+    </main>
+  );
+}

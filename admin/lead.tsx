@@ -1,0 +1,245 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { LEAD_STATUSES, type LeadAnswer, type LeadEraseAnswer, type LeadStatusName } from '../core/admin/contract.ts';
+import type { RequestError } from './api.ts';
+import { get, post } from './api.ts';
+import { download } from './recovery-codes.tsx';
+import { StepUpCancelled, useStepUp } from './step-up.tsx';
+import { deliveryName, formatDate, formatDateTime, STATUS_NAMES } from './texts.ts';
+import { Dialog, Field, LiveError, Notice, PageHeading } from './ui.tsx';
+import styles from './lead.module.css';
+
+type Lead = LeadAnswer['lead'];
+
+export function LeadPage() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const [lead, setLead] = useState<Lead>();
+  const [error, setError] = useState<string>();
+  const [note, setNote] = useState('');
+  const [erased, setErased] = useState<LeadEraseAnswer>();
+  const withStepUp = useStepUp();
+  const back = `/leads${params.get('terug') ? `?${params.get('terug')}` : ''}`;
+  const load = useCallback(() => get<LeadAnswer>(`/leads/${encodeURIComponent(id)}`).then((a) => setLead(a.lead)), [id]);
+  useEffect(() => {
+    load().catch((e: RequestError) => setError(e.message));
+  }, [load]);
+
+  /** A change, then the lead again; `done` is said in the status line. */
+  const act = async (action: () => Promise<unknown>, done: string, reload = true) => {
+    setError(undefined);
+    setNote('');
+    try {
+      await withStepUp(action);
+      if (reload) await load();
+      setNote(done);
+    } catch (caught) {
+      if (!(caught instanceof StepUpCancelled)) setError((caught as RequestError).message);
+    }
+  };
+
+  if (erased) return <Erased answer={erased} back={back} />;
+  if (!lead)
+    return (
+      <>
+        <PageHeading title="Lead">Lead</PageHeading>
+        <LiveError message={error} />
+        {!error ? <p className="muted">Laden…</p> : null}
+      </>
+    );
+  return (
+    <>
+      <p className={styles.back}>
+        <Link to={back}>← Terug naar de leads</Link>
+      </p>
+      <PageHeading title={lead.name || 'Lead'}>{lead.name || lead.email || 'Lead zonder naam'}</PageHeading>
+      <p className={styles.meta}>
+        {lead.formTitle} · binnengekomen op {formatDateTime(lead.createdAt)}
+        {lead.spam ? <span className={styles.spam}>Spam</span> : null}
+        {lead.review ? <span className={styles.review}>Controleren: zonder controle op tijd verstuurd</span> : null}
+      </p>
+      <LiveError message={error} />
+      <p role="status" className={note ? styles.done : styles.quiet}>
+        {note}
+      </p>
+      <div className={styles.columns}>
+        <div className={styles.main}>
+          <LeadFields lead={lead} />
+          <Notes lead={lead} act={act} />
+        </div>
+        <LeadSide lead={lead} act={act} onErased={setErased} />
+      </div>
+    </>
+  );
+}
+
+function LeadFields({ lead }: { lead: Lead }) {
+  return (
+    <section aria-labelledby="ingevuld" className="card">
+      <h2 id="ingevuld" className={styles.h2}>
+        Wat er is ingevuld
+      </h2>
+      <dl className={styles.fields}>
+        {lead.fields.map((field) => (
+          <div key={field.name}>
+            <dt>{field.label}</dt>
+            <dd>{field.value || <span className="muted">(leeg)</span>}</dd>
+          </div>
+        ))}
+      </dl>
+      {lead.photos.length > 0 ? (
+        <>
+          <h3 className={styles.h3}>Foto’s</h3>
+          <ul className={styles.photos}>
+            {lead.photos.map((photo) => (
+              <li key={photo.url}>
+                <a href={photo.url} target="_blank" rel="noreferrer">
+                  <img src={photo.url} alt={`${photo.name} van ${lead.name || 'de aanvrager'}`} loading="lazy" width={160} height={120} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+type Act = (action: () => Promise<unknown>, done: string, reload?: boolean) => Promise<void>;
+
+function Notes({ lead, act }: { lead: Lead; act: Act }) {
+  const [body, setBody] = useState('');
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!body.trim()) return;
+    await act(() => post(`/leads/${lead.id}/notes`, { body }), 'Notitie opgeslagen.');
+    setBody('');
+  };
+  return (
+    <section aria-labelledby="notities" className="card">
+      <h2 id="notities" className={styles.h2}>
+        Notities
+      </h2>
+      {lead.notes.length === 0 ? <p className="muted">Nog geen notities.</p> : null}
+      <ul className={styles.notes}>
+        {lead.notes.map((n) => (
+          <li key={n.id}>
+            <p className={styles.noteBody}>{n.body}</p>
+            <p className={styles.noteMeta}>
+              {n.author ?? 'onbekend'} · {formatDateTime(n.createdAt)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={(e) => void add(e)}>
+        <Field label="Nieuwe notitie" hint="Alleen zichtbaar voor collega’s in de backoffice.">
+          {(p) => <textarea {...p} value={body} onChange={(e) => setBody(e.target.value)} maxLength={5000} />}
+        </Field>
+        <button type="submit" className="button button-secondary" disabled={!body.trim()}>
+          Notitie toevoegen
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function LeadSide({ lead, act, onErased }: { lead: Lead; act: Act; onErased: (answer: LeadEraseAnswer) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const exportLead = () =>
+    act(
+      async () => {
+        const data = await post<Record<string, unknown>>(`/leads/${lead.id}/export`);
+        download(`lead-${lead.id}.json`, `${JSON.stringify(data, null, 2)}\n`, 'application/json');
+      },
+      'De export is gedownload.',
+      false,
+    );
+  const erase = () => act(async () => onErased(await post<LeadEraseAnswer>(`/leads/${lead.id}/erase`)), 'Gewist.', false).then(() => setConfirming(false));
+  return (
+    <aside className={styles.side} aria-label="Behandelen">
+      <section className="card">
+        <h2 className={styles.h2}>Behandelen</h2>
+        <Field label="Status">
+          {(p) => (
+            <select
+              {...p}
+              value={lead.status}
+              onChange={(e) =>
+                void act(
+                  () => post(`/leads/${lead.id}/status`, { status: e.target.value as LeadStatusName }),
+                  `Status gewijzigd in ‘${STATUS_NAMES[e.target.value as LeadStatusName]}’.`,
+                )
+              }
+            >
+              {LEAD_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_NAMES[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void act(() => post(`/leads/${lead.id}/spam`, { spam: !lead.spam }), lead.spam ? 'Gemarkeerd als geen spam.' : 'Gemarkeerd als spam.')}
+        >
+          {lead.spam ? 'Geen spam' : 'Markeren als spam'}
+        </button>
+      </section>
+      <section className="card">
+        <h2 className={styles.h2}>Mail</h2>
+        <p className={styles.delivery}>{deliveryName(lead.delivery)}</p>
+        {lead.deliveryDetail ? <p className="muted">{lead.deliveryDetail}</p> : null}
+        {lead.mails.map((m) => (
+          <p key={m.id} className="muted">
+            {deliveryName(m.state)}
+            {m.sentAt ? ` op ${formatDateTime(m.sentAt)}` : ''} · {m.attempts} {m.attempts === 1 ? 'poging' : 'pogingen'}
+            {m.lastError ? ` · ${m.lastError}` : ''}
+          </p>
+        ))}
+      </section>
+      <section className="card">
+        <h2 className={styles.h2}>Gegevens van deze persoon</h2>
+        <p>Wordt automatisch gewist op {formatDate(lead.erasedOn)}.</p>
+        <div className="actions">
+          <button type="button" className="button button-secondary" onClick={() => void exportLead()}>
+            Exporteren
+          </button>
+          <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+            Wissen
+          </button>
+        </div>
+      </section>
+      <Dialog open={confirming} title="Alles van deze persoon wissen?" onClose={() => setConfirming(false)}>
+        <p>
+          Dit wist voorgoed alles wat we van <strong>{lead.email || lead.name || 'deze persoon'}</strong> bewaren: al hun leads (ook van andere formulieren),
+          hun foto’s, de mails erover en de notities. Dit kan niet ongedaan worden gemaakt.
+        </p>
+        <div className="actions">
+          <button type="button" className="button button-danger" onClick={() => void erase()}>
+            Ja, alles wissen
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
+            Annuleren
+          </button>
+        </div>
+      </Dialog>
+    </aside>
+  );
+}
+
+function Erased({ answer, back }: { answer: LeadEraseAnswer; back: string }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageHeading title="Gewist">Gewist</PageHeading>
+      <Notice kind="ok">
+        Alles van deze persoon is gewist: {answer.leads} {answer.leads === 1 ? 'lead' : 'leads'}, {answer.photos} foto’s en {answer.mails} mails.
+      </Notice>
+      <button type="button" className="button" onClick={() => void navigate(back)}>
+        Terug naar de leads
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,218 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { LEAD_STATUSES, type LeadRow, type LeadsAnswer } from '../core/admin/contract.ts';
+import type { RequestError } from './api.ts';
+import { get } from './api.ts';
+import { formatShort, STATUS_NAMES } from './texts.ts';
+import { LiveError, PageHeading } from './ui.tsx';
+import styles from './leads.module.css';
+
+const FILTERS = ['q', 'form', 'status', 'spam', 'from', 'to'] as const;
+
+/** The list's query string for the API, from the screen's own address (so a lead's "back" keeps the filters). */
+const queryOf = (params: URLSearchParams, after?: string) => {
+  const query = new URLSearchParams();
+  for (const name of FILTERS) if (params.get(name)) query.set(name, params.get(name)!);
+  if (after) query.set('after', after);
+  return query.toString();
+};
+
+function Marks({ lead }: { lead: LeadRow }) {
+  return (
+    <span className={styles.marks}>
+      <span className={`${styles.status} ${styles[lead.status]}`}>{STATUS_NAMES[lead.status]}</span>
+      {lead.spam ? <span className={`${styles.mark} ${styles.spam}`}>Spam</span> : null}
+      {lead.review ? <span className={`${styles.mark} ${styles.review}`}>Controleren</span> : null}
+      {lead.hasPhotos ? <span className={styles.mark}>Foto’s</span> : null}
+    </span>
+  );
+}
+
+export function Leads() {
+  const [params, setParams] = useSearchParams();
+  const [answer, setAnswer] = useState<LeadsAnswer>();
+  const [rows, setRows] = useState<LeadRow[]>([]);
+  const [error, setError] = useState<string>();
+  const [loading, setLoading] = useState(true);
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const query = queryOf(params);
+
+  // the search box waits for a pause in typing before it asks the server
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (search === (params.get('q') ?? '')) return;
+      const next = new URLSearchParams(params);
+      if (search.trim()) next.set('q', search.trim());
+      else next.delete('q');
+      setParams(next, { replace: true });
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [search, params, setParams]);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    get<LeadsAnswer>(`/leads?${query}`).then(
+      (page) => {
+        if (!live) return;
+        setAnswer(page);
+        setRows(page.leads);
+        setError(undefined);
+        setLoading(false);
+      },
+      (caught: RequestError) => live && (setError(caught.message), setLoading(false)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query]);
+
+  const loadMore = async () => {
+    if (!answer?.next) return;
+    setLoading(true);
+    try {
+      const page = await get<LeadsAnswer>(`/leads?${queryOf(params, answer.next)}`);
+      setRows((old) => [...old, ...page.leads]);
+      setAnswer((old) => ({ ...page, total: old?.total }));
+    } catch (caught) {
+      setError((caught as RequestError).message);
+    }
+    setLoading(false);
+  };
+  const setFilter = (name: (typeof FILTERS)[number], value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <>
+      <PageHeading title="Leads">Leads</PageHeading>
+      <Filters forms={answer?.forms ?? []} params={params} search={search} setSearch={setSearch} setFilter={setFilter} />
+      <LiveError message={error} />
+      <p className={styles.count} role="status">
+        {loading && !answer ? 'Leads laden…' : answer?.total !== undefined ? `${answer.total} ${answer.total === 1 ? 'lead' : 'leads'} gevonden` : ''}
+      </p>
+      {rows.length > 0 ? <LeadTable rows={rows} formTitle={(id) => answer?.forms.find((f) => f.id === id)?.title ?? id} /> : null}
+      {answer && rows.length === 0 && !loading ? <p className={`card ${styles.empty}`}>Geen leads die hierbij passen.</p> : null}
+      {answer?.next ? (
+        <p className={styles.more}>
+          <button type="button" className="button button-secondary" onClick={() => void loadMore()} disabled={loading}>
+            {loading ? 'Laden…' : 'Meer laden'}
+          </button>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+interface FiltersProps {
+  forms: LeadsAnswer['forms'];
+  params: URLSearchParams;
+  search: string;
+  setSearch: (value: string) => void;
+  setFilter: (name: (typeof FILTERS)[number], value: string) => void;
+}
+
+function Filters({ forms, params, search, setSearch, setFilter }: FiltersProps) {
+  return (
+    <form className={styles.filters} role="search" aria-label="Leads zoeken en filteren" onSubmit={(e) => e.preventDefault()}>
+      <div className={styles.searchField}>
+        <label htmlFor="zoek">Zoeken</label>
+        <input id="zoek" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Naam, e-mail, telefoon of tekst" />
+      </div>
+      <div>
+        <label htmlFor="filter-form">Formulier</label>
+        <select id="filter-form" value={params.get('form') ?? ''} onChange={(e) => setFilter('form', e.target.value)}>
+          <option value="">Alle formulieren</option>
+          {forms.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="filter-status">Status</label>
+        <select id="filter-status" value={params.get('status') ?? ''} onChange={(e) => setFilter('status', e.target.value)}>
+          <option value="">Alle statussen</option>
+          {LEAD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_NAMES[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="filter-spam">Spam</label>
+        <select id="filter-spam" value={params.get('spam') ?? ''} onChange={(e) => setFilter('spam', e.target.value)}>
+          <option value="">Spam en geen spam</option>
+          <option value="0">Geen spam</option>
+          <option value="1">Alleen spam</option>
+        </select>
+      </div>
+      <div>
+        <label htmlFor="filter-from">Vanaf</label>
+        <input id="filter-from" type="date" value={params.get('from') ?? ''} onChange={(e) => setFilter('from', e.target.value)} />
+      </div>
+      <div>
+        <label htmlFor="filter-to">Tot en met</label>
+        <input id="filter-to" type="date" value={params.get('to') ?? ''} onChange={(e) => setFilter('to', e.target.value)} />
+      </div>
+    </form>
+  );
+}
+
+function LeadTable({ rows, formTitle }: { rows: LeadRow[]; formTitle: (id: string) => string }) {
+  const [params] = useSearchParams();
+  const back = params.toString();
+  const to = (lead: LeadRow) => ({ pathname: `/leads/${lead.id}`, search: back ? `?terug=${encodeURIComponent(back)}` : '' });
+  return (
+    <>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Datum</th>
+            <th scope="col">Naam</th>
+            <th scope="col">Formulier</th>
+            <th scope="col">Status</th>
+            <th scope="col">Bericht</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((lead) => (
+            <tr key={lead.id}>
+              <td className={styles.date}>{formatShort(lead.createdAt)}</td>
+              <td>
+                <Link to={to(lead)} className={styles.name}>
+                  {lead.name || lead.email || 'Zonder naam'}
+                </Link>
+                <span className={styles.sub}>{lead.email}</span>
+              </td>
+              <td>{formTitle(lead.form)}</td>
+              <td>
+                <Marks lead={lead} />
+              </td>
+              <td className={styles.preview}>{lead.preview}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className={styles.cards}>
+        {rows.map((lead) => (
+          <li key={lead.id} className={styles.card}>
+            <Link to={to(lead)} className={styles.name}>
+              {lead.name || lead.email || 'Zonder naam'}
+            </Link>
+            <span className={styles.sub}>
+              {formatShort(lead.createdAt)} · {formTitle(lead.form)}
+            </span>
+            <Marks lead={lead} />
+            {lead.preview ? <span className={styles.preview}>{lead.preview}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
