@@ -8,6 +8,7 @@ import { buildOutput } from './build-output.ts';
 import { startRenderPool } from './render-pool.ts';
 import { loadValidSite } from './server-site-file.ts';
 import { bundleServer } from './server-bundle.ts';
+import { bundleAdmin } from './admin-bundle.ts';
 import { engineKey } from './build-keys.ts';
 import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient, type ClientSiteData } from './bundle-reuse.ts';
 import { islandSiteModel, resolvePages, resolveSite } from '../../core/site/resolve.ts';
@@ -33,6 +34,9 @@ const phase = (name: string) => {
 // the server bundles (esbuild, a process of its own) while Vite builds the two bundles
 const serverBundle = bundleServer(paths.root, paths.distServer);
 serverBundle.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
+// the back office's pages (admin/ into dist-admin/, Vite in a process of its own), only when one of their sources changed
+const adminBundle = bundleAdmin(paths.root, paths.distAdmin);
+adminBundle.catch(() => {});
 // incremental unless BUILD_INCREMENTAL=0: a bundle or a page whose key is unchanged is taken from the previous build
 // (SITE_PREVIOUS_OUT, which scripts/build/build-and-switch.ts sets to the live build)
 const previous = process.env.BUILD_INCREMENTAL !== '0' ? process.env.SITE_PREVIOUS_OUT || undefined : undefined;
@@ -77,6 +81,8 @@ const bundled = await serverBundle;
 console.log(
   `.server/site.json: ${Object.keys(serverSite.forms).length} forms; dist-server/: ${bundled.files.filter((f) => f.endsWith('.js')).join(', ')}${bundled.reused ? ' (unchanged)' : ''}`,
 );
+const admin = await adminBundle;
+console.log(`dist-admin/: the back office's pages, ${admin.files.length} files${admin.reused ? ' (unchanged)' : ` built in ${admin.ms} ms`}`);
 phase('CSP hashes, _headers, server files');
 const waitStarted = performance.now();
 const packed = await compressor.finish();
