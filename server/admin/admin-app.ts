@@ -9,6 +9,7 @@ import { accountRoutes } from './account-routes.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { adminPages } from './admin-pages.ts';
+import { passkeyRoutes, relyingParty } from './passkey-routes.ts';
 import { leadRoutes, type LeadDeps } from './lead-routes.ts';
 
 export interface AdminAppOptions {
@@ -44,7 +45,8 @@ export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>;
     return next();
   });
   const deps = { staff, timeouts: options.timeouts, clientIp: options.clientIp };
-  const all = [...accountRoutes(deps), ...invitationRoutes(deps, options.issuer), ...peopleRoutes(staff, options.origin)];
+  const rp = relyingParty(options.origin, options.issuer);
+  const all = [...accountRoutes(deps), ...invitationRoutes(deps, options.issuer), ...passkeyRoutes(deps, rp), ...peopleRoutes(staff, options.origin)];
   if (options.leads) all.push(...leadRoutes({ staff, ...options.leads }));
   const routes = declareRoutes(app, all, () => staff.now());
   if (options.pagesDir) app.use('*', adminPages(options.pagesDir));

@@ -18,6 +18,7 @@ export const AUDIT_KINDS = [
   'session.ended',
   'sessions.ended',
   'factor.recovery-code-used',
+  'factor.passkey-added',
   'lead.viewed',
   'lead.status-changed',
   'lead.marked-spam',

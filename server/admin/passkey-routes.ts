@@ -1,0 +1,171 @@
+import { isIP } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { rateKey } from '../api/client-address.ts';
+import { throttleKeys } from '../staff/sign-in.ts';
+import { waitForAll } from '../staff/throttle.ts';
+import { jsonBody, type AdminContext, type RouteSpec } from './routes.ts';
+import { signInAs, type AccountDeps } from './account-routes.ts';
+
+/** The challenge of a passkey ceremony, kept in the browser that asked for it for five minutes, and used once. */
+const CHALLENGE_COOKIE = '__Host-staff-challenge';
+const CHALLENGE_SECONDS = 300;
+
+/** Keeps the challenge of the options about to be sent (base64url, as the browser will send it back). */
+function keepChallenge<T extends { challenge: string }>(c: AdminContext, options: T): T {
+  setCookie(c, CHALLENGE_COOKIE, options.challenge, { path: '/', secure: true, httpOnly: true, sameSite: 'Strict', maxAge: CHALLENGE_SECONDS });
+  return options;
+}
+
+/** 32 random bytes: the library sends them base64url-encoded as the options' challenge. */
+const newChallenge = () => new Uint8Array(randomBytes(32));
+
+/** The challenge this browser was given, taken out of it: a second attempt needs a new one. */
+function takeChallenge(c: AdminContext): string | undefined {
+  const challenge = getCookie(c, CHALLENGE_COOKIE);
+  deleteCookie(c, CHALLENGE_COOKIE, { path: '/', secure: true });
+  return challenge;
+}
+
+/**
+ * The relying party: its id and origin from the back office's configured origin, never from a request's Host.
+ * WebAuthn needs a host name for the id (localhost counts), so a back office reached by an IP address (the default
+ * http://127.0.0.1:4330) offers password and authenticator only, and says so.
+ */
+export function relyingParty(origin: string, name: string): { id: string; origin: string; name: string } | undefined {
+  const host = new URL(origin).hostname;
+  // an IPv6 address is written in brackets in a URL
+  return isIP(host.replace(/^\[|\]$/g, '')) ? undefined : { id: host, origin, name };
+}
+
+/**
+ * Passkeys: a signed-in person adds one (after a fresh sign-in: it is a new way in), and anyone signs in with one
+ * (user verification required: the device's PIN, face or finger, so a passkey alone is two factors).
+ */
+export function passkeyRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingParty>): RouteSpec[] {
+  const { staff } = deps;
+  const unavailable = (c: AdminContext) => c.json({ error: 'passkeys-unavailable' }, 404);
+  return [
+    {
+      method: 'GET',
+      path: '/api/passkeys',
+      permission: 'signed-in',
+      handler: async (c, who) => {
+        const passkeys = await staff.listPasskeys(who!.user.id);
+        return c.json({ available: rp !== undefined, passkeys: passkeys.map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })) });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/passkeys/options',
+      permission: 'signed-in',
+      fresh: true,
+      handler: async (c, who) => {
+        if (!rp) return unavailable(c);
+        const existing = await staff.listPasskeys(who!.user.id);
+        const options = await generateRegistrationOptions({
+          rpName: rp.name,
+          rpID: rp.id,
+          userName: who!.user.email,
+          userID: new TextEncoder().encode(who!.user.id),
+          challenge: newChallenge(),
+          attestationType: 'none',
+          authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+          excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports as never })),
+        });
+        return c.json(keepChallenge(c, options));
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/passkeys',
+      permission: 'signed-in',
+      fresh: true,
+      handler: async (c, who) => {
+        if (!rp) return unavailable(c);
+        const body = (await jsonBody(c)) ?? {};
+        const challenge = takeChallenge(c);
+        if (!challenge) return c.json({ error: 'refused' }, 400);
+        const verified = await verifyRegistrationResponse({
+          response: body.response as RegistrationResponseJSON,
+          expectedChallenge: challenge,
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          requireUserVerification: true,
+        }).catch(() => undefined);
+        if (!verified?.verified || !verified.registrationInfo) return c.json({ error: 'refused' }, 400);
+        const { credential } = verified.registrationInfo;
+        const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, 80) : null;
+        await staff.addPasskey({
+          id: credential.id,
+          userId: who!.user.id,
+          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+          counter: credential.counter,
+          transports: credential.transports ?? [],
+          name,
+        });
+        await staff.audit('factor.passkey-added', who!.user.id, [who!.user.id]);
+        return c.json({ ok: true }, 201);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/sign-in/passkey/options',
+      permission: 'public',
+      handler: async (c) => {
+        if (!rp) return unavailable(c);
+        // no list of credentials: the device offers the passkeys it has for this site (discoverable credentials)
+        return c.json(keepChallenge(c, await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', challenge: newChallenge() })));
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/sign-in/passkey',
+      permission: 'public',
+      handler: async (c) => {
+        if (!rp) return unavailable(c);
+        const response = ((await jsonBody(c)) ?? {}).response as AuthenticationResponseJSON | undefined;
+        const keys = throttleKeys(`passkey:${typeof response?.id === 'string' ? response.id : ''}`, rateKey(deps.clientIp(c)));
+        const wait = waitForAll([...(await staff.failureRecords(keys)).values()], staff.now());
+        if (wait > 0) return c.json({ error: 'throttled', retryAfterSeconds: Math.ceil(wait / 1000) }, 429, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+        const challenge = takeChallenge(c);
+        const passkey = typeof response?.id === 'string' ? await staff.getPasskey(response.id) : undefined;
+        const user = passkey && (await staff.getUser(passkey.userId));
+        const verified =
+          challenge && passkey && user && !user.disabled
+            ? await verifyAuthenticationResponse({
+                response: response!,
+                expectedChallenge: challenge,
+                expectedOrigin: rp.origin,
+                expectedRPID: rp.id,
+                credential: {
+                  id: passkey.id,
+                  publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+                  counter: passkey.counter,
+                  transports: passkey.transports as never,
+                },
+                requireUserVerification: true,
+              }).catch(() => undefined)
+            : undefined;
+        if (!verified?.verified || !user) {
+          await staff.recordFailure(keys);
+          await staff.audit('sign-in.failed', null, user ? [user.id] : []);
+          return c.json({ error: 'refused' }, 401);
+        }
+        await staff.markPasskeyUsed(passkey!.id, verified.authenticationInfo.newCounter);
+        await staff.clearFailures(keys);
+        await staff.audit('sign-in.succeeded', user.id, [user.id]);
+        await signInAs(c, deps, user.id);
+        return c.json({ email: user.email, role: user.role, usedRecoveryCode: false });
+      },
+    },
+  ];
+}
