@@ -117,7 +117,7 @@ interface FiltersProps {
 
 function Filters({ forms, params, search, setSearch, setFilter }: FiltersProps) {
   return (
-    <form className={styles.filters} role="search" aria-label="Leads zoeken en filteren" onSubmit={(e) => e.preventDefault()}>
+    <form className={styles.filters} role="search" aria-label="Leads filteren" onSubmit={(e) => e.preventDefault()}>
       <div className={styles.searchField}>
         <label htmlFor="zoek">Zoeken</label>
         <input id="zoek" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Naam, e-mail, telefoon of tekst" />
@@ -170,7 +170,7 @@ function LeadTable({ rows, formTitle }: { rows: LeadRow[]; formTitle: (id: strin
   const to = (lead: LeadRow) => ({ pathname: `/leads/${lead.id}`, search: back ? `?terug=${encodeURIComponent(back)}` : '' });
   return (
     <>
-      <table className={styles.table}>
+      <table className={styles.table} aria-label="Leads">
         <thead>
           <tr>
             <th scope="col">Datum</th>
@@ -199,7 +199,7 @@ function LeadTable({ rows, formTitle }: { rows: LeadRow[]; formTitle: (id: strin
           ))}
         </tbody>
       </table>
-      <ul className={styles.cards}>
+      <ul className={styles.cards} aria-label="Leads">
         {rows.map((lead) => (
           <li key={lead.id} className={styles.card}>
             <Link to={to(lead)} className={styles.name}>

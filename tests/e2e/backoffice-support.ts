@@ -1,0 +1,107 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect } from './fixtures.ts';
+import { e2eDataDir } from '../../playwright.config.ts';
+import { openStaffStore, type StaffStore } from '../../server/staff/store/staff-store.ts';
+import { inviteStaff } from '../../server/staff/invitations.ts';
+import { totpAt } from '../../server/staff/totp.ts';
+import { base32Decode } from '../../server/staff/base32.ts';
+import { openStorage } from '../../server/storage/open-storage.ts';
+import type { NewLead, Storage } from '../../server/storage/types.ts';
+import type { InvitationAnswer, AcceptInvitationAnswer, StaffRole } from '../../core/admin/contract.ts';
+
+/** The back office of the server Playwright starts (PORT 4319, so ADMIN_PORT's default). */
+export const ADMIN = process.env.E2E_ADMIN_ORIGIN ?? 'http://127.0.0.1:4330';
+
+let staff: Promise<StaffStore> | undefined;
+let storage: Promise<Storage> | undefined;
+/** The server's own database, opened by the test: accounts and leads made the way the commands make them. */
+export const staffStore = () => (staff ??= openStaffStore({ dataDir: e2eDataDir }));
+export const leadStorage = () => (storage ??= openStorage({ dataDir: e2eDataDir }));
+export async function closeStores() {
+  await Promise.all([staff?.then((s) => s.close()), storage?.then((s) => s.close())]);
+  staff = storage = undefined;
+}
+
+export const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.nl`;
+export const codeFor = (secret: string) => totpAt(base32Decode(secret.replace(/\s+/g, ''))!, Date.now());
+
+/** A new invitation link, as `npm run staff -- add` makes one. */
+export async function invitationLink(role: StaffRole, email = uniqueEmail(role)) {
+  const result = await inviteStaff(await staffStore(), email, role, null);
+  if (!result.ok) throw new Error(result.problem);
+  return { email, userId: result.userId, link: `${ADMIN}/uitnodiging/${result.token}`, token: result.token };
+}
+
+export interface Account {
+  email: string;
+  userId: string;
+  password: string;
+  secret: string;
+  /** unused recovery codes: each later sign-in takes one (a TOTP step signs in once) */
+  codes: string[];
+}
+
+/** An account set up over the API (the invitation accepted by the test itself), for tests about what comes after. */
+export async function newAccount(role: StaffRole): Promise<Account> {
+  const { email, userId, token } = await invitationLink(role);
+  const url = `${ADMIN}/api/invitations/${token}`;
+  const invitation = (await (await fetch(url)).json()) as InvitationAnswer;
+  const password = 'een lange zin als wachtwoord';
+  const accepted = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Staff-Request': '1', Origin: ADMIN },
+    body: JSON.stringify({ password, totpSecret: invitation.totp.secret, code: codeFor(invitation.totp.secret) }),
+  });
+  expect(accepted.status).toBe(200);
+  const { recoveryCodes } = (await accepted.json()) as AcceptInvitationAnswer;
+  return { email, userId, password, secret: invitation.totp.secret, codes: recoveryCodes };
+}
+
+/** Signs in through the screen with a recovery code. */
+export async function signIn(page: Page, account: Account, path = '/aanmelden') {
+  await page.goto(`${ADMIN}${path}`);
+  await page.getByLabel('E-mailadres').fill(account.email);
+  await page.getByLabel('Wachtwoord').fill(account.password);
+  await page.getByLabel('Code', { exact: true }).fill(account.codes.shift()!);
+  await page.getByRole('button', { name: 'Aanmelden' }).click();
+}
+
+/** The session's sign-in made older than 10 minutes: the next people change, export or erase asks for a step-up. */
+export function makeSignInStale(userId: string) {
+  const db = new Database(join(e2eDataDir, 'leads.sqlite'));
+  try {
+    db.prepare('UPDATE staff_sessions SET authenticated_at = ? WHERE user_id = ?').run(new Date(Date.now() - 3_600_000).toISOString(), userId);
+  } finally {
+    db.close();
+  }
+}
+
+/** axe on the back office's screen as it is now (WCAG 2.1 A and AA). */
+export async function expectNoAxeViolations(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** A lead as the form endpoint would store it. */
+export async function addLead(values: { name: string; email: string; message: string; phone?: string; spam?: boolean; form?: string }) {
+  const lead: NewLead = {
+    submissionId: `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+    form: values.form ?? 'contact',
+    name: values.name,
+    email: values.email,
+    phone: values.phone ?? '',
+    message: values.message,
+    values: { name: values.name, email: values.email, phone: values.phone ?? '', message: values.message },
+    photos: [],
+    spam: values.spam ?? false,
+    review: false,
+    flags: values.spam ? ['honeypot'] : [],
+    ip: null,
+    userAgent: null,
+  };
+  return (await (await leadStorage()).addLead(lead)).id;
+}

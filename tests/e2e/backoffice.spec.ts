@@ -1,0 +1,202 @@
+import { test, expect } from './fixtures.ts';
+import {
+  ADMIN,
+  addLead,
+  closeStores,
+  codeFor,
+  expectNoAxeViolations,
+  invitationLink,
+  makeSignInStale,
+  newAccount,
+  signIn,
+  uniqueEmail,
+} from './backoffice-support.ts';
+
+/**
+ * The back office's pages (admin/, built into dist-admin/) against the real production server and its database:
+ * accounts are invited as `npm run staff` does, and leads stored as the form endpoint does, by the test itself.
+ * Every test runs at 1280 and at 390 px, and axe checks each screen it opens.
+ */
+test.afterAll(closeStores);
+
+test('an invitation is accepted: a refused password explained, QR code and key shown, recovery codes once; sign out, and in with a recovery code after a wrong code', async ({
+  page,
+}) => {
+  await page.goto(`${ADMIN}/uitnodiging/${'x'.repeat(43)}`);
+  await expect(page.getByRole('heading', { name: 'Deze uitnodiging werkt niet' })).toBeFocused();
+  await expect(page.getByRole('alert')).toContainText('onbekend, al gebruikt of verlopen');
+  await expect(page.getByText('Vraag een beheerder om een nieuwe uitnodigingslink')).toBeVisible();
+
+  const { email, link } = await invitationLink('sales');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Welkom! Stel uw account in' })).toBeFocused();
+  await expect(page.getByText(email)).toBeVisible();
+  const qr = page.getByRole('img', { name: /QR-code/ });
+  await expect(qr).toBeVisible();
+  expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  const secret = (await page.getByText(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/).textContent())!;
+  expect(secret.replace(/ /g, '')).toHaveLength(32);
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Nieuw wachtwoord').fill('password');
+  await page.getByLabel('Code van 6 cijfers').fill(codeFor(secret));
+  await page.getByRole('button', { name: 'Account instellen' }).click();
+  await expect(page.getByRole('alert')).toContainText('komt te vaak voor');
+  await expectNoAxeViolations(page);
+
+  const password = 'fietsen langs de Eem in mei';
+  await page.getByLabel('Nieuw wachtwoord').fill(password);
+  await page.getByRole('button', { name: 'Account instellen' }).click();
+  await expect(page.getByRole('heading', { name: 'Bewaar uw herstelcodes' })).toBeFocused();
+  const codes = await page.getByRole('list', { name: 'Herstelcodes' }).locator('code').allTextContents();
+  expect(codes).toHaveLength(10);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Downloaden' }).click();
+  expect((await download).suggestedFilename()).toBe('herstelcodes-backoffice.txt');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Ik heb ze bewaard, ga verder' }).click();
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
+
+  await page.getByRole('button', { name: 'Afmelden' }).click();
+  await expect(page.getByRole('heading', { name: 'Aanmelden' })).toBeVisible();
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord').fill(password);
+  await page.getByLabel('Code', { exact: true }).fill('000000');
+  await page.getByRole('button', { name: 'Aanmelden' }).click();
+  await expect(page.getByRole('alert')).toHaveText('E-mailadres, wachtwoord of code klopt niet.');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Code', { exact: true }).fill(codes[0]!);
+  await page.getByRole('button', { name: 'Aanmelden' }).click();
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
+
+  // the link works once
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Deze uitnodiging werkt niet' })).toBeVisible();
+});
+
+test('signed out, a screen sends to the sign-in and back; sales see Leads and Account, and /mensen says it is not for them', async ({ page }) => {
+  const sales = await newAccount('sales');
+  await page.goto(`${ADMIN}/account`);
+  await expect(page).toHaveURL(/\/aanmelden\?terug=%2Faccount$/);
+  await expectNoAxeViolations(page);
+  await signIn(page, sales, page.url().slice(ADMIN.length));
+  await expect(page.getByRole('heading', { name: 'Mijn account' })).toBeFocused();
+  const nav = page.getByRole('navigation', { name: 'Onderdelen' });
+  await expect(nav.getByRole('link')).toHaveText(['Leads', 'Account']);
+  await expect(page.getByText('Dit apparaat')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto(`${ADMIN}/mensen`);
+  await expect(page.getByRole('heading', { name: 'Niet voor uw rol' })).toBeFocused();
+  await expect(page.getByText('Dit onderdeel is niet voor uw rol')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('an admin invites someone and gets the link; a role change after 10 minutes asks for password and code, then goes through', async ({ page }) => {
+  const admin = await newAccount('admin');
+  const other = await newAccount('editor');
+  await signIn(page, admin);
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
+  await page.getByRole('navigation', { name: 'Onderdelen' }).getByRole('link', { name: 'Mensen' }).click();
+  await expect(page.getByRole('heading', { name: 'Mensen' })).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  const invitee = uniqueEmail('nieuw');
+  await page.getByLabel('E-mailadres').fill(invitee);
+  await page.getByLabel('Rol', { exact: true }).selectOption('sales');
+  await page.getByRole('button', { name: 'Uitnodigen' }).click();
+  await expect(page.getByText(`Uitnodigingslink voor ${invitee}`)).toBeVisible();
+  await expect(page.locator('code').filter({ hasText: `${ADMIN}/uitnodiging/` })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: invitee })).toContainText('Uitnodiging open');
+
+  makeSignInStale(admin.userId);
+  await page.getByLabel(`Rol van ${other.email}`).selectOption('sales');
+  const dialog = page.getByRole('dialog', { name: 'Bevestig dat u het bent' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel('Wachtwoord').fill(admin.password);
+  await dialog.getByLabel('Code', { exact: true }).fill(admin.codes.shift()!);
+  await dialog.getByRole('button', { name: 'Bevestigen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('listitem').filter({ hasText: other.email })).toContainText('Verkoop');
+
+  await page.getByRole('navigation', { name: 'Onderdelen' }).getByRole('link', { name: 'Logboek' }).click();
+  await expect(page.getByRole('heading', { name: 'Logboek' })).toBeFocused();
+  await expect(page.getByRole('cell', { name: 'Rol gewijzigd' }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the leads list: newest first, search after a pause in typing, filters, and more pages with the total', async ({ page }) => {
+  const marker = `zoekwoord${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  for (let i = 0; i < 52; i++) await addLead({ name: `Klant ${i}`, email: uniqueEmail(`klant${i}`), message: `Vraag ${i} over ${marker}` });
+  await addLead({ name: 'Spammer', email: uniqueEmail('spam'), message: `Goedkope ${marker}`, spam: true });
+  const sales = await newAccount('sales');
+  await signIn(page, sales);
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
+
+  await page.getByLabel('Zoeken', { exact: true }).fill(marker);
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('53 leads gevonden');
+  const names = (page.viewportSize()!.width < 760 ? page.getByRole('list', { name: 'Leads' }) : page.getByRole('table', { name: 'Leads' })).getByRole('link');
+  await expect(names).toHaveCount(50);
+  await expect(names.first()).toHaveText('Spammer');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Meer laden' }).click();
+  await expect(names).toHaveCount(53);
+  await expect(names.last()).toHaveText('Klant 0');
+  await expect(page.getByRole('button', { name: 'Meer laden' })).toHaveCount(0);
+
+  await page.getByLabel('Spam', { exact: true }).selectOption('1');
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('1 lead gevonden');
+  await page.getByLabel('Spam', { exact: true }).selectOption('0');
+  await page.getByLabel('Zoeken', { exact: true }).fill(`${marker} vraag 51`);
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('1 lead gevonden');
+  await page.getByLabel('Status').selectOption('won');
+  await expect(page.getByText('Geen leads die hierbij passen.')).toBeVisible();
+  await page.getByLabel('Status').selectOption('');
+  const today = new Date().toISOString().slice(0, 10);
+  await page.getByLabel('Vanaf').fill(today);
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('1 lead gevonden');
+  await expectNoAxeViolations(page);
+});
+
+test('a lead: its fields, status, a note, spam, the export as a JSON file, and the erasure after a confirmation and a fresh sign-in', async ({ page }) => {
+  const email = uniqueEmail('lead');
+  const id = await addLead({ name: 'Anna de Vries', email, phone: '06 12345678', message: 'Graag een offerte voor een nieuwe website.' });
+  const admin = await newAccount('admin');
+  await signIn(page, admin, `/aanmelden?terug=${encodeURIComponent(`/leads/${id}`)}`);
+  await expect(page.getByRole('heading', { name: 'Anna de Vries' })).toBeFocused();
+  await expect(page.getByText('Graag een offerte voor een nieuwe website.')).toBeVisible();
+  await expect(page.getByText(/Wordt automatisch gewist op \d+ \w+ \d{4}\./)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Status').selectOption('contacted');
+  await expect(page.getByRole('status').filter({ hasText: 'Status gewijzigd' })).toHaveText('Status gewijzigd in ‘Gecontacteerd’.');
+  await page.getByLabel('Nieuwe notitie').fill('Gebeld, belt morgen terug.');
+  await page.getByRole('button', { name: 'Notitie toevoegen' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Gebeld, belt morgen terug.' })).toContainText(admin.email);
+  await page.getByRole('button', { name: 'Markeren als spam' }).click();
+  await expect(page.getByRole('button', { name: 'Geen spam' })).toBeVisible();
+  await page.getByRole('button', { name: 'Geen spam' }).click();
+  await expect(page.getByRole('button', { name: 'Markeren als spam' })).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exporteren' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`lead-${id}.json`);
+  expect(JSON.stringify(JSON.parse(await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')))).toContain(email);
+
+  makeSignInStale(admin.userId);
+  await page.getByRole('button', { name: 'Wissen' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Alles van deze persoon wissen?' });
+  await expect(confirm).toContainText(email);
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Ja, alles wissen' }).click();
+  const stepUp = page.getByRole('dialog', { name: 'Bevestig dat u het bent' });
+  await stepUp.getByLabel('Wachtwoord').fill(admin.password);
+  await stepUp.getByLabel('Code', { exact: true }).fill(admin.codes.shift()!);
+  await stepUp.getByRole('button', { name: 'Bevestigen' }).click();
+  await expect(page.getByRole('heading', { name: 'Gewist' })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Alles van deze persoon is gewist' })).toContainText('1 lead');
+  await page.goto(`${ADMIN}/leads/${id}`);
+  await expect(page.getByRole('alert')).toContainText('bestaat niet');
+});
