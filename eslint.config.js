@@ -54,6 +54,17 @@ const ROOM_ZONES = [
   },
   { target: './studio', from: ['./src', './server'], message: 'studio/ (the studio page) imports core/ only, never src/ or server/' },
   { target: './core', from: ['./studio'], message: 'core/ imports nothing of the studio' },
+  // the back office's pages talk to server/admin/ over HTTP only: the wire lives in core/admin/contract.ts
+  {
+    target: './admin',
+    from: ['./src', './server', './scripts', './studio'],
+    message: "admin/ (the back office's pages) imports core/ only; it talks to server/admin/ over HTTP (core/admin/contract.ts is the wire)",
+  },
+  {
+    target: ['./core', './src', './server', './scripts', './studio'],
+    from: ['./admin'],
+    message: "nothing imports admin/ (the back office's pages): code both sides need moves to core/",
+  },
 ];
 
 export default tseslint.config(
@@ -96,7 +107,7 @@ export default tseslint.config(
     },
   },
   // globals: the browser's in browser code, Node's in Node code, only what both have in the shared core
-  { files: ['src/**/*.{ts,tsx}', 'studio/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
+  { files: ['src/**/*.{ts,tsx}', 'studio/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
   {
     files: ['scripts/**/*.ts', 'server/**/*.ts', 'tests/**/*.ts', '*.config.{ts,js}', 'core/paths.ts', 'core/validate/**/*.ts'],
     languageOptions: { globals: globals.node },

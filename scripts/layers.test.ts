@@ -37,6 +37,12 @@ describe('the layers are enforced by lint', () => {
     ['studio/api.ts', "import { isSiteFile as imported } from '../scripts/studio/site-files.ts';", 'studio/'],
     ['studio/app.tsx', "import { STUDIO_PATH as imported } from '../scripts/studio/plugin.ts';", 'studio/'],
     ['scripts/studio/site-api.ts', "import { api as imported } from '../../studio/api.ts';", 'core/studio/contract.ts'],
+    ['admin/api.ts', "import { refusal as imported } from '../server/admin/request-guard.ts';", 'admin/'],
+    ['admin/leads.tsx', "import { fill as imported } from '../src/ui/stars.tsx';", 'admin/'],
+    ['admin/app.tsx', "import { api as imported } from '../studio/api.ts';", 'admin/'],
+    ['server/admin/routes.ts', "import { post as imported } from '../../admin/api.ts';", 'nothing imports admin/'],
+    ['core/admin/contract.ts', "import { ROLE_NAMES as imported } from '../../admin/texts.ts';", 'nothing imports admin/'],
+    ['studio/api.ts', "import { get as imported } from '../admin/api.ts';", 'nothing imports admin/'],
   ])(
     '%s may not import "%s"',
     async (file, importLine, layer) => {
@@ -54,6 +60,8 @@ describe('the layers are enforced by lint', () => {
     ['scripts/build/build.ts', "import { fill as imported } from '../../core/text/fill.ts';"],
     ['studio/api.ts', "import { STUDIO_API as imported } from '../core/studio/contract.ts';"],
     ['scripts/studio/site-api.ts', "import { isSiteFile as imported } from '../../core/site/layout.ts';"],
+    ['admin/api.ts', "import { ADMIN_API as imported } from '../core/admin/contract.ts';"],
+    ['admin/leads.tsx', "import { ROLE_NAMES as imported } from './texts.ts';"],
   ])(
     '%s may import "%s"',
     async (file, importLine) => {
