@@ -33,13 +33,15 @@ export function AuditLog() {
       () => undefined,
     );
   }, []);
+  const target = (event: Event) =>
+    event.targetIds.map((id) => names.get(id) ?? (event.kind.startsWith('lead.') ? `lead ${id.slice(0, 8)}` : id.slice(0, 8))).join(', ');
   const who = (id: string | null) => (id ? (names.get(id) ?? 'iemand (account bestaat niet meer)') : 'de server (opdrachtregel)');
   return (
     <>
       <PageHeading title="Logboek">Logboek</PageHeading>
       <p className="muted">Wie wat deed in de backoffice, nieuwste eerst. Het logboek bewaart geen namen of inhoud van leads, alleen wat er gebeurde.</p>
       <LiveError message={error} />
-      <div className={styles.tableWrap}>
+      <div className={`${styles.tableWrap} ${styles.wide}`}>
         <table className={styles.auditTable}>
           <thead>
             <tr>
@@ -55,12 +57,23 @@ export function AuditLog() {
                 <td>{formatDateTime(event.at)}</td>
                 <td>{auditName(event.kind)}</td>
                 <td>{who(event.actorId)}</td>
-                <td>{event.targetIds.map((id) => names.get(id) ?? (event.kind.startsWith('lead.') ? `lead ${id.slice(0, 8)}` : id.slice(0, 8))).join(', ')}</td>
+                <td>{target(event)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      <ul className={styles.auditCards} aria-label="Gebeurtenissen">
+        {events.map((event) => (
+          <li key={event.id} className="card">
+            <p className={styles.title}>{auditName(event.kind)}</p>
+            <p className={styles.meta}>
+              {formatDateTime(event.at)} · door {who(event.actorId)}
+              {event.targetIds.length ? ` · betreft ${target(event)}` : ''}
+            </p>
+          </li>
+        ))}
+      </ul>
       {loading ? <p className="muted">Laden…</p> : null}
       {more && !loading ? (
         <p>

@@ -184,7 +184,7 @@ function LeadSide({ lead, act, onErased }: { lead: Lead; act: Act; onErased: (an
           className="button button-secondary"
           onClick={() => void act(() => post(`/leads/${lead.id}/spam`, { spam: !lead.spam }), lead.spam ? 'Gemarkeerd als geen spam.' : 'Gemarkeerd als spam.')}
         >
-          {lead.spam ? 'Geen spam' : 'Markeren als spam'}
+          {lead.spam ? 'Markeren als geen spam' : 'Markeren als spam'}
         </button>
       </section>
       <section className="card">

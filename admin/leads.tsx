@@ -125,7 +125,7 @@ function Filters({ forms, params, search, setSearch, setFilter }: FiltersProps) 
       <div>
         <label htmlFor="filter-form">Formulier</label>
         <select id="filter-form" value={params.get('form') ?? ''} onChange={(e) => setFilter('form', e.target.value)}>
-          <option value="">Alle formulieren</option>
+          <option value="">Alle</option>
           {forms.map((f) => (
             <option key={f.id} value={f.id}>
               {f.title}
@@ -136,7 +136,7 @@ function Filters({ forms, params, search, setSearch, setFilter }: FiltersProps) 
       <div>
         <label htmlFor="filter-status">Status</label>
         <select id="filter-status" value={params.get('status') ?? ''} onChange={(e) => setFilter('status', e.target.value)}>
-          <option value="">Alle statussen</option>
+          <option value="">Alle</option>
           {LEAD_STATUSES.map((s) => (
             <option key={s} value={s}>
               {STATUS_NAMES[s]}
@@ -147,7 +147,7 @@ function Filters({ forms, params, search, setSearch, setFilter }: FiltersProps) 
       <div>
         <label htmlFor="filter-spam">Spam</label>
         <select id="filter-spam" value={params.get('spam') ?? ''} onChange={(e) => setFilter('spam', e.target.value)}>
-          <option value="">Spam en geen spam</option>
+          <option value="">Alles</option>
           <option value="0">Geen spam</option>
           <option value="1">Alleen spam</option>
         </select>
@@ -194,7 +194,9 @@ function LeadTable({ rows, formTitle }: { rows: LeadRow[]; formTitle: (id: strin
               <td>
                 <Marks lead={lead} />
               </td>
-              <td className={styles.preview}>{lead.preview}</td>
+              <td>
+                <span className={styles.preview}>{lead.preview}</span>
+              </td>
             </tr>
           ))}
         </tbody>

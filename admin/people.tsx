@@ -3,6 +3,7 @@ import { STAFF_ROLES, type InvitationLinkAnswer, type PeopleAnswer, type StaffRo
 import type { RequestError } from './api.ts';
 import { get, post } from './api.ts';
 import { StepUpCancelled, useStepUp } from './step-up.tsx';
+import { useSession } from './session.tsx';
 import { formatDateTime, ROLE_NAMES } from './texts.ts';
 import { Field, LiveError, Notice, PageHeading } from './ui.tsx';
 import styles from './lists.module.css';
@@ -91,7 +92,7 @@ export function People() {
       <PageHeading title="Mensen">Mensen</PageHeading>
       <LiveError message={error} />
       <section aria-labelledby="uitnodigen" className="card">
-        <h2 id="uitnodigen" className={styles.subheading}>
+        <h2 id="uitnodigen" className={styles.cardHeading}>
           Iemand uitnodigen
         </h2>
         <form className={styles.inviteForm} onSubmit={(e) => void invite(e)}>
@@ -113,7 +114,9 @@ export function People() {
             </button>
           </div>
         </form>
-        <p className="muted">Verkoop: leads. Redacteur: de inhoud van de site. Beheerder: alles, ook mensen en het logboek.</p>
+        <p className="muted" style={{ margin: 0 }}>
+          Verkoop: leads. Redacteur: de inhoud van de site. Beheerder: alles, ook mensen en het logboek.
+        </p>
       </section>
       {handed ? <LinkToHand {...handed} /> : null}
       <h2 className={styles.subheading}>Iedereen</h2>
@@ -129,6 +132,7 @@ interface ListProps {
 }
 
 function PeopleList({ people, act, reset }: ListProps) {
+  const { me } = useSession();
   if (people.length === 0) return <Notice kind="info">Nog niemand.</Notice>;
   return (
     <ul className={styles.list}>
@@ -144,33 +148,37 @@ function PeopleList({ people, act, reset }: ListProps) {
                 {ROLE_NAMES[person.role]} · sinds {formatDateTime(person.createdAt)} · {person.recoveryCodes} herstelcodes over
               </p>
             </div>
-            <div className={styles.controls}>
-              <label className="visually-hidden" htmlFor={`rol-${person.id}`}>
-                Rol van {person.email}
-              </label>
-              <select
-                id={`rol-${person.id}`}
-                value={person.role}
-                onChange={(e) => void act(() => post(`/people/${person.id}/role`, { role: e.target.value as StaffRole }))}
-              >
-                {STAFF_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {ROLE_NAMES[role]}
-                  </option>
-                ))}
-              </select>
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                onClick={() => void act(() => post(`/people/${person.id}/${person.disabled ? 'enable' : 'disable'}`))}
-              >
-                {person.disabled ? 'Toelaten' : 'Blokkeren'}
-                <span className="visually-hidden"> {person.email}</span>
-              </button>
-              <button type="button" className="button button-secondary button-small" onClick={() => void reset(person)}>
-                Nieuwe uitnodiging<span className="visually-hidden"> voor {person.email}</span>
-              </button>
-            </div>
+            {person.email === me?.email ? (
+              <span className="muted">Dit bent u: uw eigen rol of account verandert een andere beheerder.</span>
+            ) : (
+              <div className={styles.controls}>
+                <label className="visually-hidden" htmlFor={`rol-${person.id}`}>
+                  Rol van {person.email}
+                </label>
+                <select
+                  id={`rol-${person.id}`}
+                  value={person.role}
+                  onChange={(e) => void act(() => post(`/people/${person.id}/role`, { role: e.target.value as StaffRole }))}
+                >
+                  {STAFF_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {ROLE_NAMES[role]}
+                    </option>
+                  ))}
+                </select>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  onClick={() => void act(() => post(`/people/${person.id}/${person.disabled ? 'enable' : 'disable'}`))}
+                >
+                  {person.disabled ? 'Toelaten' : 'Blokkeren'}
+                  <span className="visually-hidden"> {person.email}</span>
+                </button>
+                <button type="button" className="button button-secondary button-small" onClick={() => void reset(person)}>
+                  Nieuwe uitnodiging<span className="visually-hidden"> voor {person.email}</span>
+                </button>
+              </div>
+            )}
           </li>
         );
       })}

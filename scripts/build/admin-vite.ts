@@ -34,7 +34,8 @@ await build({
   root: `${paths.root}admin`,
   base: '/',
   publicDir: false,
-  logLevel: process.env.BUILD_QUIET ? 'warn' : 'info',
+  // the build prints one line of its own for the pages
+  logLevel: 'warn',
   plugins: [react(), recordInputs()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {

@@ -175,8 +175,8 @@ test('a lead: its fields, status, a note, spam, the export as a JSON file, and t
   await page.getByRole('button', { name: 'Notitie toevoegen' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Gebeld, belt morgen terug.' })).toContainText(admin.email);
   await page.getByRole('button', { name: 'Markeren als spam' }).click();
-  await expect(page.getByRole('button', { name: 'Geen spam' })).toBeVisible();
-  await page.getByRole('button', { name: 'Geen spam' }).click();
+  await expect(page.getByRole('button', { name: 'Markeren als geen spam' })).toBeVisible();
+  await page.getByRole('button', { name: 'Markeren als geen spam' }).click();
   await expect(page.getByRole('button', { name: 'Markeren als spam' })).toBeVisible();
 
   const download = page.waitForEvent('download');
