@@ -75,13 +75,15 @@ try {
   process.exit(1);
 }
 const storage = await openStorage({ databaseUrl: env.DATABASE_URL, dataDir });
+const siteHost = new URL(site.siteUrl).hostname.replace(/^www\./, '');
+const mailFrom = env.MAIL_FROM ?? `website@${siteHost}`;
 // SMTP_INTERVAL_MS: the pause between the outbox's rounds (default 10 s); a new mail is sent at once anyway
 const smtpInterval = Number(env.SMTP_INTERVAL_MS);
 const smtp = env.SMTP_URL
   ? startSmtpDelivery({
       storage,
       smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM ?? `website@${new URL(site.siteUrl).hostname.replace(/^www\./, '')}`,
+      from: mailFrom,
       intervalMs: Number.isFinite(smtpInterval) && smtpInterval > 0 ? smtpInterval : undefined,
     })
   : undefined;
@@ -194,9 +196,10 @@ const server = serve({ fetch: fetchHandler, port, hostname: host, serverOptions 
   const where = env.DATABASE_URL ? 'PostgreSQL' : join(dataDir, 'leads.sqlite');
   console.log(`serving ${distDir} on http://${host}:${info.port} (leads: ${where}; mail: ${env.SMTP_URL ? 'SMTP' : 'local outbox, npm run leads'})`);
   // the back office on its own port and origin, on the same database, once the site is up
-  const issuer = `Back office ${new URL(site.siteUrl).hostname.replace(/^www\./, '')}`;
+  const issuer = `Back office ${siteHost}`;
+  const mail = env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: mailFrom, site: siteHost } : undefined;
   const leads = { storage, uploadsDir, site: () => site, retention: { leadDays: leadRetentionDays, spamDays: spamRetentionDays } };
-  startAdmin({ settings: settingsOfAdmin, storage: { databaseUrl: env.DATABASE_URL, dataDir }, env, clientIp, issuer, hsts: env.HSTS === '1', leads }).then(
+  startAdmin({ settings: settingsOfAdmin, storage: { databaseUrl: env.DATABASE_URL, dataDir }, env, clientIp, issuer, hsts: env.HSTS === '1', leads, mail }).then(
     (running) => (admin = running),
     (error: unknown) => console.error(`the back office is not served: ${(error as Error).message}`),
   );

@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
+import { startSmtp } from '../tests/support/smtp.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minFillMs } from '../core/forms/validation.ts';
 import { issueToken } from './api/form-token.ts';
@@ -24,28 +23,6 @@ const servers: ServerProcess[] = [];
 let postgres: TestPostgres;
 let databaseUrl: string;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-
-/** A real SMTP server on the loopback interface that keeps every message it accepts. */
-async function startSmtp() {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    closeTimeout: 100,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, stop: () => new Promise<void>((resolve) => server.close(resolve)) };
-}
 
 beforeAll(async () => {
   postgres = await startPostgres();
@@ -149,7 +126,7 @@ describe('two server processes on one PostgreSQL', () => {
     // a few more rounds of both processes: a mail sent twice would arrive now at the latest
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
-    const copies = all.map((l) => smtp.received.filter((raw) => raw.includes(l.marker)).length);
+    const copies = all.map((l) => smtp.received.filter((m) => m.raw.includes(l.marker)).length);
     console.log(`SMTP received ${smtp.received.length} messages for ${all.length} mails; copies per mail: ${copies.join(' ')}`);
     const { stored, mails } = await withStorage(async (s) => ({
       stored: [...(await s.listLeads({ limit: 1000 })), ...(await s.listLeads({ spam: true, limit: 1000 }))],

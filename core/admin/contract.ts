@@ -109,6 +109,8 @@ export interface PeopleAnswer {
 export interface InvitationLinkAnswer {
   link: string;
   expiresAt: string;
+  /** the link was mailed to the person too (SMTP configured and the mail accepted) */
+  mailed: boolean;
 }
 
 /** GET /api/audit?limit=&before= */

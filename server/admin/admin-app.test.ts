@@ -143,7 +143,9 @@ describe.each(backends)('the back office on $name', (backend) => {
     const answered = app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`);
     expect(answered.length).toBeGreaterThan(0);
     for (const route of answered) expect(declared, `${route} has no permission`).toContain(route);
-    const people = { none: undefined, ...Object.fromEntries(await Promise.all(ROLES.map(async (role) => [role, await person(`${role}@example.nl`, role)]))) };
+    type Person = Awaited<ReturnType<typeof person>>;
+    const made = await Promise.all(ROLES.map(async (role) => [role, await person(`${role}@example.nl`, role)] as const));
+    const people: Record<string, Person | undefined> = { none: undefined, ...Object.fromEntries(made) };
     for (const [role, someone] of Object.entries(people)) {
       for (const route of routes.filter((r) => r.path !== '/api/sign-out' && !r.path.endsWith('/end'))) {
         const path = route.path.replace(/:\w+/g, 'x');
@@ -158,7 +160,7 @@ describe.each(backends)('the back office on $name', (backend) => {
       }
     }
     // and the permissions say what the issue says: sales see leads, not people or the audit log; editors neither
-    const status = async (role: Role, path: string) => (await people[role].b.get(path)).status;
+    const status = async (role: Role, path: string) => (await people[role]!.b.get(path)).status;
     expect([await status('sales', '/api/people'), await status('sales', '/api/audit'), await status('editor', '/api/people')]).toEqual([403, 403, 403]);
     expect([await status('admin', '/api/people'), await status('admin', '/api/audit')]).toEqual([200, 200]);
     expect([await status('sales', '/api/leads'), await status('admin', '/api/leads'), await status('editor', '/api/leads')]).toEqual([200, 200, 403]);

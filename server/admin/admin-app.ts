@@ -9,6 +9,7 @@ import { accountRoutes } from './account-routes.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { adminPages } from './admin-pages.ts';
+import type { SendInvitation } from './invitation-mail.ts';
 import { passkeyRoutes, relyingParty } from './passkey-routes.ts';
 import { leadRoutes, type LeadDeps } from './lead-routes.ts';
 
@@ -23,6 +24,8 @@ export interface AdminAppOptions {
   hsts?: boolean;
   /** the back office's pages (dist-admin/); absent: the API alone */
   pagesDir?: string;
+  /** mails invitation links when SMTP is configured */
+  sendInvitation?: SendInvitation;
   /** the leads' storage and what the inbox needs beside it; absent: no inbox */
   leads?: Omit<LeadDeps, 'staff'>;
 }
@@ -46,7 +49,12 @@ export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>;
   });
   const deps = { staff, timeouts: options.timeouts, clientIp: options.clientIp };
   const rp = relyingParty(options.origin, options.issuer);
-  const all = [...accountRoutes(deps), ...invitationRoutes(deps, options.issuer), ...passkeyRoutes(deps, rp), ...peopleRoutes(staff, options.origin)];
+  const all = [
+    ...accountRoutes(deps),
+    ...invitationRoutes(deps, options.issuer),
+    ...passkeyRoutes(deps, rp),
+    ...peopleRoutes(staff, options.origin, options.sendInvitation),
+  ];
   if (options.leads) all.push(...leadRoutes({ staff, ...options.leads }));
   const routes = declareRoutes(app, all, () => staff.now());
   if (options.pagesDir) app.use('*', adminPages(options.pagesDir));

@@ -44,6 +44,7 @@ export function adminPages(dir: string): MiddlewareHandler {
     if (!file) return next();
     const headers: Record<string, string> = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' };
     if (c.req.path.startsWith('/assets/')) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
-    return c.body(c.req.method === 'HEAD' ? null : await readFile(file), 200, headers);
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    return c.body(await readFile(file), 200, headers);
   };
 }

@@ -61,7 +61,7 @@ describe('the back office beside the site', () => {
   it('with two servers on one PostgreSQL, a sign-in on one is a session on the other, and a sign-out on it ends it on both', async () => {
     const a = await started({ DATABASE_URL: postgres.url });
     const b = await started({ DATABASE_URL: postgres.url });
-    const store = await openStaffStore({ databaseUrl: postgres.url });
+    const store = await openStaffStore({ databaseUrl: postgres.url, dataDir: a.dataDir });
     const invited = await inviteStaff(store, 'an@example.nl', 'sales', null);
     if (!invited.ok) throw new Error(invited.problem);
     const invitation = (await (await fetch(`${a.admin}/api/invitations/${invited.token}`)).json()) as { totp: { secret: string } };

@@ -146,7 +146,7 @@ describe.each(backends)('the leads inbox on $name', (backend) => {
     await storage.addLeadNote({ leadId: id, authorId: null, body: 'Een notitie' });
     const exported = await sales.b.post(`/api/leads/${id}/export`);
     expect(exported.headers.get('content-disposition')).toBe(`attachment; filename="lead-${id}.json"`);
-    expect(await exported.json()).toMatchObject({ who: { leadId: id }, leads: [{ id, name: 'Jan Jansen' }] });
+    expect(await exported.json()).toMatchObject({ who: { leadId: id }, leads: [{ id, name: 'Jan Jansen', notes: [{ body: 'Een notitie' }] }] });
     clock.advance(FRESH_SIGN_IN_MS + 1000);
     expect(await (await sales.b.post(`/api/leads/${id}/erase`)).json()).toEqual({ error: 'step-up' });
     expect((await sales.b.post('/api/step-up', { password: PASSWORD, code: sales.code() })).status).toBe(200);

@@ -1,6 +1,7 @@
 import { isRole } from '../staff/identity.ts';
 import { invitationLink, inviteStaff, resetStaff } from '../staff/invitations.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
+import type { SendInvitation } from './invitation-mail.ts';
 import { jsonBody, text, type AdminContext, type RouteSpec, type SignedIn } from './routes.ts';
 
 /**
@@ -8,7 +9,12 @@ import { jsonBody, text, type AdminContext, type RouteSpec, type SignedIn } from
  * account (an admin who disables or demotes themselves locks the door from outside; another admin, or
  * `npm run staff`, does it).
  */
-export function peopleRoutes(staff: StaffStore, origin: string): RouteSpec[] {
+export function peopleRoutes(staff: StaffStore, origin: string, sendInvitation?: SendInvitation): RouteSpec[] {
+  /** The link, mailed to the person too when SMTP is configured. */
+  const handOver = async (email: string, token: string, expiresAt: string) => {
+    const link = invitationLink(origin, token);
+    return { link, expiresAt, mailed: sendInvitation ? await sendInvitation(email, link, expiresAt) : false };
+  };
   /** The person of the path's id, unless it is the caller; the answer to send instead otherwise. */
   const other = async (c: AdminContext, who: SignedIn | undefined) => {
     const user = await staff.getUser(c.req.param('id') ?? '');
@@ -37,7 +43,8 @@ export function peopleRoutes(staff: StaffStore, origin: string): RouteSpec[] {
         const body = (await jsonBody(c)) ?? {};
         const result = await inviteStaff(staff, text(body, 'email'), text(body, 'role'), who!.user.id);
         if (!result.ok) return c.json({ error: result.problem }, result.problem === 'exists' ? 409 : 400);
-        return c.json({ userId: result.userId, link: invitationLink(origin, result.token), expiresAt: result.expiresAt }, 201);
+        const email = (await staff.getUser(result.userId))!.email;
+        return c.json({ userId: result.userId, ...(await handOver(email, result.token, result.expiresAt)) }, 201);
       },
     },
     change('/api/people/:id/role', async (c, who, userId) => {
@@ -52,7 +59,7 @@ export function peopleRoutes(staff: StaffStore, origin: string): RouteSpec[] {
       const user = (await staff.getUser(userId))!;
       const result = await resetStaff(staff, user.email, who.user.id);
       if (!result.ok) return c.json({ error: result.problem }, 400);
-      return c.json({ link: invitationLink(origin, result.token), expiresAt: result.expiresAt, sessionsEnded: result.sessionsEnded });
+      return c.json({ ...(await handOver(user.email, result.token, result.expiresAt)), sessionsEnded: result.sessionsEnded });
     }),
     {
       method: 'GET',

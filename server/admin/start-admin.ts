@@ -6,6 +6,7 @@ import { sessionTimeouts } from '../staff/sessions.ts';
 import { openStaffStore, type StaffStore } from '../staff/store/staff-store.ts';
 import { createAdminApp } from './admin-app.ts';
 import type { LeadDeps } from './lead-routes.ts';
+import { invitationMailer } from './invitation-mail.ts';
 import { paths } from '../../core/paths.ts';
 
 export interface AdminSettings {
@@ -47,10 +48,13 @@ export async function startAdmin(options: {
   issuer: string;
   hsts: boolean;
   leads: Omit<LeadDeps, 'staff'>;
+  /** SMTP_URL and the sender, to mail invitation links too */
+  mail?: { smtpUrl: string; from: string; site: string };
 }): Promise<RunningAdmin | undefined> {
   const { settings } = options;
   if (settings.port === 'off') return undefined;
   const staff = await openStaffStore(options.storage);
+  const sendInvitation = options.mail && invitationMailer(options.mail.smtpUrl, options.mail.from, options.mail.site);
   let app: ReturnType<typeof createAdminApp>['app'] | undefined;
   const sweep = setInterval(() => void staff.sweep().catch(() => undefined), 10 * 60_000).unref();
   const server = serve(
@@ -69,6 +73,7 @@ export async function startAdmin(options: {
         hsts: options.hsts,
         pagesDir,
         leads: options.leads,
+        sendInvitation,
       }).app;
       // printed after the site's own line: tools read the site's address from the first one
       console.log(`back office on ${origin} (listening on ${settings.host}:${info.port})`);

@@ -23,7 +23,7 @@ export function parseWho(text: string): Who | undefined {
 const photoRecord = (photo: Upload) => ({ file: `${photo.id}.${photo.ext}`, ...photo });
 
 /**
- * Everything stored of the person, as one JSON value: each lead with all its values, its mails and its photos
+ * Everything stored of the person, as one JSON value: each lead with all its values, its mails, its notes and its photos
  * (links and the files they are stored as), and mails of no lead that name the address.
  */
 export function personJson(who: Who, person: Person, now = new Date()) {
@@ -34,6 +34,8 @@ export function personJson(who: Who, person: Person, now = new Date()) {
       ...lead,
       photoFiles: person.photos.filter((p) => p.leadId === lead.id || named.has(p.id)).map(photoRecord),
       mails: person.mails.filter((m) => m.leadId === lead.id),
+      // what staff wrote about the person is their data too
+      notes: (person.notes ?? []).filter((n) => n.leadId === lead.id),
     };
   });
   const ids = new Set(person.leads.map((l) => l.id));

@@ -1,48 +1,13 @@
+import { startSmtp } from '../../tests/support/smtp.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStorage } from '../storage/open-storage.ts';
 import type { Storage } from '../storage/types.ts';
 import { defaultBackoffMs, startSmtpDelivery, transportOptions } from './smtp-delivery.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on 127.0.0.1; `reject` decides per DATA whether to refuse the message with that SMTP code. */
-async function startSmtp(reject: (count: number) => number | undefined = () => undefined) {
-  const received: Received[] = [];
-  let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    closeTimeout: 100,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const code = reject(++count);
-        if (code !== undefined) {
-          callback(Object.assign(new Error(code >= 500 ? 'No such mailbox' : 'Try again later'), { responseCode: code }));
-          return;
-        }
-        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, stop: () => new Promise<void>((resolve) => server.close(resolve)) };
-}
 
 /** A port nothing listens on: connecting is refused, as with an SMTP server that is down. */
 async function closedPort(): Promise<number> {
