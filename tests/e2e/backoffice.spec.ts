@@ -122,13 +122,14 @@ test('an admin invites someone and gets the link; a role change after 10 minutes
 
   await page.getByRole('navigation', { name: 'Onderdelen' }).getByRole('link', { name: 'Logboek' }).click();
   await expect(page.getByRole('heading', { name: 'Logboek' })).toBeFocused();
-  await expect(page.getByRole('cell', { name: 'Rol gewijzigd' }).first()).toBeVisible();
+  await expect(page.getByText('Rol gewijzigd').filter({ visible: true }).first()).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
 test('the leads list: newest first, search after a pause in typing, filters, and more pages with the total', async ({ page }) => {
   const marker = `zoekwoord${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  for (let i = 0; i < 52; i++) await addLead({ name: `Klant ${i}`, email: uniqueEmail(`klant${i}`), message: `Vraag ${i} over ${marker}` });
+  const emails = Array.from({ length: 52 }, (_, i) => uniqueEmail(`klant${i}`));
+  for (const [i, email] of emails.entries()) await addLead({ name: `Klant ${i}`, email, message: `Vraag ${i} over ${marker}` });
   await addLead({ name: 'Spammer', email: uniqueEmail('spam'), message: `Goedkope ${marker}`, spam: true });
   const sales = await newAccount('sales');
   await signIn(page, sales);
@@ -148,7 +149,7 @@ test('the leads list: newest first, search after a pause in typing, filters, and
   await page.getByLabel('Spam', { exact: true }).selectOption('1');
   await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('1 lead gevonden');
   await page.getByLabel('Spam', { exact: true }).selectOption('0');
-  await page.getByLabel('Zoeken', { exact: true }).fill(`${marker} vraag 51`);
+  await page.getByLabel('Zoeken', { exact: true }).fill(emails[51]!);
   await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('1 lead gevonden');
   await page.getByLabel('Status').selectOption('won');
   await expect(page.getByText('Geen leads die hierbij passen.')).toBeVisible();
