@@ -57,4 +57,9 @@ if (process.argv[2] !== 'serve') {
   if (code !== 0) process.exit(code);
 }
 if (!existsSync(server)) fail('no build in dist-server/: run npm run build first (or npm start)');
+// the back office's pages (dist-admin/, or ADMIN_PAGES_DIR): without them its origin answers the API alone
+const adminPages = process.env.ADMIN_PAGES_DIR || join(root, 'dist-admin');
+if (process.env.ADMIN_PORT !== 'off' && !existsSync(join(adminPages, 'index.html'))) {
+  process.stderr.write(`no back office pages in ${adminPages}: the back office serves its API only; copy dist-admin/ from the build beside dist-server/\n`);
+}
 await import(pathToFileURL(server).href);
