@@ -199,7 +199,17 @@ const server = serve({ fetch: fetchHandler, port, hostname: host, serverOptions 
   const issuer = `Back office ${siteHost}`;
   const mail = env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: mailFrom, site: siteHost } : undefined;
   const leads = { storage, uploadsDir, site: () => site, retention: { leadDays: leadRetentionDays, spamDays: spamRetentionDays } };
-  startAdmin({ settings: settingsOfAdmin, storage: { databaseUrl: env.DATABASE_URL, dataDir }, env, clientIp, issuer, hsts: env.HSTS === '1', leads, mail }).then(
+  startAdmin({
+    settings: settingsOfAdmin,
+    storage: { databaseUrl: env.DATABASE_URL, dataDir },
+    env,
+    clientIp,
+    issuer,
+    hsts: env.HSTS === '1',
+    leads,
+    mail,
+    serverSecret: secret,
+  }).then(
     (running) => (admin = running),
     (error: unknown) => console.error(`the back office is not served: ${(error as Error).message}`),
   );

@@ -7,6 +7,7 @@ import { openStaffStore, type StaffStore } from '../staff/store/staff-store.ts';
 import { createAdminApp } from './admin-app.ts';
 import type { LeadDeps } from './lead-routes.ts';
 import { invitationMailer } from './invitation-mail.ts';
+import { staffSecretKey } from '../staff/secret-box.ts';
 import { paths } from '../../core/paths.ts';
 
 export interface AdminSettings {
@@ -48,12 +49,14 @@ export async function startAdmin(options: {
   issuer: string;
   hsts: boolean;
   leads: Omit<LeadDeps, 'staff'>;
+  /** the server's secret (FORM_SECRET or the data folder's): the staff's TOTP secrets are sealed with a key from it */
+  serverSecret: string;
   /** SMTP_URL and the sender, to mail invitation links too */
   mail?: { smtpUrl: string; from: string; site: string };
 }): Promise<RunningAdmin | undefined> {
   const { settings } = options;
   if (settings.port === 'off') return undefined;
-  const staff = await openStaffStore(options.storage);
+  const staff = await openStaffStore(options.storage, { secretKey: staffSecretKey(options.serverSecret) });
   const sendInvitation = options.mail && invitationMailer(options.mail.smtpUrl, options.mail.from, options.mail.site);
   let app: ReturnType<typeof createAdminApp>['app'] | undefined;
   const sweep = setInterval(() => void staff.sweep().catch(() => undefined), 10 * 60_000).unref();

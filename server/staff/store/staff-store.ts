@@ -17,6 +17,7 @@ import { factorOperations, sessionOperations } from './factor-session-operations
 import type { AuditEvent, NewFactors, NewSession, Passkey, StaffOverview, StaffSession, StaffUser } from './types.ts';
 import type { OpenInvitation } from './invitations.ts';
 import type { FailureRecord } from '../throttle.ts';
+import { openSecret, sealSecret } from '../secret-box.ts';
 
 export { StaffExistsError } from './staff-errors.ts';
 
@@ -74,6 +75,8 @@ export interface StaffStore {
 export interface StaffStoreOptions {
   /** the store's clock; a monotonic one by default, so events stored in one millisecond keep their order */
   clock?: () => Date;
+  /** seals the TOTP secrets in the database (secret-box.ts staffSecretKey); absent: kept as they are (the staff command) */
+  secretKey?: Buffer;
   busyWaitMs?: number;
 }
 
@@ -96,8 +99,23 @@ export async function openStaffStore(options: StorageOptions, staffOptions: Staf
     throw isSqliteBusy(error) ? new StorageBusyError(undefined, { cause: error }) : error;
   }
   chosen.opened?.();
-  const store = staffStoreOn(db, chosen.kind, staffOptions.clock ?? monotonicClock());
+  const plain = staffStoreOn(db, chosen.kind, staffOptions.clock ?? monotonicClock());
+  const store = staffOptions.secretKey ? sealed(plain, staffOptions.secretKey) : plain;
   return chosen.kind === 'sqlite' ? patient(store, staffOptions.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS) : store;
+}
+
+/** The store with its TOTP secrets sealed on the way in and opened on the way out. */
+function sealed(store: StaffStore, key: Buffer): StaffStore {
+  return {
+    ...store,
+    acceptInvitation: (tokenHash, factors) =>
+      store.acceptInvitation(tokenHash, factors.totpSecret === undefined ? factors : { ...factors, totpSecret: sealSecret(key, factors.totpSecret) }),
+    getTotp: async (userId) => {
+      const totp = await store.getTotp(userId);
+      const secret = totp && openSecret(key, totp.secret);
+      return totp && secret !== undefined ? { ...totp, secret } : undefined;
+    },
+  };
 }
 
 /** Every call of a SQLite store waits (asynchronously) for another process's write lock, as the leads' storage does. */
