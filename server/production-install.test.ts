@@ -85,13 +85,14 @@ it(
       cwd: app,
       env: { ...env, ...localPrebuilds() },
     }).then(() => seconds(started));
-    // the build, into the copy: its pages and site file, and the bundled server it writes to dist-server/
+    // the build, into the copy: its pages and site file, the bundled server it writes to dist-server/ and the back office's pages (dist-admin/)
     const build = runAsync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], {
       cwd: paths.root,
       env: { ...env, SITE_OUT: dist, BUILD_QUIET: '1' },
     }).then(() => {
       rmSync(`${dist}-ssr`, { recursive: true, force: true });
       cpSync(paths.distServer, join(app, 'dist-server'), { recursive: true });
+      cpSync(paths.distAdmin, join(app, 'dist-admin'), { recursive: true });
       console.log(`production install: build ${seconds(started)} s`);
     });
     // both end before either's failure is told: no child is left running behind the test
@@ -138,6 +139,16 @@ it(
           reject(new Error(`npm run serve exited with ${code}:\n${output}`));
         });
       });
+
+      // the back office on its own port (any free one with PORT=0), its pages from the copy's dist-admin/
+      await expect.poll(() => /back office on (http:\/\/\S+)/.exec(output)?.[1], { timeout: 10_000 }).toBeTruthy();
+      const admin = /back office on (http:\/\/\S+)/.exec(output)![1]!;
+      const signIn = await fetch(`${admin}/aanmelden`);
+      expect([signIn.status, signIn.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+      const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(await signIn.text())?.[1];
+      expect(script).toBeTruthy();
+      expect((await fetch(`${admin}${script}`)).status).toBe(200);
+      expect(output).not.toContain('no back office pages');
 
       const home = await fetch(`${url}/`);
       expect(home.status).toBe(200);
