@@ -9,6 +9,26 @@ import styles from './lists.module.css';
 
 type Session = SessionsAnswer['sessions'][number];
 
+/** One session: where and since when, this device marked; the button ends it (this device: signs out). */
+function SessionItem({ session: s, onEnd }: { session: Session; onEnd: () => void }) {
+  return (
+    <li className={`card ${styles.item}`}>
+      <div>
+        <p className={styles.title}>
+          {s.where ?? 'Onbekend apparaat'} {s.current ? <span className={styles.badge}>Dit apparaat</span> : null}
+        </p>
+        <p className={styles.meta}>
+          Aangemeld op {formatDateTime(s.createdAt)} · laatst actief {formatDateTime(s.lastSeenAt)}
+        </p>
+      </div>
+      <button type="button" className="button button-secondary button-small" onClick={onEnd}>
+        {s.current ? 'Afmelden' : 'Beëindigen'}
+        {s.current ? null : <span className="visually-hidden"> ({s.where ?? 'onbekend apparaat'})</span>}
+      </button>
+    </li>
+  );
+}
+
 export function Account() {
   const { me, signOut } = useSession();
   const [sessions, setSessions] = useState<Session[]>();
@@ -49,25 +69,7 @@ export function Account() {
       {sessions ? (
         <ul className={styles.list}>
           {sessions.map((s) => (
-            <li key={s.id} className={`card ${styles.item}`}>
-              <div>
-                <p className={styles.title}>
-                  {s.where ?? 'Onbekend apparaat'} {s.current ? <span className={styles.badge}>Dit apparaat</span> : null}
-                </p>
-                <p className={styles.meta}>
-                  Aangemeld op {formatDateTime(s.createdAt)} · laatst actief {formatDateTime(s.lastSeenAt)}
-                </p>
-              </div>
-              {s.current ? (
-                <button type="button" className="button button-secondary button-small" onClick={() => void signOut()}>
-                  Afmelden
-                </button>
-              ) : (
-                <button type="button" className="button button-secondary button-small" onClick={() => void end(s)}>
-                  Beëindigen<span className="visually-hidden"> ({s.where ?? 'onbekend apparaat'})</span>
-                </button>
-              )}
-            </li>
+            <SessionItem key={s.id} session={s} onEnd={() => void (s.current ? signOut() : end(s))} />
           ))}
         </ul>
       ) : (

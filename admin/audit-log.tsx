@@ -41,6 +41,29 @@ export function AuditLog() {
       <PageHeading title="Logboek">Logboek</PageHeading>
       <p className="muted">Wie wat deed in de backoffice, nieuwste eerst. Het logboek bewaart geen namen of inhoud van leads, alleen wat er gebeurde.</p>
       <LiveError message={error} />
+      <AuditEvents events={events} who={who} target={target} />
+      {loading ? <p className="muted">Laden…</p> : null}
+      {more && !loading ? (
+        <p>
+          <button type="button" className="button button-secondary" onClick={() => void load(events.at(-1)?.at)}>
+            Oudere gebeurtenissen
+          </button>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+interface EventsProps {
+  events: Event[];
+  who: (id: string | null) => string;
+  target: (event: Event) => string;
+}
+
+/** The events as a table on laptops, as cards on phones. */
+function AuditEvents({ events, who, target }: EventsProps) {
+  return (
+    <>
       <div className={`${styles.tableWrap} ${styles.wide}`}>
         <table className={styles.auditTable}>
           <thead>
@@ -74,14 +97,6 @@ export function AuditLog() {
           </li>
         ))}
       </ul>
-      {loading ? <p className="muted">Laden…</p> : null}
-      {more && !loading ? (
-        <p>
-          <button type="button" className="button button-secondary" onClick={() => void load(events.at(-1)?.at)}>
-            Oudere gebeurtenissen
-          </button>
-        </p>
-      ) : null}
     </>
   );
 }

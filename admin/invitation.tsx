@@ -85,23 +85,7 @@ function AcceptForm({ token, invitation, qr, onAccepted }: AcceptProps) {
         <Field label="Nieuw wachtwoord" hint="Minstens 8 tekens. Een zin van een paar woorden is sterk en makkelijk te onthouden.">
           {(p) => <input {...p} name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={128} />}
         </Field>
-        <h2 className={styles.step}>2. Koppel uw authenticator-app</h2>
-        <p>
-          Open een authenticator-app op uw telefoon (bijvoorbeeld Google Authenticator, Microsoft Authenticator of 1Password) en scan deze QR-code. Lukt scannen
-          niet? Typ dan de sleutel hieronder in de app.
-        </p>
-        <div className={styles.pair}>
-          <img className={styles.qr} src={qr} width={200} height={200} alt={`QR-code om ${invitation.email} aan uw authenticator-app toe te voegen`} />
-          <div>
-            <p className={styles.secretLabel} id="sleutel-label">
-              Sleutel om over te typen
-            </p>
-            <p className={styles.secret} aria-labelledby="sleutel-label">
-              {groupsOfFour(invitation.totp.secret)}
-            </p>
-            <p className="muted">Kies in de app voor ‘tijdgebaseerd’ als daarnaar gevraagd wordt.</p>
-          </div>
-        </div>
+        <AuthenticatorStep invitation={invitation} qr={qr} />
         <h2 className={styles.step}>3. Typ de code uit de app</h2>
         <Field label="Code van 6 cijfers" hint="De app toont elke 30 seconden een nieuwe code.">
           {(p) => <input {...p} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]*" required className={styles.code} />}
@@ -111,6 +95,27 @@ function AcceptForm({ token, invitation, qr, onAccepted }: AcceptProps) {
           {busy ? 'Bezig…' : 'Account instellen'}
         </button>
       </form>
+    </>
+  );
+}
+
+/** Step 2: the authenticator's secret as a QR code, and as text in groups of four for typing. */
+function AuthenticatorStep({ invitation, qr }: { invitation: InvitationAnswer; qr: string }) {
+  return (
+    <>
+      <h2 className={styles.step}>2. Koppel uw authenticator-app</h2>
+      <p>
+        Open een authenticator-app op uw telefoon (bijvoorbeeld Google Authenticator, Microsoft Authenticator of 1Password) en scan deze QR-code. Lukt scannen
+        niet? Typ dan de sleutel hieronder in de app.
+      </p>
+      <div className={styles.pair}>
+        <img className={styles.qr} src={qr} width={200} height={200} alt={`QR-code om ${invitation.email} aan uw authenticator-app toe te voegen`} />
+        <div>
+          <p className={styles.secretLabel}>Sleutel om over te typen</p>
+          <p className={styles.secret}>{groupsOfFour(invitation.totp.secret)}</p>
+          <p className="muted">Kies in de app voor ‘tijdgebaseerd’ als daarnaar gevraagd wordt.</p>
+        </div>
+      </div>
     </>
   );
 }

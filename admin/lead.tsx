@@ -143,6 +143,80 @@ function Notes({ lead, act }: { lead: Lead; act: Act }) {
   );
 }
 
+/** Status and spam: what sales change most. */
+function Handle({ lead, act }: { lead: Lead; act: Act }) {
+  return (
+    <section className="card">
+      <h2 className={styles.h2}>Behandelen</h2>
+      <Field label="Status">
+        {(p) => (
+          <select
+            {...p}
+            value={lead.status}
+            onChange={(e) =>
+              void act(
+                () => post(`/leads/${lead.id}/status`, { status: e.target.value as LeadStatusName }),
+                `Status gewijzigd in ‘${STATUS_NAMES[e.target.value as LeadStatusName]}’.`,
+              )
+            }
+          >
+            {LEAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_NAMES[s]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() => void act(() => post(`/leads/${lead.id}/spam`, { spam: !lead.spam }), lead.spam ? 'Gemarkeerd als geen spam.' : 'Gemarkeerd als spam.')}
+      >
+        {lead.spam ? 'Markeren als geen spam' : 'Markeren als spam'}
+      </button>
+    </section>
+  );
+}
+
+/** Where the lead's notification mail stands. */
+function MailState({ lead }: { lead: Lead }) {
+  return (
+    <section className="card">
+      <h2 className={styles.h2}>Mail</h2>
+      <p className={styles.delivery}>{deliveryName(lead.delivery)}</p>
+      {lead.deliveryDetail ? <p className="muted">{lead.deliveryDetail}</p> : null}
+      {lead.mails.map((m) => (
+        <p key={m.id} className="muted">
+          {deliveryName(m.state)}
+          {m.sentAt ? ` op ${formatDateTime(m.sentAt)}` : ''} · {m.attempts} {m.attempts === 1 ? 'poging' : 'pogingen'}
+          {m.lastError ? ` · ${m.lastError}` : ''}
+        </p>
+      ))}
+    </section>
+  );
+}
+
+/** The confirmation before an erasure, naming what goes. */
+function EraseDialog({ lead, open, onErase, onClose }: { lead: Lead; open: boolean; onErase: () => void; onClose: () => void }) {
+  return (
+    <Dialog open={open} title="Alles van deze persoon wissen?" onClose={onClose}>
+      <p>
+        Dit wist voorgoed alles wat we van <strong>{lead.email || lead.name || 'deze persoon'}</strong> bewaren: al hun leads (ook van andere formulieren), hun
+        foto’s, de mails erover en de notities. Dit kan niet ongedaan worden gemaakt.
+      </p>
+      <div className="actions">
+        <button type="button" className="button button-danger" onClick={onErase}>
+          Ja, alles wissen
+        </button>
+        <button type="button" className="button button-secondary" onClick={onClose}>
+          Annuleren
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
 function LeadSide({ lead, act, onErased }: { lead: Lead; act: Act; onErased: (answer: LeadEraseAnswer) => void }) {
   const [confirming, setConfirming] = useState(false);
   const exportLead = () =>
@@ -157,48 +231,8 @@ function LeadSide({ lead, act, onErased }: { lead: Lead; act: Act; onErased: (an
   const erase = () => act(async () => onErased(await post<LeadEraseAnswer>(`/leads/${lead.id}/erase`)), 'Gewist.', false).then(() => setConfirming(false));
   return (
     <aside className={styles.side} aria-label="Behandelen">
-      <section className="card">
-        <h2 className={styles.h2}>Behandelen</h2>
-        <Field label="Status">
-          {(p) => (
-            <select
-              {...p}
-              value={lead.status}
-              onChange={(e) =>
-                void act(
-                  () => post(`/leads/${lead.id}/status`, { status: e.target.value as LeadStatusName }),
-                  `Status gewijzigd in ‘${STATUS_NAMES[e.target.value as LeadStatusName]}’.`,
-                )
-              }
-            >
-              {LEAD_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_NAMES[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => void act(() => post(`/leads/${lead.id}/spam`, { spam: !lead.spam }), lead.spam ? 'Gemarkeerd als geen spam.' : 'Gemarkeerd als spam.')}
-        >
-          {lead.spam ? 'Markeren als geen spam' : 'Markeren als spam'}
-        </button>
-      </section>
-      <section className="card">
-        <h2 className={styles.h2}>Mail</h2>
-        <p className={styles.delivery}>{deliveryName(lead.delivery)}</p>
-        {lead.deliveryDetail ? <p className="muted">{lead.deliveryDetail}</p> : null}
-        {lead.mails.map((m) => (
-          <p key={m.id} className="muted">
-            {deliveryName(m.state)}
-            {m.sentAt ? ` op ${formatDateTime(m.sentAt)}` : ''} · {m.attempts} {m.attempts === 1 ? 'poging' : 'pogingen'}
-            {m.lastError ? ` · ${m.lastError}` : ''}
-          </p>
-        ))}
-      </section>
+      <Handle lead={lead} act={act} />
+      <MailState lead={lead} />
       <section className="card">
         <h2 className={styles.h2}>Gegevens van deze persoon</h2>
         <p>Wordt automatisch gewist op {formatDate(lead.erasedOn)}.</p>
@@ -211,20 +245,7 @@ function LeadSide({ lead, act, onErased }: { lead: Lead; act: Act; onErased: (an
           </button>
         </div>
       </section>
-      <Dialog open={confirming} title="Alles van deze persoon wissen?" onClose={() => setConfirming(false)}>
-        <p>
-          Dit wist voorgoed alles wat we van <strong>{lead.email || lead.name || 'deze persoon'}</strong> bewaren: al hun leads (ook van andere formulieren),
-          hun foto’s, de mails erover en de notities. Dit kan niet ongedaan worden gemaakt.
-        </p>
-        <div className="actions">
-          <button type="button" className="button button-danger" onClick={() => void erase()}>
-            Ja, alles wissen
-          </button>
-          <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-            Annuleren
-          </button>
-        </div>
-      </Dialog>
+      <EraseDialog lead={lead} open={confirming} onErase={() => void erase()} onClose={() => setConfirming(false)} />
     </aside>
   );
 }

@@ -28,19 +28,13 @@ function Marks({ lead }: { lead: LeadRow }) {
   );
 }
 
-export function Leads() {
+/** The search box's text, put into the address (and so asked of the server) after a pause in typing. */
+function useDebouncedSearch() {
   const [params, setParams] = useSearchParams();
-  const [answer, setAnswer] = useState<LeadsAnswer>();
-  const [rows, setRows] = useState<LeadRow[]>([]);
-  const [error, setError] = useState<string>();
-  const [loading, setLoading] = useState(true);
   const [search, setSearch] = useState(params.get('q') ?? '');
-  const query = queryOf(params);
-
-  // the search box waits for a pause in typing before it asks the server
   useEffect(() => {
     const timer = setTimeout(() => {
-      if (search === (params.get('q') ?? '')) return;
+      if (search.trim() === (params.get('q') ?? '')) return;
       const next = new URLSearchParams(params);
       if (search.trim()) next.set('q', search.trim());
       else next.delete('q');
@@ -48,6 +42,17 @@ export function Leads() {
     }, 300);
     return () => clearTimeout(timer);
   }, [search, params, setParams]);
+  return [search, setSearch] as const;
+}
+
+export function Leads() {
+  const [params] = useSearchParams();
+  const [answer, setAnswer] = useState<LeadsAnswer>();
+  const [rows, setRows] = useState<LeadRow[]>([]);
+  const [error, setError] = useState<string>();
+  const [loading, setLoading] = useState(true);
+  const [search, setSearch] = useDebouncedSearch();
+  const query = queryOf(params);
 
   useEffect(() => {
     let live = true;
@@ -79,17 +84,10 @@ export function Leads() {
     }
     setLoading(false);
   };
-  const setFilter = (name: (typeof FILTERS)[number], value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  };
-
   return (
     <>
       <PageHeading title="Leads">Leads</PageHeading>
-      <Filters forms={answer?.forms ?? []} params={params} search={search} setSearch={setSearch} setFilter={setFilter} />
+      <Filters forms={answer?.forms ?? []} search={search} setSearch={setSearch} />
       <LiveError message={error} />
       <p className={styles.count} role="status">
         {loading && !answer ? 'Leads laden…' : answer?.total !== undefined ? `${answer.total} ${answer.total === 1 ? 'lead' : 'leads'} gevonden` : ''}
@@ -109,13 +107,19 @@ export function Leads() {
 
 interface FiltersProps {
   forms: LeadsAnswer['forms'];
-  params: URLSearchParams;
   search: string;
   setSearch: (value: string) => void;
-  setFilter: (name: (typeof FILTERS)[number], value: string) => void;
 }
 
-function Filters({ forms, params, search, setSearch, setFilter }: FiltersProps) {
+/** The search box and the filters; each filter is part of the address, so a lead's "back" keeps them. */
+function Filters({ forms, search, setSearch }: FiltersProps) {
+  const [params, setParams] = useSearchParams();
+  const setFilter = (name: (typeof FILTERS)[number], value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
   return (
     <form className={styles.filters} role="search" aria-label="Leads filteren" onSubmit={(e) => e.preventDefault()}>
       <div className={styles.searchField}>

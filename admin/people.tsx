@@ -46,6 +46,37 @@ function LinkToHand({ link, email }: { link: InvitationLinkAnswer; email: string
   );
 }
 
+/** An e-mail address and a role: the new account's invitation link is shown to hand over. */
+function InviteForm({ onSubmit }: { onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+  return (
+    <section aria-labelledby="uitnodigen" className="card">
+      <h2 id="uitnodigen" className={styles.cardHeading}>
+        Iemand uitnodigen
+      </h2>
+      <form className={styles.inviteForm} onSubmit={onSubmit}>
+        <Field label="E-mailadres">{(p) => <input {...p} name="email" type="email" autoComplete="off" required />}</Field>
+        <Field label="Rol">
+          {(p) => (
+            <select {...p} name="role" defaultValue="sales">
+              {STAFF_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_NAMES[role]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className={styles.controls}>
+          <button className="button" type="submit">
+            Uitnodigen
+          </button>
+        </div>
+      </form>
+      <p className="muted">Verkoop: leads. Redacteur: de inhoud van de site. Beheerder: alles, ook mensen en het logboek.</p>
+    </section>
+  );
+}
+
 export function People() {
   const withStepUp = useStepUp();
   const [people, setPeople] = useState<Person[]>();
@@ -91,33 +122,7 @@ export function People() {
     <>
       <PageHeading title="Mensen">Mensen</PageHeading>
       <LiveError message={error} />
-      <section aria-labelledby="uitnodigen" className="card">
-        <h2 id="uitnodigen" className={styles.cardHeading}>
-          Iemand uitnodigen
-        </h2>
-        <form className={styles.inviteForm} onSubmit={(e) => void invite(e)}>
-          <Field label="E-mailadres">{(p) => <input {...p} name="email" type="email" autoComplete="off" required />}</Field>
-          <Field label="Rol">
-            {(p) => (
-              <select {...p} name="role" defaultValue="sales">
-                {STAFF_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {ROLE_NAMES[role]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <div className={styles.controls}>
-            <button className="button" type="submit">
-              Uitnodigen
-            </button>
-          </div>
-        </form>
-        <p className="muted" style={{ margin: 0 }}>
-          Verkoop: leads. Redacteur: de inhoud van de site. Beheerder: alles, ook mensen en het logboek.
-        </p>
-      </section>
+      <InviteForm onSubmit={(e) => void invite(e)} />
       {handed ? <LinkToHand {...handed} /> : null}
       <h2 className={styles.subheading}>Iedereen</h2>
       {people ? <PeopleList people={people} act={act} reset={reset} /> : <p className="muted">Laden…</p>}

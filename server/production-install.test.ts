@@ -74,6 +74,18 @@ function packageCount(dir: string): number {
   return count;
 }
 
+/** The back office on its own port (any free one with PORT=0), its pages served from the copy's dist-admin/. */
+async function expectBackOfficePages(output: () => string) {
+  await expect.poll(() => /back office on (http:\/\/\S+)/.exec(output())?.[1], { timeout: 10_000 }).toBeTruthy();
+  const admin = /back office on (http:\/\/\S+)/.exec(output())![1]!;
+  const signIn = await fetch(`${admin}/aanmelden`);
+  expect([signIn.status, signIn.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+  const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(await signIn.text())?.[1];
+  expect(script).toBeTruthy();
+  expect((await fetch(`${admin}${script}`)).status).toBe(200);
+  expect(output()).not.toContain('no back office pages');
+}
+
 it(
   'the build runs after npm ci --omit=dev, with neither the sources nor a development package',
   async () => {
@@ -140,15 +152,7 @@ it(
         });
       });
 
-      // the back office on its own port (any free one with PORT=0), its pages from the copy's dist-admin/
-      await expect.poll(() => /back office on (http:\/\/\S+)/.exec(output)?.[1], { timeout: 10_000 }).toBeTruthy();
-      const admin = /back office on (http:\/\/\S+)/.exec(output)![1]!;
-      const signIn = await fetch(`${admin}/aanmelden`);
-      expect([signIn.status, signIn.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
-      const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(await signIn.text())?.[1];
-      expect(script).toBeTruthy();
-      expect((await fetch(`${admin}${script}`)).status).toBe(200);
-      expect(output).not.toContain('no back office pages');
+      await expectBackOfficePages(() => output);
 
       const home = await fetch(`${url}/`);
       expect(home.status).toBe(200);
