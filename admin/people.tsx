@@ -116,7 +116,9 @@ export function People() {
       form.reset();
     });
   };
-  const reset = (person: Person) => act(async () => setHanded({ link: await post<InvitationLinkAnswer>(`/people/${person.id}/reset`), email: person.email }));
+  const reset = (person: Person) =>
+    window.confirm(`Nieuwe uitnodiging voor ${person.email}? Hun wachtwoord, authenticator en herstelcodes vervallen en ze worden overal afgemeld.`) &&
+    act(async () => setHanded({ link: await post<InvitationLinkAnswer>(`/people/${person.id}/reset`), email: person.email }));
 
   return (
     <>
@@ -133,7 +135,7 @@ export function People() {
 interface ListProps {
   people: Person[];
   act: (action: () => Promise<unknown>) => Promise<boolean>;
-  reset: (person: Person) => Promise<boolean>;
+  reset: (person: Person) => unknown;
 }
 
 function PeopleList({ people, act, reset }: ListProps) {
@@ -174,7 +176,10 @@ function PeopleList({ people, act, reset }: ListProps) {
                 <button
                   type="button"
                   className="button button-secondary button-small"
-                  onClick={() => void act(() => post(`/people/${person.id}/${person.disabled ? 'enable' : 'disable'}`))}
+                  onClick={() =>
+                    (person.disabled || window.confirm(`${person.email} blokkeren? Ze worden overal afgemeld en kunnen niet meer aanmelden.`)) &&
+                    void act(() => post(`/people/${person.id}/${person.disabled ? 'enable' : 'disable'}`))
+                  }
                 >
                   {person.disabled ? 'Toelaten' : 'Blokkeren'}
                   <span className="visually-hidden"> {person.email}</span>

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Me, StaffRole } from '../core/admin/contract.ts';
+import { useNavigate } from 'react-router-dom';
 import { get, post, whenSignedOut } from './api.ts';
 
 /** The screens of the back office and who may open them (the server checks again: server/admin/permissions.ts). */
@@ -30,10 +31,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     whenSignedOut(() => setMe(null));
     get<Me>('/me').then(setMe, () => setMe(null));
   }, []);
+  const navigate = useNavigate();
   const signOut = useCallback(async () => {
     await post('/sign-out').catch(() => undefined);
+    // to the sign-in itself, not "back to where you were": the person chose to leave
+    void navigate('/aanmelden', { replace: true });
     setMe(null);
-  }, []);
+  }, [navigate]);
   const value = useMemo(() => ({ me, setMe, signOut }), [me, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
