@@ -27,6 +27,7 @@ function LinkToHand({ link, email }: { link: InvitationLinkAnswer; email: string
         bijvoorbeeld via een chatbericht:
       </p>
       <code className={styles.link}>{link.link}</code>
+      {link.mailed ? <p className="muted">De link is ook naar {email} gemaild.</p> : null}
       <div className="actions">
         <button
           type="button"
