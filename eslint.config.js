@@ -69,7 +69,7 @@ const ROOM_ZONES = [
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'dist-ssr', 'dist-*', 'coverage', 'test-results', 'playwright-report', 'core/site/schema-types.ts', '.tmp'],
+    ignores: ['dist', 'dist-ssr', 'dist-*', 'dist-admin', 'coverage', 'test-results', 'playwright-report', 'core/site/schema-types.ts', '.tmp'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
