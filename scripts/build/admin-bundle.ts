@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, type Dirent, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, type Dirent, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { writeWhole } from '../lib/esbuild-node-options.mjs';
@@ -9,12 +9,17 @@ import { writeWhole } from '../lib/esbuild-node-options.mjs';
  * The back office's pages (admin/) built by Vite into dist-admin/, which the server serves on the back office's
  * origin. Like the server's bundle (server-bundle.ts), made again only when a file Vite read for it changed (admin/,
  * the core/ files it imports), or the lockfile, package.json or this build's own scripts: their list and key are
- * kept in node_modules/.cache/helder-build/admin-pages.json, outside dist-admin/, which serves every file it holds.
+ * kept in node_modules/.cache/helder-build/admin-pages-<hash of the project's root>.json, outside dist-admin/, which serves every file it holds.
  * Vite runs in a process of its own, so its memory never adds to the build's.
  */
 export async function bundleAdmin(root: string, outDir: string): Promise<{ files: string[]; reused?: boolean; ms: number }> {
   const started = performance.now();
-  const keyFile = join(root, 'node_modules/.cache/helder-build/admin-pages.json');
+  // one per project: a copy of the project that shares this install (a link to node_modules) keeps its own
+  const keyFile = join(
+    root,
+    'node_modules/.cache/helder-build',
+    `admin-pages-${createHash('sha1').update(realpathSync(root)).digest('hex').slice(0, 16)}.json`,
+  );
   const unchanged = sameInputs(root, outDir, keyFile);
   if (unchanged) return { files: unchanged, reused: true, ms: Math.round(performance.now() - started) };
   const fresh = `${outDir}.${process.pid}.partial`;
