@@ -6,6 +6,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/test-support/browser.ts'
 const port = Number(process.env.E2E_PORT ?? 4319);
 // the production server's data folder for this run: the form tests read the leads it stored
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `e2e-data-${port}`);
+// the back office of that server: 4330 beside the default 4319, and beside another E2E_PORT a port of its own
+export const e2eAdminOrigin = `http://127.0.0.1:${port + 11}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,6 +40,7 @@ export default defineConfig({
     command: `rm -rf '${e2eDataDir}' && node dist-server/main.js`,
     env: {
       PORT: String(port),
+      ADMIN_PORT: String(port + 11),
       DATA_DIR: e2eDataDir,
       RATE_LIMIT_LEADS: '100000',
       RATE_LIMIT_MAILS: '100000',

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from './fixtures.ts';
-import { e2eDataDir } from '../../playwright.config.ts';
+import { e2eAdminOrigin, e2eDataDir } from '../../playwright.config.ts';
 import { openStaffStore, type StaffStore } from '../../server/staff/store/staff-store.ts';
 import { inviteStaff } from '../../server/staff/invitations.ts';
 import { totpAt } from '../../server/staff/totp.ts';
@@ -12,8 +12,8 @@ import { openStorage } from '../../server/storage/open-storage.ts';
 import type { NewLead, Storage } from '../../server/storage/types.ts';
 import type { InvitationAnswer, AcceptInvitationAnswer, StaffRole } from '../../core/admin/contract.ts';
 
-/** The back office of the server Playwright starts (PORT 4319, so ADMIN_PORT's default). */
-export const ADMIN = process.env.E2E_ADMIN_ORIGIN ?? 'http://127.0.0.1:4330';
+/** The back office of the server Playwright starts (4330 beside the default E2E_PORT 4319). */
+export const ADMIN = process.env.E2E_ADMIN_ORIGIN ?? e2eAdminOrigin;
 
 let staff: Promise<StaffStore> | undefined;
 let storage: Promise<Storage> | undefined;
