@@ -128,7 +128,7 @@ function Accepted({ answer }: { answer: AcceptInvitationAnswer }) {
       <PageHeading title="Herstelcodes">Bewaar uw herstelcodes</PageHeading>
       <Notice kind="ok">Uw account is klaar en u bent aangemeld.</Notice>
       <p>
-        Kwijt u uw telefoon, dan meldt u zich aan met een van deze codes in plaats van de code uit de app. Elke code werkt één keer. U ziet ze{' '}
+        Bent u uw telefoon kwijt, dan meldt u zich aan met een van deze codes in plaats van de code uit de app. Elke code werkt één keer. U ziet ze{' '}
         <strong>alleen nu</strong>: bewaar ze op een veilige plek, bijvoorbeeld in uw wachtwoordmanager of geprint in een la.
       </p>
       <RecoveryCodes codes={answer.recoveryCodes} email={answer.email} />
