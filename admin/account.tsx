@@ -6,6 +6,7 @@ import { useSession } from './session.tsx';
 import { formatDateTime, ROLE_NAMES } from './texts.ts';
 import { LiveError, PageHeading } from './ui.tsx';
 import styles from './lists.module.css';
+import { AccountPasskeys } from './account-passkeys.tsx';
 
 type Session = SessionsAnswer['sessions'][number];
 
@@ -75,6 +76,7 @@ export function Account() {
       ) : (
         <p className="muted">Laden…</p>
       )}
+      <AccountPasskeys />
     </>
   );
 }

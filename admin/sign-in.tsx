@@ -1,13 +1,27 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import type { SignInAnswer, SignInRequest } from '../core/admin/contract.ts';
+import type { PasskeysAvailableAnswer, SignInAnswer, SignInRequest } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
-import { post } from './api.ts';
+import { get, post } from './api.ts';
+import { browserHasPasskeys, signInWithPasskey } from './passkeys.ts';
 import { homeOf, useSession } from './session.tsx';
 import { Field, LiveError, Notice, PageHeading } from './ui.tsx';
 
 /** Only a path of these pages, never another site: where to go back to after signing in. */
 const safeBack = (back: string | null) => (back && back.startsWith('/') && !back.startsWith('//') && !back.startsWith('/aanmelden') ? back : undefined);
+
+/** Whether this browser and this back office's address allow passkeys (the address: a host name, not an IP address). */
+function usePasskeysHere(): boolean {
+  const [available, setAvailable] = useState(false);
+  useEffect(() => {
+    if (!browserHasPasskeys()) return;
+    get<PasskeysAvailableAnswer>('/passkeys/available').then(
+      (a) => setAvailable(a.available),
+      () => setAvailable(false),
+    );
+  }, []);
+  return available;
+}
 
 export function SignIn() {
   const { me, setMe } = useSession();
@@ -16,7 +30,23 @@ export function SignIn() {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const back = safeBack(params.get('terug'));
+  const passkeys = usePasskeysHere();
   if (me && !busy) return <Navigate to={back ?? homeOf(me.role)} replace />;
+
+  const signedIn = (answer: SignInAnswer) => {
+    setMe({ email: answer.email, role: answer.role, freshUntil: answer.freshUntil });
+    void navigate(back ?? homeOf(answer.role), { replace: true, state: { usedRecoveryCode: answer.usedRecoveryCode } });
+  };
+  const attempt = async (signIn: () => Promise<SignInAnswer>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      signedIn(await signIn());
+    } catch (caught) {
+      setError((caught as RequestError).message);
+      setBusy(false);
+    }
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -26,16 +56,7 @@ export function SignIn() {
       password: String(data.get('password') ?? ''),
       code: String(data.get('code') ?? '').replace(/\s+/g, ''),
     };
-    setBusy(true);
-    setError(undefined);
-    try {
-      const answer = await post<SignInAnswer>('/sign-in', request);
-      setMe({ email: answer.email, role: answer.role, freshUntil: answer.freshUntil });
-      void navigate(back ?? homeOf(answer.role), { replace: true, state: { usedRecoveryCode: answer.usedRecoveryCode } });
-    } catch (caught) {
-      setError((caught as RequestError).message);
-      setBusy(false);
-    }
+    await attempt(() => post<SignInAnswer>('/sign-in', request));
   };
 
   return (
@@ -43,6 +64,14 @@ export function SignIn() {
       <PageHeading title="Aanmelden">Aanmelden</PageHeading>
       {back ? <Notice kind="info">Meld u aan om verder te gaan waar u was.</Notice> : null}
       <LiveError message={error} />
+      {passkeys ? (
+        <>
+          <button className="button" type="button" disabled={busy} onClick={() => void attempt(signInWithPasskey)}>
+            Aanmelden met een passkey
+          </button>
+          <p className="muted">Of met uw wachtwoord en de code uit uw authenticator-app:</p>
+        </>
+      ) : null}
       <form onSubmit={(e) => void submit(e)} noValidate={false}>
         <Field label="E-mailadres">{(p) => <input {...p} name="email" type="email" autoComplete="username" required />}</Field>
         <Field label="Wachtwoord">{(p) => <input {...p} name="password" type="password" autoComplete="current-password" required />}</Field>

@@ -1,4 +1,4 @@
-import type { ApiError, LeadStatusName, StaffRole } from '../core/admin/contract.ts';
+import type { ApiError, AuditKind, LeadStatusName, StaffRole } from '../core/admin/contract.ts';
 
 /** The back office's words for each refusal the server can give (core/admin/contract.ts, ApiError). */
 const PROBLEMS: Record<string, string> = {
@@ -15,6 +15,8 @@ const PROBLEMS: Record<string, string> = {
   'invalid-email': 'Dit is geen geldig e-mailadres.',
   'invalid-role': 'Kies een rol.',
   invalid: 'Dit verzoek klopt niet. Herlaad de pagina en probeer het opnieuw.',
+  'passkeys-unavailable': 'Passkeys werken niet op dit adres van de backoffice. Meld u aan met uw wachtwoord en code.',
+  'passkey-cancelled': 'Er is geen passkey gebruikt. Probeer het opnieuw, of meld u aan met uw wachtwoord en code.',
 };
 
 const PASSWORD_PROBLEMS: Record<NonNullable<ApiError['problem']>, string> = {
@@ -34,7 +36,7 @@ export const ROLE_NAMES: Record<StaffRole, string> = { admin: 'Beheerder', edito
 export const STATUS_NAMES: Record<LeadStatusName, string> = { new: 'Nieuw', contacted: 'Gecontacteerd', won: 'Gewonnen', lost: 'Verloren' };
 
 /** Each kind of the audit log (server/staff/store/audit.ts) in plain Dutch. */
-export const AUDIT_NAMES: Record<string, string> = {
+export const AUDIT_NAMES: Record<AuditKind, string> = {
   'staff.invited': 'Iemand uitgenodigd',
   'staff.reset': 'Account opnieuw ingesteld (nieuwe uitnodiging)',
   'staff.disabled': 'Account geblokkeerd',
@@ -47,6 +49,7 @@ export const AUDIT_NAMES: Record<string, string> = {
   'session.ended': 'Sessie beëindigd',
   'sessions.ended': 'Alle sessies beëindigd',
   'factor.recovery-code-used': 'Aangemeld met een herstelcode',
+  'factor.passkey-added': 'Passkey toegevoegd',
   'lead.viewed': 'Lead bekeken',
   'lead.status-changed': 'Status van een lead gewijzigd',
   'lead.marked-spam': 'Lead als spam gemarkeerd',
@@ -56,7 +59,8 @@ export const AUDIT_NAMES: Record<string, string> = {
   'lead.erased': 'Gegevens van een persoon gewist',
 };
 
-export const auditName = (kind: string) => AUDIT_NAMES[kind] ?? kind;
+/** An event's kind in words; a kind this page does not know yet (a newer server) as it is. */
+export const auditName = (kind: string) => (AUDIT_NAMES as Record<string, string | undefined>)[kind] ?? kind;
 
 const dateTime = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Amsterdam' });
 const dateOnly = new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Amsterdam' });

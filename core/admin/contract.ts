@@ -13,6 +13,34 @@ export const INVITATION_PAGE = '/uitnodiging/';
 export const STAFF_ROLES = ['admin', 'editor', 'sales'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/**
+ * What the audit log records. Ids and kinds only: the log outlives erasures, so it must never hold a name, an
+ * address, a lead's text or a secret. Later issues add their kinds here (lead viewed, exported, erased; publish).
+ */
+export const AUDIT_KINDS = [
+  'staff.invited',
+  'staff.reset',
+  'staff.disabled',
+  'staff.enabled',
+  'staff.role-changed',
+  'invitation.accepted',
+  'sign-in.succeeded',
+  'sign-in.failed',
+  'sign-in.throttled',
+  'session.ended',
+  'sessions.ended',
+  'factor.recovery-code-used',
+  'factor.passkey-added',
+  'lead.viewed',
+  'lead.status-changed',
+  'lead.marked-spam',
+  'lead.marked-not-spam',
+  'lead.note-added',
+  'lead.exported',
+  'lead.erased',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
 export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
 export type LeadStatusName = (typeof LEAD_STATUSES)[number];
 
@@ -180,4 +208,29 @@ export interface LeadEraseAnswer {
   photos: number;
   mails: number;
   scrubbed: boolean;
+}
+
+/** GET /api/passkeys/available (public): whether this back office's address allows passkeys (a host name, not an IP address) */
+export interface PasskeysAvailableAnswer {
+  available: boolean;
+}
+
+/** GET /api/passkeys: one's own passkeys */
+export interface PasskeysAnswer {
+  available: boolean;
+  passkeys: { id: string; name: string | null; createdAt: string; lastUsedAt: string | null }[];
+}
+
+/**
+ * POST /api/passkeys/options and /api/sign-in/passkey/options answer WebAuthn's options as JSON
+ * (PublicKeyCredential.parseCreationOptionsFromJSON / parseRequestOptionsFromJSON read them); POST /api/passkeys
+ * (fresh sign-in) takes the new credential's toJSON() with a name, POST /api/sign-in/passkey the assertion's toJSON()
+ * and answers as sign-in does.
+ */
+export interface AddPasskeyRequest {
+  response: unknown;
+  name?: string;
+}
+export interface PasskeySignInRequest {
+  response: unknown;
 }

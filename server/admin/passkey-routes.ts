@@ -56,6 +56,12 @@ export function passkeyRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingPa
   return [
     {
       method: 'GET',
+      path: '/api/passkeys/available',
+      permission: 'public',
+      handler: (c) => c.json({ available: rp !== undefined }),
+    },
+    {
+      method: 'GET',
       path: '/api/passkeys',
       permission: 'signed-in',
       handler: async (c, who) => {

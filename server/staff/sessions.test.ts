@@ -19,12 +19,12 @@ describe('session settings', () => {
 
   it('sums up a browser without keeping its header', () => {
     expect(agentSummary('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36')).toBe(
-      'Chrome on Android',
+      'Chrome op Android',
     );
     expect(
       agentSummary('Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'),
-    ).toBe('Safari on iOS');
-    expect(agentSummary('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0')).toBe('Firefox on Windows');
+    ).toBe('Safari op iOS');
+    expect(agentSummary('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0')).toBe('Firefox op Windows');
     expect(agentSummary(undefined)).toBeNull();
   });
 });
@@ -44,7 +44,7 @@ describe.each(backends)('sessions on $name', (backend) => {
   it('starts a session on a new token, kept only as its hash, that a cookie resumes', async () => {
     const { token, session } = await startSession(store, userId, { ipSummary: '203.0.113.0/24', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0' });
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(session).toMatchObject({ userId, ipSummary: '203.0.113.0/24', agentSummary: 'Firefox on Linux' });
+    expect(session).toMatchObject({ userId, ipSummary: '203.0.113.0/24', agentSummary: 'Firefox op Linux' });
     expect((await resumeSession(store, token))?.id).toBe(session.id);
     expect(await store.touchSession(token, DEFAULT_TIMEOUTS.idleMs)).toBeUndefined();
     expect(await store.touchSession(hashToken(token), DEFAULT_TIMEOUTS.idleMs)).toBeDefined();

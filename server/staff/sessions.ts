@@ -34,7 +34,7 @@ export function sessionTimeouts(env: Record<string, string | undefined>): Sessio
   return { idleMs: Math.min(idleMs, absoluteMs), absoluteMs };
 }
 
-/** Where a session was begun, said roughly enough to recognise ("Firefox on Android"), never the raw header. */
+/** Where a session was begun, said roughly enough to recognise ("Firefox op Android"), in the staff's language, never the raw header. */
 export function agentSummary(userAgent: string | undefined): string | null {
   if (!userAgent) return null;
   const browser = /Edg\//.test(userAgent)
@@ -45,7 +45,7 @@ export function agentSummary(userAgent: string | undefined): string | null {
         ? 'Chrome'
         : /Safari\//.test(userAgent)
           ? 'Safari'
-          : 'a browser';
+          : 'een browser';
   const system = /Android/.test(userAgent)
     ? 'Android'
     : /iPhone|iPad/.test(userAgent)
@@ -56,8 +56,8 @@ export function agentSummary(userAgent: string | undefined): string | null {
           ? 'macOS'
           : /Linux/.test(userAgent)
             ? 'Linux'
-            : 'another system';
-  return `${browser} on ${system}`;
+            : 'een ander systeem';
+  return `${browser} op ${system}`;
 }
 
 /** A new session after a sign-in: always a new token (never one the browser brought), returned once for the cookie. */

@@ -6,6 +6,7 @@ import { openStaffStore } from '../../server/staff/store/staff-store.ts';
 import { inviteStaff } from '../../server/staff/invitations.ts';
 import { base32Decode } from '../../server/staff/base32.ts';
 import { totpAt } from '../../server/staff/totp.ts';
+import { expectNoAxeViolations } from './backoffice-support.ts';
 
 /**
  * Passkeys in a real browser with Chromium's virtual authenticator, against the real server: a signed-in person
@@ -125,6 +126,26 @@ test(
     expect((await api(page, '/api/me')).status).toBe(401);
   },
 );
+
+test('on the screens: a passkey is added on the account page, and the sign-in page signs in with it', { tag: '@desktop-only' }, async ({ page }) => {
+  await virtualAuthenticator(page);
+  await signedInPerson(page, 'passkey-screens@example.nl');
+  await page.goto(`${admin}/account`);
+  await page.getByLabel('Naam van dit apparaat').fill('Laptop kantoor');
+  await page.getByRole('button', { name: 'Passkey toevoegen' }).click();
+  await expect(page.getByText('Passkey “Laptop kantoor” toegevoegd: u kunt er voortaan mee aanmelden.')).toBeVisible();
+  await expect(page.getByText('Laptop kantoor', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Afmelden' }).first().click();
+  await expect(page).toHaveURL(/\/aanmelden/);
+  await expect(page.getByRole('button', { name: 'Aanmelden met een passkey' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Aanmelden met een passkey' }).click();
+  // signed in again, and back where they were
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mijn account' })).toBeVisible();
+  await expect(page.getByText('passkey-screens@example.nl', { exact: true })).toBeVisible();
+});
 
 test('a back office on an IP address offers no passkeys and says so', { tag: '@desktop-only' }, async ({ request }) => {
   const plain = await startServer({ distDir: dist, env: { PORT: '0' } });

@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { PasskeysAnswer } from '../core/admin/contract.ts';
+import type { RequestError } from './api.ts';
+import { get } from './api.ts';
+import { addPasskey, browserHasPasskeys } from './passkeys.ts';
+import { StepUpCancelled, useStepUp } from './step-up.tsx';
+import { formatDateTime } from './texts.ts';
+import { Field, LiveError } from './ui.tsx';
+import styles from './lists.module.css';
+
+/**
+ * One's passkeys, and adding one of this device: after that, signing in takes the device's own lock (PIN, face or
+ * finger) and nothing else. Adding asks for a fresh sign-in, as every new way in does.
+ */
+export function AccountPasskeys() {
+  const withStepUp = useStepUp();
+  const [answer, setAnswer] = useState<PasskeysAnswer>();
+  const [error, setError] = useState<string>();
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(
+    () =>
+      get<PasskeysAnswer>('/passkeys').then(
+        (a) => setAnswer(a),
+        (e: RequestError) => setError(e.message),
+      ),
+    [],
+  );
+  useEffect(() => void load(), [load]);
+  if (!answer?.available || !browserHasPasskeys()) return null;
+
+  const add = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const name = String(new FormData(form).get('name') ?? '').trim() || 'Passkey';
+    setBusy(true);
+    setError(undefined);
+    setNote('');
+    try {
+      await withStepUp(() => addPasskey(name));
+      setNote(`Passkey “${name}” toegevoegd: u kunt er voortaan mee aanmelden.`);
+      form.reset();
+      await load();
+    } catch (caught) {
+      if (!(caught instanceof StepUpCancelled)) setError((caught as RequestError).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="passkeys-heading">
+      <h2 id="passkeys-heading" className={styles.subheading}>
+        Passkeys
+      </h2>
+      <p className="muted">Met een passkey meldt u zich aan met de vingerafdruk, het gezicht of de pincode van uw apparaat, zonder wachtwoord of code.</p>
+      <LiveError message={error} />
+      <p role="status" className="muted">
+        {note}
+      </p>
+      {answer.passkeys.length > 0 ? (
+        <ul className={styles.list}>
+          {answer.passkeys.map((p) => (
+            <li key={p.id} className={`card ${styles.item}`}>
+              <div>
+                <p className={styles.title}>{p.name ?? 'Passkey'}</p>
+                <p className={styles.meta}>
+                  Toegevoegd op {formatDateTime(p.createdAt)} · {p.lastUsedAt ? `laatst gebruikt ${formatDateTime(p.lastUsedAt)}` : 'nog niet gebruikt'}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form onSubmit={(e) => void add(e)}>
+        <Field label="Naam van dit apparaat" hint="Zo herkent u de passkey later, bijvoorbeeld ‘Laptop kantoor’.">
+          {(p) => <input {...p} name="name" maxLength={80} autoComplete="off" />}
+        </Field>
+        <button className="button" type="submit" disabled={busy}>
+          {busy ? 'Bezig…' : 'Passkey toevoegen'}
+        </button>
+      </form>
+    </section>
+  );
+}
