@@ -1,8 +1,8 @@
 import { rateKey } from '../api/client-address.ts';
-import { renewSessionToken, startSession, type SessionTimeouts } from '../staff/sessions.ts';
+import { FRESH_SIGN_IN_MS, renewSessionToken, startSession, type SessionTimeouts } from '../staff/sessions.ts';
 import { signInWithPassword } from '../staff/sign-in.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
-import { jsonBody, text, type AdminContext, type RouteSpec } from './routes.ts';
+import { jsonBody, text, type AdminContext, type RouteSpec, type SignedIn } from './routes.ts';
 import { clearSessionCookie, writeSessionCookie } from './session-cookie.ts';
 
 export interface AccountDeps {
@@ -14,6 +14,9 @@ export interface AccountDeps {
 /** What the screens show of the signed-in person; never a secret. */
 const me = (user: { email: string; role: string }, freshUntil?: string) => ({ email: user.email, role: user.role, freshUntil });
 
+/** Until when a sign-in at this moment counts as fresh. */
+const freshUntil = (authenticatedAt: string) => new Date(Date.parse(authenticatedAt) + FRESH_SIGN_IN_MS).toISOString();
+
 /** A new session for `userId`, its token in the cookie. */
 export async function signInAs(c: AdminContext, deps: AccountDeps, userId: string): Promise<void> {
   const where = { ipSummary: rateKey(deps.clientIp(c)), userAgent: c.req.header('user-agent') };
@@ -21,28 +24,44 @@ export async function signInAs(c: AdminContext, deps: AccountDeps, userId: strin
   writeSessionCookie(c, token);
 }
 
+/** Password and code: a session on success; one answer for every refusal; 429 with Retry-After when throttled. */
+async function passwordSignIn(c: AdminContext, deps: AccountDeps): Promise<Response> {
+  const body = (await jsonBody(c)) ?? {};
+  const attempt = { email: text(body, 'email'), password: text(body, 'password'), code: text(body, 'code'), addressKey: rateKey(deps.clientIp(c)) };
+  const outcome = await signInWithPassword(deps.staff, attempt);
+  if (outcome.status === 'throttled') {
+    const seconds = Math.ceil(outcome.retryAfterMs / 1000);
+    return c.json({ error: 'throttled', retryAfterSeconds: seconds }, 429, { 'Retry-After': String(seconds) });
+  }
+  if (outcome.status === 'refused') return c.json({ error: 'refused' }, 401);
+  await signInAs(c, deps, outcome.user.id);
+  if (outcome.usedRecoveryCode) await deps.staff.audit('factor.recovery-code-used', outcome.user.id, [outcome.user.id]);
+  return c.json({ ...me(outcome.user), usedRecoveryCode: outcome.usedRecoveryCode });
+}
+
+/** Password and code again, for the signed-in person: the session gets a new token and counts as fresh. */
+async function stepUp(c: AdminContext, who: SignedIn, deps: AccountDeps): Promise<Response> {
+  const body = (await jsonBody(c)) ?? {};
+  const attempt = { email: who.user.email, password: text(body, 'password'), code: text(body, 'code'), addressKey: rateKey(deps.clientIp(c)) };
+  const outcome = await signInWithPassword(deps.staff, attempt);
+  if (outcome.status === 'throttled') return c.json({ error: 'throttled' }, 429, { 'Retry-After': String(Math.ceil(outcome.retryAfterMs / 1000)) });
+  if (outcome.status === 'refused' || outcome.user.id !== who.user.id) return c.json({ error: 'refused' }, 401);
+  // a step-up gives the session a new token: one seen before it proves nothing after
+  const token = await renewSessionToken(deps.staff, who.token);
+  if (!token) return c.json({ error: 'signed-out' }, 401);
+  writeSessionCookie(c, token);
+  return c.json(me(who.user, freshUntil(deps.staff.now().toISOString())));
+}
+
 /** Sign-in, sign-out, step-up, and each person's own account and sessions. */
 export function accountRoutes(deps: AccountDeps): RouteSpec[] {
   const { staff } = deps;
-  const freshUntil = (authenticatedAt: string) => new Date(Date.parse(authenticatedAt) + 10 * 60 * 1000).toISOString();
   return [
     {
       method: 'POST',
       path: '/api/sign-in',
       permission: 'public',
-      handler: async (c) => {
-        const body = (await jsonBody(c)) ?? {};
-        const attempt = { email: text(body, 'email'), password: text(body, 'password'), code: text(body, 'code'), addressKey: rateKey(deps.clientIp(c)) };
-        const outcome = await signInWithPassword(staff, attempt);
-        if (outcome.status === 'throttled') {
-          const seconds = Math.ceil(outcome.retryAfterMs / 1000);
-          return c.json({ error: 'throttled', retryAfterSeconds: seconds }, 429, { 'Retry-After': String(seconds) });
-        }
-        if (outcome.status === 'refused') return c.json({ error: 'refused' }, 401);
-        await signInAs(c, deps, outcome.user.id);
-        if (outcome.usedRecoveryCode) await staff.audit('factor.recovery-code-used', outcome.user.id, [outcome.user.id]);
-        return c.json({ ...me(outcome.user), usedRecoveryCode: outcome.usedRecoveryCode });
-      },
+      handler: (c) => passwordSignIn(c, deps),
     },
     {
       method: 'POST',
@@ -64,18 +83,7 @@ export function accountRoutes(deps: AccountDeps): RouteSpec[] {
       method: 'POST',
       path: '/api/step-up',
       permission: 'signed-in',
-      handler: async (c, who) => {
-        const body = (await jsonBody(c)) ?? {};
-        const attempt = { email: who!.user.email, password: text(body, 'password'), code: text(body, 'code'), addressKey: rateKey(deps.clientIp(c)) };
-        const outcome = await signInWithPassword(staff, attempt);
-        if (outcome.status === 'throttled') return c.json({ error: 'throttled' }, 429, { 'Retry-After': String(Math.ceil(outcome.retryAfterMs / 1000)) });
-        if (outcome.status === 'refused' || outcome.user.id !== who!.user.id) return c.json({ error: 'refused' }, 401);
-        // a step-up gives the session a new token: one seen before it proves nothing after
-        const token = await renewSessionToken(staff, who!.token);
-        if (!token) return c.json({ error: 'signed-out' }, 401);
-        writeSessionCookie(c, token);
-        return c.json(me(who!.user, freshUntil(staff.now().toISOString())));
-      },
+      handler: (c, who) => stepUp(c, who!, deps),
     },
     {
       method: 'GET',

@@ -45,6 +45,44 @@ function inboxQuery(c: AdminContext): InboxQuery {
   };
 }
 
+/** A page of the inbox, with the forms for the filter; a cursor that is not one is a 400. */
+async function listLeads(c: AdminContext, deps: LeadDeps): Promise<Response> {
+  const forms = Object.values(deps.site().forms).map((f) => ({ id: f.id, title: f.heading ?? f.id }));
+  try {
+    const page = await deps.storage.inboxPage(inboxQuery(c));
+    return c.json({ leads: page.leads.map(rowOf), next: page.next, total: page.total, forms });
+  } catch (error) {
+    if (error instanceof InvalidCursorError) return c.json({ error: 'invalid' }, 400);
+    throw error;
+  }
+}
+
+/** A lead with its notes' authors by address, its mails, and its form's labels; the view is in the audit log. */
+async function showLead(c: AdminContext, who: SignedIn, id: string, deps: LeadDeps): Promise<Response> {
+  const { storage, staff } = deps;
+  const [row, stored, mails, notes] = await Promise.all([storage.inboxRow(id), storage.getLead(id), storage.mailsForLead(id), storage.leadNotes(id)]);
+  const authors = new Map<string, string>();
+  for (const authorId of new Set(notes.flatMap((n) => (n.authorId ? [n.authorId] : [])))) {
+    const author = await staff.getUser(authorId);
+    if (author) authors.set(authorId, author.email);
+  }
+  await staff.audit('lead.viewed', who.user.id, [id]);
+  const form = siteForm(deps.site(), stored!.form);
+  return c.json({ lead: leadView({ row: row!, lead: stored!, form, mails, notes, authors, retention: deps.retention }) });
+}
+
+/** A stored photo of this very lead: an upload id of another lead is not found here. */
+async function leadPhoto(c: AdminContext, id: string, deps: LeadDeps): Promise<Response> {
+  const stored = await deps.storage.getLead(id);
+  const wanted = c.req.param('photo');
+  if (!stored!.photos.some((link) => photoId(link) === wanted)) return c.json({ error: 'not-found' }, 404);
+  const upload = await deps.storage.getUpload(wanted!);
+  if (!upload) return c.json({ error: 'not-found' }, 404);
+  const bytes = await readFile(join(deps.uploadsDir, `${upload.id}.${upload.ext}`)).catch(() => undefined);
+  if (!bytes) return c.json({ error: 'not-found' }, 404);
+  return c.body(bytes, 200, { 'Content-Type': upload.type, 'Cache-Control': 'private, no-store' });
+}
+
 /**
  * The leads inbox, for sales and admins: the list, a lead, its photos, status, spam, notes, and a person's export
  * and erasure (after a fresh sign-in, the same as `npm run leads -- export` and `erase`). Each view, change, export
@@ -73,39 +111,10 @@ export function leadRoutes(deps: LeadDeps): RouteSpec[] {
       method: 'GET',
       path: '/api/leads',
       permission: 'leads',
-      handler: async (c) => {
-        const forms = Object.values(deps.site().forms).map((f) => ({ id: f.id, title: f.heading ?? f.id }));
-        try {
-          const page = await storage.inboxPage(inboxQuery(c));
-          return c.json({ leads: page.leads.map(rowOf), next: page.next, total: page.total, forms });
-        } catch (error) {
-          if (error instanceof InvalidCursorError) return c.json({ error: 'invalid' }, 400);
-          throw error;
-        }
-      },
+      handler: (c) => listLeads(c, deps),
     },
-    lead('GET', '/api/leads/:id', async (c, who, id) => {
-      const [row, stored, mails, notes] = await Promise.all([storage.inboxRow(id), storage.getLead(id), storage.mailsForLead(id), storage.leadNotes(id)]);
-      const authors = new Map<string, string>();
-      for (const authorId of new Set(notes.flatMap((n) => (n.authorId ? [n.authorId] : [])))) {
-        const author = await staff.getUser(authorId);
-        if (author) authors.set(authorId, author.email);
-      }
-      await staff.audit('lead.viewed', who.user.id, [id]);
-      const form = siteForm(deps.site(), stored!.form);
-      return c.json({ lead: leadView({ row: row!, lead: stored!, form, mails, notes, authors, retention: deps.retention }) });
-    }),
-    lead('GET', '/api/leads/:id/photos/:photo', async (c, _who, id) => {
-      const stored = await storage.getLead(id);
-      const wanted = c.req.param('photo');
-      // only a photo of this very lead: an upload id of another lead is not found here
-      if (!stored!.photos.some((link) => photoId(link) === wanted)) return c.json({ error: 'not-found' }, 404);
-      const upload = await storage.getUpload(wanted!);
-      if (!upload) return c.json({ error: 'not-found' }, 404);
-      const bytes = await readFile(join(deps.uploadsDir, `${upload.id}.${upload.ext}`)).catch(() => undefined);
-      if (!bytes) return c.json({ error: 'not-found' }, 404);
-      return c.body(bytes, 200, { 'Content-Type': upload.type, 'Cache-Control': 'private, no-store' });
-    }),
+    lead('GET', '/api/leads/:id', (c, who, id) => showLead(c, who, id, deps)),
+    lead('GET', '/api/leads/:id/photos/:photo', (c, _who, id) => leadPhoto(c, id, deps)),
     lead('POST', '/api/leads/:id/status', async (c, who, id) => {
       const status = ((await jsonBody(c)) ?? {}).status;
       if (!isStatus(status)) return c.json({ error: 'invalid' }, 400);

@@ -12,7 +12,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { rateKey } from '../api/client-address.ts';
 import { throttleKeys } from '../staff/sign-in.ts';
 import { waitForAll } from '../staff/throttle.ts';
-import { jsonBody, type AdminContext, type RouteSpec } from './routes.ts';
+import { jsonBody, type AdminContext, type RouteSpec, type SignedIn } from './routes.ts';
 import { signInAs, type AccountDeps } from './account-routes.ts';
 
 /** The challenge of a passkey ceremony, kept in the browser that asked for it for five minutes, and used once. */
@@ -44,6 +44,74 @@ export function relyingParty(origin: string, name: string): { id: string; origin
   const host = new URL(origin).hostname;
   // an IPv6 address is written in brackets in a URL
   return isIP(host.replace(/^\[|\]$/g, '')) ? undefined : { id: host, origin, name };
+}
+
+type RelyingParty = NonNullable<ReturnType<typeof relyingParty>>;
+
+/** Checks a new credential against this browser's challenge, and keeps it under the name the person gave. */
+async function registerPasskey(c: AdminContext, who: SignedIn, deps: AccountDeps, rp: RelyingParty): Promise<Response> {
+  const { staff } = deps;
+  const body = (await jsonBody(c)) ?? {};
+  const challenge = takeChallenge(c);
+  if (!challenge) return c.json({ error: 'refused' }, 400);
+  const verified = await verifyRegistrationResponse({
+    response: body.response as RegistrationResponseJSON,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+  }).catch(() => undefined);
+  if (!verified?.verified || !verified.registrationInfo) return c.json({ error: 'refused' }, 400);
+  const { credential } = verified.registrationInfo;
+  const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, 80) : null;
+  await staff.addPasskey({
+    id: credential.id,
+    userId: who.user.id,
+    publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+    counter: credential.counter,
+    transports: credential.transports ?? [],
+    name,
+  });
+  await staff.audit('factor.passkey-added', who.user.id, [who.user.id]);
+  return c.json({ ok: true }, 201);
+}
+
+/** A sign-in with a passkey alone: throttled as passwords are, the assertion checked against this browser's challenge. */
+async function passkeySignIn(c: AdminContext, deps: AccountDeps, rp: RelyingParty): Promise<Response> {
+  const { staff } = deps;
+  const response = ((await jsonBody(c)) ?? {}).response as AuthenticationResponseJSON | undefined;
+  const keys = throttleKeys(`passkey:${typeof response?.id === 'string' ? response.id : ''}`, rateKey(deps.clientIp(c)));
+  const wait = waitForAll([...(await staff.failureRecords(keys)).values()], staff.now());
+  if (wait > 0) return c.json({ error: 'throttled', retryAfterSeconds: Math.ceil(wait / 1000) }, 429, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+  const challenge = takeChallenge(c);
+  const passkey = typeof response?.id === 'string' ? await staff.getPasskey(response.id) : undefined;
+  const user = passkey && (await staff.getUser(passkey.userId));
+  const verified =
+    challenge && passkey && user && !user.disabled
+      ? await verifyAuthenticationResponse({
+          response: response!,
+          expectedChallenge: challenge,
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          credential: {
+            id: passkey.id,
+            publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+            counter: passkey.counter,
+            transports: passkey.transports as never,
+          },
+          requireUserVerification: true,
+        }).catch(() => undefined)
+      : undefined;
+  if (!verified?.verified || !user) {
+    await staff.recordFailure(keys);
+    await staff.audit('sign-in.failed', null, user ? [user.id] : []);
+    return c.json({ error: 'refused' }, 401);
+  }
+  await staff.markPasskeyUsed(passkey!.id, verified.authenticationInfo.newCounter);
+  await staff.clearFailures(keys);
+  await staff.audit('sign-in.succeeded', user.id, [user.id]);
+  await signInAs(c, deps, user.id);
+  return c.json({ email: user.email, role: user.role, usedRecoveryCode: false });
 }
 
 /**
@@ -95,32 +163,7 @@ export function passkeyRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingPa
       path: '/api/passkeys',
       permission: 'signed-in',
       fresh: true,
-      handler: async (c, who) => {
-        if (!rp) return unavailable(c);
-        const body = (await jsonBody(c)) ?? {};
-        const challenge = takeChallenge(c);
-        if (!challenge) return c.json({ error: 'refused' }, 400);
-        const verified = await verifyRegistrationResponse({
-          response: body.response as RegistrationResponseJSON,
-          expectedChallenge: challenge,
-          expectedOrigin: rp.origin,
-          expectedRPID: rp.id,
-          requireUserVerification: true,
-        }).catch(() => undefined);
-        if (!verified?.verified || !verified.registrationInfo) return c.json({ error: 'refused' }, 400);
-        const { credential } = verified.registrationInfo;
-        const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, 80) : null;
-        await staff.addPasskey({
-          id: credential.id,
-          userId: who!.user.id,
-          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-          counter: credential.counter,
-          transports: credential.transports ?? [],
-          name,
-        });
-        await staff.audit('factor.passkey-added', who!.user.id, [who!.user.id]);
-        return c.json({ ok: true }, 201);
-      },
+      handler: (c, who) => (rp ? registerPasskey(c, who!, deps, rp) : unavailable(c)),
     },
     {
       method: 'POST',
@@ -136,42 +179,7 @@ export function passkeyRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingPa
       method: 'POST',
       path: '/api/sign-in/passkey',
       permission: 'public',
-      handler: async (c) => {
-        if (!rp) return unavailable(c);
-        const response = ((await jsonBody(c)) ?? {}).response as AuthenticationResponseJSON | undefined;
-        const keys = throttleKeys(`passkey:${typeof response?.id === 'string' ? response.id : ''}`, rateKey(deps.clientIp(c)));
-        const wait = waitForAll([...(await staff.failureRecords(keys)).values()], staff.now());
-        if (wait > 0) return c.json({ error: 'throttled', retryAfterSeconds: Math.ceil(wait / 1000) }, 429, { 'Retry-After': String(Math.ceil(wait / 1000)) });
-        const challenge = takeChallenge(c);
-        const passkey = typeof response?.id === 'string' ? await staff.getPasskey(response.id) : undefined;
-        const user = passkey && (await staff.getUser(passkey.userId));
-        const verified =
-          challenge && passkey && user && !user.disabled
-            ? await verifyAuthenticationResponse({
-                response: response!,
-                expectedChallenge: challenge,
-                expectedOrigin: rp.origin,
-                expectedRPID: rp.id,
-                credential: {
-                  id: passkey.id,
-                  publicKey: Buffer.from(passkey.publicKey, 'base64url'),
-                  counter: passkey.counter,
-                  transports: passkey.transports as never,
-                },
-                requireUserVerification: true,
-              }).catch(() => undefined)
-            : undefined;
-        if (!verified?.verified || !user) {
-          await staff.recordFailure(keys);
-          await staff.audit('sign-in.failed', null, user ? [user.id] : []);
-          return c.json({ error: 'refused' }, 401);
-        }
-        await staff.markPasskeyUsed(passkey!.id, verified.authenticationInfo.newCounter);
-        await staff.clearFailures(keys);
-        await staff.audit('sign-in.succeeded', user.id, [user.id]);
-        await signInAs(c, deps, user.id);
-        return c.json({ email: user.email, role: user.role, usedRecoveryCode: false });
-      },
+      handler: (c) => (rp ? passkeySignIn(c, deps, rp) : unavailable(c)),
     },
   ];
 }
