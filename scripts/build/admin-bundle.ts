@@ -44,6 +44,8 @@ const OWN_INPUTS = ['admin/index.html', 'package.json', 'package-lock.json', 'sc
 function viteChild(root: string, out: string, inputsFile: string): Promise<void> {
   const child = spawn(process.execPath, [join(root, 'scripts/run-bundled.mjs'), join(root, 'scripts/build/admin-vite.ts'), out, inputsFile], {
     cwd: root,
+    // the same pages whatever the caller's NODE_ENV (Vitest's is "test")
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -29,8 +29,13 @@ function recordInputs(): Plugin {
   };
 }
 
+// the pages are the same whoever builds them: a build started under Vitest (NODE_ENV=test) would otherwise compile JSX
+// for React's development runtime, which the production React it bundles does not have
+process.env.NODE_ENV = 'production';
+
 await build({
   configFile: false,
+  mode: 'production',
   root: `${paths.root}admin`,
   base: '/',
   publicDir: false,

@@ -138,6 +138,33 @@ describe.each(backends)('the back office on $name', (backend) => {
     expect((await an.b.get('/api/me')).status).toBe(200);
   });
 
+  it('refuses every hostile request to every state-changing route with 403, and nothing changes', async () => {
+    const admin = await person('baas@example.nl', 'admin');
+    const sales = await person('verkoop@example.nl', 'sales');
+    const { 'sec-fetch-site': _, ...noFetchSite } = OWN;
+    const hostile = {
+      'a foreign Origin': { ...noFetchSite, origin: 'https://evil.example' },
+      'a cross-site request': { ...OWN, 'sec-fetch-site': 'cross-site' },
+      'a form content type': { ...OWN, 'content-type': 'application/x-www-form-urlencoded' },
+      'no custom header': { ...OWN, [STAFF_REQUEST_HEADER]: '' },
+    };
+    const eventsBefore = (await store.listAudit({ limit: 1000 })).length;
+    const peopleBefore = await store.listUsers();
+    for (const route of routes.filter((r) => r.method === 'POST')) {
+      const path = route.path.replace(':id', sales.id).replace(':token', admin.token).replace(/:\w+/g, 'x');
+      for (const [what, headers] of Object.entries(hostile)) {
+        const body = { email: 'baas@example.nl', password: PASSWORD, code: admin.code(), role: 'admin', status: 'won', spam: true, body: 'x' };
+        const answer = await admin.b.post(path, body, headers);
+        expect(answer.status, `${what}: POST ${route.path}`).toBe(403);
+        expect(answer.headers.get('set-cookie'), `${what}: POST ${route.path}`).toBeNull();
+      }
+    }
+    expect((await store.listAudit({ limit: 1000 })).length).toBe(eventsBefore);
+    expect(await store.listUsers()).toEqual(peopleBefore);
+    expect((await admin.b.get('/api/me')).status).toBe(200);
+    expect((await sales.b.get('/api/me')).status).toBe(200);
+  });
+
   it('every route declares a permission, and each role reaches exactly the routes its permissions allow', async () => {
     const declared = new Set(routes.map((r) => `${r.method} ${r.path}`));
     const answered = app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`);
