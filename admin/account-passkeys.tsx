@@ -8,6 +8,25 @@ import { formatDateTime } from './texts.ts';
 import { Field, LiveError } from './ui.tsx';
 import styles from './lists.module.css';
 
+/** The passkeys of the account: each with its name, when it was added and last used. */
+function PasskeyList({ passkeys }: { passkeys: PasskeysAnswer['passkeys'] }) {
+  if (passkeys.length === 0) return null;
+  return (
+    <ul className={styles.list}>
+      {passkeys.map((p) => (
+        <li key={p.id} className={`card ${styles.item}`}>
+          <div>
+            <p className={styles.title}>{p.name ?? 'Passkey'}</p>
+            <p className={styles.meta}>
+              Toegevoegd op {formatDateTime(p.createdAt)} · {p.lastUsedAt ? `laatst gebruikt ${formatDateTime(p.lastUsedAt)}` : 'nog niet gebruikt'}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * One's passkeys, and adding one of this device: after that, signing in takes the device's own lock (PIN, face or
  * finger) and nothing else. Adding asks for a fresh sign-in, as every new way in does.
@@ -58,20 +77,7 @@ export function AccountPasskeys() {
       <p role="status" className="muted">
         {note}
       </p>
-      {answer.passkeys.length > 0 ? (
-        <ul className={styles.list}>
-          {answer.passkeys.map((p) => (
-            <li key={p.id} className={`card ${styles.item}`}>
-              <div>
-                <p className={styles.title}>{p.name ?? 'Passkey'}</p>
-                <p className={styles.meta}>
-                  Toegevoegd op {formatDateTime(p.createdAt)} · {p.lastUsedAt ? `laatst gebruikt ${formatDateTime(p.lastUsedAt)}` : 'nog niet gebruikt'}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <PasskeyList passkeys={answer.passkeys} />
       <form onSubmit={(e) => void add(e)}>
         <Field label="Naam van dit apparaat" hint="Zo herkent u de passkey later, bijvoorbeeld ‘Laptop kantoor’.">
           {(p) => <input {...p} name="name" maxLength={80} autoComplete="off" />}

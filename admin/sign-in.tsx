@@ -23,6 +23,18 @@ function usePasskeysHere(): boolean {
   return available;
 }
 
+/** Signing in with a passkey of this device, offered above the password form. */
+function PasskeyOption({ busy, onClick }: { busy: boolean; onClick: () => void }) {
+  return (
+    <>
+      <button className="button" type="button" disabled={busy} onClick={onClick}>
+        Aanmelden met een passkey
+      </button>
+      <p className="muted">Of met uw wachtwoord en de code uit uw authenticator-app:</p>
+    </>
+  );
+}
+
 export function SignIn() {
   const { me, setMe } = useSession();
   const navigate = useNavigate();
@@ -64,14 +76,7 @@ export function SignIn() {
       <PageHeading title="Aanmelden">Aanmelden</PageHeading>
       {back ? <Notice kind="info">Meld u aan om verder te gaan waar u was.</Notice> : null}
       <LiveError message={error} />
-      {passkeys ? (
-        <>
-          <button className="button" type="button" disabled={busy} onClick={() => void attempt(signInWithPasskey)}>
-            Aanmelden met een passkey
-          </button>
-          <p className="muted">Of met uw wachtwoord en de code uit uw authenticator-app:</p>
-        </>
-      ) : null}
+      {passkeys ? <PasskeyOption busy={busy} onClick={() => void attempt(signInWithPasskey)} /> : null}
       <form onSubmit={(e) => void submit(e)} noValidate={false}>
         <Field label="E-mailadres">{(p) => <input {...p} name="email" type="email" autoComplete="username" required />}</Field>
         <Field label="Wachtwoord">{(p) => <input {...p} name="password" type="password" autoComplete="current-password" required />}</Field>

@@ -85,6 +85,13 @@ export function accountRoutes(deps: AccountDeps): RouteSpec[] {
       permission: 'signed-in',
       handler: (c, who) => stepUp(c, who!, deps),
     },
+    ...sessionRoutes(staff),
+  ];
+}
+
+/** Each person's own sessions: where and since when, and ending one of them. */
+function sessionRoutes(staff: StaffStore): RouteSpec[] {
+  return [
     {
       method: 'GET',
       path: '/api/sessions',

@@ -7,7 +7,7 @@ import { declareRoutes, type AdminContext, type AdminEnv, type RouteSpec } from 
 import { readSessionCookie } from './session-cookie.ts';
 import { accountRoutes } from './account-routes.ts';
 import { invitationRoutes } from './invitation-routes.ts';
-import { peopleRoutes } from './people-routes.ts';
+import { auditRoutes, peopleRoutes } from './people-routes.ts';
 import { adminPages } from './admin-pages.ts';
 import type { SendInvitation } from './invitation-mail.ts';
 import { passkeyRoutes, relyingParty } from './passkey-routes.ts';
@@ -54,6 +54,7 @@ export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>;
     ...invitationRoutes(deps, options.issuer),
     ...passkeyRoutes(deps, rp),
     ...peopleRoutes(staff, options.origin, options.sendInvitation),
+    ...auditRoutes(staff),
   ];
   if (options.leads) all.push(...leadRoutes({ staff, ...options.leads }));
   const routes = declareRoutes(app, all, () => staff.now());

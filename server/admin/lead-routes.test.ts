@@ -51,6 +51,23 @@ describe.each(backends)('the leads inbox on $name', (backend) => {
     const leads = { storage, uploadsDir, site: fixtureServerSite, retention: { leadDays: 365, spamDays: 14 } };
     ({ app } = createAdminApp({ staff: store, origin: ORIGIN, timeouts: DEFAULT_TIMEOUTS, clientIp: () => '203.0.113.7', issuer: 'Back office', leads }));
   }, 60_000);
+  /** A stored photo, as the upload endpoint leaves one: its row and its file. */
+  async function storePhoto() {
+    const createdAt = new Date().toISOString();
+    await storage.addUpload({
+      id: 'photo0123456789abcd',
+      type: 'image/png',
+      ext: 'png',
+      size: PNG.length,
+      width: 1,
+      height: 1,
+      createdAt,
+      ip: null,
+      leadId: null,
+    });
+    writeFileSync(join(uploadsDir, 'photo0123456789abcd.png'), PNG);
+  }
+
   afterEach(async () => {
     await store.close();
     await storage.close();
@@ -103,19 +120,7 @@ describe.each(backends)('the leads inbox on $name', (backend) => {
 
   it('serves a lead’s own photos to signed-in staff only', async () => {
     const sales = await person(app, store, clock, 'verkoop@example.nl', 'sales');
-    const upload = {
-      id: 'photo0123456789abcd',
-      type: 'image/png',
-      ext: 'png',
-      size: PNG.length,
-      width: 1,
-      height: 1,
-      createdAt: new Date().toISOString(),
-      ip: null,
-      leadId: null,
-    };
-    await storage.addUpload(upload);
-    writeFileSync(join(uploadsDir, 'photo0123456789abcd.png'), PNG);
+    await storePhoto();
     const { id } = await storage.addLead(lead({ form: 'demo', photos: [`${ORIGIN}/uploads/photo0123456789abcd.png`] }));
     const other = await storage.addLead(lead({}));
     const shown = ((await (await sales.b.get(`/api/leads/${id}`)).json()) as LeadAnswer).lead;
@@ -129,18 +134,7 @@ describe.each(backends)('the leads inbox on $name', (backend) => {
 
   it('exports and erases a person after a fresh sign-in, the same as the command: no lead, note or photo left', async () => {
     const sales = await person(app, store, clock, 'verkoop@example.nl', 'sales');
-    await storage.addUpload({
-      id: 'photo0123456789abcd',
-      type: 'image/png',
-      ext: 'png',
-      size: PNG.length,
-      width: 1,
-      height: 1,
-      createdAt: new Date().toISOString(),
-      ip: null,
-      leadId: null,
-    });
-    writeFileSync(join(uploadsDir, 'photo0123456789abcd.png'), PNG);
+    await storePhoto();
     const { id } = await storage.addLead(lead({ form: 'demo', photos: [`${ORIGIN}/uploads/photo0123456789abcd.png`] }));
     await storage.attachUploads(['photo0123456789abcd'], id, '203.0.113.7');
     await storage.addLeadNote({ leadId: id, authorId: null, body: 'Een notitie' });

@@ -83,19 +83,9 @@ async function leadPhoto(c: AdminContext, id: string, deps: LeadDeps): Promise<R
   return c.body(bytes, 200, { 'Content-Type': upload.type, 'Cache-Control': 'private, no-store' });
 }
 
-/**
- * The leads inbox, for sales and admins: the list, a lead, its photos, status, spam, notes, and a person's export
- * and erasure (after a fresh sign-in, the same as `npm run leads -- export` and `erase`). Each view, change, export
- * and erasure is in the audit log with its author, by ids only.
- */
-export function leadRoutes(deps: LeadDeps): RouteSpec[] {
-  const { storage, staff } = deps;
-  const lead = (
-    method: 'GET' | 'POST',
-    path: string,
-    handler: (c: AdminContext, who: SignedIn, id: string) => Promise<Response>,
-    fresh = false,
-  ): RouteSpec => ({
+/** A route about one lead (the path's :id): 404 when there is no such lead, else the handler with the lead's id. */
+function leadRoute(storage: Storage) {
+  return (method: 'GET' | 'POST', path: string, handler: (c: AdminContext, who: SignedIn, id: string) => Promise<Response>, fresh = false): RouteSpec => ({
     method,
     path,
     permission: 'leads',
@@ -106,6 +96,16 @@ export function leadRoutes(deps: LeadDeps): RouteSpec[] {
       return handler(c, who!, id);
     },
   });
+}
+
+/**
+ * The leads inbox, for sales and admins: the list, a lead, its photos, status, spam, notes, and a person's export
+ * and erasure (after a fresh sign-in, the same as `npm run leads -- export` and `erase`). Each view, change, export
+ * and erasure is in the audit log with its author, by ids only.
+ */
+export function leadRoutes(deps: LeadDeps): RouteSpec[] {
+  const { storage, staff } = deps;
+  const lead = leadRoute(storage);
   return [
     {
       method: 'GET',
@@ -136,6 +136,15 @@ export function leadRoutes(deps: LeadDeps): RouteSpec[] {
       await staff.audit('lead.note-added', who.user.id, [id]);
       return c.json({ ok: true }, 201);
     }),
+    ...personRoutes(deps),
+  ];
+}
+
+/** A person's export and erasure from one of their leads, after a fresh sign-in: what `npm run leads` does. */
+function personRoutes(deps: LeadDeps): RouteSpec[] {
+  const { storage, staff } = deps;
+  const lead = leadRoute(storage);
+  return [
     lead(
       'POST',
       '/api/leads/:id/export',

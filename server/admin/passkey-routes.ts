@@ -48,6 +48,9 @@ export function relyingParty(origin: string, name: string): { id: string; origin
 
 type RelyingParty = NonNullable<ReturnType<typeof relyingParty>>;
 
+/** The answer of every passkey route where the back office's address allows none. */
+const unavailable = (c: AdminContext) => c.json({ error: 'passkeys-unavailable' }, 404);
+
 /** Checks a new credential against this browser's challenge, and keeps it under the name the person gave. */
 async function registerPasskey(c: AdminContext, who: SignedIn, deps: AccountDeps, rp: RelyingParty): Promise<Response> {
   const { staff } = deps;
@@ -120,7 +123,6 @@ async function passkeySignIn(c: AdminContext, deps: AccountDeps, rp: RelyingPart
  */
 export function passkeyRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingParty>): RouteSpec[] {
   const { staff } = deps;
-  const unavailable = (c: AdminContext) => c.json({ error: 'passkeys-unavailable' }, 404);
   return [
     {
       method: 'GET',
@@ -165,6 +167,13 @@ export function passkeyRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingPa
       fresh: true,
       handler: (c, who) => (rp ? registerPasskey(c, who!, deps, rp) : unavailable(c)),
     },
+    ...passkeySignInRoutes(deps, rp),
+  ];
+}
+
+/** Signing in with a passkey alone: the options with a new challenge, then the assertion. */
+function passkeySignInRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingParty>): RouteSpec[] {
+  return [
     {
       method: 'POST',
       path: '/api/sign-in/passkey/options',

@@ -5,7 +5,7 @@ import type { SendInvitation } from './invitation-mail.ts';
 import { jsonBody, text, type AdminContext, type RouteSpec, type SignedIn } from './routes.ts';
 
 /**
- * People and the audit log, for admins. Every change asks for a fresh sign-in, and none may be made to one's own
+ * People, for admins. Every change asks for a fresh sign-in, and none may be made to one's own
  * account (an admin who disables or demotes themselves locks the door from outside; another admin, or
  * `npm run staff`, does it).
  */
@@ -61,6 +61,12 @@ export function peopleRoutes(staff: StaffStore, origin: string, sendInvitation?:
       if (!result.ok) return c.json({ error: result.problem }, 400);
       return c.json({ ...(await handOver(user.email, result.token, result.expiresAt)), sessionsEnded: result.sessionsEnded });
     }),
+  ];
+}
+
+/** The audit log, newest first, for admins; no route changes it. */
+export function auditRoutes(staff: StaffStore): RouteSpec[] {
+  return [
     {
       method: 'GET',
       path: '/api/audit',
