@@ -138,14 +138,22 @@ describe.each(backends)('the leads inbox on $name', (backend) => {
     const { id } = await storage.addLead(lead({ form: 'demo', photos: [`${ORIGIN}/uploads/photo0123456789abcd.png`] }));
     await storage.attachUploads(['photo0123456789abcd'], id, '203.0.113.7');
     await storage.addLeadNote({ leadId: id, authorId: null, body: 'Een notitie' });
+    // the same person by another form, with the address in capitals; and someone else
+    const { id: contact } = await storage.addLead(lead({ form: 'contact', email: 'JAN@example.nl', values: { email: 'JAN@example.nl' } }));
+    const { id: other } = await storage.addLead(lead({ name: 'Piet', email: 'piet@example.nl', values: { email: 'piet@example.nl' } }));
     const exported = await sales.b.post(`/api/leads/${id}/export`);
     expect(exported.headers.get('content-disposition')).toBe(`attachment; filename="lead-${id}.json"`);
-    expect(await exported.json()).toMatchObject({ who: { leadId: id }, leads: [{ id, name: 'Jan Jansen', notes: [{ body: 'Een notitie' }] }] });
+    const data = (await exported.json()) as { who: unknown; leads: { id: string; notes: { body: string }[] }[] };
+    expect(data.who).toEqual({ email: 'jan@example.nl' });
+    expect(data.leads.map((l) => l.id).sort()).toEqual([id, contact].sort());
+    expect(data.leads.find((l) => l.id === id)).toMatchObject({ name: 'Jan Jansen', notes: [{ body: 'Een notitie' }] });
     clock.advance(FRESH_SIGN_IN_MS + 1000);
     expect(await (await sales.b.post(`/api/leads/${id}/erase`)).json()).toEqual({ error: 'step-up' });
     expect((await sales.b.post('/api/step-up', { password: PASSWORD, code: sales.code() })).status).toBe(200);
-    expect(await (await sales.b.post(`/api/leads/${id}/erase`)).json()).toMatchObject({ leads: 1, photos: 1 });
+    expect(await (await sales.b.post(`/api/leads/${id}/erase`)).json()).toMatchObject({ leads: 2, photos: 1 });
     expect(await storage.getLead(id)).toBeUndefined();
+    expect(await storage.getLead(contact)).toBeUndefined();
+    expect(await storage.getLead(other)).toMatchObject({ name: 'Piet' });
     expect(await storage.leadNotes(id)).toEqual([]);
     expect(existsSync(join(uploadsDir, 'photo0123456789abcd.png'))).toBe(false);
     expect((await sales.b.get(`/api/leads/${id}`)).status).toBe(404);

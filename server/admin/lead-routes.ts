@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { LEAD_STATUSES, type LeadStatusName } from '../../core/admin/contract.ts';
 import type { ServerSite } from '../site.ts';
 import { siteForm } from '../site.ts';
-import { erasePerson, personJson } from '../cli/person.ts';
+import { erasePerson, parseWho, personJson, type Who } from '../cli/person.ts';
 import type { InboxQuery, Storage } from '../storage/types.ts';
 import { InvalidCursorError } from '../storage/inbox-queries.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
@@ -140,6 +140,17 @@ export function leadRoutes(deps: LeadDeps): RouteSpec[] {
   ];
 }
 
+/**
+ * Whom a lead's export and erasure are about: the person by their whole e-mail address, so that all they left
+ * (every form, the mails about them) goes, as `npm run leads -- erase <address>` does; the one lead when it has no
+ * address to go by.
+ */
+async function personOf(storage: Storage, id: string): Promise<Who> {
+  const email = (await storage.getLead(id))?.email ?? '';
+  const byAddress = parseWho(email);
+  return byAddress && 'email' in byAddress ? byAddress : { leadId: id };
+}
+
 /** A person's export and erasure from one of their leads, after a fresh sign-in: what `npm run leads` does. */
 function personRoutes(deps: LeadDeps): RouteSpec[] {
   const { storage, staff } = deps;
@@ -149,9 +160,14 @@ function personRoutes(deps: LeadDeps): RouteSpec[] {
       'POST',
       '/api/leads/:id/export',
       async (c, who, id) => {
-        const person = await storage.findPerson({ leadId: id });
-        await staff.audit('lead.exported', who.user.id, [id]);
-        return c.json(personJson({ leadId: id }, person, staff.now()), 200, { 'Content-Disposition': `attachment; filename="lead-${id}.json"` });
+        const whom = await personOf(storage, id);
+        const person = await storage.findPerson(whom);
+        await staff.audit(
+          'lead.exported',
+          who.user.id,
+          person.leads.map((l) => l.id),
+        );
+        return c.json(personJson(whom, person, staff.now()), 200, { 'Content-Disposition': `attachment; filename="lead-${id}.json"` });
       },
       true,
     ),
@@ -159,8 +175,10 @@ function personRoutes(deps: LeadDeps): RouteSpec[] {
       'POST',
       '/api/leads/:id/erase',
       async (c, who, id) => {
-        const erased = await erasePerson(storage, deps.uploadsDir, { leadId: id }, () => staff.now());
-        await staff.audit('lead.erased', who.user.id, [id]);
+        const whom = await personOf(storage, id);
+        const leadIds = (await storage.findPerson(whom)).leads.map((l) => l.id);
+        const erased = await erasePerson(storage, deps.uploadsDir, whom, () => staff.now());
+        await staff.audit('lead.erased', who.user.id, leadIds);
         return c.json(erased);
       },
       true,

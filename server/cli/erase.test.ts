@@ -9,6 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../../tests/support/postgres.ts';
 import { openStorage } from '../storage/open-storage.ts';
 import type { NewLead, Storage, StorageOptions } from '../storage/types.ts';
+import { createAdminApp } from '../admin/admin-app.ts';
+import { ORIGIN, PASSWORD, person as staffPerson } from '../admin/test-support/staff-browser.ts';
+import { DEFAULT_TIMEOUTS, FRESH_SIGN_IN_MS } from '../staff/sessions.ts';
+import { openStaffStore } from '../staff/store/staff-store.ts';
+import { testClock } from '../staff/test-support/backends.ts';
+import { fixtureServerSite } from '../../tests/support/server-site.ts';
 
 /**
  * `npm run leads -- export | erase <address>` in its own process, against the server's real storage on SQLite
@@ -257,6 +263,53 @@ describe.each([sqlite, postgres])('npm run leads -- export | erase <address> on 
     }
     const again = await leads(env, 'erase', ADDRESS);
     expect(again).toMatchObject({ code: 0, stdout: `nothing is stored of ${ADDRESS}\n` });
+  }, 60_000);
+});
+
+describe.each([sqlite, postgres])('the back office erases a person on $name: the same as the command, not a byte left', (backend) => {
+  let options: StorageOptions;
+  let storage: Storage;
+  let kept = '';
+  let personIds: string[] = [];
+  let uploadsDir = '';
+
+  beforeAll(async () => {
+    ({ options } = await backend.setup('erase_admin_test'));
+    uploadsDir = join(options.dataDir, 'uploads');
+    storage = await openStorage(options);
+    ({ kept, personIds } = await fill(storage, uploadsDir));
+  }, 60_000);
+  afterAll(() => storage?.close());
+
+  it('erases all of the person from one of their leads, after a fresh sign-in, and leaves none of their bytes in the data files', async () => {
+    const { clock, advance, peek } = testClock(Date.now());
+    const staff = await openStaffStore(options, { clock });
+    try {
+      const leads = { storage, uploadsDir, site: fixtureServerSite, retention: { leadDays: 365, spamDays: 14 } };
+      const { app } = createAdminApp({ staff, origin: ORIGIN, timeouts: DEFAULT_TIMEOUTS, clientIp: () => '203.0.113.7', issuer: 'Back office', leads });
+      const sales = await staffPerson(app, staff, { advance, peek }, 'verkoop@example.nl', 'sales');
+      const dirs = [options.dataDir, ...(await backend.dirs(options))];
+      for (const secret of [ADDRESS, PHONE]) expect(filesHolding(dirs, secret), secret).not.toEqual([]);
+
+      advance(FRESH_SIGN_IN_MS + 1000);
+      expect(await (await sales.b.post(`/api/leads/${personIds[0]}/erase`)).json()).toEqual({ error: 'step-up' });
+      expect(await storage.getLead(personIds[0]!)).toBeDefined();
+      expect((await sales.b.post('/api/step-up', { password: PASSWORD, code: sales.code() })).status).toBe(200);
+      // the command's count for the same person: every lead that names the address, their photos and mails
+      expect(await (await sales.b.post(`/api/leads/${personIds[0]}/erase`)).json()).toMatchObject({ leads: 4, photos: 2, mails: 2 });
+
+      const after = [options.dataDir, ...(await backend.dirs(options))];
+      for (const secret of secrets) expect(filesHolding(after, secret), secret).toEqual([]);
+      expect(readdirSync(uploadsDir).sort()).toEqual(['OtherPhotoFile00001.jpg']);
+      for (const id of personIds) expect(await storage.getLead(id)).toBeUndefined();
+      expect(await storage.getLead(kept)).toMatchObject({ email: OTHER });
+      expect((await storage.findPerson({ email: ADDRESS })).leads).toEqual([]);
+      // the audit log names the leads by id, never the person
+      const erased = (await staff.listAudit()).find((e) => e.kind === 'lead.erased')!;
+      expect([...erased.targetIds].sort()).toEqual([...personIds].sort());
+    } finally {
+      await staff.close();
+    }
   }, 60_000);
 });
 
