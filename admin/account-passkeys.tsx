@@ -1,15 +1,17 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { PasskeysAnswer } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
-import { get } from './api.ts';
+import { get, post } from './api.ts';
 import { addPasskey, browserHasPasskeys } from './passkeys.ts';
 import { StepUpCancelled, useStepUp } from './step-up.tsx';
 import { formatDateTime } from './texts.ts';
 import { Field, LiveError } from './ui.tsx';
 import styles from './lists.module.css';
 
-/** The passkeys of the account: each with its name, when it was added and last used. */
-function PasskeyList({ passkeys }: { passkeys: PasskeysAnswer['passkeys'] }) {
+type Passkey = PasskeysAnswer['passkeys'][number];
+
+/** The passkeys of the account: each with its name, when it was added and last used, and a way to remove it. */
+function PasskeyList({ passkeys, onRemove, busy }: { passkeys: Passkey[]; onRemove: (passkey: Passkey) => void; busy: boolean }) {
   if (passkeys.length === 0) return null;
   return (
     <ul className={styles.list}>
@@ -21,6 +23,15 @@ function PasskeyList({ passkeys }: { passkeys: PasskeysAnswer['passkeys'] }) {
               Toegevoegd op {formatDateTime(p.createdAt)} · {p.lastUsedAt ? `laatst gebruikt ${formatDateTime(p.lastUsedAt)}` : 'nog niet gebruikt'}
             </p>
           </div>
+          <button
+            className="button button-secondary button-small"
+            type="button"
+            disabled={busy}
+            onClick={() => onRemove(p)}
+            aria-label={`Passkey “${p.name ?? 'Passkey'}” verwijderen`}
+          >
+            Verwijderen
+          </button>
         </li>
       ))}
     </ul>
@@ -67,6 +78,23 @@ export function AccountPasskeys() {
     }
   };
 
+  const remove = async (passkey: Passkey) => {
+    const name = passkey.name ?? 'Passkey';
+    if (!window.confirm(`Passkey “${name}” verwijderen? Met dat apparaat kunt u daarna niet meer aanmelden.`)) return;
+    setBusy(true);
+    setError(undefined);
+    setNote('');
+    try {
+      await withStepUp(() => post(`/passkeys/${encodeURIComponent(passkey.id)}/remove`));
+      setNote(`Passkey “${name}” verwijderd.`);
+      await load();
+    } catch (caught) {
+      if (!(caught instanceof StepUpCancelled)) setError((caught as RequestError).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <section aria-labelledby="passkeys-heading">
       <h2 id="passkeys-heading" className={styles.subheading}>
@@ -77,7 +105,7 @@ export function AccountPasskeys() {
       <p role="status" className="muted">
         {note}
       </p>
-      <PasskeyList passkeys={answer.passkeys} />
+      <PasskeyList passkeys={answer.passkeys} onRemove={(p) => void remove(p)} busy={busy} />
       <form onSubmit={(e) => void add(e)}>
         <Field label="Naam van dit apparaat" hint="Zo herkent u de passkey later, bijvoorbeeld ‘Laptop kantoor’.">
           {(p) => <input {...p} name="name" maxLength={80} autoComplete="off" />}

@@ -8,6 +8,7 @@ import { homeOf, useSession } from './session.tsx';
 import { formatDateTime, ROLE_NAMES } from './texts.ts';
 import { Field, LiveError, Notice, PageHeading } from './ui.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
+import { AccountPasskeys } from './account-passkeys.tsx';
 import styles from './invitation.module.css';
 
 /** The secret in groups of four, as people type it from the screen. */
@@ -132,6 +133,10 @@ function Accepted({ answer }: { answer: AcceptInvitationAnswer }) {
         <strong>alleen nu</strong>: bewaar ze op een veilige plek, bijvoorbeeld in uw wachtwoordmanager of geprint in een la.
       </p>
       <RecoveryCodes codes={answer.recoveryCodes} email={answer.email} />
+      {/* the second way in, set up now while the device is at hand: shown only where passkeys work */}
+      <div className="no-print">
+        <AccountPasskeys />
+      </div>
       <button
         className="button no-print"
         type="button"

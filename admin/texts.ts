@@ -50,6 +50,7 @@ export const AUDIT_NAMES: Record<AuditKind, string> = {
   'sessions.ended': 'Alle sessies beëindigd',
   'factor.recovery-code-used': 'Aangemeld met een herstelcode',
   'factor.passkey-added': 'Passkey toegevoegd',
+  'factor.passkey-removed': 'Passkey verwijderd',
   'lead.viewed': 'Lead bekeken',
   'lead.status-changed': 'Status van een lead gewijzigd',
   'lead.marked-spam': 'Lead als spam gemarkeerd',

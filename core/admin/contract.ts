@@ -31,6 +31,7 @@ export const AUDIT_KINDS = [
   'sessions.ended',
   'factor.recovery-code-used',
   'factor.passkey-added',
+  'factor.passkey-removed',
   'lead.viewed',
   'lead.status-changed',
   'lead.marked-spam',

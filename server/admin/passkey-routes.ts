@@ -167,6 +167,15 @@ export function passkeyRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingPa
       fresh: true,
       handler: (c, who) => (rp ? registerPasskey(c, who!, deps, rp) : unavailable(c)),
     },
+    {
+      // a lost or replaced device: one's own passkey only, after a fresh sign-in (it changes the ways in)
+      method: 'POST',
+      path: '/api/passkeys/:id/remove',
+      permission: 'signed-in',
+      fresh: true,
+      handler: async (c, who) =>
+        (await staff.removePasskey(who!.user.id, c.req.param('id') ?? '')) ? c.json({ removed: true }) : c.json({ error: 'not-found' }, 404),
+    },
     ...passkeySignInRoutes(deps, rp),
   ];
 }

@@ -17,6 +17,7 @@ type Factors = Pick<
   | 'getPasskey'
   | 'listPasskeys'
   | 'markPasskeyUsed'
+  | 'removePasskey'
 >;
 
 export function factorOperations(db: Kysely<Database>, clock: () => Date): Factors {
@@ -37,6 +38,12 @@ export function factorOperations(db: Kysely<Database>, clock: () => Date): Facto
     getPasskey: (id) => factors.getPasskey(db, id),
     listPasskeys: (userId) => factors.listPasskeys(db, userId),
     markPasskeyUsed: (id, counter) => factors.markPasskeyUsed(db, id, counter, clock()),
+    removePasskey: (userId, id) =>
+      db.transaction().execute(async (trx) => {
+        const removed = await factors.removePasskey(trx, userId, id);
+        if (removed) await audit.appendAudit(trx, 'factor.passkey-removed', userId, [userId], clock());
+        return removed;
+      }),
   };
 }
 

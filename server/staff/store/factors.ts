@@ -101,6 +101,12 @@ export async function listPasskeys(db: Db, userId: string): Promise<Passkey[]> {
   return (await db.selectFrom('staff_passkeys').selectAll().where('user_id', '=', userId).orderBy('created_at').execute()).map(toPasskey);
 }
 
+/** One of a person's passkeys gone (only theirs: another person's id removes nothing); whether it was there. */
+export async function removePasskey(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('staff_passkeys').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
 /** After a passkey sign-in: its new signature counter and the time, for "last used" on the person's screen. */
 export async function markPasskeyUsed(db: Db, id: string, counter: number, now: Date): Promise<void> {
   await db.updateTable('staff_passkeys').set({ counter, last_used_at: now.toISOString() }).where('id', '=', id).execute();

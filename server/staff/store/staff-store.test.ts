@@ -107,6 +107,19 @@ describe.each(backends)('staff store on $name', (backend) => {
     expect(await store.listPasskeys(user.id)).toHaveLength(1);
   });
 
+  it('removes a passkey for its owner only, with an audit event', async () => {
+    const { user } = await store.addUser('an@example.nl', 'sales', invitation());
+    const { user: other } = await store.addUser('piet@example.nl', 'sales', invitation());
+    await store.addPasskey({ id: 'cred-an', userId: user.id, publicKey: 'pk', counter: 0, transports: [], name: 'phone' });
+    expect(await store.removePasskey(other.id, 'cred-an')).toBe(false);
+    expect(await store.getPasskey('cred-an')).toBeDefined();
+    expect(await store.removePasskey(user.id, 'cred-an')).toBe(true);
+    expect(await store.getPasskey('cred-an')).toBeUndefined();
+    expect(await store.removePasskey(user.id, 'cred-an')).toBe(false);
+    const removals = (await store.listAudit()).filter((e) => e.kind === 'factor.passkey-removed');
+    expect(removals.map((e) => [e.actorId, e.targetIds])).toEqual([[user.id, [user.id]]]);
+  });
+
   it('ends a session after the idle time-out, and after the absolute one however busy', async () => {
     const { user } = await store.addUser('an@example.nl', 'sales', invitation());
     const idle = { userId: user.id, tokenHash: hashToken(newToken()), idleMs: HOUR, absoluteMs: 3 * HOUR };

@@ -52,6 +52,8 @@ export interface StaffStore {
   getPasskey(id: string): Promise<Passkey | undefined>;
   listPasskeys(userId: string): Promise<Passkey[]>;
   markPasskeyUsed(id: string, counter: number): Promise<void>;
+  /** one of the person's own passkeys gone, with its audit event; false when they have none of that id */
+  removePasskey(userId: string, id: string): Promise<boolean>;
 
   createSession(session: NewSession): Promise<StaffSession>;
   touchSession(tokenHash: string, idleMs: number): Promise<StaffSession | undefined>;
