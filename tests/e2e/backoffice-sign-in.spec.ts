@@ -1,0 +1,242 @@
+import { rmSync } from 'node:fs';
+import type { BrowserContext, Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { fixtureDist, removeDir, startServer, type ServerProcess } from '../support/server-process.ts';
+import { openStaffStore } from '../../server/staff/store/staff-store.ts';
+import { inviteStaff } from '../../server/staff/invitations.ts';
+import { codeFor, expectNoAxeViolations } from './backoffice-support.ts';
+import { SESSION_COOKIE } from '../../server/admin/session-cookie.ts';
+import { TOTP_PERIOD_SECONDS } from '../../server/staff/totp.ts';
+
+/**
+ * Signing in, in Chromium, against a real server of this spec's own (its own database, so the throttle's count
+ * of this address is this spec's alone): the cookie as the browser keeps it, codes computed by the test, and
+ * what the server says when a session ends, is guessed at, or is asked about an account that does not exist.
+ * The server's answers, the same at any width: asked in the desktop project (the screens are in backoffice.spec.ts
+ * at both widths).
+ */
+test.describe.configure({ mode: 'default' });
+test.use({ firstVisit: true });
+
+let server: ServerProcess;
+let dist: string;
+let admin: string;
+
+async function startBackOffice(port: number, env: Record<string, string> = {}): Promise<{ server: ServerProcess; admin: string }> {
+  const origin = `http://localhost:${port}`;
+  const started = await startServer({ distDir: dist, env: { ADMIN_PORT: String(port), ADMIN_ORIGIN: origin, ...env } });
+  await expect.poll(() => started.output()).toContain(`back office on ${origin}`);
+  return { server: started, admin: origin };
+}
+
+test.beforeAll(async ({ browserName: _browser }, testInfo) => {
+  dist = fixtureDist();
+  // one port per project and worker, in this spec's own range (the passkeys spec has 4760+)
+  ({ server, admin } = await startBackOffice(4780 + (testInfo.project.name === 'phone' ? 1 : 0) + 4 * testInfo.parallelIndex));
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (server) removeDir(server.dataDir);
+  if (dist) rmSync(dist, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  json: Record<string, unknown>;
+  ms: number;
+}
+
+/** A call of the back office's API from the page, as its own screens make them, with the time it took. */
+async function api(page: Page, path: string, body?: unknown): Promise<Answer> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const init: RequestInit =
+        body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Staff-Request': '1' }, body: JSON.stringify(body) };
+      const started = performance.now();
+      const response = await fetch(path, init);
+      const json = (await response.json()) as Record<string, unknown>;
+      return { status: response.status, json, ms: performance.now() - started };
+    },
+    { path, body },
+  );
+}
+
+interface Person {
+  email: string;
+  password: string;
+  secret: string;
+  recoveryCodes: string[];
+}
+
+/** An invitation as `npm run staff -- add` makes it, accepted in this page: the person is signed in after it. */
+async function acceptedPerson(page: Page, on: { server: ServerProcess; admin: string }, name: string): Promise<Person> {
+  const store = await openStaffStore({ dataDir: on.server.dataDir });
+  const email = `${name}-${test.info().project.name}@example.nl`;
+  const invited = await inviteStaff(store, email, 'sales', null);
+  await store.close();
+  if (!invited.ok) throw new Error(invited.problem);
+  await page.goto(`${on.admin}/api/passkeys/available`);
+  const secret = ((await api(page, `/api/invitations/${invited.token}`)).json.totp as { secret: string }).secret;
+  const password = 'fietsen langs de Eem in mei';
+  const accepted = await api(page, `/api/invitations/${invited.token}`, { password, totpSecret: secret, code: codeFor(secret) });
+  expect(accepted.status).toBe(200);
+  return { email, password, secret, recoveryCodes: accepted.json.recoveryCodes as string[] };
+}
+
+async function sessionCookie(context: BrowserContext, origin: string) {
+  return (await context.cookies(origin)).find((cookie) => cookie.name === SESSION_COOKIE);
+}
+
+/** The same request with a cookie of the test's choosing, from outside the page: what a stolen or kept token gets. */
+async function meWith(page: Page, origin: string, token: string): Promise<number> {
+  return (await page.request.get(`${origin}/api/me`, { headers: { Cookie: `${SESSION_COOKIE}=${token}` } })).status();
+}
+
+/** The code of the authenticator's next 30-second step: the server takes one step of clock drift either way. */
+const nextCode = (secret: string) => codeFor(secret, Date.now() + TOTP_PERIOD_SECONDS * 1000);
+
+// first in the file: the throttle counts this address's failures, and the other tests here fail on purpose too
+test(
+  'an unknown account gets the same answer, in about the same time, as a wrong password; 20 wrong passwords are slowed down, and the real person still signs in after the wait',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    const person = await acceptedPerson(page, { server, admin }, 'throttle');
+    expect((await api(page, '/api/sign-out', {})).status).toBe(200);
+
+    // two of each, alternately: within the free failures of this address, so each is checked in full
+    const wrong: Answer[] = [];
+    const unknown: Answer[] = [];
+    for (let round = 0; round < 2; round++) {
+      wrong.push(await api(page, '/api/sign-in', { email: person.email, password: 'niet het wachtwoord', code: '123456' }));
+      unknown.push(await api(page, '/api/sign-in', { email: `niemand-${round}@example.nl`, password: 'niet het wachtwoord', code: '123456' }));
+    }
+    for (const answer of [...wrong, ...unknown]) expect([answer.status, answer.json]).toEqual([401, { error: 'refused' }]);
+    // both are one argon2 verification (a dummy hash for the unknown address): neither answers in a fraction of the other's time
+    const slowest = (answers: Answer[]) => Math.max(...answers.map((a) => a.ms));
+    expect(slowest(unknown)).toBeGreaterThan(slowest(wrong) / 4);
+    expect(slowest(wrong)).toBeGreaterThan(slowest(unknown) / 4);
+
+    const guesses: Answer[] = [];
+    for (let n = 0; n < 20; n++) guesses.push(await api(page, '/api/sign-in', { email: person.email, password: `gok nummer ${n}`, code: '000000' }));
+    expect(guesses.filter((g) => g.status === 200)).toEqual([]);
+    for (const guess of guesses) expect([401, 429]).toContain(guess.status);
+    const throttled = guesses.filter((g) => g.status === 429);
+    expect(throttled.length).toBeGreaterThanOrEqual(10);
+    expect(throttled[0]!.json).toMatchObject({ error: 'throttled' });
+
+    // the right password now is not even checked: it waits as a guess would, and is told how long
+    const early = await api(page, '/api/sign-in', { email: person.email, password: person.password, code: person.recoveryCodes[0] });
+    expect(early.status).toBe(429);
+    const wait = early.json.retryAfterSeconds as number;
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    // after the wait the real person is let in: never a permanent lock-out (an attempt while throttled is not
+    // checked, so asking again meanwhile neither counts as a failure nor spends the code)
+    const askedAt = Date.now();
+    await expect
+      .poll(async () => (await api(page, '/api/sign-in', { email: person.email, password: person.password, code: person.recoveryCodes[0] })).status, {
+        intervals: [250],
+        timeout: (wait + 5) * 1000,
+      })
+      .toBe(200);
+    expect(Date.now() - askedAt).toBeGreaterThanOrEqual((wait - 1) * 1000);
+    expect((await api(page, '/api/me')).json).toMatchObject({ email: person.email, role: 'sales' });
+  },
+);
+
+test(
+  'password and code: the cookie is __Host-, Secure, HttpOnly and SameSite=Strict, a new token at sign-in and at step-up, and a code once used is refused',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    const person = await acceptedPerson(page, { server, admin }, 'cookie');
+    const first = (await sessionCookie(page.context(), admin))!;
+    expect(first).toMatchObject({ name: '__Host-staff-session', path: '/', secure: true, httpOnly: true, sameSite: 'Strict', domain: 'localhost' });
+    // a session cookie: it goes when the browser closes, and the server ends it sooner (idle and absolute time-outs)
+    expect(first.expires).toBe(-1);
+
+    expect((await api(page, '/api/sign-out', {})).status).toBe(200);
+    expect(await sessionCookie(page.context(), admin)).toBeUndefined();
+    // signed out on the server: the old token opens nothing, even sent by someone who kept it
+    expect(await meWith(page, admin, first.value)).toBe(401);
+
+    // the acceptance spent the code of this step; the next step's code signs in once
+    const code = nextCode(person.secret);
+    const signedIn = await api(page, '/api/sign-in', { email: person.email, password: person.password, code });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.json).toMatchObject({ email: person.email, role: 'sales', usedRecoveryCode: false });
+    const second = (await sessionCookie(page.context(), admin))!;
+    expect(second.value).not.toBe(first.value);
+    expect(second).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
+
+    // the step-up (before export, erase, people) renews the token: the one before it no longer works
+    const recovery = person.recoveryCodes[0]!;
+    expect((await api(page, '/api/step-up', { password: person.password, code: recovery })).status).toBe(200);
+    const third = (await sessionCookie(page.context(), admin))!;
+    expect(third.value).not.toBe(second.value);
+    expect(await meWith(page, admin, second.value)).toBe(401);
+    expect(await meWith(page, admin, third.value)).toBe(200);
+
+    // the same code again, with the right password, from a new sign-in: refused with the one answer of every failure
+    expect((await api(page, '/api/sign-out', {})).status).toBe(200);
+    const reused = await api(page, '/api/sign-in', { email: person.email, password: person.password, code });
+    expect([reused.status, reused.json]).toEqual([401, { error: 'refused' }]);
+    const reusedRecovery = await api(page, '/api/sign-in', { email: person.email, password: person.password, code: recovery });
+    expect([reusedRecovery.status, reusedRecovery.json]).toEqual([401, { error: 'refused' }]);
+    expect((await api(page, '/api/me')).status).toBe(401);
+  },
+);
+
+test('an invitation is refused after it expired, on the screen and by the server', { tag: '@desktop-only' }, async ({ page }) => {
+  // made 73 hours ago, as the command would have made it then: its 72 hours are over
+  const store = await openStaffStore({ dataDir: server.dataDir }, { clock: () => new Date(Date.now() - 73 * 3_600_000) });
+  const invited = await inviteStaff(store, `verlopen-${test.info().project.name}@example.nl`, 'sales', null);
+  await store.close();
+  if (!invited.ok) throw new Error(invited.problem);
+  await page.goto(`${admin}/uitnodiging/${invited.token}`);
+  await expect(page.getByRole('heading', { name: 'Deze uitnodiging werkt niet' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('onbekend, al gebruikt of verlopen');
+  await expectNoAxeViolations(page);
+  const accept = await api(page, `/api/invitations/${invited.token}`, { password: 'fietsen langs de Eem in mei', totpSecret: 'A'.repeat(32), code: '123456' });
+  expect([accept.status, accept.json]).toEqual([404, { error: 'invitation' }]);
+});
+
+test('idle and absolute time-outs end the session on the server', { tag: '@desktop-only' }, async ({ page }, testInfo) => {
+  // a server of its own with time-outs of seconds: 3 s idle, 9 s in all
+  const short = await startBackOffice(4790 + (testInfo.project.name === 'phone' ? 1 : 0) + 4 * testInfo.parallelIndex, {
+    STAFF_SESSION_IDLE_MINUTES: String(3 / 60),
+    STAFF_SESSION_MAX_HOURS: String(9 / 3600),
+  });
+  try {
+    const person = await acceptedPerson(page, short, 'timeouts');
+    const idleToken = (await sessionCookie(page.context(), short.admin))!.value;
+    expect((await api(page, '/api/me')).status).toBe(200);
+    // nothing for longer than the idle time-out: the session has ended on the server, whatever the browser keeps
+    await page.waitForTimeout(3500);
+    expect(await meWith(page, short.admin, idleToken)).toBe(401);
+    expect((await api(page, '/api/me')).status).toBe(401);
+
+    const signedIn = await api(page, '/api/sign-in', { email: person.email, password: person.password, code: person.recoveryCodes[0] });
+    expect(signedIn.status).toBe(200);
+    const startedAt = Date.now();
+    // a request each second keeps it from idling, until the absolute time-out ends it all the same
+    const answers: { at: number; status: number }[] = [];
+    await expect
+      .poll(
+        async () => {
+          const status = (await api(page, '/api/me')).status;
+          answers.push({ at: Date.now() - startedAt, status });
+          return status;
+        },
+        { intervals: [1000], timeout: 15_000 },
+      )
+      .toBe(401);
+    const lastOk = Math.max(...answers.filter((a) => a.status === 200).map((a) => a.at));
+    // alive well past the idle time-out, ended by the 9 seconds since sign-in
+    expect(lastOk).toBeGreaterThan(4000);
+    expect(answers.at(-1)!.at).toBeLessThan(12_000);
+  } finally {
+    await short.server.stop();
+    removeDir(short.server.dataDir);
+  }
+});
