@@ -144,17 +144,26 @@ const appOptions = (buildSite: ServerSite, root: string) => ({
 const live = new LiveRoot(distDir);
 const staticFiles = serveDist({ root: distDir, live });
 const apps = new Map<string, Hono>([[live.current().root, createApp(appOptions(site, live.current().root))]]);
+const sites = new Map<string, ServerSite>([[live.current().root, site]]);
+/** The forms of a build, read the first time they are asked for (the first build's when they cannot be read); the last few kept. */
+function siteOf(generation: Generation): ServerSite {
+  let found = sites.get(generation.root);
+  if (found) return found;
+  try {
+    found = loadServerSite(generation.root);
+  } catch (error) {
+    console.error(`${(error as Error).message}; the forms of the first build stay in use`);
+    found = site;
+  }
+  sites.set(generation.root, found);
+  for (const oldest of sites.keys()) if (sites.size > 3 && oldest !== generation.root) sites.delete(oldest);
+  return found;
+}
 /** The app of a build, made the first time a request arrives in it; the last few are kept for switches back and forth. */
 function appFor(generation: Generation): Hono {
   let built = apps.get(generation.root);
   if (built) return built;
-  let buildSite = site;
-  try {
-    buildSite = loadServerSite(generation.root);
-  } catch (error) {
-    console.error(`${(error as Error).message}; the forms of the first build stay in use`);
-  }
-  built = createApp(appOptions(buildSite, generation.root));
+  built = createApp(appOptions(siteOf(generation), generation.root));
   apps.set(generation.root, built);
   for (const oldest of apps.keys()) if (apps.size > 3 && oldest !== generation.root) apps.delete(oldest);
   return built;
@@ -198,7 +207,8 @@ const server = serve({ fetch: fetchHandler, port, hostname: host, serverOptions 
   // the back office on its own port and origin, on the same database, once the site is up
   const issuer = `Back office ${siteHost}`;
   const mail = env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: mailFrom, site: siteHost } : undefined;
-  const leads = { storage, uploadsDir, site: () => site, retention: { leadDays: leadRetentionDays, spamDays: spamRetentionDays } };
+  // the live build's forms, as the site's own endpoint uses them: a published form's new labels show in the inbox
+  const leads = { storage, uploadsDir, site: () => siteOf(live.current()), retention: { leadDays: leadRetentionDays, spamDays: spamRetentionDays } };
   startAdmin({
     settings: settingsOfAdmin,
     storage: { databaseUrl: env.DATABASE_URL, dataDir },
