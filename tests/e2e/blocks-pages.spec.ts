@@ -1,27 +1,10 @@
 import { test, expect } from './fixtures.ts';
-import { expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
+import { openPage } from './helpers.ts';
 import { openWithClock } from './blocks-support.ts';
 
 const PAGES = ['/', '/web-development', '/marketing', '/portfolio', '/demo', '/algemene-voorwaarden'];
 
-test.describe('axe finds no violations', () => {
-  for (const path of PAGES) {
-    test(path, async ({ page }) => {
-      const check = watchConsole(page);
-      await openPage(page, path);
-      // bring lazy images and lazy blocks in before the scan
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 700) {
-          window.scrollTo(0, y);
-          await new Promise((r) => setTimeout(r, 30));
-        }
-        window.scrollTo(0, 0);
-      });
-      await expectNoAxeViolations(page);
-      check();
-    });
-  }
-});
+// axe on each of these pages, lazy blocks scrolled in: routes.spec.ts (accessibility), at both widths
 
 /** The pages' buttons: [page, accessible name, target]. The first match in the main content is clicked. */
 const BUTTONS: [string, string, string][] = [

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations, wcagAxe } from './axe.ts';
 
 /** Collects console errors and React hydration warnings; call the returned check at the end of a test. */
 export function watchConsole(page: Page): () => void {
@@ -60,9 +60,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   await page.waitForFunction(() => getComputedStyle(document.querySelector('.page')!).opacity === '1');
   // likewise any finite animation still running, such as an FAQ answer fading in after its click
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(summary).toEqual([]);
+  expect(await axeViolations(wcagAxe(page))).toEqual([]);
 }
 
 /** Role, name and expanded state from Chromium's own accessibility tree, which is what assistive technology reads. */

@@ -1,10 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copySite, startDevServer, type DevServer } from '../../scripts/test-support/dev-server.ts';
+import { axeViolations, wcagAxe } from './axe.ts';
 
 /**
  * What the studio's browser tests share: a fixture site copied into a git work tree of its own (optionally pushing
@@ -118,9 +118,8 @@ export const blockItem = (page: Page, index: number): Locator => page.locator(`.
 
 /** axe on the studio (the previews are the site's own pages, tested elsewhere). */
 export async function expectAccessible(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).exclude('iframe').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  const results = await (include ? builder.include(include) : builder).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  const builder = wcagAxe(page).exclude('iframe');
+  expect(await axeViolations(include ? builder.include(include) : builder)).toEqual([]);
 }
 
 /** The studio's desktop preview frame. */
