@@ -44,6 +44,8 @@ const denyGlobs = (dir: string) => {
 };
 
 /** The test files whose assertions are figures of the machine under load: the 'alone' project runs them. */
+/** The DOM tests that replace a module (vi.mock): in a file of their own, or the replacement meets a module already loaded. */
+const mockingModules = ['src/forms/mail.test.ts'];
 const measuredAlone = ['server/uploads.test.ts', 'server/sqlite-lock.test.ts', 'server/storage/storage.test.ts', 'server/static/atomic-switch.test.ts'];
 /** The test files that take far longer than the others, longest first. */
 const longest = ['scripts/bench/bench-smoke.test.ts', 'server/production-install.test.ts'];
@@ -128,7 +130,23 @@ export default defineConfig(({ command }) => ({
       },
       {
         extends: true,
-        test: { name: 'dom', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['tests/setup-dom.ts'] },
+        // one jsdom per worker for all its files, not one per file (most of their time was making the window):
+        // each test cleans up after itself (tests/setup-dom.ts); a file that mocks a module needs its own
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...mockingModules],
+          setupFiles: ['tests/setup-dom.ts'],
+          isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
+          restoreMocks: true,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'dom-isolated', environment: 'jsdom', include: mockingModules, setupFiles: ['tests/setup-dom.ts'] },
       },
       {
         // after every other file, one at a time: what these measure (memory, latency, how long a lock is waited

@@ -27,7 +27,8 @@ interface Stage {
 type Step = Stage | Stage[];
 
 const STEPS: Step[] = [
-  [{ script: 'validate' }, { script: 'audit:deps' }, { script: 'lint' }, { script: 'typecheck' }],
+  // ESLint (the longest) on one core; the type check, then Prettier and the rest, share the other
+  [{ script: 'validate' }, { script: 'audit:deps' }, { script: 'lint:code' }, { script: 'lint:format' }, { script: 'typecheck' }],
   // on the command line, not in the config: a Vitest that a test starts in a copy of the project writes no report here
   { script: 'test:unit', args: ['--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`] },
   { script: 'build' },
