@@ -135,7 +135,7 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'admin/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...mockingModules],
           setupFiles: ['tests/setup-dom.ts'],
           isolate: false,

@@ -12,8 +12,13 @@ describe('the server site', () => {
   });
 
   it('takes nothing else of the site', () => {
-    const loaded = { site: { seo: { siteUrl: 'https://a.nl' }, integrations: {}, brand: 'x' }, forms: { f: { id: 'f' } } } as unknown as LoadedSite;
-    expect(serverSiteOf(loaded)).toEqual({ forms: { f: { id: 'f' } }, integrations: {}, siteUrl: 'https://a.nl' });
+    const loaded = { site: { seo: { siteUrl: 'https://a.nl' }, integrations: {}, brand: 'x', lang: 'nl' }, forms: { f: { id: 'f' } } } as unknown as LoadedSite;
+    expect(serverSiteOf(loaded)).toEqual({ forms: { f: { id: 'f' } }, integrations: {}, siteUrl: 'https://a.nl', lang: 'nl' });
+  });
+
+  it("carries the site's language, and reads a file written before it had one as English", () => {
+    expect(fixtureServerSite().lang).toBe('nl');
+    expect(parseServerSite('{"format": 1, "forms": {}, "integrations": {}, "siteUrl": "https://a.nl"}').lang).toBe('en');
   });
 
   it('reads back what it wrote', () => {

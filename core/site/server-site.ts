@@ -10,6 +10,8 @@ export interface ServerSite {
   forms: Record<string, FormConfig>;
   integrations: SiteConfig['integrations'];
   siteUrl: string;
+  /** the site's language (its config's `lang`): the back office speaks it to the staff */
+  lang: string;
 }
 
 /** The file's format; a server refuses a file of another format rather than guessing. */
@@ -25,6 +27,7 @@ export function serverSiteOf(loaded: Pick<LoadedSite, 'site' | 'forms'>): Server
     forms: loaded.forms as unknown as Record<string, FormConfig>,
     integrations: loaded.site.integrations,
     siteUrl: loaded.site.seo.siteUrl,
+    lang: loaded.site.lang,
   };
 }
 
@@ -37,10 +40,16 @@ export function serializeServerSite(site: ServerSite): string {
 export function parseServerSite(text: string): ServerSite {
   const data = JSON.parse(text) as unknown;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error('not a JSON object');
-  const { format, forms, integrations, siteUrl } = data as Record<string, unknown>;
+  const { format, forms, integrations, siteUrl, lang } = data as Record<string, unknown>;
   if (format !== SERVER_SITE_FORMAT) throw new Error(`format ${JSON.stringify(format)}, this server reads format ${SERVER_SITE_FORMAT}`);
   if (typeof forms !== 'object' || forms === null || Array.isArray(forms)) throw new Error('"forms" is not an object');
   if (typeof siteUrl !== 'string' || siteUrl === '') throw new Error('"siteUrl" is not a string');
   if (typeof integrations !== 'object' || integrations === null || Array.isArray(integrations)) throw new Error('"integrations" is not an object');
-  return { forms: forms as ServerSite['forms'], integrations: integrations as ServerSite['integrations'], siteUrl };
+  // a build from before the language was written: English, as the studio speaks a language it does not know
+  return {
+    forms: forms as ServerSite['forms'],
+    integrations: integrations as ServerSite['integrations'],
+    siteUrl,
+    lang: typeof lang === 'string' && lang ? lang : 'en',
+  };
 }

@@ -24,6 +24,8 @@ export interface AdminAppOptions {
   hsts?: boolean;
   /** the back office's pages (dist-admin/); absent: the API alone */
   pagesDir?: string;
+  /** the live site's language, which the pages speak; the inbox's site says it when absent, else English */
+  lang?: () => string;
   /** mails invitation links when SMTP is configured */
   sendInvitation?: SendInvitation;
   /** the leads' storage and what the inbox needs beside it; absent: no inbox */
@@ -58,7 +60,9 @@ export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>;
   ];
   if (options.leads) all.push(...leadRoutes({ staff, ...options.leads }));
   const routes = declareRoutes(app, all, () => staff.now());
-  if (options.pagesDir) app.use('*', adminPages(options.pagesDir));
+  const leads = options.leads;
+  const lang = options.lang ?? (leads ? () => leads.site().lang : () => 'en');
+  if (options.pagesDir) app.use('*', adminPages(options.pagesDir, lang));
   app.notFound((c) => c.json({ error: 'not-found' }, 404));
   return { app, routes };
 }

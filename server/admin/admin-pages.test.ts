@@ -4,19 +4,23 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, expect, it } from 'vitest';
 import { adminHeaders } from './admin-headers.ts';
-import { adminPages } from './admin-pages.ts';
+import { adminPages, withLanguage } from './admin-pages.ts';
 
 const base = mkdtempSync(join(tmpdir(), 'admin-pages-'));
 const dir = join(base, 'pages');
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 mkdirSync(join(dir, 'assets'), { recursive: true });
-writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Back office</title>');
+writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="nl"><title>Back office</title>');
 writeFileSync(join(dir, 'assets/app-1234.js'), 'console.log(1)');
 writeFileSync(join(dir, '..', 'secret-beside-admin-pages.txt'), 'not served');
 
+let siteLang = 'en-GB';
 const app = new Hono();
 app.use('*', adminHeaders({ hsts: false }));
-app.use('*', adminPages(dir));
+app.use(
+  '*',
+  adminPages(dir, () => siteLang),
+);
 app.notFound((c) => c.json({ error: 'not-found' }, 404));
 
 it('serves the page for every screen path, its hashed files for a year, and nothing outside its folder or under /api', async () => {
@@ -36,4 +40,11 @@ it('serves the page for every screen path, its hashed files for a year, and noth
   expect((await app.request('/..%2fsecret-beside-admin-pages.txt')).status).toBe(404);
   expect((await app.request('/api/nothing')).status).toBe(404);
   expect((await app.request('/', { method: 'POST' })).status).toBe(404);
+});
+
+it("sends each page in the live site's language, which the screens read, and a language that is not a tag as English", async () => {
+  expect(await (await app.request('/leads')).text()).toContain('<html lang="en-GB">');
+  siteLang = 'nl';
+  expect(await (await app.request('/aanmelden')).text()).toContain('<html lang="nl">');
+  expect(withLanguage('<!doctype html><html lang="nl" class="x"><body>', '"><script>')).toBe('<!doctype html><html lang="en"><body>');
 });

@@ -32,12 +32,19 @@ async function fileOf(dir: string, path: string): Promise<string | undefined> {
   }
 }
 
+/** A page's `<html lang>` set to the site's language, which the screens read to speak it. */
+export function withLanguage(html: string, lang: string): string {
+  const safe = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(lang) ? lang : 'en';
+  return html.replace(/<html\b[^>]*>/i, `<html lang="${safe}">`);
+}
+
 /**
  * The back office's pages (built from admin/ into dist-admin/): its files as they are, and index.html for every
  * other path that is not the API, where the page's router takes over (/aanmelden, /leads/<id>, /uitnodiging/<token>).
- * Hashed files under assets/ are kept by the browser for a year; everything else is asked again.
+ * Hashed files under assets/ are kept by the browser for a year; everything else is asked again. A page goes out
+ * in the language of the live site (`lang`), so the staff read the back office in the site's language.
  */
-export function adminPages(dir: string): MiddlewareHandler {
+export function adminPages(dir: string, lang: () => string = () => 'en'): MiddlewareHandler {
   return async (c, next) => {
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.path.startsWith('/api/')) return next();
     const file = (await fileOf(dir, c.req.path)) ?? (extname(c.req.path) === '' ? await fileOf(dir, '/index.html') : undefined);
@@ -45,6 +52,7 @@ export function adminPages(dir: string): MiddlewareHandler {
     const headers: Record<string, string> = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' };
     if (c.req.path.startsWith('/assets/')) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    if (extname(file) === '.html') return c.body(withLanguage(await readFile(file, 'utf8'), lang()), 200, headers);
     return c.body(await readFile(file), 200, headers);
   };
 }
