@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import type { TestSequencer, TestSpecification, Vitest } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 import { sitePlugin } from './scripts/dev/site-plugin.ts';
@@ -77,6 +77,45 @@ class LongestFirst implements TestSequencer {
   }
 }
 
+/** The unit tests' projects: Node, the DOM (a shared jsdom), the DOM apart for module mocks, and the measured ones alone. */
+const testProjects: TestProjectInlineConfiguration[] = [
+  {
+    extends: true,
+    test: {
+      name: 'node',
+      environment: 'node',
+      include: ['core/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'studio/**/*.test.ts'],
+      exclude: [...configDefaults.exclude, ...measuredAlone],
+    },
+  },
+  {
+    extends: true,
+    // one jsdom per worker for all its files, not one per file (most of their time was making the window):
+    // each test cleans up after itself (tests/setup-dom.ts); a file that mocks a module needs its own
+    test: {
+      name: 'dom',
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}', 'admin/**/*.test.{ts,tsx}'],
+      exclude: [...configDefaults.exclude, ...mockingModules],
+      setupFiles: ['tests/setup-dom.ts'],
+      isolate: false,
+      unstubGlobals: true,
+      unstubEnvs: true,
+      restoreMocks: true,
+    },
+  },
+  {
+    extends: true,
+    test: { name: 'dom-isolated', environment: 'jsdom', include: mockingModules, setupFiles: ['tests/setup-dom.ts'] },
+  },
+  {
+    // after every other file, one at a time: what these measure (memory, latency, how long a lock is waited
+    // for, how soon a switch is served under load) would be another file's load if it ran beside them
+    extends: true,
+    test: { name: 'alone', environment: 'node', include: measuredAlone, maxWorkers: 1, sequence: { groupOrder: 1 } },
+  },
+];
+
 export default defineConfig(({ command }) => ({
   plugins: [
     devGuardPlugin({ root, denied, editable: [root, siteRoot] }),
@@ -118,42 +157,6 @@ export default defineConfig(({ command }) => ({
     // Vitest's default (one less than the cores) would run them one by one there.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: LongestFirst },
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'node',
-          environment: 'node',
-          include: ['core/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'studio/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...measuredAlone],
-        },
-      },
-      {
-        extends: true,
-        // one jsdom per worker for all its files, not one per file (most of their time was making the window):
-        // each test cleans up after itself (tests/setup-dom.ts); a file that mocks a module needs its own
-        test: {
-          name: 'dom',
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'admin/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...mockingModules],
-          setupFiles: ['tests/setup-dom.ts'],
-          isolate: false,
-          unstubGlobals: true,
-          unstubEnvs: true,
-          restoreMocks: true,
-        },
-      },
-      {
-        extends: true,
-        test: { name: 'dom-isolated', environment: 'jsdom', include: mockingModules, setupFiles: ['tests/setup-dom.ts'] },
-      },
-      {
-        // after every other file, one at a time: what these measure (memory, latency, how long a lock is waited
-        // for, how soon a switch is served under load) would be another file's load if it ran beside them
-        extends: true,
-        test: { name: 'alone', environment: 'node', include: measuredAlone, maxWorkers: 1, sequence: { groupOrder: 1 } },
-      },
-    ],
+    projects: testProjects,
   },
 }));
