@@ -7,6 +7,7 @@ import { StepUpCancelled, useStepUp } from './step-up.tsx';
 import { formatDateTime } from './texts.ts';
 import { Field, LiveError } from './ui.tsx';
 import styles from './lists.module.css';
+import { words } from './words.ts';
 
 type Passkey = PasskeysAnswer['passkeys'][number];
 
@@ -18,9 +19,10 @@ function PasskeyList({ passkeys, onRemove, busy }: { passkeys: Passkey[]; onRemo
       {passkeys.map((p) => (
         <li key={p.id} className={`card ${styles.item}`}>
           <div>
-            <p className={styles.title}>{p.name ?? 'Passkey'}</p>
+            <p className={styles.title}>{p.name ?? words.passkeys.fallbackName}</p>
             <p className={styles.meta}>
-              Toegevoegd op {formatDateTime(p.createdAt)} · {p.lastUsedAt ? `laatst gebruikt ${formatDateTime(p.lastUsedAt)}` : 'nog niet gebruikt'}
+              {words.passkeys.added(formatDateTime(p.createdAt))} ·{' '}
+              {p.lastUsedAt ? words.passkeys.lastUsed(formatDateTime(p.lastUsedAt)) : words.passkeys.notUsed}
             </p>
           </div>
           <button
@@ -28,9 +30,9 @@ function PasskeyList({ passkeys, onRemove, busy }: { passkeys: Passkey[]; onRemo
             type="button"
             disabled={busy}
             onClick={() => onRemove(p)}
-            aria-label={`Passkey “${p.name ?? 'Passkey'}” verwijderen`}
+            aria-label={words.passkeys.removeLabel(p.name ?? words.passkeys.fallbackName)}
           >
-            Verwijderen
+            {words.passkeys.remove}
           </button>
         </li>
       ))}
@@ -62,13 +64,13 @@ export function AccountPasskeys() {
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const name = String(new FormData(form).get('name') ?? '').trim() || 'Passkey';
+    const name = String(new FormData(form).get('name') ?? '').trim() || words.passkeys.fallbackName;
     setBusy(true);
     setError(undefined);
     setNote('');
     try {
       await withStepUp(() => addPasskey(name));
-      setNote(`Passkey “${name}” toegevoegd: u kunt er voortaan mee aanmelden.`);
+      setNote(words.passkeys.addedNote(name));
       form.reset();
       await load();
     } catch (caught) {
@@ -79,14 +81,14 @@ export function AccountPasskeys() {
   };
 
   const remove = async (passkey: Passkey) => {
-    const name = passkey.name ?? 'Passkey';
-    if (!window.confirm(`Passkey “${name}” verwijderen? Met dat apparaat kunt u daarna niet meer aanmelden.`)) return;
+    const name = passkey.name ?? words.passkeys.fallbackName;
+    if (!window.confirm(words.passkeys.confirmRemove(name))) return;
     setBusy(true);
     setError(undefined);
     setNote('');
     try {
       await withStepUp(() => post(`/passkeys/${encodeURIComponent(passkey.id)}/remove`));
-      setNote(`Passkey “${name}” verwijderd.`);
+      setNote(words.passkeys.removedNote(name));
       await load();
     } catch (caught) {
       if (!(caught instanceof StepUpCancelled)) setError((caught as RequestError).message);
@@ -98,20 +100,20 @@ export function AccountPasskeys() {
   return (
     <section aria-labelledby="passkeys-heading">
       <h2 id="passkeys-heading" className={styles.subheading}>
-        Passkeys
+        {words.passkeys.heading}
       </h2>
-      <p className="muted">Met een passkey meldt u zich aan met de vingerafdruk, het gezicht of de pincode van uw apparaat, zonder wachtwoord of code.</p>
+      <p className="muted">{words.passkeys.intro}</p>
       <LiveError message={error} />
       <p role="status" className="muted">
         {note}
       </p>
       <PasskeyList passkeys={answer.passkeys} onRemove={(p) => void remove(p)} busy={busy} />
       <form onSubmit={(e) => void add(e)}>
-        <Field label="Naam van dit apparaat" hint="Zo herkent u de passkey later, bijvoorbeeld ‘Laptop kantoor’.">
+        <Field label={words.passkeys.nameLabel} hint={words.passkeys.nameHint}>
           {(p) => <input {...p} name="name" maxLength={80} autoComplete="off" />}
         </Field>
         <button className="button" type="submit" disabled={busy}>
-          {busy ? 'Bezig…' : 'Passkey toevoegen'}
+          {busy ? words.busy : words.passkeys.add}
         </button>
       </form>
     </section>

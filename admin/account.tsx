@@ -7,6 +7,7 @@ import { formatDateTime, ROLE_NAMES } from './texts.ts';
 import { LiveError, PageHeading } from './ui.tsx';
 import styles from './lists.module.css';
 import { AccountPasskeys } from './account-passkeys.tsx';
+import { words } from './words.ts';
 
 type Session = SessionsAnswer['sessions'][number];
 
@@ -16,15 +17,13 @@ function SessionItem({ session: s, onEnd }: { session: Session; onEnd: () => voi
     <li className={`card ${styles.item}`}>
       <div>
         <p className={styles.title}>
-          {s.where ?? 'Onbekend apparaat'} {s.current ? <span className={styles.badge}>Dit apparaat</span> : null}
+          {s.where ?? words.account.unknownDevice} {s.current ? <span className={styles.badge}>{words.account.thisDevice}</span> : null}
         </p>
-        <p className={styles.meta}>
-          Aangemeld op {formatDateTime(s.createdAt)} · laatst actief {formatDateTime(s.lastSeenAt)}
-        </p>
+        <p className={styles.meta}>{words.account.since(formatDateTime(s.createdAt), formatDateTime(s.lastSeenAt))}</p>
       </div>
       <button type="button" className="button button-secondary button-small" onClick={onEnd}>
-        {s.current ? 'Afmelden' : 'Beëindigen'}
-        {s.current ? null : <span className="visually-hidden"> ({s.where ?? 'onbekend apparaat'})</span>}
+        {s.current ? words.signOut : words.account.end}
+        {s.current ? null : <span className="visually-hidden"> ({s.where ?? words.account.unknownDeviceLower})</span>}
       </button>
     </li>
   );
@@ -48,7 +47,7 @@ export function Account() {
     setError(undefined);
     try {
       await post(`/sessions/${encodeURIComponent(session.id)}/end`);
-      setNote('De sessie is beëindigd: dat apparaat moet opnieuw aanmelden.');
+      setNote(words.account.ended);
       await load();
     } catch (caught) {
       setError((caught as RequestError).message);
@@ -56,13 +55,9 @@ export function Account() {
   };
   return (
     <>
-      <PageHeading title="Account">Mijn account</PageHeading>
-      {me ? (
-        <p>
-          U bent aangemeld als <strong>{me.email}</strong> ({ROLE_NAMES[me.role]}).
-        </p>
-      ) : null}
-      <h2 className={styles.subheading}>Waar u bent aangemeld</h2>
+      <PageHeading title={words.screens.account}>{words.account.heading}</PageHeading>
+      {me ? <p>{words.account.signedInAs(me.email, ROLE_NAMES[me.role])}</p> : null}
+      <h2 className={styles.subheading}>{words.account.where}</h2>
       <LiveError message={error} />
       <p role="status" className="muted">
         {note}
@@ -74,7 +69,7 @@ export function Account() {
           ))}
         </ul>
       ) : (
-        <p className="muted">Laden…</p>
+        <p className="muted">{words.loading}</p>
       )}
       <AccountPasskeys />
     </>

@@ -1,7 +1,7 @@
 import { ADMIN_API, STAFF_REQUEST_HEADER, type ApiError } from '../core/admin/contract.ts';
 import { problemText } from './texts.ts';
 
-/** A refused request: the server's `{ error }` code, and a Dutch sentence for the person. */
+/** A refused request: the server's `{ error }` code, and a sentence for the person in the site's language. */
 export class RequestError extends Error {
   readonly status: number;
   readonly code: string;

@@ -11,6 +11,7 @@ import { People } from './people.tsx';
 import { AuditLog } from './audit-log.tsx';
 import { Leads } from './leads.tsx';
 import { LeadPage } from './lead.tsx';
+import { words } from './words.ts';
 
 /** A screen only some roles may open; the others are told so, in words. */
 function ForRole({ path, children }: { path: string; children: ReactNode }) {
@@ -18,8 +19,8 @@ function ForRole({ path, children }: { path: string; children: ReactNode }) {
   if (me && !mayOpen(me.role, path))
     return (
       <>
-        <PageHeading title="Niet voor uw rol">Niet voor uw rol</PageHeading>
-        <p>Dit onderdeel is niet voor uw rol. Vraag een beheerder als u het toch nodig hebt.</p>
+        <PageHeading title={words.app.notForRole}>{words.app.notForRole}</PageHeading>
+        <p>{words.app.notForRoleText}</p>
       </>
     );
   return children;
@@ -33,8 +34,8 @@ function Home() {
 function NotFound() {
   return (
     <>
-      <PageHeading title="Niet gevonden">Deze pagina bestaat niet</PageHeading>
-      <p>Kies een onderdeel in het menu bovenaan.</p>
+      <PageHeading title={words.app.notFoundTitle}>{words.app.notFound}</PageHeading>
+      <p>{words.app.notFoundText}</p>
     </>
   );
 }

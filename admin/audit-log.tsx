@@ -5,6 +5,7 @@ import { get } from './api.ts';
 import { auditName, formatDateTime } from './texts.ts';
 import { LiveError, PageHeading } from './ui.tsx';
 import styles from './lists.module.css';
+import { words } from './words.ts';
 
 type Event = AuditAnswer['events'][number];
 const PAGE = 100;
@@ -34,19 +35,19 @@ export function AuditLog() {
     );
   }, []);
   const target = (event: Event) =>
-    event.targetIds.map((id) => names.get(id) ?? (event.kind.startsWith('lead.') ? `lead ${id.slice(0, 8)}` : id.slice(0, 8))).join(', ');
-  const who = (id: string | null) => (id ? (names.get(id) ?? 'iemand (account bestaat niet meer)') : 'de server (opdrachtregel)');
+    event.targetIds.map((id) => names.get(id) ?? (event.kind.startsWith('lead.') ? words.audit.lead(id.slice(0, 8)) : id.slice(0, 8))).join(', ');
+  const who = (id: string | null) => (id ? (names.get(id) ?? words.audit.goneActor) : words.audit.server);
   return (
     <>
-      <PageHeading title="Logboek">Logboek</PageHeading>
-      <p className="muted">Wie wat deed in de backoffice, nieuwste eerst. Het logboek bewaart geen namen of inhoud van leads, alleen wat er gebeurde.</p>
+      <PageHeading title={words.audit.heading}>{words.audit.heading}</PageHeading>
+      <p className="muted">{words.audit.intro}</p>
       <LiveError message={error} />
       <AuditEvents events={events} who={who} target={target} />
-      {loading ? <p className="muted">Laden…</p> : null}
+      {loading ? <p className="muted">{words.loading}</p> : null}
       {more && !loading ? (
         <p>
           <button type="button" className="button button-secondary" onClick={() => void load(events.at(-1)?.at)}>
-            Oudere gebeurtenissen
+            {words.audit.older}
           </button>
         </p>
       ) : null}
@@ -68,10 +69,10 @@ function AuditEvents({ events, who, target }: EventsProps) {
         <table className={styles.auditTable}>
           <thead>
             <tr>
-              <th scope="col">Wanneer</th>
-              <th scope="col">Wat</th>
-              <th scope="col">Door</th>
-              <th scope="col">Betreft</th>
+              <th scope="col">{words.audit.when}</th>
+              <th scope="col">{words.audit.what}</th>
+              <th scope="col">{words.audit.by}</th>
+              <th scope="col">{words.audit.about}</th>
             </tr>
           </thead>
           <tbody>
@@ -86,13 +87,13 @@ function AuditEvents({ events, who, target }: EventsProps) {
           </tbody>
         </table>
       </div>
-      <ul className={styles.auditCards} aria-label="Gebeurtenissen">
+      <ul className={styles.auditCards} aria-label={words.audit.events}>
         {events.map((event) => (
           <li key={event.id} className="card">
             <p className={styles.title}>{auditName(event.kind)}</p>
             <p className={styles.meta}>
-              {formatDateTime(event.at)} · door {who(event.actorId)}
-              {event.targetIds.length ? ` · betreft ${target(event)}` : ''}
+              {formatDateTime(event.at)} · {words.audit.byLower(who(event.actorId))}
+              {event.targetIds.length ? words.audit.aboutLower(target(event)) : ''}
             </p>
           </li>
         ))}

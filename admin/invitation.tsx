@@ -10,6 +10,7 @@ import { Field, LiveError, Notice, PageHeading } from './ui.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { AccountPasskeys } from './account-passkeys.tsx';
 import styles from './invitation.module.css';
+import { words } from './words.ts';
 
 /** The secret in groups of four, as people type it from the screen. */
 export const groupsOfFour = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -34,13 +35,13 @@ export function Invitation() {
   }, [token]);
 
   if (accepted) return <Accepted answer={accepted} />;
-  if (loaded.state === 'loading') return <p className="muted">Uitnodiging ophalen…</p>;
+  if (loaded.state === 'loading') return <p className="muted">{words.invitation.loading}</p>;
   if (loaded.state === 'gone')
     return (
       <>
-        <PageHeading title="Uitnodiging werkt niet">Deze uitnodiging werkt niet</PageHeading>
+        <PageHeading title={words.invitation.goneTitle}>{words.invitation.gone}</PageHeading>
         <Notice>{loaded.message}</Notice>
-        <p>Vraag een beheerder om een nieuwe uitnodigingslink. Een link is 72 uur geldig en werkt maar één keer.</p>
+        <p>{words.invitation.goneText}</p>
       </>
     );
   return <AcceptForm token={token} invitation={loaded.invitation} qr={loaded.qr} onAccepted={setAccepted} />;
@@ -75,25 +76,22 @@ function AcceptForm({ token, invitation, qr, onAccepted }: AcceptProps) {
   };
   return (
     <>
-      <PageHeading title="Account instellen">Welkom! Stel uw account in</PageHeading>
-      <p>
-        Deze uitnodiging is voor <strong>{invitation.email}</strong> met de rol <strong>{ROLE_NAMES[invitation.role]}</strong>. De link is geldig tot{' '}
-        {formatDateTime(invitation.expiresAt)}.
-      </p>
+      <PageHeading title={words.invitation.title}>{words.invitation.welcome}</PageHeading>
+      <p>{words.invitation.intro(invitation.email, ROLE_NAMES[invitation.role], formatDateTime(invitation.expiresAt))}</p>
       <form onSubmit={(e) => void submit(e)}>
-        <h2 className={styles.step}>1. Kies een wachtwoord</h2>
+        <h2 className={styles.step}>{words.invitation.step1}</h2>
         <input type="email" name="username" autoComplete="username" value={invitation.email} readOnly hidden />
-        <Field label="Nieuw wachtwoord" hint="Minstens 8 tekens. Een zin van een paar woorden is sterk en makkelijk te onthouden.">
+        <Field label={words.invitation.newPassword} hint={words.invitation.newPasswordHint}>
           {(p) => <input {...p} name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={128} />}
         </Field>
         <AuthenticatorStep invitation={invitation} qr={qr} />
-        <h2 className={styles.step}>3. Typ de code uit de app</h2>
-        <Field label="Code van 6 cijfers" hint="De app toont elke 30 seconden een nieuwe code.">
+        <h2 className={styles.step}>{words.invitation.step3}</h2>
+        <Field label={words.invitation.codeLabel} hint={words.invitation.codeHint}>
           {(p) => <input {...p} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]*" required className={styles.code} />}
         </Field>
         <LiveError message={error} />
         <button className="button" type="submit" disabled={busy}>
-          {busy ? 'Bezig…' : 'Account instellen'}
+          {busy ? words.busy : words.invitation.submit}
         </button>
       </form>
     </>
@@ -104,17 +102,14 @@ function AcceptForm({ token, invitation, qr, onAccepted }: AcceptProps) {
 function AuthenticatorStep({ invitation, qr }: { invitation: InvitationAnswer; qr: string }) {
   return (
     <>
-      <h2 className={styles.step}>2. Koppel uw authenticator-app</h2>
-      <p>
-        Open een authenticator-app op uw telefoon (bijvoorbeeld Google Authenticator, Microsoft Authenticator of 1Password) en scan deze QR-code. Lukt scannen
-        niet? Typ dan de sleutel hieronder in de app.
-      </p>
+      <h2 className={styles.step}>{words.invitation.step2}</h2>
+      <p>{words.invitation.step2Text}</p>
       <div className={styles.pair}>
-        <img className={styles.qr} src={qr} width={200} height={200} alt={`QR-code om ${invitation.email} aan uw authenticator-app toe te voegen`} />
+        <img className={styles.qr} src={qr} width={200} height={200} alt={words.invitation.qrAlt(invitation.email)} />
         <div>
-          <p className={styles.secretLabel}>Sleutel om over te typen</p>
+          <p className={styles.secretLabel}>{words.invitation.secretLabel}</p>
           <p className={styles.secret}>{groupsOfFour(invitation.totp.secret)}</p>
-          <p className="muted">Kies in de app voor ‘tijdgebaseerd’ als daarnaar gevraagd wordt.</p>
+          <p className="muted">{words.invitation.timeBased}</p>
         </div>
       </div>
     </>
@@ -126,12 +121,9 @@ function Accepted({ answer }: { answer: AcceptInvitationAnswer }) {
   const navigate = useNavigate();
   return (
     <>
-      <PageHeading title="Herstelcodes">Bewaar uw herstelcodes</PageHeading>
-      <Notice kind="ok">Uw account is klaar en u bent aangemeld.</Notice>
-      <p>
-        Bent u uw telefoon kwijt, dan meldt u zich aan met een van deze codes in plaats van de code uit de app. Elke code werkt één keer. U ziet ze{' '}
-        <strong>alleen nu</strong>: bewaar ze op een veilige plek, bijvoorbeeld in uw wachtwoordmanager of geprint in een la.
-      </p>
+      <PageHeading title={words.recovery.title}>{words.recovery.heading}</PageHeading>
+      <Notice kind="ok">{words.recovery.ready}</Notice>
+      <p>{words.recovery.text()}</p>
       <RecoveryCodes codes={answer.recoveryCodes} email={answer.email} />
       {/* the second way in, set up now while the device is at hand: shown only where passkeys work */}
       <div className="no-print">
@@ -145,7 +137,7 @@ function Accepted({ answer }: { answer: AcceptInvitationAnswer }) {
           void navigate(homeOf(answer.role), { replace: true });
         }}
       >
-        Ik heb ze bewaard, ga verder
+        {words.recovery.saved}
       </button>
     </>
   );

@@ -2,12 +2,13 @@ import { NavLink, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ROLE_NAMES } from './texts.ts';
 import { SCREENS, useSession } from './session.tsx';
 import styles from './layout.module.css';
+import { words } from './words.ts';
 
 /** The frame of every screen behind the sign-in: the header with the screens the role may open, and sign-out. */
 export function SignedInLayout() {
   const { me, signOut } = useSession();
   const location = useLocation();
-  if (me === undefined) return <p className={styles.loading}>Even laden…</p>;
+  if (me === undefined) return <p className={styles.loading}>{words.layout.loading}</p>;
   if (me === null) {
     const back = `${location.pathname}${location.search}`;
     return <Navigate to={`/aanmelden?terug=${encodeURIComponent(back)}`} replace />;
@@ -16,12 +17,12 @@ export function SignedInLayout() {
   return (
     <>
       <a className={styles.skip} href="#inhoud">
-        Naar de inhoud
+        {words.layout.skip}
       </a>
       <header className={styles.header}>
         <div className={styles.bar}>
-          <span className={styles.brand}>Backoffice</span>
-          <nav aria-label="Onderdelen" className={styles.nav}>
+          <span className={styles.brand}>{words.backoffice}</span>
+          <nav aria-label={words.layout.nav} className={styles.nav}>
             <ul>
               {screens.map((s) => (
                 <li key={s.path}>
@@ -37,7 +38,7 @@ export function SignedInLayout() {
               {me.email} <span className={styles.role}>({ROLE_NAMES[me.role]})</span>
             </span>
             <button type="button" className="button button-secondary button-small" onClick={() => void signOut()}>
-              Afmelden
+              {words.signOut}
             </button>
           </div>
         </div>
@@ -53,7 +54,7 @@ export function SignedInLayout() {
 export function PublicLayout() {
   return (
     <main className={styles.public}>
-      <p className={styles.publicBrand}>Backoffice</p>
+      <p className={styles.publicBrand}>{words.backoffice}</p>
       <div className={`card ${styles.publicCard}`}>
         <Outlet />
       </div>

@@ -8,6 +8,7 @@ import { StepUpCancelled, useStepUp } from './step-up.tsx';
 import { deliveryName, formatDate, formatDateTime, STATUS_NAMES } from './texts.ts';
 import { Dialog, Field, LiveError, Notice, PageHeading } from './ui.tsx';
 import styles from './lead.module.css';
+import { words } from './words.ts';
 
 type Lead = LeadAnswer['lead'];
 
@@ -42,21 +43,22 @@ export function LeadPage() {
   if (!lead)
     return (
       <>
-        <PageHeading title="Lead">Lead</PageHeading>
+        <PageHeading title={words.lead.title}>{words.lead.title}</PageHeading>
         <LiveError message={error} />
-        {!error ? <p className="muted">Laden…</p> : null}
+        {!error ? <p className="muted">{words.loading}</p> : null}
       </>
     );
   return (
     <>
       <p className={styles.back}>
-        <Link to={back}>← Terug naar de leads</Link>
+        <Link to={back}>{words.lead.back}</Link>
       </p>
-      <PageHeading title={lead.name || 'Lead'}>{lead.name || lead.email || 'Lead zonder naam'}</PageHeading>
+      <PageHeading title={lead.name || words.lead.title}>{lead.name || lead.email || words.lead.noName}</PageHeading>
       <p className={styles.meta}>
-        {lead.formTitle} · binnengekomen op {formatDateTime(lead.createdAt)}
-        {lead.spam ? <span className={styles.spam}>Spam</span> : null}
-        {lead.review ? <span className={styles.review}>Controleren: zonder controle op tijd verstuurd</span> : null}
+        {lead.formTitle}
+        {words.lead.received(formatDateTime(lead.createdAt))}
+        {lead.spam ? <span className={styles.spam}>{words.leads.spam}</span> : null}
+        {lead.review ? <span className={styles.review}>{words.lead.review}</span> : null}
       </p>
       <LiveError message={error} />
       <p role="status" className={note ? styles.done : styles.quiet}>
@@ -77,24 +79,24 @@ function LeadFields({ lead }: { lead: Lead }) {
   return (
     <section aria-labelledby="ingevuld" className="card">
       <h2 id="ingevuld" className={styles.h2}>
-        Wat er is ingevuld
+        {words.lead.filledIn}
       </h2>
       <dl className={styles.fields}>
         {lead.fields.map((field) => (
           <div key={field.name}>
             <dt>{field.label}</dt>
-            <dd>{field.value || <span className="muted">(leeg)</span>}</dd>
+            <dd>{field.value || <span className="muted">{words.lead.empty}</span>}</dd>
           </div>
         ))}
       </dl>
       {lead.photos.length > 0 ? (
         <>
-          <h3 className={styles.h3}>Foto’s</h3>
+          <h3 className={styles.h3}>{words.lead.photos}</h3>
           <ul className={styles.photos}>
             {lead.photos.map((photo) => (
               <li key={photo.url}>
                 <a href={photo.url} target="_blank" rel="noreferrer">
-                  <img src={photo.url} alt={`${photo.name} van ${lead.name || 'de aanvrager'}`} loading="lazy" width={160} height={120} />
+                  <img src={photo.url} alt={words.lead.photoAlt(photo.name, lead.name)} loading="lazy" width={160} height={120} />
                 </a>
               </li>
             ))}
@@ -112,31 +114,31 @@ function Notes({ lead, act }: { lead: Lead; act: Act }) {
   const add = async (event: FormEvent) => {
     event.preventDefault();
     if (!body.trim()) return;
-    await act(() => post(`/leads/${lead.id}/notes`, { body }), 'Notitie opgeslagen.');
+    await act(() => post(`/leads/${lead.id}/notes`, { body }), words.lead.noteSaved);
     setBody('');
   };
   return (
     <section aria-labelledby="notities" className="card">
       <h2 id="notities" className={styles.h2}>
-        Notities
+        {words.lead.notes}
       </h2>
-      {lead.notes.length === 0 ? <p className="muted">Nog geen notities.</p> : null}
+      {lead.notes.length === 0 ? <p className="muted">{words.lead.noNotes}</p> : null}
       <ul className={styles.notes}>
         {lead.notes.map((n) => (
           <li key={n.id}>
             <p className={styles.noteBody}>{n.body}</p>
             <p className={styles.noteMeta}>
-              {n.author ?? 'onbekend'} · {formatDateTime(n.createdAt)}
+              {n.author ?? words.lead.unknownAuthor} · {formatDateTime(n.createdAt)}
             </p>
           </li>
         ))}
       </ul>
       <form onSubmit={(e) => void add(e)}>
-        <Field label="Nieuwe notitie" hint="Alleen zichtbaar voor collega’s in de backoffice.">
+        <Field label={words.lead.newNote} hint={words.lead.noteHint}>
           {(p) => <textarea {...p} value={body} onChange={(e) => setBody(e.target.value)} maxLength={5000} />}
         </Field>
         <button type="submit" className="button button-secondary" disabled={!body.trim()}>
-          Notitie toevoegen
+          {words.lead.addNote}
         </button>
       </form>
     </section>
@@ -147,8 +149,8 @@ function Notes({ lead, act }: { lead: Lead; act: Act }) {
 function Handle({ lead, act }: { lead: Lead; act: Act }) {
   return (
     <section className="card">
-      <h2 className={styles.h2}>Behandelen</h2>
-      <Field label="Status">
+      <h2 className={styles.h2}>{words.lead.handle}</h2>
+      <Field label={words.leads.status}>
         {(p) => (
           <select
             {...p}
@@ -156,7 +158,7 @@ function Handle({ lead, act }: { lead: Lead; act: Act }) {
             onChange={(e) =>
               void act(
                 () => post(`/leads/${lead.id}/status`, { status: e.target.value as LeadStatusName }),
-                `Status gewijzigd in ‘${STATUS_NAMES[e.target.value as LeadStatusName]}’.`,
+                words.lead.statusChanged(STATUS_NAMES[e.target.value as LeadStatusName]),
               )
             }
           >
@@ -171,9 +173,9 @@ function Handle({ lead, act }: { lead: Lead; act: Act }) {
       <button
         type="button"
         className="button button-secondary"
-        onClick={() => void act(() => post(`/leads/${lead.id}/spam`, { spam: !lead.spam }), lead.spam ? 'Gemarkeerd als geen spam.' : 'Gemarkeerd als spam.')}
+        onClick={() => void act(() => post(`/leads/${lead.id}/spam`, { spam: !lead.spam }), lead.spam ? words.lead.markedNotSpam : words.lead.markedSpam)}
       >
-        {lead.spam ? 'Markeren als geen spam' : 'Markeren als spam'}
+        {lead.spam ? words.lead.markNotSpam : words.lead.markSpam}
       </button>
     </section>
   );
@@ -183,13 +185,13 @@ function Handle({ lead, act }: { lead: Lead; act: Act }) {
 function MailState({ lead }: { lead: Lead }) {
   return (
     <section className="card">
-      <h2 className={styles.h2}>Mail</h2>
+      <h2 className={styles.h2}>{words.lead.mail}</h2>
       <p className={styles.delivery}>{deliveryName(lead.delivery)}</p>
       {lead.deliveryDetail ? <p className="muted">{lead.deliveryDetail}</p> : null}
       {lead.mails.map((m) => (
         <p key={m.id} className="muted">
           {deliveryName(m.state)}
-          {m.sentAt ? ` op ${formatDateTime(m.sentAt)}` : ''} · {m.attempts} {m.attempts === 1 ? 'poging' : 'pogingen'}
+          {m.sentAt ? words.lead.sentAt(formatDateTime(m.sentAt)) : ''} · {words.lead.attempts(m.attempts)}
           {m.lastError ? ` · ${m.lastError}` : ''}
         </p>
       ))}
@@ -200,17 +202,14 @@ function MailState({ lead }: { lead: Lead }) {
 /** The confirmation before an erasure, naming what goes. */
 function EraseDialog({ lead, open, onErase, onClose }: { lead: Lead; open: boolean; onErase: () => void; onClose: () => void }) {
   return (
-    <Dialog open={open} title="Alles van deze persoon wissen?" onClose={onClose}>
-      <p>
-        Dit wist voorgoed alles wat we van <strong>{lead.email || lead.name || 'deze persoon'}</strong> bewaren: al hun leads (ook van andere formulieren), hun
-        foto’s, de mails erover en de notities. Dit kan niet ongedaan worden gemaakt.
-      </p>
+    <Dialog open={open} title={words.lead.eraseTitle} onClose={onClose}>
+      <p>{words.lead.eraseText(lead.email || lead.name)}</p>
       <div className="actions">
         <button type="button" className="button button-danger" onClick={onErase}>
-          Ja, alles wissen
+          {words.lead.eraseYes}
         </button>
         <button type="button" className="button button-secondary" onClick={onClose}>
-          Annuleren
+          {words.cancel}
         </button>
       </div>
     </Dialog>
@@ -225,23 +224,24 @@ function LeadSide({ lead, act, onErased }: { lead: Lead; act: Act; onErased: (an
         const data = await post<Record<string, unknown>>(`/leads/${lead.id}/export`);
         download(`lead-${lead.id}.json`, `${JSON.stringify(data, null, 2)}\n`, 'application/json');
       },
-      'De export is gedownload.',
+      words.lead.exported,
       false,
     );
-  const erase = () => act(async () => onErased(await post<LeadEraseAnswer>(`/leads/${lead.id}/erase`)), 'Gewist.', false).then(() => setConfirming(false));
+  const erase = () =>
+    act(async () => onErased(await post<LeadEraseAnswer>(`/leads/${lead.id}/erase`)), words.lead.erasedNote, false).then(() => setConfirming(false));
   return (
-    <aside className={styles.side} aria-label="Behandelen">
+    <aside className={styles.side} aria-label={words.lead.handle}>
       <Handle lead={lead} act={act} />
       <MailState lead={lead} />
       <section className="card">
-        <h2 className={styles.h2}>Gegevens van deze persoon</h2>
-        <p>Wordt automatisch gewist op {formatDate(lead.erasedOn)}.</p>
+        <h2 className={styles.h2}>{words.lead.personData}</h2>
+        <p>{words.lead.erasedOn(formatDate(lead.erasedOn))}</p>
         <div className="actions">
           <button type="button" className="button button-secondary" onClick={() => void exportLead()}>
-            Exporteren
+            {words.lead.export}
           </button>
           <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
-            Wissen
+            {words.lead.erase}
           </button>
         </div>
       </section>
@@ -254,12 +254,10 @@ function Erased({ answer, back }: { answer: LeadEraseAnswer; back: string }) {
   const navigate = useNavigate();
   return (
     <>
-      <PageHeading title="Gewist">Gewist</PageHeading>
-      <Notice kind="ok">
-        Alles van deze persoon is gewist: {answer.leads} {answer.leads === 1 ? 'lead' : 'leads'}, {answer.photos} foto’s en {answer.mails} mails.
-      </Notice>
+      <PageHeading title={words.lead.erasedTitle}>{words.lead.erasedTitle}</PageHeading>
+      <Notice kind="ok">{words.lead.erased(answer.leads, answer.photos, answer.mails)}</Notice>
       <button type="button" className="button" onClick={() => void navigate(back)}>
-        Terug naar de leads
+        {words.lead.backButton}
       </button>
     </>
   );

@@ -6,6 +6,7 @@ import { get } from './api.ts';
 import { formatShort, STATUS_NAMES } from './texts.ts';
 import { LiveError, PageHeading } from './ui.tsx';
 import styles from './leads.module.css';
+import { words } from './words.ts';
 
 const FILTERS = ['q', 'form', 'status', 'spam', 'from', 'to'] as const;
 
@@ -21,9 +22,9 @@ function Marks({ lead }: { lead: LeadRow }) {
   return (
     <span className={styles.marks}>
       <span className={`${styles.status} ${styles[lead.status]}`}>{STATUS_NAMES[lead.status]}</span>
-      {lead.spam ? <span className={`${styles.mark} ${styles.spam}`}>Spam</span> : null}
-      {lead.review ? <span className={`${styles.mark} ${styles.review}`}>Controleren</span> : null}
-      {lead.hasPhotos ? <span className={styles.mark}>Foto’s</span> : null}
+      {lead.spam ? <span className={`${styles.mark} ${styles.spam}`}>{words.leads.spam}</span> : null}
+      {lead.review ? <span className={`${styles.mark} ${styles.review}`}>{words.leads.review}</span> : null}
+      {lead.hasPhotos ? <span className={styles.mark}>{words.leads.photos}</span> : null}
     </span>
   );
 }
@@ -86,18 +87,18 @@ export function Leads() {
   };
   return (
     <>
-      <PageHeading title="Leads">Leads</PageHeading>
+      <PageHeading title={words.leads.heading}>{words.leads.heading}</PageHeading>
       <Filters forms={answer?.forms ?? []} search={search} setSearch={setSearch} />
       <LiveError message={error} />
       <p className={styles.count} role="status">
-        {loading && !answer ? 'Leads laden…' : answer?.total !== undefined ? `${answer.total} ${answer.total === 1 ? 'lead' : 'leads'} gevonden` : ''}
+        {loading && !answer ? words.leads.loading : answer?.total !== undefined ? words.leads.found(answer.total) : ''}
       </p>
       {rows.length > 0 ? <LeadTable rows={rows} formTitle={(id) => answer?.forms.find((f) => f.id === id)?.title ?? id} /> : null}
-      {answer && rows.length === 0 && !loading ? <p className={`card ${styles.empty}`}>Geen leads die hierbij passen.</p> : null}
+      {answer && rows.length === 0 && !loading ? <p className={`card ${styles.empty}`}>{words.leads.none}</p> : null}
       {answer?.next ? (
         <p className={styles.more}>
           <button type="button" className="button button-secondary" onClick={() => void loadMore()} disabled={loading}>
-            {loading ? 'Laden…' : 'Meer laden'}
+            {loading ? words.loading : words.leads.more}
           </button>
         </p>
       ) : null}
@@ -121,15 +122,15 @@ function Filters({ forms, search, setSearch }: FiltersProps) {
     setParams(next, { replace: true });
   };
   return (
-    <form className={styles.filters} role="search" aria-label="Leads filteren" onSubmit={(e) => e.preventDefault()}>
+    <form className={styles.filters} role="search" aria-label={words.leads.filter} onSubmit={(e) => e.preventDefault()}>
       <div className={styles.searchField}>
-        <label htmlFor="zoek">Zoeken</label>
-        <input id="zoek" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Naam, e-mail, telefoon of tekst" />
+        <label htmlFor="zoek">{words.leads.search}</label>
+        <input id="zoek" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={words.leads.searchPlaceholder} />
       </div>
       <div>
-        <label htmlFor="filter-form">Formulier</label>
+        <label htmlFor="filter-form">{words.leads.form}</label>
         <select id="filter-form" value={params.get('form') ?? ''} onChange={(e) => setFilter('form', e.target.value)}>
-          <option value="">Alle</option>
+          <option value="">{words.leads.all}</option>
           {forms.map((f) => (
             <option key={f.id} value={f.id}>
               {f.title}
@@ -138,9 +139,9 @@ function Filters({ forms, search, setSearch }: FiltersProps) {
         </select>
       </div>
       <div>
-        <label htmlFor="filter-status">Status</label>
+        <label htmlFor="filter-status">{words.leads.status}</label>
         <select id="filter-status" value={params.get('status') ?? ''} onChange={(e) => setFilter('status', e.target.value)}>
-          <option value="">Alle</option>
+          <option value="">{words.leads.all}</option>
           {LEAD_STATUSES.map((s) => (
             <option key={s} value={s}>
               {STATUS_NAMES[s]}
@@ -149,19 +150,19 @@ function Filters({ forms, search, setSearch }: FiltersProps) {
         </select>
       </div>
       <div>
-        <label htmlFor="filter-spam">Spam</label>
+        <label htmlFor="filter-spam">{words.leads.spam}</label>
         <select id="filter-spam" value={params.get('spam') ?? ''} onChange={(e) => setFilter('spam', e.target.value)}>
-          <option value="">Alles</option>
-          <option value="0">Geen spam</option>
-          <option value="1">Alleen spam</option>
+          <option value="">{words.leads.everything}</option>
+          <option value="0">{words.leads.noSpam}</option>
+          <option value="1">{words.leads.onlySpam}</option>
         </select>
       </div>
       <div>
-        <label htmlFor="filter-from">Vanaf</label>
+        <label htmlFor="filter-from">{words.leads.from}</label>
         <input id="filter-from" type="date" value={params.get('from') ?? ''} onChange={(e) => setFilter('from', e.target.value)} />
       </div>
       <div>
-        <label htmlFor="filter-to">Tot en met</label>
+        <label htmlFor="filter-to">{words.leads.to}</label>
         <input id="filter-to" type="date" value={params.get('to') ?? ''} onChange={(e) => setFilter('to', e.target.value)} />
       </div>
     </form>
@@ -174,14 +175,14 @@ function LeadTable({ rows, formTitle }: { rows: LeadRow[]; formTitle: (id: strin
   const to = (lead: LeadRow) => ({ pathname: `/leads/${lead.id}`, search: back ? `?terug=${encodeURIComponent(back)}` : '' });
   return (
     <>
-      <table className={styles.table} aria-label="Leads">
+      <table className={styles.table} aria-label={words.leads.table}>
         <thead>
           <tr>
-            <th scope="col">Datum</th>
-            <th scope="col">Naam</th>
-            <th scope="col">Formulier</th>
-            <th scope="col">Status</th>
-            <th scope="col">Bericht</th>
+            <th scope="col">{words.leads.date}</th>
+            <th scope="col">{words.leads.name}</th>
+            <th scope="col">{words.leads.form}</th>
+            <th scope="col">{words.leads.status}</th>
+            <th scope="col">{words.leads.message}</th>
           </tr>
         </thead>
         <tbody>
@@ -190,7 +191,7 @@ function LeadTable({ rows, formTitle }: { rows: LeadRow[]; formTitle: (id: strin
               <td className={styles.date}>{formatShort(lead.createdAt)}</td>
               <td>
                 <Link to={to(lead)} className={styles.name}>
-                  {lead.name || lead.email || 'Zonder naam'}
+                  {lead.name || lead.email || words.leads.noName}
                 </Link>
                 <span className={styles.sub}>{lead.email}</span>
               </td>
@@ -205,11 +206,11 @@ function LeadTable({ rows, formTitle }: { rows: LeadRow[]; formTitle: (id: strin
           ))}
         </tbody>
       </table>
-      <ul className={styles.cards} aria-label="Leads">
+      <ul className={styles.cards} aria-label={words.leads.table}>
         {rows.map((lead) => (
           <li key={lead.id} className={styles.card}>
             <Link to={to(lead)} className={styles.name}>
-              {lead.name || lead.email || 'Zonder naam'}
+              {lead.name || lead.email || words.leads.noName}
             </Link>
             <span className={styles.sub}>
               {formatShort(lead.createdAt)} · {formTitle(lead.form)}

@@ -7,14 +7,15 @@ import { useSession } from './session.tsx';
 import { formatDateTime, ROLE_NAMES } from './texts.ts';
 import { Field, LiveError, Notice, PageHeading } from './ui.tsx';
 import styles from './lists.module.css';
+import { words } from './words.ts';
 
 type Person = PeopleAnswer['people'][number];
 
 /** What a person's account stands at, in words. */
 function stateOf(person: Person): { text: string; warn: boolean } {
-  if (person.disabled) return { text: 'Geblokkeerd', warn: true };
-  if (person.invitationPending) return { text: 'Uitnodiging open', warn: true };
-  return { text: person.activeSessions > 0 ? 'Actief, nu aangemeld' : 'Actief', warn: false };
+  if (person.disabled) return { text: words.people.blocked, warn: true };
+  if (person.invitationPending) return { text: words.people.invitationOpen, warn: true };
+  return { text: person.activeSessions > 0 ? words.people.activeNow : words.people.active, warn: false };
 }
 
 /** The link of an invitation, to copy and hand over. */
@@ -23,23 +24,23 @@ function LinkToHand({ link, email }: { link: InvitationLinkAnswer; email: string
   return (
     <div className="card" role="status">
       <p>
-        <strong>Uitnodigingslink voor {email}</strong> (geldig tot {formatDateTime(link.expiresAt)}, werkt één keer). Geef deze link zelf aan de persoon,
-        bijvoorbeeld via een chatbericht:
+        <strong>{words.people.linkFor(email)}</strong>
+        {words.people.linkValid(formatDateTime(link.expiresAt))}
       </p>
       <code className={styles.link}>{link.link}</code>
-      {link.mailed ? <p className="muted">De link is ook naar {email} gemaild.</p> : null}
+      {link.mailed ? <p className="muted">{words.people.linkMailed(email)}</p> : null}
       <div className="actions">
         <button
           type="button"
           className="button button-secondary button-small"
           onClick={() =>
             void navigator.clipboard.writeText(link.link).then(
-              () => setCopied('Gekopieerd.'),
-              () => setCopied('Kopiëren lukte niet: selecteer de link.'),
+              () => setCopied(words.people.copied),
+              () => setCopied(words.people.copyFailed),
             )
           }
         >
-          Link kopiëren
+          {words.people.copyLink}
         </button>
         <span className="muted">{copied}</span>
       </div>
@@ -52,11 +53,11 @@ function InviteForm({ onSubmit }: { onSubmit: (event: FormEvent<HTMLFormElement>
   return (
     <section aria-labelledby="uitnodigen" className="card">
       <h2 id="uitnodigen" className={styles.cardHeading}>
-        Iemand uitnodigen
+        {words.people.invite}
       </h2>
       <form className={styles.inviteForm} onSubmit={onSubmit}>
-        <Field label="E-mailadres">{(p) => <input {...p} name="email" type="email" autoComplete="off" required />}</Field>
-        <Field label="Rol">
+        <Field label={words.email}>{(p) => <input {...p} name="email" type="email" autoComplete="off" required />}</Field>
+        <Field label={words.people.role}>
           {(p) => (
             <select {...p} name="role" defaultValue="sales">
               {STAFF_ROLES.map((role) => (
@@ -69,11 +70,11 @@ function InviteForm({ onSubmit }: { onSubmit: (event: FormEvent<HTMLFormElement>
         </Field>
         <div className={styles.controls}>
           <button className="button" type="submit">
-            Uitnodigen
+            {words.people.inviteButton}
           </button>
         </div>
       </form>
-      <p className="muted">Verkoop: leads. Redacteur: de inhoud van de site. Beheerder: alles, ook mensen en het logboek.</p>
+      <p className="muted">{words.people.rolesExplained}</p>
     </section>
   );
 }
@@ -118,17 +119,17 @@ export function People() {
     });
   };
   const reset = (person: Person) =>
-    window.confirm(`Nieuwe uitnodiging voor ${person.email}? Hun wachtwoord, authenticator en herstelcodes vervallen en ze worden overal afgemeld.`) &&
+    window.confirm(words.people.confirmReset(person.email)) &&
     act(async () => setHanded({ link: await post<InvitationLinkAnswer>(`/people/${person.id}/reset`), email: person.email }));
 
   return (
     <>
-      <PageHeading title="Mensen">Mensen</PageHeading>
+      <PageHeading title={words.people.heading}>{words.people.heading}</PageHeading>
       <LiveError message={error} />
       <InviteForm onSubmit={(e) => void invite(e)} />
       {handed ? <LinkToHand {...handed} /> : null}
-      <h2 className={styles.subheading}>Iedereen</h2>
-      {people ? <PeopleList people={people} act={act} reset={reset} /> : <p className="muted">Laden…</p>}
+      <h2 className={styles.subheading}>{words.people.everyone}</h2>
+      {people ? <PeopleList people={people} act={act} reset={reset} /> : <p className="muted">{words.loading}</p>}
     </>
   );
 }
@@ -141,7 +142,7 @@ interface ListProps {
 
 function PeopleList({ people, act, reset }: ListProps) {
   const { me } = useSession();
-  if (people.length === 0) return <Notice kind="info">Nog niemand.</Notice>;
+  if (people.length === 0) return <Notice kind="info">{words.people.nobody}</Notice>;
   return (
     <ul className={styles.list}>
       {people.map((person) => {
@@ -152,16 +153,14 @@ function PeopleList({ people, act, reset }: ListProps) {
               <p className={styles.title}>
                 {person.email} <span className={`${styles.badge} ${state.warn ? styles.badgeWarn : ''}`}>{state.text}</span>
               </p>
-              <p className={styles.meta}>
-                {ROLE_NAMES[person.role]} · sinds {formatDateTime(person.createdAt)} · {person.recoveryCodes} herstelcodes over
-              </p>
+              <p className={styles.meta}>{words.people.meta(ROLE_NAMES[person.role], formatDateTime(person.createdAt), person.recoveryCodes)}</p>
             </div>
             {person.email === me?.email ? (
-              <span className="muted">Dit bent u: uw eigen rol of account verandert een andere beheerder.</span>
+              <span className="muted">{words.people.yourself}</span>
             ) : (
               <div className={styles.controls}>
                 <label className="visually-hidden" htmlFor={`rol-${person.id}`}>
-                  Rol van {person.email}
+                  {words.people.roleOf(person.email)}
                 </label>
                 <select
                   id={`rol-${person.id}`}
@@ -178,15 +177,16 @@ function PeopleList({ people, act, reset }: ListProps) {
                   type="button"
                   className="button button-secondary button-small"
                   onClick={() =>
-                    (person.disabled || window.confirm(`${person.email} blokkeren? Ze worden overal afgemeld en kunnen niet meer aanmelden.`)) &&
+                    (person.disabled || window.confirm(words.people.confirmBlock(person.email))) &&
                     void act(() => post(`/people/${person.id}/${person.disabled ? 'enable' : 'disable'}`))
                   }
                 >
-                  {person.disabled ? 'Toelaten' : 'Blokkeren'}
+                  {person.disabled ? words.people.allow : words.people.block}
                   <span className="visually-hidden"> {person.email}</span>
                 </button>
                 <button type="button" className="button button-secondary button-small" onClick={() => void reset(person)}>
-                  Nieuwe uitnodiging<span className="visually-hidden"> voor {person.email}</span>
+                  {words.people.newInvitation}
+                  <span className="visually-hidden">{words.people.newInvitationFor(person.email)}</span>
                 </button>
               </div>
             )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styles from './invitation.module.css';
+import { words } from './words.ts';
 
 /** Saves a text as a file the browser downloads. */
 export function download(name: string, text: string, type: string) {
@@ -16,18 +17,18 @@ export function download(name: string, text: string, type: string) {
 /** The ten recovery codes, shown once, to copy, print or download. */
 export function RecoveryCodes({ codes, email }: { codes: string[]; email: string }) {
   const [note, setNote] = useState('');
-  const text = `Herstelcodes backoffice voor ${email}\nElke code werkt één keer.\n\n${codes.join('\n')}\n`;
+  const text = words.recovery.file(email, codes.join('\n'));
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      setNote('De codes staan op het klembord.');
+      setNote(words.recovery.copied);
     } catch {
-      setNote('Kopiëren lukte niet: selecteer de codes en kopieer ze zelf, of download ze.');
+      setNote(words.recovery.copyFailed);
     }
   };
   return (
     <>
-      <ol className={styles.codes} aria-label="Herstelcodes">
+      <ol className={styles.codes} aria-label={words.recovery.list}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -36,13 +37,13 @@ export function RecoveryCodes({ codes, email }: { codes: string[]; email: string
       </ol>
       <div className="actions no-print">
         <button className="button button-secondary" type="button" onClick={() => void copy()}>
-          Kopiëren
+          {words.recovery.copy}
         </button>
         <button className="button button-secondary" type="button" onClick={() => window.print()}>
-          Afdrukken
+          {words.recovery.print}
         </button>
-        <button className="button button-secondary" type="button" onClick={() => download('herstelcodes-backoffice.txt', text, 'text/plain;charset=utf-8')}>
-          Downloaden
+        <button className="button button-secondary" type="button" onClick={() => download(words.recovery.fileName, text, 'text/plain;charset=utf-8')}>
+          {words.recovery.download}
         </button>
       </div>
       <p role="status" className={styles.copyNote}>

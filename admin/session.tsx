@@ -2,13 +2,14 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { Me, StaffRole } from '../core/admin/contract.ts';
 import { useNavigate } from 'react-router-dom';
 import { get, post, whenSignedOut } from './api.ts';
+import { words } from './words.ts';
 
 /** The screens of the back office and who may open them (the server checks again: server/admin/permissions.ts). */
 export const SCREENS = [
-  { path: '/leads', label: 'Leads', roles: ['admin', 'sales'] },
-  { path: '/mensen', label: 'Mensen', roles: ['admin'] },
-  { path: '/logboek', label: 'Logboek', roles: ['admin'] },
-  { path: '/account', label: 'Account', roles: ['admin', 'editor', 'sales'] },
+  { path: '/leads', label: words.screens.leads, roles: ['admin', 'sales'] },
+  { path: '/mensen', label: words.screens.people, roles: ['admin'] },
+  { path: '/logboek', label: words.screens.audit, roles: ['admin'] },
+  { path: '/account', label: words.screens.account, roles: ['admin', 'editor', 'sales'] },
 ] as const satisfies readonly { path: string; label: string; roles: readonly StaffRole[] }[];
 
 export const mayOpen = (role: StaffRole, path: string) => SCREENS.some((s) => s.path === path && (s.roles as readonly StaffRole[]).includes(role));

@@ -6,6 +6,7 @@ import { get, post } from './api.ts';
 import { browserHasPasskeys, signInWithPasskey } from './passkeys.ts';
 import { homeOf, useSession } from './session.tsx';
 import { Field, LiveError, Notice, PageHeading } from './ui.tsx';
+import { words } from './words.ts';
 
 /** Only a path of these pages, never another site: where to go back to after signing in. */
 const safeBack = (back: string | null) => (back && back.startsWith('/') && !back.startsWith('//') && !back.startsWith('/aanmelden') ? back : undefined);
@@ -28,9 +29,9 @@ function PasskeyOption({ busy, onClick }: { busy: boolean; onClick: () => void }
   return (
     <>
       <button className="button" type="button" disabled={busy} onClick={onClick}>
-        Aanmelden met een passkey
+        {words.signIn.passkey}
       </button>
-      <p className="muted">Of met uw wachtwoord en de code uit uw authenticator-app:</p>
+      <p className="muted">{words.signIn.orPassword}</p>
     </>
   );
 }
@@ -73,21 +74,21 @@ export function SignIn() {
 
   return (
     <>
-      <PageHeading title="Aanmelden">Aanmelden</PageHeading>
-      {back ? <Notice kind="info">Meld u aan om verder te gaan waar u was.</Notice> : null}
+      <PageHeading title={words.signIn.title}>{words.signIn.title}</PageHeading>
+      {back ? <Notice kind="info">{words.signIn.back}</Notice> : null}
       <LiveError message={error} />
       {passkeys ? <PasskeyOption busy={busy} onClick={() => void attempt(signInWithPasskey)} /> : null}
       <form onSubmit={(e) => void submit(e)} noValidate={false}>
-        <Field label="E-mailadres">{(p) => <input {...p} name="email" type="email" autoComplete="username" required />}</Field>
-        <Field label="Wachtwoord">{(p) => <input {...p} name="password" type="password" autoComplete="current-password" required />}</Field>
-        <Field label="Code" hint="De 6 cijfers uit uw authenticator-app, of een van uw herstelcodes.">
+        <Field label={words.email}>{(p) => <input {...p} name="email" type="email" autoComplete="username" required />}</Field>
+        <Field label={words.password}>{(p) => <input {...p} name="password" type="password" autoComplete="current-password" required />}</Field>
+        <Field label={words.code} hint={words.signIn.codeHint}>
           {(p) => <input {...p} name="code" autoComplete="one-time-code" inputMode="text" required spellCheck={false} />}
         </Field>
         <button className="button" type="submit" disabled={busy}>
-          {busy ? 'Bezig met aanmelden…' : 'Aanmelden'}
+          {busy ? words.signIn.busy : words.signIn.button}
         </button>
       </form>
-      <p className="muted">Nog geen account of kunt u niet meer aanmelden? Vraag een beheerder om een (nieuwe) uitnodigingslink.</p>
+      <p className="muted">{words.signIn.noAccount}</p>
     </>
   );
 }

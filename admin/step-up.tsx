@@ -3,6 +3,7 @@ import type { Me, StepUpRequest } from '../core/admin/contract.ts';
 import { post, RequestError } from './api.ts';
 import { useSession } from './session.tsx';
 import { Dialog, Field, LiveError } from './ui.tsx';
+import { words } from './words.ts';
 
 /** Runs an action; when the server asks for a fresh sign-in (403 step-up), asks for password and code, then runs it again. */
 type WithStepUp = <T>(action: () => Promise<T>) => Promise<T>;
@@ -38,7 +39,7 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
   return (
     <StepUpContext.Provider value={withStepUp}>
       {children}
-      <Dialog open={open} title="Bevestig dat u het bent" onClose={() => finish(false)}>
+      <Dialog open={open} title={words.stepUp.title} onClose={() => finish(false)}>
         <StepUpForm onDone={() => finish(true)} onCancel={() => finish(false)} />
       </Dialog>
     </StepUpContext.Provider>
@@ -64,18 +65,18 @@ function StepUpForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => 
   };
   return (
     <form onSubmit={(e) => void submit(e)}>
-      <p>Voor deze handeling vragen we uw wachtwoord en een code nog een keer. Daarna kunt u 10 minuten verder zonder deze vraag.</p>
+      <p>{words.stepUp.text}</p>
       <LiveError message={error} />
-      <Field label="Wachtwoord">{(p) => <input {...p} name="password" type="password" autoComplete="current-password" required />}</Field>
-      <Field label="Code" hint="De 6 cijfers uit uw authenticator-app, of een herstelcode.">
+      <Field label={words.password}>{(p) => <input {...p} name="password" type="password" autoComplete="current-password" required />}</Field>
+      <Field label={words.code} hint={words.stepUp.codeHint}>
         {(p) => <input {...p} name="code" autoComplete="one-time-code" required spellCheck={false} />}
       </Field>
       <div className="actions">
         <button className="button" type="submit" disabled={busy}>
-          Bevestigen
+          {words.stepUp.confirm}
         </button>
         <button className="button button-secondary" type="button" onClick={onCancel}>
-          Annuleren
+          {words.cancel}
         </button>
       </div>
     </form>

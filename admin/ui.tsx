@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styles from './ui.module.css';
+import { words } from './words.ts';
 
 /** The screen's heading: the document's title follows it, and focus moves to it when the screen opens. */
 export function PageHeading({ children, title }: { children: ReactNode; title: string }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    document.title = `${title} · Backoffice`;
+    document.title = words.pageTitle(title);
     ref.current?.focus();
   }, [title]);
   return (
