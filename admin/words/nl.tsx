@@ -1,0 +1,315 @@
+import type { ReactNode } from 'react';
+import type { ApiError, AuditKind, LeadStatusName, StaffRole } from '../../core/admin/contract.ts';
+
+/**
+ * Every text of the back office in Dutch: the catalog the English one must match key for key (en.tsx).
+ * The browser tests match these sentences exactly, so a change here is a change there.
+ */
+export const nl = {
+  locale: 'nl-NL',
+  backoffice: 'Backoffice',
+  loading: 'Laden…',
+  busy: 'Bezig…',
+  cancel: 'Annuleren',
+  email: 'E-mailadres',
+  password: 'Wachtwoord',
+  code: 'Code',
+  signOut: 'Afmelden',
+  pageTitle: (title: string) => `${title} · Backoffice`,
+
+  /** The server's refusals (core/admin/contract.ts, ApiError), in words for the person. */
+  problems: {
+    network: 'De server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
+    'signed-out': 'U bent afgemeld. Meld u opnieuw aan.',
+    forbidden: 'Dit kan uw rol niet. Vraag het een beheerder als u het nodig hebt.',
+    'step-up': 'Bevestig eerst opnieuw wie u bent.',
+    refused: 'E-mailadres, wachtwoord of code klopt niet.',
+    invitation: 'Deze uitnodigingslink werkt niet (meer): hij is onbekend, al gebruikt of verlopen.',
+    code: 'Die code klopt niet. Kijk in de app naar de code van nu en typ de 6 cijfers.',
+    'not-found': 'Dit bestaat niet (meer).',
+    self: 'Dit kan niet bij uw eigen account: vraag het een andere beheerder.',
+    exists: 'Er is al een account met dit e-mailadres.',
+    'invalid-email': 'Dit is geen geldig e-mailadres.',
+    'invalid-role': 'Kies een rol.',
+    invalid: 'Dit verzoek klopt niet. Herlaad de pagina en probeer het opnieuw.',
+    'passkeys-unavailable': 'Passkeys werken niet op dit adres van de backoffice. Meld u aan met uw wachtwoord en code.',
+    'passkey-cancelled': 'Er is geen passkey gebruikt. Probeer het opnieuw, of meld u aan met uw wachtwoord en code.',
+  },
+  passwordProblems: {
+    'too-short': 'Dit wachtwoord is te kort: kies er een van minstens 8 tekens. Een zin van een paar woorden werkt goed.',
+    'too-long': 'Dit wachtwoord is te lang: maximaal 128 tekens.',
+    common: 'Dit wachtwoord komt te vaak voor en is makkelijk te raden. Kies een ander, bijvoorbeeld een zin van een paar woorden.',
+  } satisfies Record<NonNullable<ApiError['problem']>, string>,
+  throttled: (seconds?: number) => `Te veel pogingen. Wacht ${seconds ?? 'een paar'} seconden en probeer het dan opnieuw.`,
+  unknownProblem: 'Er ging iets mis. Probeer het opnieuw; blijft het misgaan, meld het dan.',
+
+  roles: { admin: 'Beheerder', editor: 'Redacteur', sales: 'Verkoop' } satisfies Record<StaffRole, string>,
+  statuses: { new: 'Nieuw', contacted: 'Gecontacteerd', won: 'Gewonnen', lost: 'Verloren' } satisfies Record<LeadStatusName, string>,
+  /** Each kind of the audit log (server/staff/store/audit.ts). */
+  auditKinds: {
+    'staff.invited': 'Iemand uitgenodigd',
+    'staff.reset': 'Account opnieuw ingesteld (nieuwe uitnodiging)',
+    'staff.disabled': 'Account geblokkeerd',
+    'staff.enabled': 'Account weer toegelaten',
+    'staff.role-changed': 'Rol gewijzigd',
+    'invitation.accepted': 'Uitnodiging aangenomen',
+    'sign-in.succeeded': 'Aangemeld',
+    'sign-in.failed': 'Mislukte aanmelding',
+    'sign-in.throttled': 'Aanmelden tijdelijk afgeremd (te veel pogingen)',
+    'session.ended': 'Sessie beëindigd',
+    'sessions.ended': 'Alle sessies beëindigd',
+    'factor.recovery-code-used': 'Aangemeld met een herstelcode',
+    'factor.passkey-added': 'Passkey toegevoegd',
+    'factor.passkey-removed': 'Passkey verwijderd',
+    'lead.viewed': 'Lead bekeken',
+    'lead.status-changed': 'Status van een lead gewijzigd',
+    'lead.marked-spam': 'Lead als spam gemarkeerd',
+    'lead.marked-not-spam': 'Lead als geen spam gemarkeerd',
+    'lead.note-added': 'Notitie bij een lead geschreven',
+    'lead.exported': 'Gegevens van een persoon geëxporteerd',
+    'lead.erased': 'Gegevens van een persoon gewist',
+  } satisfies Record<AuditKind, string>,
+  /** A mail's or a lead's delivery state. */
+  deliveries: {
+    pending: 'Nog geen mail verstuurd',
+    'emailjs-sent': 'Mail verstuurd (EmailJS)',
+    'emailjs-failed': 'Mail via EmailJS mislukt',
+    outbox: 'Mail wacht in de uitbak (geen mailserver ingesteld)',
+    'smtp-sent': 'Mail verstuurd',
+    'smtp-retrying': 'Mail wordt opnieuw geprobeerd',
+    'smtp-failed': 'Mail mislukt',
+    sent: 'Verstuurd',
+    retrying: 'Wordt opnieuw geprobeerd',
+    failed: 'Mislukt',
+  },
+
+  screens: { leads: 'Leads', people: 'Mensen', audit: 'Logboek', account: 'Account' },
+  layout: { loading: 'Even laden…', skip: 'Naar de inhoud', nav: 'Onderdelen' },
+  app: {
+    notForRole: 'Niet voor uw rol',
+    notForRoleText: 'Dit onderdeel is niet voor uw rol. Vraag een beheerder als u het toch nodig hebt.',
+    notFoundTitle: 'Niet gevonden',
+    notFound: 'Deze pagina bestaat niet',
+    notFoundText: 'Kies een onderdeel in het menu bovenaan.',
+  },
+
+  signIn: {
+    title: 'Aanmelden',
+    button: 'Aanmelden',
+    busy: 'Bezig met aanmelden…',
+    back: 'Meld u aan om verder te gaan waar u was.',
+    passkey: 'Aanmelden met een passkey',
+    orPassword: 'Of met uw wachtwoord en de code uit uw authenticator-app:',
+    codeHint: 'De 6 cijfers uit uw authenticator-app, of een van uw herstelcodes.',
+    noAccount: 'Nog geen account of kunt u niet meer aanmelden? Vraag een beheerder om een (nieuwe) uitnodigingslink.',
+  },
+
+  stepUp: {
+    title: 'Bevestig dat u het bent',
+    text: 'Voor deze handeling vragen we uw wachtwoord en een code nog een keer. Daarna kunt u 10 minuten verder zonder deze vraag.',
+    codeHint: 'De 6 cijfers uit uw authenticator-app, of een herstelcode.',
+    confirm: 'Bevestigen',
+  },
+
+  invitation: {
+    loading: 'Uitnodiging ophalen…',
+    goneTitle: 'Uitnodiging werkt niet',
+    gone: 'Deze uitnodiging werkt niet',
+    goneText: 'Vraag een beheerder om een nieuwe uitnodigingslink. Een link is 72 uur geldig en werkt maar één keer.',
+    title: 'Account instellen',
+    welcome: 'Welkom! Stel uw account in',
+    intro: (email: string, role: string, until: string): ReactNode => (
+      <>
+        Deze uitnodiging is voor <strong>{email}</strong> met de rol <strong>{role}</strong>. De link is geldig tot {until}.
+      </>
+    ),
+    step1: '1. Kies een wachtwoord',
+    newPassword: 'Nieuw wachtwoord',
+    newPasswordHint: 'Minstens 8 tekens. Een zin van een paar woorden is sterk en makkelijk te onthouden.',
+    step2: '2. Koppel uw authenticator-app',
+    step2Text:
+      'Open een authenticator-app op uw telefoon (bijvoorbeeld Google Authenticator, Microsoft Authenticator of 1Password) en scan deze QR-code. Lukt scannen niet? Typ dan de sleutel hieronder in de app.',
+    qrAlt: (email: string) => `QR-code om ${email} aan uw authenticator-app toe te voegen`,
+    secretLabel: 'Sleutel om over te typen',
+    timeBased: 'Kies in de app voor ‘tijdgebaseerd’ als daarnaar gevraagd wordt.',
+    step3: '3. Typ de code uit de app',
+    codeLabel: 'Code van 6 cijfers',
+    codeHint: 'De app toont elke 30 seconden een nieuwe code.',
+    submit: 'Account instellen',
+  },
+
+  recovery: {
+    title: 'Herstelcodes',
+    heading: 'Bewaar uw herstelcodes',
+    ready: 'Uw account is klaar en u bent aangemeld.',
+    text: (): ReactNode => (
+      <>
+        Bent u uw telefoon kwijt, dan meldt u zich aan met een van deze codes in plaats van de code uit de app. Elke code werkt één keer. U ziet ze{' '}
+        <strong>alleen nu</strong>: bewaar ze op een veilige plek, bijvoorbeeld in uw wachtwoordmanager of geprint in een la.
+      </>
+    ),
+    saved: 'Ik heb ze bewaard, ga verder',
+    file: (email: string, codes: string) => `Herstelcodes backoffice voor ${email}\nElke code werkt één keer.\n\n${codes}\n`,
+    fileName: 'herstelcodes-backoffice.txt',
+    copied: 'De codes staan op het klembord.',
+    copyFailed: 'Kopiëren lukte niet: selecteer de codes en kopieer ze zelf, of download ze.',
+    list: 'Herstelcodes',
+    copy: 'Kopiëren',
+    print: 'Afdrukken',
+    download: 'Downloaden',
+  },
+
+  account: {
+    heading: 'Mijn account',
+    signedInAs: (email: string, role: string): ReactNode => (
+      <>
+        U bent aangemeld als <strong>{email}</strong> ({role}).
+      </>
+    ),
+    where: 'Waar u bent aangemeld',
+    unknownDevice: 'Onbekend apparaat',
+    unknownDeviceLower: 'onbekend apparaat',
+    thisDevice: 'Dit apparaat',
+    since: (since: string, seen: string) => `Aangemeld op ${since} · laatst actief ${seen}`,
+    end: 'Beëindigen',
+    ended: 'De sessie is beëindigd: dat apparaat moet opnieuw aanmelden.',
+  },
+
+  passkeys: {
+    heading: 'Passkeys',
+    fallbackName: 'Passkey',
+    intro: 'Met een passkey meldt u zich aan met de vingerafdruk, het gezicht of de pincode van uw apparaat, zonder wachtwoord of code.',
+    added: (date: string) => `Toegevoegd op ${date}`,
+    lastUsed: (date: string) => `laatst gebruikt ${date}`,
+    notUsed: 'nog niet gebruikt',
+    remove: 'Verwijderen',
+    removeLabel: (name: string) => `Passkey “${name}” verwijderen`,
+    confirmRemove: (name: string) => `Passkey “${name}” verwijderen? Met dat apparaat kunt u daarna niet meer aanmelden.`,
+    addedNote: (name: string) => `Passkey “${name}” toegevoegd: u kunt er voortaan mee aanmelden.`,
+    removedNote: (name: string) => `Passkey “${name}” verwijderd.`,
+    nameLabel: 'Naam van dit apparaat',
+    nameHint: 'Zo herkent u de passkey later, bijvoorbeeld ‘Laptop kantoor’.',
+    add: 'Passkey toevoegen',
+  },
+
+  people: {
+    heading: 'Mensen',
+    everyone: 'Iedereen',
+    nobody: 'Nog niemand.',
+    blocked: 'Geblokkeerd',
+    invitationOpen: 'Uitnodiging open',
+    activeNow: 'Actief, nu aangemeld',
+    active: 'Actief',
+    linkFor: (email: string) => `Uitnodigingslink voor ${email}`,
+    linkValid: (until: string) => ` (geldig tot ${until}, werkt één keer). Geef deze link zelf aan de persoon, bijvoorbeeld via een chatbericht:`,
+    linkMailed: (email: string) => `De link is ook naar ${email} gemaild.`,
+    copied: 'Gekopieerd.',
+    copyFailed: 'Kopiëren lukte niet: selecteer de link.',
+    copyLink: 'Link kopiëren',
+    invite: 'Iemand uitnodigen',
+    role: 'Rol',
+    inviteButton: 'Uitnodigen',
+    rolesExplained: 'Verkoop: leads. Redacteur: de inhoud van de site. Beheerder: alles, ook mensen en het logboek.',
+    confirmReset: (email: string) => `Nieuwe uitnodiging voor ${email}? Hun wachtwoord, authenticator en herstelcodes vervallen en ze worden overal afgemeld.`,
+    confirmBlock: (email: string) => `${email} blokkeren? Ze worden overal afgemeld en kunnen niet meer aanmelden.`,
+    meta: (role: string, since: string, codes: number) => `${role} · sinds ${since} · ${codes} herstelcodes over`,
+    yourself: 'Dit bent u: uw eigen rol of account verandert een andere beheerder.',
+    roleOf: (email: string) => `Rol van ${email}`,
+    allow: 'Toelaten',
+    block: 'Blokkeren',
+    newInvitation: 'Nieuwe uitnodiging',
+    newInvitationFor: (email: string) => ` voor ${email}`,
+  },
+
+  audit: {
+    heading: 'Logboek',
+    intro: 'Wie wat deed in de backoffice, nieuwste eerst. Het logboek bewaart geen namen of inhoud van leads, alleen wat er gebeurde.',
+    older: 'Oudere gebeurtenissen',
+    when: 'Wanneer',
+    what: 'Wat',
+    by: 'Door',
+    about: 'Betreft',
+    events: 'Gebeurtenissen',
+    byLower: (who: string) => `door ${who}`,
+    aboutLower: (what: string) => ` · betreft ${what}`,
+    lead: (id: string) => `lead ${id}`,
+    goneActor: 'iemand (account bestaat niet meer)',
+    server: 'de server (opdrachtregel)',
+  },
+
+  leads: {
+    heading: 'Leads',
+    spam: 'Spam',
+    review: 'Controleren',
+    photos: 'Foto’s',
+    loading: 'Leads laden…',
+    found: (total: number) => `${total} ${total === 1 ? 'lead' : 'leads'} gevonden`,
+    none: 'Geen leads die hierbij passen.',
+    more: 'Meer laden',
+    filter: 'Leads filteren',
+    search: 'Zoeken',
+    searchPlaceholder: 'Naam, e-mail, telefoon of tekst',
+    form: 'Formulier',
+    all: 'Alle',
+    status: 'Status',
+    everything: 'Alles',
+    noSpam: 'Geen spam',
+    onlySpam: 'Alleen spam',
+    from: 'Vanaf',
+    to: 'Tot en met',
+    table: 'Leads',
+    date: 'Datum',
+    name: 'Naam',
+    message: 'Bericht',
+    noName: 'Zonder naam',
+  },
+
+  lead: {
+    title: 'Lead',
+    noName: 'Lead zonder naam',
+    back: '← Terug naar de leads',
+    backButton: 'Terug naar de leads',
+    received: (date: string) => ` · binnengekomen op ${date}`,
+    review: 'Controleren: zonder controle op tijd verstuurd',
+    filledIn: 'Wat er is ingevuld',
+    empty: '(leeg)',
+    photos: 'Foto’s',
+    photoAlt: (photo: string, name: string) => `${photo} van ${name || 'de aanvrager'}`,
+    notes: 'Notities',
+    noNotes: 'Nog geen notities.',
+    unknownAuthor: 'onbekend',
+    newNote: 'Nieuwe notitie',
+    noteHint: 'Alleen zichtbaar voor collega’s in de backoffice.',
+    addNote: 'Notitie toevoegen',
+    noteSaved: 'Notitie opgeslagen.',
+    handle: 'Behandelen',
+    statusChanged: (status: string) => `Status gewijzigd in ‘${status}’.`,
+    markedNotSpam: 'Gemarkeerd als geen spam.',
+    markedSpam: 'Gemarkeerd als spam.',
+    markNotSpam: 'Markeren als geen spam',
+    markSpam: 'Markeren als spam',
+    mail: 'Mail',
+    sentAt: (date: string) => ` op ${date}`,
+    attempts: (n: number) => `${n} ${n === 1 ? 'poging' : 'pogingen'}`,
+    eraseTitle: 'Alles van deze persoon wissen?',
+    eraseText: (who: string): ReactNode => (
+      <>
+        Dit wist voorgoed alles wat we van <strong>{who || 'deze persoon'}</strong> bewaren: al hun leads (ook van andere formulieren), hun foto’s, de mails
+        erover en de notities. Dit kan niet ongedaan worden gemaakt.
+      </>
+    ),
+    eraseYes: 'Ja, alles wissen',
+    exported: 'De export is gedownload.',
+    erasedNote: 'Gewist.',
+    personData: 'Gegevens van deze persoon',
+    erasedOn: (date: string) => `Wordt automatisch gewist op ${date}.`,
+    export: 'Exporteren',
+    erase: 'Wissen',
+    erasedTitle: 'Gewist',
+    erased: (leads: number, photos: number, mails: number) =>
+      `Alles van deze persoon is gewist: ${leads} ${leads === 1 ? 'lead' : 'leads'}, ${photos} foto’s en ${mails} mails.`,
+  },
+};
+
+/** The shape every language's catalog has: a text missing in one fails the type check. */
+export type Words = typeof nl;
