@@ -1,4 +1,9 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_SITE_FILE } from '../../core/site/server-site.ts';
+import { openStorage } from '../storage/open-storage.ts';
 import { base32Decode } from '../staff/base32.ts';
 import { inviteStaff } from '../staff/invitations.ts';
 import { openStaffStore } from '../staff/store/staff-store.ts';
@@ -19,11 +24,27 @@ const OWN = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json
 let postgres: TestPostgres;
 const servers: ServerProcess[] = [];
 
+/** A new invitation for `email`, accepted over the API as its screen does: the session's cookie. */
+async function signedIn(admin: string, storeOptions: { dataDir: string; databaseUrl?: string }, email: string): Promise<string> {
+  const store = await openStaffStore(storeOptions);
+  const invited = await inviteStaff(store, email, 'sales', null);
+  await store.close();
+  if (!invited.ok) throw new Error(invited.problem);
+  const invitation = (await (await fetch(`${admin}/api/invitations/${invited.token}`)).json()) as { totp: { secret: string } };
+  const accepted = await fetch(`${admin}/api/invitations/${invited.token}`, {
+    method: 'POST',
+    headers: OWN,
+    body: JSON.stringify({ password: PASSWORD, totpSecret: invitation.totp.secret, code: totpAt(base32Decode(invitation.totp.secret)!, Date.now()) }),
+  });
+  expect(accepted.status).toBe(200);
+  return accepted.headers.get('set-cookie')!.split(';')[0]!;
+}
+
 /** The back office's address, from the server's own line. */
 const adminUrl = (server: ServerProcess) => /back office on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output())?.[1];
 
-async function started(env: Record<string, string>): Promise<ServerProcess & { admin: string }> {
-  const server = await startServer({ distDir: dist, env });
+async function started(env: Record<string, string>, distDir = dist): Promise<ServerProcess & { admin: string }> {
+  const server = await startServer({ distDir, env });
   servers.push(server);
   await expect.poll(() => adminUrl(server), { timeout: 20_000 }).toBeDefined();
   return Object.assign(server, { admin: adminUrl(server)! });
@@ -79,4 +100,56 @@ describe('the back office beside the site', () => {
     expect((await fetch(`${b.admin}/api/sign-out`, { method: 'POST', headers: { ...OWN, cookie }, body: '{}' })).status).toBe(200);
     expect((await fetch(`${a.admin}/api/me`, { headers: { cookie } })).status).toBe(401);
   }, 180_000);
+
+  it("follows the live build: a switch to a build with a form's new label and another language shows in the inbox and the pages", async () => {
+    // dist as npm run build leaves it: a link to the live build, switched by renaming a new link over it
+    const base = mkdtempSync(join(tmpdir(), 'admin-live-'));
+    const [first, second] = [join(base, 'build-1'), join(base, 'build-2')];
+    cpSync(dist, first, { recursive: true });
+    cpSync(dist, second, { recursive: true });
+    const siteFile = join(second, SERVER_SITE_FILE);
+    const site = JSON.parse(readFileSync(siteFile, 'utf8')) as { lang: string; forms: Record<string, { fields: { name: string; label: string }[] }> };
+    site.lang = 'en';
+    site.forms.contact!.fields.find((f) => f.name === 'name')!.label = 'Full name';
+    writeFileSync(siteFile, JSON.stringify(site));
+    const link = join(base, 'dist');
+    symlinkSync(first, link);
+    const server = await started({ ADMIN_PAGES_DIR: join(base, 'pages') }, link);
+    // a page of the back office, so the language shows in what is served
+    mkdirSync(join(base, 'pages'));
+    cpSync(join(dist, 'index.html'), join(base, 'pages', 'index.html'));
+    const cookie = await signedIn(server.admin, { dataDir: server.dataDir }, 'live@example.nl');
+    const storage = await openStorage({ dataDir: server.dataDir });
+    const { id } = await storage.addLead({
+      submissionId: 'live-build-lead',
+      form: 'contact',
+      name: 'Jan',
+      email: 'jan@example.nl',
+      phone: '',
+      message: 'Hallo',
+      values: { name: 'Jan', email: 'jan@example.nl', message: 'Hallo' },
+      photos: [],
+      spam: false,
+      review: false,
+      flags: [],
+      ip: null,
+      userAgent: null,
+    });
+    await storage.close();
+    const label = async () => {
+      const lead = (await (await fetch(`${server.admin}/api/leads/${id}`, { headers: { cookie } })).json()) as {
+        lead: { fields: { name: string; label: string }[] };
+      };
+      return lead.lead.fields.find((f) => f.name === 'name')?.label;
+    };
+    const lang = async () => /<html lang="([^"]+)"/.exec(await (await fetch(`${server.admin}/aanmelden`)).text())?.[1];
+    expect([await label(), await lang()]).toEqual(['Naam', 'nl']);
+
+    symlinkSync(second, `${link}.new`);
+    renameSync(`${link}.new`, link);
+    // the site's own requests see the switch (and index the new build); the back office reads the same live build
+    await expect.poll(async () => (await fetch(`${server.url}/`)).status && (await label()), { timeout: 20_000 }).toBe('Full name');
+    expect(await lang()).toBe('en');
+    removeDir(base);
+  }, 120_000);
 });

@@ -65,15 +65,18 @@ describe.each(backends)('password sign-in on $name', (backend) => {
       return performance.now() - started;
     };
     await time('warm@example.nl', 0);
-    let known = 0;
-    let unknown = 0;
-    for (let i = 1; i <= 3; i++) {
-      known += await time('an@example.nl', i);
-      unknown += await time(`nobody${i}@example.nl`, 10 + i);
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // alternately, so a busy moment of the machine falls on both; medians, so one such moment does not decide;
+    // five on the account, all within its free failures, so each is checked in full
+    for (let i = 1; i <= FREE_FAILURES; i++) {
+      known.push(await time('an@example.nl', i));
+      unknown.push(await time(`nobody${i}@example.nl`, 10 + i));
     }
+    const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
     // argon2 dominates both; a wide band, since a shared machine's timings wander
-    expect(unknown / known).toBeGreaterThan(0.5);
-    expect(unknown / known).toBeLessThan(2);
+    expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
+    expect(median(unknown) / median(known)).toBeLessThan(2);
   });
 
   it('takes a recovery code instead of a TOTP code, each once', async () => {
