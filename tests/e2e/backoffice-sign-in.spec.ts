@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { fixtureDist, removeDir, startServer, type ServerProcess } from '../support/server-process.ts';
@@ -7,6 +8,7 @@ import { inviteStaff } from '../../server/staff/invitations.ts';
 import { codeFor, expectNoAxeViolations } from './backoffice-support.ts';
 import { SESSION_COOKIE } from '../../server/admin/session-cookie.ts';
 import { TOTP_PERIOD_SECONDS } from '../../server/staff/totp.ts';
+import { SERVER_SITE_FILE } from '../../core/site/server-site.ts';
 
 /**
  * Signing in, in Chromium, against a real server of this spec's own (its own database, so the throttle's count
@@ -22,9 +24,9 @@ let server: ServerProcess;
 let dist: string;
 let admin: string;
 
-async function startBackOffice(port: number, env: Record<string, string> = {}): Promise<{ server: ServerProcess; admin: string }> {
+async function startBackOffice(port: number, env: Record<string, string> = {}, distDir = dist): Promise<{ server: ServerProcess; admin: string }> {
   const origin = `http://localhost:${port}`;
-  const started = await startServer({ distDir: dist, env: { ADMIN_PORT: String(port), ADMIN_ORIGIN: origin, ...env } });
+  const started = await startServer({ distDir, env: { ADMIN_PORT: String(port), ADMIN_ORIGIN: origin, ...env } });
   await expect.poll(() => started.output()).toContain(`back office on ${origin}`);
   return { server: started, admin: origin };
 }
@@ -238,5 +240,35 @@ test('idle and absolute time-outs end the session on the server', { tag: '@deskt
   } finally {
     await short.server.stop();
     removeDir(short.server.dataDir);
+  }
+});
+
+test('on a site in English the back office speaks English: the sign-in, its refusal, and the inbox', { tag: '@desktop-only' }, async ({ page }, testInfo) => {
+  // the same build with the site's language English, as a site whose config says "lang": "en" builds it
+  const englishDist = fixtureDist();
+  const siteFile = join(englishDist, SERVER_SITE_FILE);
+  writeFileSync(siteFile, JSON.stringify({ ...(JSON.parse(readFileSync(siteFile, 'utf8')) as object), lang: 'en' }));
+  const english = await startBackOffice(4800 + (testInfo.project.name === 'phone' ? 1 : 0) + 4 * testInfo.parallelIndex, {}, englishDist);
+  try {
+    await page.goto(`${english.admin}/aanmelden`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await page.getByLabel('Email address').fill('nobody@example.nl');
+    await page.getByLabel('Password').fill('not the password at all');
+    await page.getByLabel('Code', { exact: true }).fill('123456');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('The email address, password or code is wrong.');
+    await expectNoAxeViolations(page);
+
+    await acceptedPerson(page, english, 'english');
+    await page.goto(`${english.admin}/leads`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+    await expect(page.getByText('No leads match this.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  } finally {
+    await english.server.stop();
+    removeDir(english.server.dataDir);
+    rmSync(englishDist, { recursive: true, force: true });
   }
 });
