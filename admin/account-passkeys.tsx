@@ -44,7 +44,7 @@ function PasskeyList({ passkeys, onRemove, busy }: { passkeys: Passkey[]; onRemo
  * One's passkeys, and adding one of this device: after that, signing in takes the device's own lock (PIN, face or
  * finger) and nothing else. Adding asks for a fresh sign-in, as every new way in does.
  */
-export function AccountPasskeys() {
+export function AccountPasskeys({ optional = false }: { optional?: boolean }) {
   const withStepUp = useStepUp();
   const [answer, setAnswer] = useState<PasskeysAnswer>();
   const [error, setError] = useState<string>();
@@ -112,7 +112,8 @@ export function AccountPasskeys() {
         <Field label={words.passkeys.nameLabel} hint={words.passkeys.nameHint}>
           {(p) => <input {...p} name="name" maxLength={80} autoComplete="off" />}
         </Field>
-        <button className="button" type="submit" disabled={busy}>
+        {/* beside the invitation's own next step, adding one is the second choice, not the first */}
+        <button className={optional ? 'button button-secondary' : 'button'} type="submit" disabled={busy}>
           {busy ? words.busy : words.passkeys.add}
         </button>
       </form>

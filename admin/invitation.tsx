@@ -127,18 +127,20 @@ function Accepted({ answer }: { answer: AcceptInvitationAnswer }) {
       <RecoveryCodes codes={answer.recoveryCodes} email={answer.email} />
       {/* the second way in, set up now while the device is at hand: shown only where passkeys work */}
       <div className="no-print">
-        <AccountPasskeys />
+        <AccountPasskeys optional />
       </div>
-      <button
-        className="button no-print"
-        type="button"
-        onClick={() => {
-          setMe({ email: answer.email, role: answer.role });
-          void navigate(homeOf(answer.role), { replace: true });
-        }}
-      >
-        {words.recovery.saved}
-      </button>
+      <div className={`actions no-print ${styles.next}`}>
+        <button
+          className="button"
+          type="button"
+          onClick={() => {
+            setMe({ email: answer.email, role: answer.role });
+            void navigate(homeOf(answer.role), { replace: true });
+          }}
+        >
+          {words.recovery.saved}
+        </button>
+      </div>
     </>
   );
 }
