@@ -106,18 +106,21 @@ test(
     const person = await acceptedPerson(page, { server, admin }, 'throttle');
     expect((await api(page, '/api/sign-out', {})).status).toBe(200);
 
-    // two of each, alternately: within the free failures of this address, so each is checked in full
+    // a first refusal, not timed (the server's first argon2 and queries are slower), then two of each, alternately:
+    // five in all, within the free failures of this address, so each is checked in full
+    const warm = await api(page, '/api/sign-in', { email: person.email, password: 'niet het wachtwoord', code: '123456' });
     const wrong: Answer[] = [];
     const unknown: Answer[] = [];
     for (let round = 0; round < 2; round++) {
       wrong.push(await api(page, '/api/sign-in', { email: person.email, password: 'niet het wachtwoord', code: '123456' }));
       unknown.push(await api(page, '/api/sign-in', { email: `niemand-${round}@example.nl`, password: 'niet het wachtwoord', code: '123456' }));
     }
-    for (const answer of [...wrong, ...unknown]) expect([answer.status, answer.json]).toEqual([401, { error: 'refused' }]);
-    // both are one argon2 verification (a dummy hash for the unknown address): neither answers in a fraction of the other's time
-    const slowest = (answers: Answer[]) => Math.max(...answers.map((a) => a.ms));
-    expect(slowest(unknown)).toBeGreaterThan(slowest(wrong) / 4);
-    expect(slowest(wrong)).toBeGreaterThan(slowest(unknown) / 4);
+    for (const answer of [warm, ...wrong, ...unknown]) expect([answer.status, answer.json]).toEqual([401, { error: 'refused' }]);
+    // both are one argon2 verification (a dummy hash for the unknown address): neither answers in a fraction of the
+    // other's time. The quickest of each, as a busy machine only ever adds time (the unit test measures it closely)
+    const quickest = (answers: Answer[]) => Math.min(...answers.map((a) => a.ms));
+    expect(quickest(unknown)).toBeGreaterThan(quickest(wrong) / 4);
+    expect(quickest(wrong)).toBeGreaterThan(quickest(unknown) / 4);
 
     const guesses: Answer[] = [];
     for (let n = 0; n < 20; n++) guesses.push(await api(page, '/api/sign-in', { email: person.email, password: `gok nummer ${n}`, code: '000000' }));
