@@ -67,10 +67,15 @@ function validSite(port: number): ValidSite {
     port,
     studio,
     read: <T>(file: string) => JSON.parse(readFileSync(join(site, file), 'utf8')) as T,
-    problems: async (page: Page) =>
-      ((await (await page.request.get(`${studio}/api/problems`)).json()) as { problems: { pointer: string; message: string }[] }).problems.map(
-        (p) => `${p.pointer} ${p.message}`,
-      ),
+    problems: async (page: Page) => {
+      const ask = () => page.request.get(`${studio}/api/problems`);
+      // the dev server's keep-alive time-out may close a kept connection just as it is reused: ask once more
+      const answer = await ask().catch((error: Error) => {
+        if (!/ECONNRESET|socket hang up/.test(error.message)) throw error;
+        return ask();
+      });
+      return ((await answer.json()) as { problems: { pointer: string; message: string }[] }).problems.map((p) => `${p.pointer} ${p.message}`);
+    },
   };
 }
 
