@@ -41,10 +41,10 @@ function PasskeyList({ passkeys, onRemove, busy }: { passkeys: Passkey[]; onRemo
 }
 
 /**
- * One's passkeys, and adding one of this device: after that, signing in takes the device's own lock (PIN, face or
- * finger) and nothing else. Adding asks for a fresh sign-in, as every new way in does.
+ * The account's passkeys as the server has them, and `act`: a change behind a fresh sign-in (adding or removing is
+ * a change of the ways in), said when done, the list asked again after it. Whether it went through is returned.
  */
-export function AccountPasskeys({ optional = false }: { optional?: boolean }) {
+function usePasskeys() {
   const withStepUp = useStepUp();
   const [answer, setAnswer] = useState<PasskeysAnswer>();
   const [error, setError] = useState<string>();
@@ -59,42 +59,43 @@ export function AccountPasskeys({ optional = false }: { optional?: boolean }) {
     [],
   );
   useEffect(() => void load(), [load]);
+  const act = async (change: () => Promise<unknown>, done: string): Promise<boolean> => {
+    setBusy(true);
+    setError(undefined);
+    setNote('');
+    try {
+      await withStepUp(change);
+      setNote(done);
+      await load();
+      return true;
+    } catch (caught) {
+      if (!(caught instanceof StepUpCancelled)) setError((caught as RequestError).message);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { answer, error, note, busy, act };
+}
+
+/**
+ * One's passkeys, and adding one of this device: after that, signing in takes the device's own lock (PIN, face or
+ * finger) and nothing else. Adding or removing one asks for a fresh sign-in, as every change of the ways in does.
+ */
+export function AccountPasskeys({ optional = false }: { optional?: boolean }) {
+  const { answer, error, note, busy, act } = usePasskeys();
   if (!answer?.available || !browserHasPasskeys()) return null;
 
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const name = String(new FormData(form).get('name') ?? '').trim() || words.passkeys.fallbackName;
-    setBusy(true);
-    setError(undefined);
-    setNote('');
-    try {
-      await withStepUp(() => addPasskey(name));
-      setNote(words.passkeys.addedNote(name));
-      form.reset();
-      await load();
-    } catch (caught) {
-      if (!(caught instanceof StepUpCancelled)) setError((caught as RequestError).message);
-    } finally {
-      setBusy(false);
-    }
+    if (await act(() => addPasskey(name), words.passkeys.addedNote(name))) form.reset();
   };
-
   const remove = async (passkey: Passkey) => {
     const name = passkey.name ?? words.passkeys.fallbackName;
     if (!window.confirm(words.passkeys.confirmRemove(name))) return;
-    setBusy(true);
-    setError(undefined);
-    setNote('');
-    try {
-      await withStepUp(() => post(`/passkeys/${encodeURIComponent(passkey.id)}/remove`));
-      setNote(words.passkeys.removedNote(name));
-      await load();
-    } catch (caught) {
-      if (!(caught instanceof StepUpCancelled)) setError((caught as RequestError).message);
-    } finally {
-      setBusy(false);
-    }
+    await act(() => post(`/passkeys/${encodeURIComponent(passkey.id)}/remove`), words.passkeys.removedNote(name));
   };
 
   return (
