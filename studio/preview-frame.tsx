@@ -25,13 +25,14 @@ export interface FrameProps {
 /**
  * What a page does when it has loaded in the frame: a reload the old page was asked for (a saved edit) can win
  * over the navigation to another route, so it goes on to that route (once); else its selected block is outlined,
- * shown when the page was opened anew (a reload stays where the person had scrolled), and a click on a block
- * selects it (links do not navigate away from the page being edited).
+ * shown when the page was opened anew or selected while it loaded (a reload stays where the person had scrolled),
+ * and a click on a block selects it (links do not navigate away from the page being edited).
  */
 function useFrameLoad(
   frame: RefObject<HTMLIFrameElement | null>,
   route: string,
   selected: number | undefined,
+  selectedAt: RefObject<number>,
   onSelect: (index: number) => void,
   typed: (doc: Document) => void,
 ) {
@@ -61,7 +62,10 @@ function useFrameLoad(
     // a page asked for a key or two before the last write shows the text typed, as the page before it did
     typed(doc);
     outlineBlock(doc, selected);
-    if (navigation?.type !== 'reload') scrollToBlock(doc, selected);
+    // a reload keeps where the page was scrolled, unless a block was selected while it loaded: the page it replaced
+    // may have gone before it could be scrolled to the block
+    const loadStarted = frame.current?.contentWindow?.performance.timeOrigin ?? 0;
+    if (navigation?.type !== 'reload' || selectedAt.current >= loadStarted) scrollToBlock(doc, selected);
     doc.addEventListener(
       'click',
       (event) => {
@@ -81,9 +85,9 @@ export function Frame({ route, label, name, device, size, patch, revision, take,
   const frame = useRef<HTMLIFrameElement>(null);
   const typed = useTypedText(frame, patch);
   useConvergence(frame, revision, typed);
-  useSelectedBlock(frame, selected);
+  const selectedAt = useSelectedBlock(frame, selected);
   usePlacedBlocks(frame, take, selected, typed);
-  const onLoad = useFrameLoad(frame, route, selected, onSelect, typed);
+  const onLoad = useFrameLoad(frame, route, selected, selectedAt, onSelect, typed);
   return (
     <figure className="frame" style={{ width: size.boxWidth }}>
       <figcaption>

@@ -112,17 +112,22 @@ export function useTypedText(frame: FrameRef, typed: TextPatch | undefined): (do
 
 /**
  * The selected block outlined after every render of the studio, and scrolled to (inside the page only) when it is
- * selected: typing elsewhere in the studio never moves a preview the person scrolled.
+ * selected: typing elsewhere in the studio never moves a preview the person scrolled. Gives when it was last selected:
+ * a page that was loading then is scrolled to it once it has loaded (see useFrameLoad).
  */
-export function useSelectedBlock(frame: FrameRef, selected: number | undefined): void {
+export function useSelectedBlock(frame: FrameRef, selected: number | undefined): RefObject<number> {
+  /** when the selection last changed (ms since the epoch) */
+  const selectedAt = useRef(0);
   useEffect(() => {
     const doc = frame.current?.contentDocument;
     if (doc) outlineBlock(doc, selected);
   });
   useEffect(() => {
+    selectedAt.current = Date.now();
     const doc = frame.current?.contentDocument;
     if (doc) scrollToBlock(doc, selected);
   }, [frame, selected]);
+  return selectedAt;
 }
 
 /**
