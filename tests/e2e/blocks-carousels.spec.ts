@@ -161,7 +161,8 @@ test.describe('/marketing: testimonial slider', () => {
   });
 });
 
-test.describe('Swiper ships only with the pages that use it', () => {
+// the chunks a page loads, scrolled to its end, are the same at any viewport
+test.describe('Swiper ships only with the pages that use it', { tag: '@desktop-only' }, () => {
   const USES_SWIPER: [string, boolean][] = [
     ['/', false],
     ['/portfolio', false],

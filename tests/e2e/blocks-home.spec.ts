@@ -125,7 +125,7 @@ test.describe('home: portfolio phone mock-up', () => {
     expect(await offset(page)).toBe(parked);
   });
 
-  test('never scrolls past one copy of the list: it starts over', async ({ page }) => {
+  test('never scrolls past one copy of the list: it starts over', { tag: '@desktop-only' }, async ({ page }) => {
     await openWithClock(page, '/');
     const track = page.getByTestId('mockup-track');
     await track.scrollIntoViewIfNeeded();
@@ -162,7 +162,7 @@ test.describe('home: portfolio phone mock-up', () => {
     expect(await translateY(page, 'mockup-track')).toBe(0);
   });
 
-  test('lists twelve projects once for screen readers and links to the portfolio', async ({ page }) => {
+  test('lists twelve projects once for screen readers and links to the portfolio', { tag: '@desktop-only' }, async ({ page }) => {
     await openPage(page, '/');
     await expect(page.getByRole('list', { name: 'Projecten in het portfolio' }).getByRole('listitem')).toHaveCount(12);
     await page.getByRole('link', { name: 'Bekijk alle projecten' }).click();

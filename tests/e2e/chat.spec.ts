@@ -41,50 +41,58 @@ async function openChat(page: Page) {
 test.describe('the first page of a visit', () => {
   test.use({ firstVisit: true });
 
-  test('the badge shows 1 60 seconds after the page appeared, fetching the chime only then, and opening clears it', async ({ page }) => {
-    const check = watchConsole(page);
-    const sounds: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/sounds/')) sounds.push(r.url());
-    });
-    await openWithClock(page);
-    const badge = page.getByTestId('chat-badge');
-    await page.clock.runFor(59_500 - (await pageAge(page)));
-    await expect(badge).toHaveCount(0);
-    expect(sounds).toEqual([]);
-    await page.clock.runFor(600);
-    await expect(badge).toHaveText('1');
-    await expect(toggle(page)).toHaveAccessibleName('Chat openen 1 nieuw bericht');
-    await expect.poll(() => sounds.length).toBe(1);
-    await toggle(page).click();
-    await expect(badge).toHaveCount(0);
-    // opening stopped the timer for good: no badge after closing and waiting another few minutes
-    await page.keyboard.press('Escape');
-    await page.clock.runFor(180_000);
-    await expect(badge).toHaveCount(0);
-    check();
-  });
+  test(
+    'the badge shows 1 60 seconds after the page appeared, fetching the chime only then, and opening clears it',
+    { tag: '@desktop-only' },
+    async ({ page }) => {
+      const check = watchConsole(page);
+      const sounds: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/sounds/')) sounds.push(r.url());
+      });
+      await openWithClock(page);
+      const badge = page.getByTestId('chat-badge');
+      await page.clock.runFor(59_500 - (await pageAge(page)));
+      await expect(badge).toHaveCount(0);
+      expect(sounds).toEqual([]);
+      await page.clock.runFor(600);
+      await expect(badge).toHaveText('1');
+      await expect(toggle(page)).toHaveAccessibleName('Chat openen 1 nieuw bericht');
+      await expect.poll(() => sounds.length).toBe(1);
+      await toggle(page).click();
+      await expect(badge).toHaveCount(0);
+      // opening stopped the timer for good: no badge after closing and waiting another few minutes
+      await page.keyboard.press('Escape');
+      await page.clock.runFor(180_000);
+      await expect(badge).toHaveCount(0);
+      check();
+    },
+  );
 
-  test('a visitor who has used the page but not the chat still hears the chime on time: the chat takes over 3 s before its badge', async ({ page }) => {
-    const sounds: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/sounds/')) sounds.push(r.url());
-    });
-    await page.clock.install({ time: START });
-    await page.clock.pauseAt(START.getTime() + 2000);
-    await page.goto('/');
-    await page.clock.runFor(1500); // splash
-    // a click far from the chat: a user activation, so the page may play sound
-    await page.getByRole('heading', { level: 1 }).click();
-    await page.clock.runFor(56_000 - (await pageAge(page)));
-    await expect(page.locator('[data-island="chat"]')).not.toHaveAttribute('data-hydrated', 'true');
-    await page.clock.runFor(1_500);
-    await expectHydrated(page, 'chat');
-    expect(sounds).toEqual([]);
-    await page.clock.runFor(60_500 - (await pageAge(page)));
-    await expect(page.getByTestId('chat-badge')).toHaveText('1');
-    await expect.poll(() => sounds.length).toBe(1);
-  });
+  test(
+    'a visitor who has used the page but not the chat still hears the chime on time: the chat takes over 3 s before its badge',
+    { tag: '@desktop-only' },
+    async ({ page }) => {
+      const sounds: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/sounds/')) sounds.push(r.url());
+      });
+      await page.clock.install({ time: START });
+      await page.clock.pauseAt(START.getTime() + 2000);
+      await page.goto('/');
+      await page.clock.runFor(1500); // splash
+      // a click far from the chat: a user activation, so the page may play sound
+      await page.getByRole('heading', { level: 1 }).click();
+      await page.clock.runFor(56_000 - (await pageAge(page)));
+      await expect(page.locator('[data-island="chat"]')).not.toHaveAttribute('data-hydrated', 'true');
+      await page.clock.runFor(1_500);
+      await expectHydrated(page, 'chat');
+      expect(sounds).toEqual([]);
+      await page.clock.runFor(60_500 - (await pageAge(page)));
+      await expect(page.getByTestId('chat-badge')).toHaveText('1');
+      await expect.poll(() => sounds.length).toBe(1);
+    },
+  );
 
   test('the chat causes no layout shift, from the first paint through its hydration', async ({ page }) => {
     // sum every layout shift not caused by input, and which of them moved the chat
@@ -126,7 +134,7 @@ test.describe('the first page of a visit', () => {
   });
 });
 
-test('opening shows typing dots for 2 seconds, then the name, greeting and time', async ({ page }) => {
+test('opening shows typing dots for 2 seconds, then the name, greeting and time', { tag: '@desktop-only' }, async ({ page }) => {
   await openWithClock(page);
   await toggle(page).click();
   await expect(dialog(page)).toBeVisible();
@@ -168,40 +176,44 @@ test('Escape closes and returns focus to the button; a click outside closes; a c
   await expect(toggle(page)).toBeFocused();
 });
 
-test('submit opens WhatsApp with the phone and encoded text in a new window and clears the field; empty does nothing', async ({ page, context }) => {
-  await context.route('https://api.whatsapp.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>wa</title>' }));
-  // record every window.open call on the page itself, then let it through so the real popup opens too
-  await page.addInitScript(() => {
-    const calls: unknown[][] = [];
-    Object.assign(window, { __openCalls: calls });
-    const original = window.open.bind(window);
-    window.open = (...args: Parameters<typeof window.open>) => {
-      calls.push(args);
-      return original(...args);
-    };
-  });
-  const openCalls = () => page.evaluate(() => (window as unknown as { __openCalls: unknown[][] }).__openCalls);
-  await openWithClock(page);
-  await openChat(page);
+test(
+  'submit opens WhatsApp with the phone and encoded text in a new window and clears the field; empty does nothing',
+  { tag: '@desktop-only' },
+  async ({ page, context }) => {
+    await context.route('https://api.whatsapp.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>wa</title>' }));
+    // record every window.open call on the page itself, then let it through so the real popup opens too
+    await page.addInitScript(() => {
+      const calls: unknown[][] = [];
+      Object.assign(window, { __openCalls: calls });
+      const original = window.open.bind(window);
+      window.open = (...args: Parameters<typeof window.open>) => {
+        calls.push(args);
+        return original(...args);
+      };
+    });
+    const openCalls = () => page.evaluate(() => (window as unknown as { __openCalls: unknown[][] }).__openCalls);
+    await openWithClock(page);
+    await openChat(page);
 
-  await dialog(page).getByRole('button', { name: 'Versturen via WhatsApp' }).click();
-  await input(page).fill('   ');
-  await input(page).press('Enter'); // the submit handler runs synchronously inside this key press
-  expect(await openCalls()).toEqual([]);
-  await expect(input(page)).toHaveValue('   ');
+    await dialog(page).getByRole('button', { name: 'Versturen via WhatsApp' }).click();
+    await input(page).fill('   ');
+    await input(page).press('Enter'); // the submit handler runs synchronously inside this key press
+    expect(await openCalls()).toEqual([]);
+    await expect(input(page)).toHaveValue('   ');
 
-  await input(page).fill('Wat kost een webshop & hoe snel? #vraag');
-  const url = 'https://api.whatsapp.com/send/?phone=31623456789&text=Wat%20kost%20een%20webshop%20%26%20hoe%20snel%3F%20%23vraag';
-  const [popup] = await Promise.all([context.waitForEvent('page'), input(page).press('Enter')]);
-  expect(await openCalls()).toEqual([[url, '_blank', 'noopener,noreferrer']]);
-  await popup.waitForLoadState();
-  expect(popup.url()).toBe(url);
-  // noopener: the WhatsApp tab gets no handle back to this page
-  expect(await popup.evaluate(() => window.opener)).toBeNull();
-  await expect(input(page)).toHaveValue('');
-});
+    await input(page).fill('Wat kost een webshop & hoe snel? #vraag');
+    const url = 'https://api.whatsapp.com/send/?phone=31623456789&text=Wat%20kost%20een%20webshop%20%26%20hoe%20snel%3F%20%23vraag';
+    const [popup] = await Promise.all([context.waitForEvent('page'), input(page).press('Enter')]);
+    expect(await openCalls()).toEqual([[url, '_blank', 'noopener,noreferrer']]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe(url);
+    // noopener: the WhatsApp tab gets no handle back to this page
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    await expect(input(page)).toHaveValue('');
+  },
+);
 
-test('the chat is HTML until the visitor touches it, not the page: its code is requested only then', async ({ page }) => {
+test('the chat is HTML until the visitor touches it, not the page: its code is requested only then', { tag: '@desktop-only' }, async ({ page }) => {
   const chatRequests: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('chat-widget')) chatRequests.push(r.url());

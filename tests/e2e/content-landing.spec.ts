@@ -17,7 +17,8 @@ import { expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
 const FIXTURE = join(paths.root, 'tests/fixtures/content-landing');
 const SITE_URL = 'https://www.clearwater.example';
 
-// in order in one worker per project, not split among the workers: the fixture site is built once per project
+// in order in one worker, not split among the workers: the fixture site is built once. Desktop only (the builds are
+// the same at any viewport); each accessibility scan looks at the page at a phone's width too.
 test.describe.configure({ mode: 'default' });
 
 let server: ServerProcess;
@@ -33,7 +34,7 @@ test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   });
   expect(build.status, build.stdout + build.stderr).toBe(0);
   // one port per project and worker, inside this spec's range
-  const port = 4700 + (testInfo.project.name === 'phone' ? 1 : 0) + 2 * testInfo.parallelIndex;
+  const port = 4700 + 2 * testInfo.parallelIndex;
   server = await startServer({ distDir: out, env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } });
 });
 
@@ -43,6 +44,14 @@ test.afterAll(async () => {
 });
 
 const at = (path: string) => `${server.url}${path}`;
+
+/** axe on the open page, then on the same page opened again at a phone's width (the phone project's 390 x 844). */
+async function expectAccessibleAtBothWidths(page: Page, url: string): Promise<void> {
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPage(page, url);
+  await expectNoAxeViolations(page);
+}
 
 /** The page's JSON-LD objects, parsed. */
 async function structuredData(page: Page): Promise<Record<string, unknown>[]> {
@@ -61,7 +70,7 @@ interface LighthouseSeoReport {
 type Ld = Record<string, any>;
 const ofType = (all: Record<string, unknown>[], type: string) => all.find((d) => d['@type'] === type) as Ld | undefined;
 
-test.describe('content landing pages', () => {
+test.describe('content landing pages', { tag: '@desktop-only' }, () => {
   test('each city has its own content, and the page stays: no redirect, indexable, its own canonical URL', async ({ page }) => {
     const consoleOk = watchConsole(page);
     await openPage(page, at('/web-design-bath'));
@@ -163,8 +172,7 @@ test.describe('content landing pages', () => {
     await expect(page).toHaveURL(at('/'), { timeout: 5000 });
   });
 
-  // the server's answer and the built file, the same at any viewport: asked once, in the desktop project
-  test('the sitemap lists the content pages and hubs with a lastmod, and robots.txt names it', { tag: '@desktop-only' }, async ({ request }) => {
+  test('the sitemap lists the content pages and hubs with a lastmod, and robots.txt names it', async ({ request }) => {
     const sitemap = await (await request.get(at('/sitemap.xml'))).text();
     // landing.noindexRedirects is off here (the default): the redirecting pages stay listed and indexable, as before
     expect(sitemap).toContain(`<loc>${SITE_URL}/hosting-bath</loc>`);
@@ -177,11 +185,11 @@ test.describe('content landing pages', () => {
   for (const path of ['/web-design-bath', '/web-design-bristol', '/areas/bath']) {
     test(`${path} has no accessibility violations`, async ({ page }) => {
       await openPage(page, at(path));
-      await expectNoAxeViolations(page);
+      await expectAccessibleAtBothWidths(page, at(path));
     });
   }
 
-  test('Lighthouse scores SEO 100 on a content landing page and on both kinds of hub', { tag: '@desktop-only' }, async () => {
+  test('Lighthouse scores SEO 100 on a content landing page and on both kinds of hub', async () => {
     test.setTimeout(300_000);
     const reports = mkdtempSync(join(tmpdir(), 'content-landing-lh-'));
     try {
@@ -203,7 +211,7 @@ test.describe('content landing pages', () => {
     }
   });
 
-  test('the Nu HTML checker finds no error in any page of the build: landing pages, hubs, redirects and 404', { tag: '@desktop-only' }, () => {
+  test('the Nu HTML checker finds no error in any page of the build: landing pages, hubs, redirects and 404', () => {
     test.setTimeout(120_000);
     const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/cli/check-html.ts')], {
       cwd: paths.root,
@@ -219,7 +227,7 @@ test.describe('content landing pages', () => {
  * The same fixture as a Dutch site ("lang": "nl") that writes none of the words around its content: its hubs give
  * only their addresses and it has no labels. Every word the engine writes is then the language's, never English.
  */
-test.describe('content landing pages on a Dutch site', () => {
+test.describe('content landing pages on a Dutch site', { tag: '@desktop-only' }, () => {
   // two pages and an accessibility scan each, on a machine that may be busy
   test.describe.configure({ timeout: 60_000 });
   let dutch: ServerProcess;
@@ -243,7 +251,7 @@ test.describe('content landing pages on a Dutch site', () => {
     });
     expect(build.status, build.stdout + build.stderr).toBe(0);
     // the upper half of this spec's port range
-    const port = 4710 + (testInfo.project.name === 'phone' ? 1 : 0) + 2 * testInfo.parallelIndex;
+    const port = 4710 + 2 * testInfo.parallelIndex;
     dutch = await startServer({ distDir: dutchOut, env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } });
   });
 
@@ -272,7 +280,7 @@ test.describe('content landing pages on a Dutch site', () => {
       await page.getByTestId('office').innerText(),
     ].join('\n');
     expect(engineWords).not.toMatch(ENGLISH);
-    await expectNoAxeViolations(page);
+    await expectAccessibleAtBothWidths(page, nl('/web-design-bristol'));
   });
 
   test("a town's hub has a Dutch title and description, and lists every landing page of the town", async ({ page }) => {
@@ -286,7 +294,8 @@ test.describe('content landing pages on a Dutch site', () => {
     // every card has a text of its own, never "..."
     for (const text of await cards.allInnerTexts()) expect(text.split('\n').filter((l) => /\p{L}/u.test(l)).length).toBe(2);
     expect(await page.locator('main').innerText()).not.toMatch(ENGLISH);
-    await expectNoAxeViolations(page);
+    await expectAccessibleAtBothWidths(page, nl('/areas/bath'));
+    await page.setViewportSize({ width: 1280, height: 800 });
     await openPage(page, nl('/services/seo'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('SEO per plaats');
   });

@@ -39,7 +39,7 @@ for (const path of ['/contact', '/offerte', '/demo']) {
   });
 }
 
-test('the form code loads only on form pages, and the upload library only where a form has an image field', async ({ page }) => {
+test('the form code loads only on form pages, and the upload library only where a form has an image field', { tag: '@desktop-only' }, async ({ page }) => {
   const seen = scripts(page);
   await openPage(page, '/');
   expect(seen.filter((s) => /form-block|image-field/.test(s))).toEqual([]);

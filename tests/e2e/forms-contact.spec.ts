@@ -101,7 +101,7 @@ test.describe('contact form', () => {
     }
   });
 
-  test('the fallback rescues a failed mail: JSON with an ISO timestamp, then success', async ({ page }) => {
+  test('the fallback rescues a failed mail: JSON with an ISO timestamp, then success', { tag: '@desktop-only' }, async ({ page }) => {
     const mail = await mockMail(page, 'abort');
     const fallback = await mockFallback(page, 200);
     await openPage(page, '/contact');
@@ -137,57 +137,61 @@ test.describe('contact form', () => {
     expect(mail.calls[0]!.template_params.message).toContain('Telefoon: 0612345678');
   });
 
-  test('records the submission on the site before the mail, with one id for retries and a new one after a success', async ({ page }) => {
-    const mail = await mockMail(page, { status: 500 });
-    await mockFallback(page, 500);
-    const order: string[] = [];
-    page.on('request', (r) => {
-      const path = new URL(r.url()).pathname;
-      if (/^\/api\/(forms|v1\.0|contact)/.test(path)) order.push(`${r.method()} ${path}`);
-    });
-    await openPage(page, '/contact');
-    await expect.poll(() => leads.tokens).toBe(1);
-    await field(page, 'Naam').fill('Jan');
-    await field(page, 'E-mailadres').fill('jan@example.nl');
-    await field(page, 'Bericht').fill('Hallo');
-    await submitButton(page).click();
-    await expect(status(page)).toHaveText(ERROR);
-    await submitButton(page).click();
-    await expect(status(page)).toHaveText(ERROR);
-    mail.answer.current = { status: 200 };
-    await submitButton(page).click();
-    await expect(status(page)).toHaveText(SUCCESS);
-    await field(page, 'Naam').fill('Jan');
-    await field(page, 'E-mailadres').fill('jan@example.nl');
-    await field(page, 'Bericht').fill('Hallo');
-    await submitButton(page).click();
-    await expect(status(page)).toHaveText(SUCCESS);
+  test(
+    'records the submission on the site before the mail, with one id for retries and a new one after a success',
+    { tag: '@desktop-only' },
+    async ({ page }) => {
+      const mail = await mockMail(page, { status: 500 });
+      await mockFallback(page, 500);
+      const order: string[] = [];
+      page.on('request', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (/^\/api\/(forms|v1\.0|contact)/.test(path)) order.push(`${r.method()} ${path}`);
+      });
+      await openPage(page, '/contact');
+      await expect.poll(() => leads.tokens).toBe(1);
+      await field(page, 'Naam').fill('Jan');
+      await field(page, 'E-mailadres').fill('jan@example.nl');
+      await field(page, 'Bericht').fill('Hallo');
+      await submitButton(page).click();
+      await expect(status(page)).toHaveText(ERROR);
+      await submitButton(page).click();
+      await expect(status(page)).toHaveText(ERROR);
+      mail.answer.current = { status: 200 };
+      await submitButton(page).click();
+      await expect(status(page)).toHaveText(SUCCESS);
+      await field(page, 'Naam').fill('Jan');
+      await field(page, 'E-mailadres').fill('jan@example.nl');
+      await field(page, 'Bericht').fill('Hallo');
+      await submitButton(page).click();
+      await expect(status(page)).toHaveText(SUCCESS);
 
-    const ids = leads.records.map((r) => r.body.submissionId);
-    expect(ids).toHaveLength(4);
-    expect(ids[0]).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
-    expect(ids.slice(0, 3)).toEqual([ids[0], ids[0], ids[0]]);
-    expect(ids[3]).not.toBe(ids[0]);
-    expect(leads.records[0]).toEqual({
-      formId: 'contact',
-      body: { submissionId: ids[0], values: { name: 'Jan', email: 'jan@example.nl', phone: '', message: 'Hallo' }, photos: [], token: TOKEN, hp: '' },
-    });
-    expect(mail.calls.map((c) => c.template_params.submission_id)).toEqual(ids);
-    await expect.poll(() => leads.deliveries.length).toBe(4);
-    expect(leads.deliveries.map((d) => [d.submissionId, d.body.status])).toEqual([
-      [ids[0], 500],
-      [ids[0], 500],
-      [ids[0], 200],
-      [ids[3], 200],
-    ]);
-    // the token when the form is shown, then the lead is stored before the mail goes out
-    expect(order[0]).toBe('GET /api/forms/contact/token');
-    expect(order.filter((r) => !r.endsWith('/token')).slice(0, 2)).toEqual(['POST /api/forms/contact', 'POST /api/v1.0/email/send']);
-    // each submission has a token of its own: the page's, then one fetched for the next submission after each new one
-    expect(order.filter((r) => r.endsWith('/token'))).toHaveLength(3);
-  });
+      const ids = leads.records.map((r) => r.body.submissionId);
+      expect(ids).toHaveLength(4);
+      expect(ids[0]).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+      expect(ids.slice(0, 3)).toEqual([ids[0], ids[0], ids[0]]);
+      expect(ids[3]).not.toBe(ids[0]);
+      expect(leads.records[0]).toEqual({
+        formId: 'contact',
+        body: { submissionId: ids[0], values: { name: 'Jan', email: 'jan@example.nl', phone: '', message: 'Hallo' }, photos: [], token: TOKEN, hp: '' },
+      });
+      expect(mail.calls.map((c) => c.template_params.submission_id)).toEqual(ids);
+      await expect.poll(() => leads.deliveries.length).toBe(4);
+      expect(leads.deliveries.map((d) => [d.submissionId, d.body.status])).toEqual([
+        [ids[0], 500],
+        [ids[0], 500],
+        [ids[0], 200],
+        [ids[3], 200],
+      ]);
+      // the token when the form is shown, then the lead is stored before the mail goes out
+      expect(order[0]).toBe('GET /api/forms/contact/token');
+      expect(order.filter((r) => !r.endsWith('/token')).slice(0, 2)).toEqual(['POST /api/forms/contact', 'POST /api/v1.0/email/send']);
+      // each submission has a token of its own: the page's, then one fetched for the next submission after each new one
+      expect(order.filter((r) => r.endsWith('/token'))).toHaveLength(3);
+    },
+  );
 
-  test('a mail request that never answers ends in the error message with the button enabled, after the timeout', async ({ page }) => {
+  test('a mail request that never answers ends in the error message with the button enabled, after the timeout', { tag: '@desktop-only' }, async ({ page }) => {
     await page.clock.install();
     const mail = await mockMail(page, 'stall');
     const fallback = await mockFallback(page, 500);

@@ -40,7 +40,7 @@ test.describe('demo form', () => {
     leads = await mockLeads(page);
   });
 
-  test('uploads each photo to the image host and sends the links; form and previews cleared', async ({ page }) => {
+  test('uploads each photo to the image host and sends the links; form and previews cleared', { tag: '@desktop-only' }, async ({ page }) => {
     const check = watchConsole(page);
     const mail = await mockMail(page);
     const host = await mockImageHost(page, true);
@@ -88,7 +88,7 @@ test.describe('demo form', () => {
     check();
   });
 
-  test("without photos the message says Geen foto's geüpload; company is required", async ({ page }) => {
+  test("without photos the message says Geen foto's geüpload; company is required", { tag: '@desktop-only' }, async ({ page }) => {
     const mail = await mockMail(page);
     await openDemo(page);
     await field(page, 'Naam').fill('Jan');
@@ -124,7 +124,7 @@ test.describe('demo form', () => {
     await expect(form(page).getByRole('progressbar')).toHaveCount(0);
   });
 
-  test('a failing image host sends the photo as a data URL', async ({ page }) => {
+  test('a failing image host sends the photo as a data URL', { tag: '@desktop-only' }, async ({ page }) => {
     const mail = await mockMail(page);
     await mockImageHost(page, false);
     await openDemo(page);
@@ -137,7 +137,7 @@ test.describe('demo form', () => {
     expect(leads.records[0]!.body.photos).toEqual([]);
   });
 
-  test('a refused photo too large for the mail is named instead of embedded; smaller ones still fit', async ({ page }) => {
+  test('a refused photo too large for the mail is named instead of embedded; smaller ones still fit', { tag: '@desktop-only' }, async ({ page }) => {
     const mail = await mockMail(page);
     await mockImageHost(page, false);
     await openDemo(page);

@@ -62,7 +62,7 @@ test.describe('quote form', () => {
     check();
   });
 
-  test('no services reads "Geen diensten geselecteerd"; without a pixel on the page nothing breaks', async ({ page }) => {
+  test('no services reads "Geen diensten geselecteerd"; without a pixel on the page nothing breaks', { tag: '@desktop-only' }, async ({ page }) => {
     const check = watchConsole(page);
     const mail = await mockMail(page);
     await openPage(page, '/offerte');
@@ -94,7 +94,7 @@ test.describe('quote form', () => {
     expect(await pixelCalls(page)).toEqual([]);
   });
 
-  test('the pixel does not fire on contact success', async ({ page }) => {
+  test('the pixel does not fire on contact success', { tag: '@desktop-only' }, async ({ page }) => {
     await installPixel(page);
     await mockMail(page);
     await openPage(page, '/contact');
@@ -171,7 +171,7 @@ test.describe('quote form', () => {
     expect(mail.calls[0]!.template_params.message).toContain('Diensten: Web Development, Digitale Marketing');
   });
 
-  test('a lead endpoint that never answers delays the mail by the timeout but does not stop it', async ({ page }) => {
+  test('a lead endpoint that never answers delays the mail by the timeout but does not stop it', { tag: '@desktop-only' }, async ({ page }) => {
     await page.clock.install();
     leads.control.record = 'stall';
     const mail = await mockMail(page);

@@ -20,7 +20,7 @@ function watchScripts(page: Page): string[] {
 test.describe('static pages', () => {
   // a landing page with ?preview: it stays instead of forwarding to / after 1.5 s
   for (const path of ['/portfolio', '/web-development', '/algemene-voorwaarden', '/webdesign-amersfoort?preview']) {
-    test(`${path} fetches no script, even scrolled to the end, until the visitor interacts`, async ({ page }) => {
+    test(`${path} fetches no script, even scrolled to the end, until the visitor interacts`, { tag: '@desktop-only' }, async ({ page }) => {
       const scripts = watchScripts(page);
       await page.goto(path);
       await expect(page.locator('script[src]')).toHaveCount(0);
@@ -73,7 +73,7 @@ test('/demo fetches Swiper and the form island only, and no other island or the 
   expect(islands.filter((s) => /testimonial|portfolio-mockup|chat-widget|app|router|helmet/.test(s))).toEqual([]);
 });
 
-test('hydration re-renders nothing: the prerendered nodes of an island stay the same nodes', async ({ page }) => {
+test('hydration re-renders nothing: the prerendered nodes of an island stay the same nodes', { tag: '@desktop-only' }, async ({ page }) => {
   await page.goto('/contact');
   const marked = await page.locator('[data-island="form"] form').evaluate((form) => {
     (form as unknown as { __prerendered: boolean }).__prerendered = true;
@@ -128,7 +128,7 @@ test('a click on the chat before its code has arrived still opens it', async ({ 
 test.describe('the first page of a visit', () => {
   test.use({ firstVisit: true });
 
-  test('before any script, the chat badge still shows once the notification interval has passed', async ({ page }) => {
+  test('before any script, the chat badge still shows once the notification interval has passed', { tag: '@desktop-only' }, async ({ page }) => {
     // time stands still unless the test moves it, so a slow machine's load time never counts towards the interval
     await page.clock.install({ time: new Date('2026-01-05T10:00:00') });
     await page.clock.pauseAt(new Date('2026-01-05T10:00:01'));
@@ -148,7 +148,7 @@ test.describe('one visit across prerendered pages', () => {
   // a visit from its first page, with the splash, on to later ones
   test.use({ firstVisit: true });
 
-  test('the splash shows on the first page only; a new visit shows it again', async ({ page, browser }) => {
+  test('the splash shows on the first page only; a new visit shows it again', { tag: '@desktop-only' }, async ({ page, browser }) => {
     await page.goto('/');
     await expect(page.getByTestId('splash')).toContainText('Helder Digitaal');
     await waitForSplash(page);
@@ -165,7 +165,7 @@ test.describe('one visit across prerendered pages', () => {
     await fresh.close();
   });
 
-  test('the chat keeps its state from page to page: left open, it is open on the next page', async ({ page }) => {
+  test('the chat keeps its state from page to page: left open, it is open on the next page', { tag: '@desktop-only' }, async ({ page }) => {
     const check = watchConsole(page);
     await page.goto('/');
     await waitForSplash(page);
@@ -184,7 +184,7 @@ test.describe('one visit across prerendered pages', () => {
     check();
   });
 
-  test('a badge shown on one page is on the next one from the first paint, before any script', async ({ page }) => {
+  test('a badge shown on one page is on the next one from the first paint, before any script', { tag: '@desktop-only' }, async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
     await waitForSplash(page);
@@ -199,7 +199,7 @@ test.describe('one visit across prerendered pages', () => {
     expect(scripts).toEqual([]);
   });
 
-  test('pages carry speculation rules, so the next page is prerendered on intent', async ({ page }) => {
+  test('pages carry speculation rules, so the next page is prerendered on intent', { tag: '@desktop-only' }, async ({ page }) => {
     await page.goto('/');
     const rules = JSON.parse((await page.locator('script[type="speculationrules"]').textContent()) ?? '{}') as {
       prerender: { eagerness: string; where: unknown }[];

@@ -59,7 +59,7 @@ test.describe('without JavaScript', () => {
     await expect(a1).toBeHidden();
   });
 
-  test('each FAQ question is an expandable control in the accessibility tree', async ({ page }) => {
+  test('each FAQ question is an expandable control in the accessibility tree', { tag: '@desktop-only' }, async ({ page }) => {
     await openStatic(page, '/');
     const first = '#veelgestelde-vragen summary';
     // a summary is a disclosure button; Chromium says "Grouped" when its details share a name

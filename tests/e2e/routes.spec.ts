@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { expectHydrated, expectNoAxeViolations, openPage, waitForSplash, watchConsole } from './helpers.ts';
 
@@ -15,9 +16,23 @@ const cities = ['amersfoort', 'amsterdam', 'hilversum', 'utrecht', 'soest'];
 const services = ['webdesign', 'website-ontwikkeling', 'web-applicatie', 'online-marketing', 'social-media-marketing', 'google-ads', 'seo', 'webshop'];
 const landingPaths = cities.flatMap((c) => services.map((s) => `/${s}-${c}`));
 
+/** Brings lazy images and lazy blocks in, as a visitor scrolling to the end does, and goes back to the top. */
+async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 700) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    window.scrollTo(0, 0);
+  });
+}
+
 test.describe('every route', () => {
   for (const [path, headline] of pages) {
-    test(`${path} is prerendered with its headline; every island and the chat hydrate without an error or warning`, async ({ page, request }) => {
+    test(`${path} is prerendered with its headline; every island and the chat hydrate without an error or warning; axe finds nothing`, async ({
+      page,
+      request,
+    }) => {
       const html = await (await request.get(path)).text();
       expect(html).toContain(`>${headline}</h1>`);
       const check = watchConsole(page);
@@ -29,6 +44,9 @@ test.describe('every route', () => {
       for (const island of await page.locator('[data-island]').all()) await expect(island).toHaveAttribute('data-hydrated', 'true');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline);
       check();
+      // the whole page, lazy blocks scrolled in
+      await scrollThrough(page);
+      await expectNoAxeViolations(page);
     });
   }
 
@@ -48,7 +66,7 @@ test.describe('every route', () => {
     expect(titles.size).toBe(40);
   });
 
-  test('every page has its own title', async ({ page }) => {
+  test('every page has its own title', { tag: '@desktop-only' }, async ({ page }) => {
     const titles = new Set<string>();
     for (const [path] of pages) {
       await page.goto(path);
@@ -88,7 +106,8 @@ test.describe('head tags', { tag: '@desktop-only' }, () => {
   });
 });
 
-test.describe('redirects', () => {
+// the pages' scripts and the server's answers, the same at any viewport
+test.describe('redirects', { tag: '@desktop-only' }, () => {
   test('a landing page shows its message and link, then replaces itself with / after 1.5 s', async ({ page }) => {
     // time stands still from the start: only runFor moves it
     await page.clock.install({ time: new Date('2026-03-02T09:00:00') });
@@ -130,23 +149,14 @@ test.describe('redirects', () => {
 });
 
 test.describe('accessibility', () => {
-  const landing = '/webdesign-amersfoort';
-  for (const path of [...pages.map(([p]) => p), landing]) {
-    test(`axe finds no violations on ${path}`, async ({ page }) => {
-      await page.clock.install();
-      // a landing page with ?preview stays instead of forwarding to / after 1.5 s, so axe reads the landing page itself
-      await page.goto(path === landing ? `${path}?preview` : path);
-      await page.clock.runFor(1400);
-      await waitForSplash(page);
-      // bring lazy images and lazy blocks in before the scan
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 700) {
-          window.scrollTo(0, y);
-          await new Promise((r) => setTimeout(r, 30));
-        }
-        window.scrollTo(0, 0);
-      });
-      await expectNoAxeViolations(page);
-    });
-  }
+  // the other pages are scanned in 'every route' above
+  test('axe finds no violations on a landing page (with ?preview, which stays instead of forwarding)', async ({ page }) => {
+    await page.clock.install();
+    // a landing page with ?preview stays instead of forwarding to / after 1.5 s, so axe reads the landing page itself
+    await page.goto('/webdesign-amersfoort?preview');
+    await page.clock.runFor(1400);
+    await waitForSplash(page);
+    await scrollThrough(page);
+    await expectNoAxeViolations(page);
+  });
 });

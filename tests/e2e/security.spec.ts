@@ -72,8 +72,9 @@ test.describe('security headers', () => {
     expect(post.headers()['allow']).toContain('GET');
   });
 
+  // what the pages load is the same at any viewport
   for (const path of pages) {
-    test(`${path} runs under the CSP without a single violation`, async ({ page }) => {
+    test(`${path} runs under the CSP without a single violation`, { tag: '@desktop-only' }, async ({ page }) => {
       const violations = await recordViolations(page);
       await openPage(page, path);
       if (path.startsWith('/seo-')) {

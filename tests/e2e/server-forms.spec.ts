@@ -62,7 +62,8 @@ async function likeAPerson(page: Page) {
 
 const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.nl`;
 
-test.describe('forms on the real server, no keys', () => {
+// what the server stores and mails is the same at any viewport (the forms at phone width: forms-*.spec.ts)
+test.describe('forms on the real server, no keys', { tag: '@desktop-only' }, () => {
   // the fill-time token is fetched once the page is shown, on a first page after the splash: the quickest a
   // visitor can be is typing as the splash ends, before the form's code has arrived
   test.describe('on the first page of a visit', () => {
