@@ -1,12 +1,8 @@
 import { hostname } from 'node:os';
-import { Kysely } from 'kysely';
-import type { Database } from './schema.ts';
 import type { Storage, StorageOptions } from './types.ts';
-import { chooseDialect } from './dialect.ts';
 import { monotonicClock, newId } from './ids.ts';
-import { DEFAULT_BUSY_WAIT_MS, retryWhileBusy } from './busy.ts';
-import { isSqliteBusy, StorageBusyError } from './errors.ts';
-import { migrate } from './migrations.ts';
+import { DEFAULT_BUSY_WAIT_MS } from './busy.ts';
+import { openMigrated, patientOnSqlite } from './open-database.ts';
 import { groupCommit } from './group-commit.ts';
 import * as leads from './lead-queries.ts';
 import * as mails from './mail-queries.ts';
@@ -20,14 +16,7 @@ import * as inbox from './inbox-queries.ts';
  * postgres://...), brings the schema up to date and returns the Storage. Close it when done.
  */
 export async function openStorage(options: StorageOptions): Promise<Storage> {
-  const { kind, dialect, opened } = busyAtOpen(() => chooseDialect(options));
-  const db = new Kysely<Database>({ dialect });
-  try {
-    await migrate(db, kind);
-  } catch (error) {
-    await db.destroy();
-    throw isSqliteBusy(error) ? new StorageBusyError(undefined, { cause: error }) : error;
-  }
+  const { db, kind, opened } = await openMigrated(options);
   opened?.();
   const now = monotonicClock();
   let closed: Promise<void> | undefined;
@@ -80,25 +69,5 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     // closing twice (shutdown handler + test cleanup) is harmless
     close: () => (closed ??= db.destroy()),
   };
-  return kind === 'sqlite' ? patientSqlite(storage, options.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS) : storage;
-}
-
-/** A lock held at open for longer than the blocking wait there (5 s) is reported as busy, not as a crash. */
-function busyAtOpen<T>(open: () => T): T {
-  try {
-    return open();
-  } catch (error) {
-    throw isSqliteBusy(error) ? new StorageBusyError(undefined, { cause: error }) : error;
-  }
-}
-
-/** Every call of a SQLite storage waits (asynchronously) for another process's write lock, up to `waitMs`. */
-function patientSqlite(storage: Storage, waitMs: number): Storage {
-  const patient = { ...storage };
-  for (const [name, method] of Object.entries(storage)) {
-    if (typeof method === 'function' && name !== 'close') {
-      (patient as Record<string, unknown>)[name] = retryWhileBusy(method as (...args: unknown[]) => Promise<unknown>, waitMs);
-    }
-  }
-  return patient;
+  return kind === 'sqlite' ? patientOnSqlite(storage, options.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS) : storage;
 }

@@ -1,11 +1,9 @@
-import { Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/schema.ts';
 import type { StorageOptions } from '../../storage/types.ts';
-import { chooseDialect } from '../../storage/dialect.ts';
-import { migrate } from '../../storage/migrations.ts';
 import { monotonicClock } from '../../storage/ids.ts';
-import { DEFAULT_BUSY_WAIT_MS, retryWhileBusy } from '../../storage/busy.ts';
-import { isSqliteBusy, StorageBusyError } from '../../storage/errors.ts';
+import { DEFAULT_BUSY_WAIT_MS } from '../../storage/busy.ts';
+import { openMigrated, patientOnSqlite } from '../../storage/open-database.ts';
 import type { Role } from '../identity.ts';
 import type { AuditKind } from './audit.ts';
 import * as audit from './audit.ts';
@@ -87,23 +85,11 @@ export interface StaffStoreOptions {
  * schema up to date (the staff tables are migration 0007 of the one list) and returns the staff store.
  */
 export async function openStaffStore(options: StorageOptions, staffOptions: StaffStoreOptions = {}): Promise<StaffStore> {
-  let chosen;
-  try {
-    chosen = chooseDialect(options);
-  } catch (error) {
-    throw isSqliteBusy(error) ? new StorageBusyError(undefined, { cause: error }) : error;
-  }
-  const db = new Kysely<Database>({ dialect: chosen.dialect });
-  try {
-    await migrate(db, chosen.kind);
-  } catch (error) {
-    await db.destroy();
-    throw isSqliteBusy(error) ? new StorageBusyError(undefined, { cause: error }) : error;
-  }
-  chosen.opened?.();
-  const plain = staffStoreOn(db, chosen.kind, staffOptions.clock ?? monotonicClock());
+  const { db, kind, opened } = await openMigrated(options);
+  opened?.();
+  const plain = staffStoreOn(db, kind, staffOptions.clock ?? monotonicClock());
   const store = staffOptions.secretKey ? sealed(plain, staffOptions.secretKey) : plain;
-  return chosen.kind === 'sqlite' ? patient(store, staffOptions.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS) : store;
+  return kind === 'sqlite' ? patientOnSqlite(store, staffOptions.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS, ['close', 'now']) : store;
 }
 
 /** The store with its TOTP secrets sealed on the way in and opened on the way out. */
@@ -118,17 +104,6 @@ function sealed(store: StaffStore, key: Buffer): StaffStore {
       return totp && secret !== undefined ? { ...totp, secret } : undefined;
     },
   };
-}
-
-/** Every call of a SQLite store waits (asynchronously) for another process's write lock, as the leads' storage does. */
-function patient(store: StaffStore, waitMs: number): StaffStore {
-  const wrapped = { ...store };
-  for (const [name, method] of Object.entries(store)) {
-    if (typeof method === 'function' && name !== 'close' && name !== 'now') {
-      (wrapped as Record<string, unknown>)[name] = retryWhileBusy(method as (...args: unknown[]) => Promise<unknown>, waitMs);
-    }
-  }
-  return wrapped;
 }
 
 /** The store on an open, migrated database: how the server will share its one connection pool later. */
