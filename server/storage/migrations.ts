@@ -143,6 +143,11 @@ export const migrations = (kind: 'sqlite' | 'postgres'): Record<string, Migratio
   '0008-leads-inbox': {
     up: (db: Kysely<unknown>) => createInbox(db, kind),
   },
+  // the studio on the server (issue 39): leases of open files, client preview links and scheduled publishes, shared
+  // by every server instance on the database
+  '0009-studio-state': {
+    up: (db: Kysely<unknown>) => createStudioTables(db),
+  },
 });
 
 /**
@@ -394,4 +399,43 @@ async function trigramSearch(db: Kysely<unknown>): Promise<void> {
   } catch {
     await sql`rollback to savepoint trigram`.execute(db);
   }
+}
+
+/**
+ * 0009: what editors and server instances share about the studio. A lease names the file, the editor and the studio
+ * tab (lease_id) that has it until expires_at; a preview link is kept as its token's hash; a schedule moves from
+ * pending to running (claimed by one instance) to done, failed or cancelled.
+ */
+async function createStudioTables(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('studio_leases')
+    .addColumn('path', 'text', (c) => c.primaryKey())
+    .addColumn('lease_id', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('taken_at', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('studio_preview_links')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('route', 'text', (c) => c.notNull())
+    .addColumn('created_by', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('revoked_at', 'text')
+    .execute();
+  await db.schema
+    .createTable('studio_schedules')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('at', 'text', (c) => c.notNull())
+    .addColumn('created_by', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'running', 'done', 'failed', 'cancelled')`))
+    .addColumn('claimed_by', 'text')
+    .addColumn('claimed_at', 'text')
+    .addColumn('finished_at', 'text')
+    .addColumn('detail', 'text')
+    .execute();
+  await db.schema.createIndex('studio_schedules_due').on('studio_schedules').columns(['status', 'at']).execute();
 }

@@ -92,7 +92,7 @@ export interface ErasuresTable {
   lead_ids_json: string;
 }
 
-export interface Database extends StaffTables {
+export interface Database extends StaffTables, StudioTables {
   leads: LeadsTable;
   mails: MailsTable;
   uploads: UploadsTable;
@@ -140,4 +140,32 @@ export interface StaffTables {
   };
   staff_sign_in_failures: { key: string; failures: number; last_failure_at: string };
   staff_audit: { id: string; at: string; kind: string; actor_id: string | null; target_ids_json: string };
+}
+
+/** What the studio on the server shares between editors and server instances (0009): server/studio-state/ */
+export interface StudioTables {
+  /** a file open in one editor's studio: theirs while they keep it alive */
+  studio_leases: { path: string; lease_id: string; user_id: string; taken_at: string; expires_at: string };
+  /** a read-only link to a page's unpublished state, for someone without an account */
+  studio_preview_links: {
+    id: string;
+    token_hash: string;
+    route: string;
+    created_by: string;
+    created_at: string;
+    expires_at: string;
+    revoked_at: string | null;
+  };
+  /** a publish of the changes at a given time, done once by one server instance */
+  studio_schedules: {
+    id: string;
+    at: string;
+    created_by: string;
+    created_at: string;
+    status: string;
+    claimed_by: string | null;
+    claimed_at: string | null;
+    finished_at: string | null;
+    detail: string | null;
+  };
 }
