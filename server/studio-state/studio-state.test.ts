@@ -1,16 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseBackends } from '../../tests/support/database-backends.ts';
 import type { StorageOptions } from '../storage/types.ts';
+import { testClock } from '../staff/test-support/backends.ts';
 import { openStudioState, type StudioState } from './studio-state.ts';
 
 const backends = databaseBackends({ prefix: 'studio-state-test-' });
 const MINUTE = 60_000;
-
-/** A clock the test moves: each reading is 1 ms after the last, advance() jumps ahead. */
-function testClock(start = Date.parse('2026-11-29T09:00:00Z')) {
-  let t = start;
-  return { clock: () => new Date((t += 1)), advance: (ms: number) => void (t += ms), now: () => new Date(t) };
-}
 
 describe.each(backends)('the studio state on $name', (backend) => {
   let options: StorageOptions;
@@ -88,7 +83,7 @@ describe.each(backends)('the studio state on $name', (backend) => {
   });
 
   it('does a scheduled publish once, when it is due, on one of two instances asking at once', async () => {
-    const due = new Date(time.now().getTime() + 10 * MINUTE);
+    const due = new Date(time.peek() + 10 * MINUTE);
     const schedule = await state.addSchedule(due, 'anna');
     expect(await other.claimDueSchedule('instance-b', 5 * MINUTE)).toBeUndefined();
     time.advance(10 * MINUTE);
@@ -104,8 +99,8 @@ describe.each(backends)('the studio state on $name', (backend) => {
   });
 
   it('keeps a schedule through a restart, lets a pending one be cancelled, and takes over one whose instance died', async () => {
-    const soon = await state.addSchedule(new Date(time.now().getTime() + MINUTE), 'anna');
-    const later = await state.addSchedule(new Date(time.now().getTime() + 2 * MINUTE), 'bram');
+    const soon = await state.addSchedule(new Date(time.peek() + MINUTE), 'anna');
+    const later = await state.addSchedule(new Date(time.peek() + 2 * MINUTE), 'bram');
     await state.close();
     state = await openStudioState(options, time.clock);
     expect(await state.cancelSchedule(later.id)).toBe(true);
