@@ -9,6 +9,10 @@ export const e2eDataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `e2e-data-$
 // the back office of that server: 4330 beside the default 4319, and beside another E2E_PORT a port of its own
 export const e2eAdminOrigin = `http://127.0.0.1:${port + 11}`;
 
+/** The two widths every page is tested at: a laptop's, and a phone's */
+export const desktopViewport = { width: 1280, height: 800 };
+export const phoneViewport = { width: 390, height: 844 };
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: process.env.PW_OUT ?? 'test-results',
@@ -27,11 +31,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', grepInvert: /@phone-only/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', grepInvert: /@phone-only/, use: { ...devices['Desktop Chrome'], viewport: desktopViewport } },
     {
       name: 'phone',
       grepInvert: /@desktop-only/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: true },
+      use: { ...devices['Desktop Chrome'], viewport: phoneViewport, isMobile: false, hasTouch: true },
     },
   ],
   webServer: {

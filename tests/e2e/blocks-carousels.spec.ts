@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { openPage, watchConsole } from './helpers.ts';
+import { openPage, scrollThrough, watchConsole } from './helpers.ts';
 import { activeSlide, advance, expectActive, openWithClock } from './blocks-support.ts';
 
 const DEMO = 'demo-carousel';
@@ -178,12 +178,7 @@ test.describe('Swiper ships only with the pages that use it', { tag: '@desktop-o
       });
       await openPage(page, path);
       // scroll the whole page so every lazy block has had its chance to load
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 700) {
-          window.scrollTo(0, y);
-          await new Promise((r) => setTimeout(r, 30));
-        }
-      });
+      await scrollThrough(page);
       await page.waitForLoadState('networkidle');
       // the recorder sees the islands' scripts (a page without islands has none at all)
       if (uses) expect(scripts.length).toBeGreaterThan(0);

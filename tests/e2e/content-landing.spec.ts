@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { paths } from '../../core/paths.ts';
+import { desktopViewport, phoneViewport } from '../../playwright.config.ts';
 import { runLighthouse } from '../../scripts/test-support/lighthouse.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
 import { expectNoAxeViolations, openPage, watchConsole } from './helpers.ts';
@@ -45,10 +46,10 @@ test.afterAll(async () => {
 
 const at = (path: string) => `${server.url}${path}`;
 
-/** axe on the open page, then on the same page opened again at a phone's width (the phone project's 390 x 844). */
+/** axe on the open page, then on the same page opened again at the phone project's width. */
 async function expectAccessibleAtBothWidths(page: Page, url: string): Promise<void> {
   await expectNoAxeViolations(page);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(phoneViewport);
   await openPage(page, url);
   await expectNoAxeViolations(page);
 }
@@ -295,7 +296,7 @@ test.describe('content landing pages on a Dutch site', { tag: '@desktop-only' },
     for (const text of await cards.allInnerTexts()) expect(text.split('\n').filter((l) => /\p{L}/u.test(l)).length).toBe(2);
     expect(await page.locator('main').innerText()).not.toMatch(ENGLISH);
     await expectAccessibleAtBothWidths(page, nl('/areas/bath'));
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize(desktopViewport);
     await openPage(page, nl('/services/seo'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('SEO per plaats');
   });

@@ -37,6 +37,17 @@ export async function hydrateIslands(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }
 
+/** Brings lazy images and lazy blocks in, as a visitor scrolling to the end does, and goes back to the top. */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 700) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    window.scrollTo(0, 0);
+  });
+}
+
 /** Brings the page's form to life as a visitor does, by pointing at it, and waits until it is hydrated. */
 export async function hydrateForm(page: Page): Promise<void> {
   const island = page.locator('[data-island="form"]').first();

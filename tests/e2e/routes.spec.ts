@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { expectHydrated, expectNoAxeViolations, openPage, waitForSplash, watchConsole } from './helpers.ts';
+import { expectHydrated, expectNoAxeViolations, openPage, scrollThrough, waitForSplash, watchConsole } from './helpers.ts';
 
 const pages: [string, string][] = [
   ['/', 'Krijg een website waar je echt trots op kunt zijn'],
@@ -15,17 +14,6 @@ const pages: [string, string][] = [
 const cities = ['amersfoort', 'amsterdam', 'hilversum', 'utrecht', 'soest'];
 const services = ['webdesign', 'website-ontwikkeling', 'web-applicatie', 'online-marketing', 'social-media-marketing', 'google-ads', 'seo', 'webshop'];
 const landingPaths = cities.flatMap((c) => services.map((s) => `/${s}-${c}`));
-
-/** Brings lazy images and lazy blocks in, as a visitor scrolling to the end does, and goes back to the top. */
-async function scrollThrough(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 700) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 30));
-    }
-    window.scrollTo(0, 0);
-  });
-}
 
 test.describe('every route', () => {
   for (const [path, headline] of pages) {
