@@ -65,7 +65,12 @@ function useFrameLoad(
     // a reload keeps where the page was scrolled, unless a block was selected while it loaded: the page it replaced
     // may have gone before it could be scrolled to the block
     const loadStarted = frame.current?.contentWindow?.performance.timeOrigin ?? 0;
-    if (navigation?.type !== 'reload' || selectedAt.current >= loadStarted) scrollToBlock(doc, selected);
+    if (navigation?.type !== 'reload') scrollToBlock(doc, selected);
+    else if (selectedAt.current >= loadStarted) {
+      // the browser puts back the old page's scroll on a reload, possibly after this: scrolled once more after it
+      scrollToBlock(doc, selected);
+      doc.defaultView?.requestAnimationFrame(() => scrollToBlock(doc, selected));
+    }
     doc.addEventListener(
       'click',
       (event) => {

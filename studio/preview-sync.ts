@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { pageClock } from './page-clock.ts';
 import type { ChangeTaker } from './preview-changes.ts';
 import { outlineBlock, patchText, placeBlocks, reorderBlocks, scrollToBlock, type TextPatch } from './preview-page.ts';
 
@@ -116,14 +117,14 @@ export function useTypedText(frame: FrameRef, typed: TextPatch | undefined): (do
  * a page that was loading then is scrolled to it once it has loaded (see useFrameLoad).
  */
 export function useSelectedBlock(frame: FrameRef, selected: number | undefined): RefObject<number> {
-  /** when the selection last changed (ms since the epoch) */
+  /** when the selection last changed (pageClock: the frame's page compares its own timeOrigin with it) */
   const selectedAt = useRef(0);
   useEffect(() => {
     const doc = frame.current?.contentDocument;
     if (doc) outlineBlock(doc, selected);
   });
   useEffect(() => {
-    selectedAt.current = Date.now();
+    selectedAt.current = pageClock();
     const doc = frame.current?.contentDocument;
     if (doc) scrollToBlock(doc, selected);
   }, [frame, selected]);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 
 import type { EditOp } from '../core/edit/ops.ts';
 import { EVENTS_API, type StudioEvent } from '../core/studio/contract.ts';
 import { api, type EditAnswer, type Problem, type SiteFile, type StudioState } from './api.ts';
+import { pageClock } from './page-clock.ts';
 import { readSettled } from './settled-read.ts';
 import { useEditQueue, type Pending } from './use-edit-queue.ts';
 import type { History, Step } from './history.ts';
@@ -187,12 +188,6 @@ function useSteps({ history, settled, site, done, say, refused }: StepParts) {
     [say, stepNow],
   );
 }
-
-/**
- * Now, in ms since the epoch as a page's `performance.timeOrigin` says when it was asked for (the previews compare
- * the two): the clock Date.now() reads may be some ms apart from it.
- */
-export const pageClock = () => performance.timeOrigin + performance.now();
 
 /**
  * Grows with each change of the site's files the studio knows of: the time (pageClock) the studio knew the change was

@@ -194,11 +194,14 @@ export class SiteFiles {
       }
     }
     const order = (f: StepFile) => (f.text === null ? 2 : f.base === null ? 0 : 1);
+    // the answer holds the texts written, never the file read again: a change made just after by someone else is not
+    // this step's, and an undo of it must not put back over that change
+    const written = new Map<string, SiteFile | null>();
     for (const f of [...step].sort((a, b) => order(a) - order(b))) {
       if (f.text === null) rmSync(this.full(f.path));
-      else this.write(f.path, f.text);
+      written.set(f.path, f.text === null ? null : this.write(f.path, f.text));
     }
-    return { ok: true, files: step.map(({ path }) => ({ path, file: this.readIfThere(path) })) };
+    return { ok: true, files: step.map(({ path }) => ({ path, file: written.get(path) ?? null })) };
   }
 
   /** The file, or null when it is not there. */

@@ -40,7 +40,7 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
 
   test('after a saved edit the preview renders the page again where it was scrolled to', async ({ page }) => {
     await open(page, HOME);
-    await expect(desktopPreview(page).locator('main h1')).toBeVisible();
+    await expect(desktopPreview(page).locator('main h1')).toBeVisible({ timeout: 15_000 }); // the dev server's first render of the page
     const preview = async () => (await (await page.locator('.side iframe').first().elementHandle())!.contentFrame())!;
     // the last block (the FAQ, at the bottom) is selected: the preview scrolls to it
     await page.locator('.block-item').last().locator('.block-select').click();
