@@ -8,7 +8,8 @@ import globals from 'globals';
 /**
  * The layers, lowest first. A folder may import from the folders before it, never from those after it:
  * core <- src/site <- src/ui <- src/blocks, src/forms, src/chat <- src/registry <- src/islands <- src/renderer <- src/shell <- src/*.tsx
- * and src/, scripts/, server/ and studio/ import core/ but never each other.
+ * and src/, scripts/, server/ and studio/ import core/ but never each other (the dev server's and the back office's hosts
+ * of the studio import studio/server).
  */
 const SRC_LAYERS = [['site'], ['ui'], ['blocks', 'forms', 'chat'], ['registry'], ['islands'], ['renderer'], ['shell']];
 
@@ -41,18 +42,29 @@ const ROOM_ZONES = [
     from: ['./src', './server'],
     message: 'scripts/ imports core/, never src/ or server/; it reaches src/ through Vite',
   },
-  // the studio's two sides meet only on the wire: what both need (its contract, the site's layout) lives in core/
+  // the studio's two sides (studio/ui, the page; studio/server, its calls) meet only on the wire: what both need (its
+  // contract, the site's layout) lives in core/; a host (the dev server, the back office) imports studio/server
   {
-    target: './scripts',
-    from: ['./studio'],
-    message: 'scripts/ never imports studio/ (the studio page): code both sides need moves to core/ (core/studio/contract.ts is the wire)',
+    target: ['./scripts', './server'],
+    from: ['./studio/ui'],
+    message: 'only the studio page imports studio/ui: its hosts serve it as a bundle, and code both sides need moves to core/',
   },
   {
-    target: './studio',
+    target: './studio/ui',
+    from: ['./scripts', './src', './server', './studio/server'],
+    message: 'studio/ui (the studio page) imports core/ only: it talks to studio/server over HTTP (core/studio/contract.ts is the wire)',
+  },
+  {
+    target: './studio/server',
+    from: ['./studio/ui', './src', './server'],
+    message: 'studio/server imports core/ only: it talks to studio/ui over HTTP (core/studio/contract.ts is the wire), and its hosts hand it what they know',
+  },
+  {
+    target: './studio/server',
     from: ['./scripts'],
-    message: 'studio/ (the studio page) never imports scripts/: it talks to scripts/studio over HTTP, and code both sides need moves to core/',
+    except: ['./test-support'],
+    message: 'studio/server imports core/ only: its hosts (scripts/dev/studio-plugin.ts, the back office) hand it what they know',
   },
-  { target: './studio', from: ['./src', './server'], message: 'studio/ (the studio page) imports core/ only, never src/ or server/' },
   { target: './core', from: ['./studio'], message: 'core/ imports nothing of the studio' },
   // the back office's pages talk to server/admin/ over HTTP only: the wire lives in core/admin/contract.ts
   {
@@ -107,9 +119,9 @@ export default tseslint.config(
     },
   },
   // globals: the browser's in browser code, Node's in Node code, only what both have in the shared core
-  { files: ['src/**/*.{ts,tsx}', 'studio/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
+  { files: ['src/**/*.{ts,tsx}', 'studio/ui/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
   {
-    files: ['scripts/**/*.ts', 'server/**/*.ts', 'tests/**/*.ts', '*.config.{ts,js}', 'core/paths.ts', 'core/validate/**/*.ts'],
+    files: ['scripts/**/*.ts', 'server/**/*.ts', 'studio/server/**/*.ts', 'tests/**/*.ts', '*.config.{ts,js}', 'core/paths.ts', 'core/validate/**/*.ts'],
     languageOptions: { globals: globals.node },
   },
   { files: ['core/**/*.ts'], languageOptions: { globals: globals['shared-node-browser'] } },

@@ -8,7 +8,7 @@ import react from '@vitejs/plugin-react';
 import { sitePlugin } from './scripts/dev/site-plugin.ts';
 import { inlineScriptsPlugin } from './scripts/dev/inline-scripts-plugin.ts';
 import { devPagesPlugin } from './scripts/dev/pages-plugin.ts';
-import { studioPlugin } from './scripts/studio/plugin.ts';
+import { studioPlugin } from './scripts/dev/studio-plugin.ts';
 import { devImagesPlugin } from './scripts/dev/images-plugin.ts';
 import { devGuardPlugin } from './scripts/dev/guard.ts';
 

@@ -1,6 +1,6 @@
 /**
  * A JSON Schema `$ref` followed to the schema it names, across the files of schemas/: for the validator's messages
- * (core/validate/schemas.ts) and the studio's forms (studio/schema.ts), in Node and in the browser alike, so it
+ * (core/validate/schemas.ts) and the studio's forms (studio/ui/form/schema.ts), in Node and in the browser alike, so it
  * reads only the schemas it is given and never a file or a URL.
  */
 

@@ -3,8 +3,8 @@ import type { SchemaFiles } from '../schema/refs.ts';
 import type { Problem } from '../validate/validate.ts';
 
 /**
- * The studio's wire: every request and answer between the studio's page (studio/api.ts, media-api.ts,
- * publish-calls.ts) and its dev-server side (scripts/studio/), as JSON. Both sides import these types, so neither can
+ * The studio's wire: every request and answer between the studio's page (studio/ui/files/api.ts, media-api.ts,
+ * publish-calls.ts) and its dev-server side (studio/server/), as JSON. Both sides import these types, so neither can
  * change a shape the other reads. A refused call answers `{ error }` with a 4xx status; 409 carries a body the page
  * reads (a conflict, a stale version, an image in use, a publish refused).
  */

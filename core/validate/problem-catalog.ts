@@ -221,7 +221,7 @@ export const PROBLEMS = {
     (p) =>
       `the engine has no words of its own in the site's language "${p.lang}", so these are shown in English: ${p.missing.join(', ')}; write them in landing.labels (titles and descriptions in landing.hubs)`,
   ),
-  // the studio's restore of an old version (scripts/studio/publish.ts)
+  // the studio's restore of an old version (studio/server/publish.ts)
   'version-link': entry<Record<string, never>>('A link in an old version', () => 'a link: the studio does not restore links'),
 };
 

@@ -119,7 +119,7 @@ interface PageRequest {
   rendered?: boolean;
 }
 
-/** The header of the studio's request for a page as rendered only (see PageRequest; studio/preview-changes.ts sends it). */
+/** The header of the studio's request for a page as rendered only (see PageRequest; studio/ui/preview/preview-changes.ts sends it). */
 const RENDERED_ONLY_HEADER = 'x-studio-rendered-only';
 
 /**

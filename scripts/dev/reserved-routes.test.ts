@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { reservedRoute } from '../../core/site/reserved-routes.ts';
 import { OPEN_IN_EDITOR } from './guard.ts';
 import { isPagePath } from './page-paths.ts';
-import { PAGE_LINK_PATH } from '../studio/page-link.ts';
-import { STUDIO_PATH } from '../studio/plugin.ts';
+import { PAGE_LINK_PATH } from '../../studio/server/page-link.ts';
+import { STUDIO_PATH } from './studio-plugin.ts';
 
 /**
  * The development server's and the studio's own addresses against the one list of reserved routes

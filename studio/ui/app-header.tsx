@@ -1,0 +1,61 @@
+import { MediaButton } from './media/media-panel.tsx';
+import { Detail } from './panels.tsx';
+import { changeWords } from './publish/change-words.ts';
+import { PublishBar } from './publish/publish-panel.tsx';
+import { SiteSearch } from './site-search.tsx';
+import type { StudioTexts } from './texts.ts';
+import type { useSiteFiles } from './files/use-site-files.ts';
+
+interface HeaderProps {
+  t: StudioTexts;
+  lang: string;
+  site: ReturnType<typeof useSiteFiles>;
+  /** the open file's name for a person */
+  title: string;
+  status: string;
+  showField: (path: string, pointer: string) => void;
+  openMedia: () => void;
+  /** a site file's name as staff know it */
+  nameOf: (path: string) => string;
+}
+
+/** The studio's bar: the open file, undo and redo, search, media, publishing, and what just happened. */
+export function StudioHeader({ t, lang, site, title, status, showField, openMedia, nameOf }: HeaderProps) {
+  const problemCount = site.problems.length + Object.values(site.files).filter((f) => f.parseError).length;
+  return (
+    <header className="top">
+      <h1>{t.studio}</h1>
+      <span className="open-name">{title}</span>
+      <button type="button" onClick={() => void site.undo()} disabled={!site.canUndo} aria-keyshortcuts="Control+Z">
+        {t.undo}
+      </button>
+      <button type="button" onClick={() => void site.redo()} disabled={!site.canRedo} aria-keyshortcuts="Control+Shift+Z">
+        {t.redo}
+      </button>
+      <SiteSearch lang={lang} site={site} show={showField} />
+      <MediaButton lang={lang} open={openMedia} />
+      <PublishBar lang={lang} problemCount={problemCount} settled={site.settled} words={changeWords(t, lang, site.state?.schemas ?? {}, nameOf)} />
+      <p className="status" role="status" aria-live="polite">
+        {status}
+      </p>
+    </header>
+  );
+}
+
+/** An edit the dev server could not apply: said in plain words, kept to try again or drop. */
+export function ConflictBanner({ t, site, nameOf }: { t: StudioTexts; site: ReturnType<typeof useSiteFiles>; nameOf: (path: string) => string }) {
+  const { conflict } = site;
+  if (!conflict) return null;
+  return (
+    <div className="conflict" role="alert">
+      <p>{t.conflict(nameOf(conflict.path))}</p>
+      <Detail t={t} text={`${conflict.path}: ${conflict.message}`} />
+      <button type="button" onClick={site.retryConflict}>
+        {t.tryAgain}
+      </button>
+      <button type="button" onClick={site.dropConflict}>
+        {t.dropIt}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,383 @@
+import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
+import type { EditOp } from '../../../core/edit/ops.ts';
+import { EVENTS_API, type StudioEvent } from '../../../core/studio/contract.ts';
+import { api, type EditAnswer, type Problem, type SiteFile, type StudioState } from './api.ts';
+import { pageClock } from '../preview/page-clock.ts';
+import { readSettled } from './settled-read.ts';
+import { useEditQueue, type Pending } from './use-edit-queue.ts';
+import type { History, Step } from './history.ts';
+import type { Status } from './status-texts.ts';
+import { useHistory } from './use-history.ts';
+
+export interface Conflict {
+  path: string;
+  ops: EditOp[];
+  message: string;
+}
+
+/** A file changed on disk by someone else: its text before (as the studio held it) and now. */
+export interface OutsideChange {
+  path: string;
+  before: string | undefined;
+  after: string;
+}
+
+/** The site's state, loaded once, and its problems, routes and assets, asked again a moment after each change. */
+function useSiteState() {
+  const [state, setState] = useState<StudioState | undefined>();
+  const [files, setFiles] = useState<Record<string, SiteFile>>({});
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [warnings, setWarnings] = useState<Problem[]>([]);
+  const [routes, setRoutes] = useState<string[]>([]);
+  const [assets, setAssets] = useState<string[]>([]);
+  const filesRef = useRef(files);
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    void api.state().then((loaded) => {
+      setState(loaded);
+      filesRef.current = Object.fromEntries(loaded.files.map((f) => [f.path, f]));
+      setFiles(filesRef.current);
+      setProblems(loaded.problems);
+      setWarnings(loaded.warnings);
+      setRoutes(loaded.routes);
+      setAssets(loaded.assets);
+    });
+  }, []);
+  /** the studio's copy of a file, in the ref (read by the queue at once) and in the state (rendered) */
+  const put = useCallback((file: SiteFile) => {
+    filesRef.current = { ...filesRef.current, [file.path]: file };
+    setFiles((all) => ({ ...all, [file.path]: file }));
+  }, []);
+  /** a file that is gone (a page deleted, or its creation undone) leaves the studio's copy */
+  const drop = useCallback((path: string) => {
+    const { [path]: _gone, ...rest } = filesRef.current;
+    filesRef.current = rest;
+    setFiles(rest);
+  }, []);
+  const refreshProblems = useCallback(() => {
+    clearTimeout(refreshTimer.current);
+    refreshTimer.current = setTimeout(() => {
+      void api.problems().then((answer) => {
+        setProblems(answer.problems);
+        setWarnings(answer.warnings);
+        setRoutes(answer.routes);
+        setAssets(answer.assets);
+      });
+    }, 150);
+  }, []);
+  return { state, files, filesRef, put, drop, problems, warnings, routes, assets, refreshProblems };
+}
+
+/**
+ * Changes on disk by anyone else (an editor beside the studio): read once complete (a half-written save is read
+ * again until it parses), and only while the studio has no edit of that file on its way (its answer brings the
+ * new text, with the edit replayed on it).
+ */
+function useOutsideChanges(
+  busy: (path: string) => boolean,
+  filesRef: MutableRefObject<Record<string, SiteFile>>,
+  take: (file: SiteFile) => void,
+  onAsset: () => void,
+) {
+  /** files changed while an edit of them was on its way: read again once it is answered */
+  const missed = useRef(new Set<string>());
+  const check = useCallback(
+    (path: string) => {
+      const read = (): void => {
+        // the studio's copy when the read began: an answer to its own edit that comes while the file is read is
+        // newer than what the read may bring back (asked for before that edit was written, or answered after it)
+        const held = filesRef.current[path];
+        void readSettled(path).then(
+          (file) => {
+            if (busy(path)) missed.current.add(path);
+            else if (filesRef.current[path] !== held) read();
+            else if (held?.hash !== file.hash) take(file);
+          },
+          () => undefined,
+        );
+      };
+      read();
+    },
+    [busy, filesRef, take],
+  );
+  useEffect(() => {
+    const source = new EventSource(EVENTS_API);
+    const again = new Map<string, ReturnType<typeof setTimeout>>();
+    const seen = (path: string) => (busy(path) ? missed.current.add(path) : check(path));
+    source.onmessage = (event) => {
+      const { path, asset } = JSON.parse(event.data as string) as StudioEvent;
+      if (asset !== undefined) return onAsset();
+      if (path === undefined) return;
+      seen(path);
+      // the watcher can drop a second change of a file that follows the first closely (an editor's save right after the
+      // studio's, or its write right after its truncate): the file is read once more a moment later
+      clearTimeout(again.get(path));
+      again.set(
+        path,
+        setTimeout(() => seen(path), 150),
+      );
+    };
+    return () => {
+      source.close();
+      again.forEach((timer) => clearTimeout(timer));
+    };
+  }, [busy, check, onAsset]);
+  /** after a file's edits are answered: a change announced meanwhile, when the answer did not bring it */
+  return useCallback(
+    (path: string) => {
+      if (missed.current.delete(path)) check(path);
+    },
+    [check],
+  );
+}
+
+/** What a step sends to undo or redo it: for each file, the text to put back over the version there now. */
+const stepFiles = (step: Step, direction: 'undo' | 'redo') =>
+  step.files.map((f) => {
+    const [from, to] = direction === 'undo' ? [f.after, f.before] : [f.before, f.after];
+    return { path: f.path, base: from?.hash ?? null, text: to?.text ?? null };
+  });
+
+interface StepParts {
+  history: MutableRefObject<History>;
+  settled: () => Promise<void>;
+  site: Pick<ReturnType<typeof useSiteState>, 'put' | 'drop'>;
+  /** after a step is done: when its answer came (pageClock), and the files it brought back (a deleted page) */
+  done: (at: number, back: string[]) => void;
+  say: (status: Status) => void;
+  refused: () => void;
+}
+
+/**
+ * Undo and redo by exact text, one after another (a second Ctrl+Z waits for the first to be on disk), each only
+ * over the versions it replaces, a step of several files all or none (a page deleted comes back with its route).
+ */
+function useSteps({ history, settled, site, done, say, refused }: StepParts) {
+  const { put, drop } = site;
+  const stepping = useRef<Promise<void>>(Promise.resolve());
+  const stepNow = useCallback(
+    async (direction: 'undo' | 'redo') => {
+      await settled();
+      const h = history.current;
+      const step = direction === 'undo' ? h.peekUndo() : h.peekRedo();
+      if (!step) return;
+      const sent = stepFiles(step, direction);
+      const answer = await api.step(sent);
+      for (const { path, file } of answer.files) {
+        if (file) put(file);
+        else drop(path);
+      }
+      if (!answer.ok) {
+        say({ key: direction === 'undo' ? 'cannotUndo' : 'cannotRedo' });
+        return refused();
+      }
+      const now = Object.fromEntries(answer.files.map(({ path, file }) => [path, file]));
+      if (direction === 'undo') h.undid(now);
+      else h.redid(now);
+      say({ key: direction === 'undo' ? 'undone' : 'redone', files: step.files.map((f) => f.path) });
+      done(
+        pageClock(),
+        sent.filter((f) => f.base === null && f.text !== null).map((f) => f.path),
+      );
+    },
+    [done, drop, history, put, refused, say, settled],
+  );
+  return useCallback(
+    (direction: 'undo' | 'redo') =>
+      (stepping.current = stepping.current.then(() => stepNow(direction)).catch(() => say({ key: direction === 'undo' ? 'cannotUndo' : 'cannotRedo' }))),
+    [say, stepNow],
+  );
+}
+
+/**
+ * Grows with each change of the site's files the studio knows of: the time (pageClock) the studio knew the change was
+ * on disk (its answer came, or it read the file). A page asked for after it shows the change; one asked for before
+ * may not, even when asked for after the edit was sent (the dev server writes it a moment later).
+ */
+function useRevision() {
+  const [revision, setRevision] = useState(0);
+  const bump = useCallback((at: number) => setRevision((r) => Math.max(r + 1, at)), []);
+  return [revision, bump] as const;
+}
+
+interface ChangeParts {
+  site: ReturnType<typeof useSiteState>;
+  /** the undo history (a ref), and what follows each change of it */
+  history: MutableRefObject<History>;
+  historyChanged: () => void;
+  bump: (at: number) => void;
+  say: (status: Status) => void;
+  setConflict: (conflict: Conflict) => void;
+  onOutside?: (change: OutsideChange) => void;
+}
+
+/** How a new text of a file becomes the studio's: one someone else wrote, or the answer to the studio's own edits. */
+function useChanges({ site, history, historyChanged, bump, say, setConflict, onOutside }: ChangeParts) {
+  const { filesRef, put, refreshProblems } = site;
+  const outside = useRef(onOutside);
+  useEffect(() => {
+    outside.current = onOutside;
+  });
+  /** A text someone else wrote becomes the studio's: the selection follows it (same render), then the file. */
+  const take = useCallback(
+    (file: SiteFile) => {
+      outside.current?.({ path: file.path, before: filesRef.current[file.path]?.text, after: file.text });
+      put(file);
+      bump(pageClock());
+      say({ key: 'reloaded', file: file.path });
+      refreshProblems();
+    },
+    [bump, filesRef, put, refreshProblems, say],
+  );
+  /** The answer to one request of edits: the new text, an undo step, or the conflict to show. */
+  const answered = useCallback(
+    (path: string, before: SiteFile, next: Pending, ops: EditOp[], answer: EditAnswer) => {
+      if (answer.ok && answer.replayed) outside.current?.({ path, before: before.text, after: answer.file.text });
+      put(answer.file);
+      // the file is on disk as the answer says from now on (written, or found so by the edit: another editor's)
+      if (answer.file.hash !== before.hash) bump(pageClock());
+      if (answer.ok) {
+        if (answer.changed) history.current.record({ path, before, after: answer.file, key: next.key, at: Date.now() });
+        if (answer.replayed) say({ key: 'replayed', file: path });
+        refreshProblems();
+      } else {
+        setConflict({ path, ops, message: answer.message });
+        say({ key: 'notSaved', file: path });
+      }
+      historyChanged();
+    },
+    [bump, history, historyChanged, put, refreshProblems, say, setConflict],
+  );
+  const failed = useCallback((path: string, ops: EditOp[], error: Error) => setConflict({ path, ops, message: error.message }), [setConflict]);
+  return { take, answered, failed };
+}
+
+interface WholeParts {
+  site: ReturnType<typeof useSiteState>;
+  history: MutableRefObject<History>;
+  historyChanged: () => void;
+  bump: (at: number) => void;
+  settled: () => Promise<void>;
+}
+
+/**
+ * A change of several files as one step of undo (a page renamed: its route and every link; a page deleted: its links,
+ * its route and its file; a page added: its file and its route), and a page's file made or deleted, kept in that step.
+ */
+function useWholeSteps({ site, history, historyChanged, bump, settled }: WholeParts) {
+  const { filesRef, put, drop, refreshProblems } = site;
+  /** runs `work` (edits of several files, awaited) with every change it makes gathered into one step */
+  const together = useCallback(
+    async <T>(work: () => Promise<T>): Promise<T> => {
+      // an edit typed before is a step of its own
+      await settled();
+      history.current.begin();
+      try {
+        return await work();
+      } finally {
+        history.current.end();
+        historyChanged();
+      }
+    },
+    [history, historyChanged, settled],
+  );
+  /** deletes a page's file at the version the studio holds; undone, it comes back byte for byte */
+  const removePage = useCallback(
+    async (path: string) => {
+      const file = filesRef.current[path];
+      await api.removePage(path, file?.hash ?? '');
+      drop(path);
+      if (file) history.current.record({ path, before: file, after: null, at: Date.now() });
+      historyChanged();
+      bump(pageClock());
+      refreshProblems();
+    },
+    [bump, drop, filesRef, history, historyChanged, refreshProblems],
+  );
+  /** a new file (a new page): undone, it goes again (with its route, when made in the same step) */
+  const create = useCallback(
+    async (path: string, text: string) => {
+      const file = await api.create(path, text);
+      put(file);
+      history.current.record({ path, before: null, after: file, at: Date.now() });
+      historyChanged();
+      return file;
+    },
+    [history, historyChanged, put],
+  );
+  return { together, create, removePage };
+}
+
+/** Undo and redo, and what follows each: the revision, the problems, the buttons, a page that came back opened. */
+function useUndo(parts: WholeParts & { say: (status: Status) => void; onBack?: (path: string) => void }) {
+  const { site, history, historyChanged, bump, settled, say, onBack } = parts;
+  const back = useRef(onBack);
+  useEffect(() => {
+    back.current = onBack;
+  });
+  const { refreshProblems } = site;
+  const stepped = useCallback(
+    (at: number, came: string[]) => {
+      bump(at);
+      refreshProblems();
+      historyChanged();
+      for (const path of came) back.current?.(path);
+    },
+    [bump, historyChanged, refreshProblems],
+  );
+  return useSteps({ history, settled, site, done: stepped, say, refused: historyChanged });
+}
+
+/**
+ * The site's files as the studio holds them, and every way they change: edits (queued per file, one request at a
+ * time, each based on the version it last saw), undo and redo by exact text (kept over a reload; a page deleted or
+ * renamed is one step), and changes made on disk by anyone else (reloaded when complete and nothing is pending;
+ * pending edits are replayed on them by the server, and wait while the file is half-written). `onBack`: a file an
+ * undo or redo brought back (a deleted page). A page added is one step too.
+ */
+export function useSiteFiles(say: (status: Status) => void, onOutside?: (change: OutsideChange) => void, onBack?: (path: string) => void) {
+  const site = useSiteState();
+  const { filesRef, refreshProblems } = site;
+  const [conflict, setConflict] = useState<Conflict | undefined>();
+  /** a page asked for before the revision's time is older than the files (the preview loads it again) */
+  const [revision, bump] = useRevision();
+  const { history, can, changed: historyChanged } = useHistory(site.state);
+  const { take, answered, failed } = useChanges({ site, history, historyChanged, bump, say, setConflict, onOutside });
+  // the queue reads the outside changes missed while it was busy, and those are watched only while it is not
+  const caughtUp = useRef<(path: string) => void>(() => undefined);
+  const drained = useCallback((path: string) => caughtUp.current(path), []);
+  const { busy, edit, settled } = useEditQueue({ filesRef, answered, failed, drained });
+  const catchUp = useOutsideChanges(busy, filesRef, take, refreshProblems);
+  useEffect(() => {
+    caughtUp.current = catchUp;
+  }, [catchUp]);
+  const whole = { site, history, historyChanged, bump, settled };
+  const { together, create, removePage } = useWholeSteps(whole);
+  const step = useUndo({ ...whole, say, onBack });
+
+  return {
+    state: site.state,
+    revision,
+    files: site.files,
+    problems: site.problems,
+    warnings: site.warnings,
+    routes: site.routes,
+    assets: site.assets,
+    conflict,
+    edit,
+    create,
+    together,
+    removePage,
+    settled,
+    undo: () => step('undo'),
+    redo: () => step('redo'),
+    canUndo: can.undo,
+    canRedo: can.redo,
+    retryConflict: () => {
+      if (!conflict) return;
+      setConflict(undefined);
+      for (const op of conflict.ops) edit(conflict.path, op);
+    },
+    dropConflict: () => setConflict(undefined),
+  };
+}
