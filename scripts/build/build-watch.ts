@@ -5,9 +5,8 @@ import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { paths } from '../../core/paths.ts';
-import type { LoadedSite, SiteModel } from '../../core/site/model.ts';
 import { islandSiteModel, resolvePages, resolveSite } from '../../core/site/resolve.ts';
-import { engineKey, sha1 } from './build-keys.ts';
+import { engineKey } from './build-keys.ts';
 import { buildOutput } from './build-output.ts';
 import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient } from './bundle-reuse.ts';
 import { buildFolder, buildsOf, deleteTrash, keepFromEnv, lockBuilds, markComplete, newBuildId, prune, switchTo } from './build-folders.ts';
@@ -15,6 +14,7 @@ import { startRenderPool, type RenderPool } from './render-pool.ts';
 import { checkedFiles } from '../../core/validate/validate.ts';
 import { loadValidSite } from './server-site-file.ts';
 import { watchRepair } from '../lib/watch-repair.ts';
+import { modelKeys } from './model-key.ts';
 
 /**
  * `npm run build:watch`: `npm run build`, then every save of the site's files built again and made live in the same
@@ -82,21 +82,6 @@ function keptPool() {
   };
 }
 
-/**
- * The key of the site's model (see `Kept` in render-pages.ts), hashed again only when what the model is made of
- * changed (resolveSite): the site config's and the collections' data, which are the same objects while their files
- * are unchanged (validate.ts, `checked`), and the references between files. A page's edit changes none of them.
- */
-function modelKeys() {
-  let last: { parts: unknown[]; references: string; key: string } | undefined;
-  return (site: LoadedSite, model: SiteModel): string => {
-    const parts = [site.site, ...Object.entries(site.collections).flat()];
-    const references = JSON.stringify(site.references);
-    const same = last && last.references === references && last.parts.length === parts.length && last.parts.every((part, i) => part === parts[i]);
-    if (!same) last = { parts, references, key: sha1(JSON.stringify(model)) };
-    return last!.key;
-  };
-}
 const modelKeyOf = modelKeys();
 
 type Outcome = { live: string; rendered: number; reused: number } | { primed: number } | { full: string } | { failed: string } | { busy: string };

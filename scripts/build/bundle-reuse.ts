@@ -49,6 +49,9 @@ export function clientKey(engine: string, islandSite: unknown, theme: unknown, e
   return sha1(engine, JSON.stringify(islandSite), JSON.stringify(theme ?? null), ...vite);
 }
 
+/** The Vite manifest of a finished build's client files (kept in its .build/), or undefined when it has none. */
+export const keptManifest = (build: string): string | undefined => readRecord(build)?.manifest;
+
 function readRecord(previous: string | undefined): BundlesRecord | undefined {
   if (!previous) return undefined;
   try {

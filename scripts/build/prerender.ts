@@ -16,9 +16,14 @@ export { ISLANDS_ENTRY, type PrerenderedSite };
 
 /** The stylesheet(s) and the runtime, from Vite's manifest (read here and not published). */
 export function readClientAssets(outDir: string = paths.dist): ClientAssets {
-  const manifestFile = join(outDir, '.vite/manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; css?: string[]; isEntry?: boolean }>;
+  const manifest = readFileSync(join(outDir, '.vite/manifest.json'), 'utf8');
   rmSync(join(outDir, '.vite'), { recursive: true, force: true });
+  return clientAssets(manifest);
+}
+
+/** What every page links, from the text of Vite's manifest of the client build. */
+export function clientAssets(manifestText: string): ClientAssets {
+  const manifest = JSON.parse(manifestText) as Record<string, { file: string; css?: string[]; isEntry?: boolean }>;
   const entry = manifest[ISLANDS_ENTRY];
   if (!entry) throw new Error(`${ISLANDS_ENTRY} is not in the client build's manifest`);
   // one stylesheet for the whole site (cssCodeSplit off): Vite names it in the entry or as its own manifest item

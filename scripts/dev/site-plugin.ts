@@ -51,11 +51,22 @@ export interface SitePluginOptions {
   schemaDir: string;
 }
 
-/** A virtual module of the server entry's build: the site's data as the render workers hand it in, at load. */
+/**
+ * A virtual module of the server entry's build: the site's data as the render workers hand it in, at load. The model
+ * is read once; the pages are read from the handed-in object at each load of a page, and have the version it gives
+ * (`pagesVersion`): a build never changes them, the studio's preview (scripts/studio-host/preview-renderer.ts)
+ * hands in a page's new data with a new version, and the entry renders it with everything else already loaded.
+ */
 function handedIn(model: boolean): string {
   const data = `globalThis[Symbol.for(${JSON.stringify(SITE_DATA_KEY)})]`;
   if (model) return `export default ${data}.model;`;
-  return `const pages = ${data}.pages;\nexport default Object.fromEntries(Object.keys(pages).map((id) => [id, async () => ({ default: pages[id] })]));\n${NO_VERSION}`;
+  return [
+    `const data = ${data};`,
+    // says that this entry reads a page's new data (an entry of an older engine read the pages once)
+    'data.livePages = true;',
+    'export default Object.fromEntries(Object.keys(data.pages).map((id) => [id, async () => ({ default: data.pages[id] })]));',
+    'export const version = () => data.pagesVersion;',
+  ].join('\n');
 }
 
 /**
