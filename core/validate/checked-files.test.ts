@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { paths } from '../paths.ts';
+import { allRules } from './rules/all-rules.ts';
+import type { Rule } from './rules/rule.ts';
+import { siteFiles } from './site-files.ts';
 import { checkedFiles, validateSite } from './validate.ts';
 
 /**
@@ -60,4 +63,64 @@ it('takes unchanged files as found before, and sees each changed, broken, fixed 
   const deleted = validate();
   expect(deleted.problems.length).toBeGreaterThan(0);
   expect(deleted.problems).toEqual(afresh().problems);
+});
+
+/** The fixture as it was, in place of whatever the test before left. */
+const restore = () => {
+  rmSync(root, { recursive: true, force: true });
+  cpSync(join(paths.root, 'tests/fixtures/content-landing'), root, { recursive: true });
+};
+
+it('a rule whose inputs are the same objects as at its last run gives that run’s problems, and runs again when one changed', () => {
+  restore();
+  let runs = 0;
+  const counting: Rule = {
+    name: 'counting',
+    description: 'counts its runs',
+    needs: [],
+    inputs: (context) => [context.site],
+    check: () => void (runs += 1),
+  };
+  const rules = [...allRules, counting];
+  const kept = checkedFiles();
+  const validateWith = () => validateSite({ roots: [root], schemaDir: paths.schemas, keptSchemas: true, checked: kept, rules });
+  expect(validateWith().problems).toEqual([]);
+  const before = runs;
+  // a page's edit: the site config is the same object, so the rule is not run
+  edit('content/pages/contact.json', '"blocks"', '"blocks" ');
+  validateWith();
+  expect(runs).toBe(before);
+  // a route twice in the site config: found (unique-routes), and found again by a run that did not run the rule
+  const config = readFileSync(join(root, 'site.config.json'), 'utf8');
+  const routes = (JSON.parse(config) as { routes: { path: string }[] }).routes;
+  edit('site.config.json', `"path": "${routes[1]!.path}"`, `"path": "${routes[0]!.path}"`);
+  const twice = validateWith();
+  expect(runs).toBeGreaterThan(before);
+  expect(twice.problems).toContainEqual(expect.objectContaining({ file: 'site.config.json', code: 'route-twice' }));
+  expect(twice.problems).toEqual(afresh().problems);
+  edit('content/pages/contact.json', '"blocks" ', '"blocks"');
+  expect(validateWith().problems).toEqual(twice.problems);
+  // fixed: run again, and nothing found
+  writeFileSync(join(root, 'site.config.json'), config);
+  const fixedAt = runs;
+  expect(validateWith().problems).toEqual([]);
+  expect(runs).toBe(fixedAt + 1);
+});
+
+it('a file whose stamp is the one it had is not read again; a file written just now has no stamp, so it is read', () => {
+  restore();
+  const files = siteFiles([root]);
+  writeFileSync(join(root, 'content/pages/home.json'), readFileSync(join(root, 'content/pages/home.json')));
+  expect(files.stamp!('content/pages/home.json')).toBeUndefined();
+  // the file system's stamps as they would be for files written long ago: each file's own, unchanged
+  const reads: string[] = [];
+  const settled = { ...files, stamp: (rel: string) => `settled:${rel}`, read: (rel: string) => (reads.push(rel), files.read(rel)) };
+  const stamped = checkedFiles();
+  const validateStamped = () => validateSite({ roots: [root], schemaDir: paths.schemas, keptSchemas: true, checked: stamped, files: settled });
+  const first = validateStamped();
+  expect(first.problems).toEqual([]);
+  expect(reads).toContain('content/collections/cities.json');
+  reads.length = 0;
+  expect(validateStamped().problems).toEqual(first.problems);
+  expect(reads).toEqual([]);
 });

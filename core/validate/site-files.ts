@@ -11,7 +11,17 @@ export interface SiteFiles {
   list(dirRel: string): string[];
   exists(rel: string): boolean;
   absolute(rel: string): string;
+  /**
+   * A stamp that changes whenever the file does (its inode, size, and times of change), or undefined when it cannot
+   * say so for sure: a file changed within the last moments (a file system whose times are coarse may give two
+   * writes one time) or not there. A validation that keeps what it checked (`checked`) reads a file whose stamp is
+   * the one it kept no more.
+   */
+  stamp?(rel: string): string | undefined;
 }
+
+/** A file changed this recently may change again within the same tick of a coarse file system clock: read it. */
+const SETTLED_MS = 2000;
 
 export function siteFiles(roots: string[]): SiteFiles {
   const find = (rel: string) => roots.map((r) => join(r, rel)).find((p) => existsSync(p));
@@ -30,5 +40,11 @@ export function siteFiles(roots: string[]): SiteFiles {
     },
     exists: (rel) => find(rel) !== undefined,
     absolute: (rel) => find(rel) ?? join(roots[0] ?? '.', rel),
+    stamp: (rel) => {
+      const p = find(rel);
+      const stat = p ? statSync(p, { bigint: true, throwIfNoEntry: false }) : undefined;
+      if (!stat?.isFile() || Date.now() - Number(stat.ctimeMs) < SETTLED_MS) return undefined;
+      return `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+    },
   };
 }

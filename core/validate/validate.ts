@@ -70,6 +70,8 @@ export interface ValidateOptions {
 /** One file as a run found it: its parsed source and what its schema check said. */
 interface CheckedFile {
   text: string;
+  /** the file's stamp when it was read (SiteFiles.stamp): the same stamp now, and the file is not read again */
+  stamp?: string;
   source: JsonSource;
   problems: Problem[];
   failed: string[];
@@ -110,11 +112,17 @@ function checkFiles(files: string[], fs: SiteFiles, schemas: SchemaSet, problems
   for (const file of kept?.keys() ?? []) if (!seen.has(file)) kept!.delete(file);
   for (const file of files) {
     try {
+      const stamp = kept ? fs.stamp?.(file) : undefined;
+      const before = stamp === undefined ? undefined : kept!.get(file);
+      if (before && before.stamp === stamp) {
+        keptAsBefore(before, problems, parsed, file);
+        continue;
+      }
       const text = fs.read(file);
       if (text === undefined) {
         problems.push(problemAt({ file, line: 1, column: 1, pointer: '' }, coded('file-missing', {})));
         parsed.failed.set(file, ['']);
-      } else if (kept) checkKept(file, text, kept, problems, parsed, () => checkFile(file, text, schemas, problems, parsed));
+      } else if (kept) checkKept(file, text, stamp, kept, problems, parsed, () => checkFile(file, text, schemas, problems, parsed));
       else checkFile(file, text, schemas, problems, parsed);
     } catch (error) {
       parsed.failed.set(file, ['']);
@@ -125,14 +133,19 @@ function checkFiles(files: string[], fs: SiteFiles, schemas: SchemaSet, problems
 }
 
 /** A file as an earlier run found it when its text is the same; otherwise checked now, and kept for the next run. */
-function checkKept(file: string, text: string, kept: Map<string, CheckedFile>, problems: Problem[], parsed: Parsed, check: () => void): void {
+function checkKept(
+  file: string,
+  text: string,
+  stamp: string | undefined,
+  kept: Map<string, CheckedFile>,
+  problems: Problem[],
+  parsed: Parsed,
+  check: () => void,
+): void {
   const before = kept.get(file);
   if (before?.text === text) {
-    problems.push(...before.problems);
-    parsed.sources.set(file, before.source);
-    parsed.failed.set(file, before.failed);
-    parsed.references.push(...before.references);
-    return;
+    before.stamp = stamp;
+    return keptAsBefore(before, problems, parsed, file);
   }
   kept.delete(file);
   const [problemCount, referenceCount] = [problems.length, parsed.references.length];
@@ -140,7 +153,15 @@ function checkKept(file: string, text: string, kept: Map<string, CheckedFile>, p
   const source = parsed.sources.get(file);
   if (!source) return;
   const failed = parsed.failed.get(file) ?? [''];
-  kept.set(file, { text, source, problems: problems.slice(problemCount), failed, references: parsed.references.slice(referenceCount) });
+  kept.set(file, { text, stamp, source, problems: problems.slice(problemCount), failed, references: parsed.references.slice(referenceCount) });
+}
+
+/** A file as an earlier run found it: its source, problems and references as they were. */
+function keptAsBefore(before: CheckedFile, problems: Problem[], parsed: Parsed, file: string): void {
+  problems.push(...before.problems);
+  parsed.sources.set(file, before.source);
+  parsed.failed.set(file, before.failed);
+  parsed.references.push(...before.references);
 }
 
 function checkFile(file: string, text: string, schemas: SchemaSet, problems: Problem[], parsed: Parsed): void {
@@ -174,8 +195,38 @@ function checkFile(file: string, text: string, schemas: SchemaSet, problems: Pro
   }
 }
 
+/** A rule's last run: the objects it read (Rule.inputs) and the problems it reported. */
+type RuleRuns = Map<string, { inputs: readonly unknown[]; problems: Problem[] }>;
+
+/** The rules' last runs, kept beside the files a validation kept (`checked`, per schema set). */
+const ruleRuns = new WeakMap<object, RuleRuns>();
+
+function runsFor(kept: object | undefined): RuleRuns | undefined {
+  if (!kept) return undefined;
+  let runs = ruleRuns.get(kept);
+  if (!runs) ruleRuns.set(kept, (runs = new Map()));
+  return runs;
+}
+
+/** Whether two lists hold the very same objects, in order. */
+const sameObjects = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+
+/** Runs a rule, or gives its last run's problems when everything it reads is what that run read (Rule.inputs). */
+function runRule(rule: Rule, context: RuleContext, problems: Problem[], runs: RuleRuns | undefined): void {
+  const inputs = runs && rule.inputs ? rule.inputs(context) : undefined;
+  const last = runs?.get(rule.name);
+  if (inputs && last && sameObjects(inputs, last.inputs)) {
+    problems.push(...last.problems);
+    return;
+  }
+  const from = problems.length;
+  rule.check(context);
+  if (inputs) runs!.set(rule.name, { inputs, problems: problems.slice(from) });
+  else runs?.delete(rule.name);
+}
+
 /** The rules phase: each rule whose parts of site.config.json passed their schema. */
-function runRules(rules: readonly Rule[], fs: SiteFiles, parsed: Parsed, problems: Problem[]): RuleContext | undefined {
+function runRules(rules: readonly Rule[], fs: SiteFiles, parsed: Parsed, problems: Problem[], runs?: RuleRuns): RuleContext | undefined {
   const siteFailed = parsed.failed.get('site.config.json') ?? [''];
   const site = parsed.sources.get('site.config.json')?.data as SiteConfig | undefined;
   if (site === undefined) return undefined;
@@ -197,7 +248,7 @@ function runRules(rules: readonly Rule[], fs: SiteFiles, parsed: Parsed, problem
   for (const rule of rules) {
     if (!rule.needs.every((part) => partValid(siteFailed, part))) continue;
     try {
-      rule.check(context);
+      runRule(rule, context, problems, runs);
     } catch (error) {
       problems.push(internalError('site.config.json', `running the rule "${rule.name}"`, error));
     }
@@ -247,7 +298,7 @@ function validateOnce(options: ValidateOptions): ValidationResult {
     Object.assign(stats, { pages: pages.length, collections: collections.length, forms: forms.length });
     files = ['site.config.json', ...pages, ...collections, ...forms];
     const parsed = checkFiles(files, fs, schemas, problems, options.checked);
-    const context = runRules(options.rules ?? allRules, fs, parsed, problems);
+    const context = runRules(options.rules ?? allRules, fs, parsed, problems, runsFor(options.checked?.get(schemas)));
     // the counts need the same parts as the route table; without them they stay 0 (the problems say why)
     if (context && uniqueRoutes.needs.every((part) => partValid(parsed.failed.get('site.config.json') ?? [''], part))) {
       stats.routes = routeTable(context).paths.size;

@@ -77,6 +77,15 @@ export const landingContent: Rule = {
   name: 'landing-content',
   description: 'Every placeholder of a content landing template has a value in every city, and the city data names real cities and services.',
   needs: ['/landing'],
+  // the site config, its city data and the content services' template pages
+  inputs: (context) => {
+    const { landing } = context.site;
+    const files = [
+      ...(landing.cityData ? [`content/collections/${landing.cityData}.json`] : []),
+      ...landing.services.filter(isContentService).map((service) => `content/pages/${service.page}.json`),
+    ];
+    return [context.site, ...files.map((file) => context.sources.get(file))];
+  },
   check(context) {
     const { landing } = context.site;
     const dataFile = landing.cityData ? `content/collections/${landing.cityData}.json` : '';

@@ -59,6 +59,8 @@ export const reservedRoutes: Rule = {
   name: 'reserved-routes',
   description: 'No page, landing page or overview is at an address the build writes itself or the server or studio keeps (core/site/reserved-routes.ts).',
   needs: ['/routes', '/landing/cities', '/landing/services'],
+  // the routes come from the site config alone (route-table.ts)
+  inputs: (context) => [context.site],
   check(context) {
     context.site.routes.forEach((r, i) => {
       const reserved = reservedRoute(r.path);

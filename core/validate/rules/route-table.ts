@@ -2,6 +2,20 @@ import { citiesOf, expandHubs, landingPath, slugify } from '../../site/resolve.t
 import type { RuleContext } from './rule.ts';
 import { coded, type CodedMessage, type RouteOrigin } from '../problem-catalog.ts';
 
+/**
+ * The matrix and the table are made from the site config alone, so they are kept by its object: once per validation,
+ * and once for the validations that keep the files they checked (`checked`: an unchanged site config is the same
+ * object), so an edit of a page does not lay out the site's 10,000 routes again.
+ */
+const matrices = new WeakMap<object, LandingMatrix>();
+const tables = new WeakMap<object, RouteTable>();
+
+function bySite<T>(kept: WeakMap<object, T>, context: RuleContext, make: () => T): T {
+  let value = kept.get(context.site);
+  if (value === undefined) kept.set(context.site, (value = make()));
+  return value;
+}
+
 export interface LandingRoute {
   path: string;
   origin: RouteOrigin;
@@ -21,7 +35,7 @@ export interface LandingMatrix {
  * never stop the route checks.
  */
 export function landingMatrix(context: RuleContext): LandingMatrix {
-  return context.shared('landing-matrix', () => {
+  return bySite(matrices, context, () => {
     const { cities, services } = context.site.landing;
     const problems: LandingMatrix['problems'] = [];
     // each slug's city and where it is in the list
@@ -56,7 +70,7 @@ export interface RouteTable {
 
 /** Landing pages first, so a page route that collides with one is reported at the page route. */
 export function routeTable(context: RuleContext): RouteTable {
-  return context.shared('route-table', () => {
+  return bySite(tables, context, () => {
     const paths = new Map<string, RouteOrigin>();
     const duplicates: RouteTable['duplicates'] = [];
     const add = (path: string, origin: RouteOrigin, pointer: string) => {

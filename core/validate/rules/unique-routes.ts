@@ -5,6 +5,8 @@ export const uniqueRoutes: Rule = {
   name: 'unique-routes',
   description: 'No two routes, page or landing page, have the same path.',
   needs: ['/routes', '/landing/cities', '/landing/services'],
+  // the routes come from the site config alone (route-table.ts)
+  inputs: (context) => [context.site],
   check(context) {
     for (const d of routeTable(context).duplicates) context.report('site.config.json', d.pointer, d.problem);
   },
