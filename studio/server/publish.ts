@@ -31,7 +31,7 @@ export class PublishError extends Error {
   }
 }
 
-async function git(siteRoot: string, args: string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<string> {
+export async function git(siteRoot: string, args: string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<string> {
   // literal paths (a name with * is that name); no prompt for a password that nobody could type
   const child = run('git', ['--literal-pathspecs', '-C', siteRoot, ...args], {
     env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...env },
@@ -43,7 +43,7 @@ async function git(siteRoot: string, args: string[], env: NodeJS.ProcessEnv = {}
   return stdout;
 }
 
-const nulList = (out: string) => out.split('\0').filter((part) => part !== '');
+export const nulList = (out: string) => out.split('\0').filter((part) => part !== '');
 
 /** Whether the site is in a git work tree (and the studio can publish). */
 export async function inGit(siteRoot: string): Promise<boolean> {
@@ -129,7 +129,7 @@ export async function pending(siteRoot: string): Promise<Pending> {
 }
 
 /** The changes now, refused when they are not the ones the person looked at. */
-async function expectPending(siteRoot: string, fingerprint: string): Promise<Pending> {
+export async function expectPending(siteRoot: string, fingerprint: string): Promise<Pending> {
   const now = await pending(siteRoot);
   if (now.fingerprint !== fingerprint) throw new PublishError('stale', 'The site changed since you looked at the changes; look at them again.');
   return now;
@@ -137,6 +137,8 @@ async function expectPending(siteRoot: string, fingerprint: string): Promise<Pen
 
 export interface Author {
   name: string;
+  /** their e-mail address (a staff account's); without it, git's own or one made from the name */
+  email?: string;
 }
 
 /** The person as git's author and committer: their name, and the e-mail git is set up with or one made from the name. */
@@ -149,12 +151,13 @@ async function identity(siteRoot: string, author: Author): Promise<NodeJS.Proces
     .trim()
     .slice(0, 100);
   if (name === '') throw new PublishError('invalid', 'A name is needed to publish.');
-  let email = '';
-  try {
-    email = (await git(siteRoot, ['config', '--get', 'user.email'])).trim();
-  } catch {
-    // no e-mail set up: one of the studio's own
-  }
+  let email = author.email?.replace(/[\s<>]/g, '') ?? '';
+  if (email === '')
+    try {
+      email = (await git(siteRoot, ['config', '--get', 'user.email'])).trim();
+    } catch {
+      // no e-mail set up: one of the studio's own
+    }
   if (email === '')
     email = `${
       name
@@ -181,7 +184,7 @@ function cleanMessage(message: string): string {
  * Commits exactly `paths` (as they are in the work tree, removals included) and nothing else the index may hold:
  * `commit --only` leaves whatever a developer staged beside them staged. The repository's own hooks run.
  */
-async function commitPaths(siteRoot: string, paths: string[], message: string, author: Author): Promise<string> {
+export async function commitPaths(siteRoot: string, paths: string[], message: string, author: Author): Promise<string> {
   const env = await identity(siteRoot, author);
   await git(siteRoot, ['add', '-A', '--', ...paths]);
   try {

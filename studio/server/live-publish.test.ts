@@ -1,0 +1,170 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '../../core/paths.ts';
+import { publishLive, recoverWorkingCopy, type LivePublishOptions } from './live-publish.ts';
+import { pending } from './publish.ts';
+
+/**
+ * Publish on the live server against real git: a bare remote, the server's working copy cloned from it, and another
+ * editor's clone that pushes to it. What goes live is recorded by the host's `makeLive` (here: which commit, and the
+ * page's text in the working copy at that moment).
+ */
+const HOME = 'content/pages/home.json';
+const HEADLINE = 'A website you will be proud to show your customers';
+const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
+let work = '';
+let remote = '';
+let copy = '';
+let other = '';
+const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', env }).trim();
+const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
+const edit = (dir: string, file: string, from: string, to: string) => {
+  const text = read(dir, file);
+  expect(text).toContain(from);
+  writeFileSync(join(dir, file), text.replace(from, to));
+};
+/** another editor's commit, pushed to the remote */
+const pushFromOther = (file: string, from: string, to: string) => {
+  git(other, 'pull', '-q', '--ff-only');
+  edit(other, file, from, to);
+  git(other, 'add', '-A');
+  git(other, '-c', 'user.name=Other', '-c', 'user.email=other@test', 'commit', '-qm', `other: ${file}`);
+  git(other, 'push', '-q', 'origin', 'main');
+};
+
+beforeEach(() => {
+  work = mkdtempSync(join(tmpdir(), 'live-publish-'));
+  const seed = join(work, 'seed');
+  mkdirSync(seed);
+  for (const name of ['site.config.json', 'content', 'public'])
+    cpSync(join(paths.root, 'tests/fixtures/content-landing', name), join(seed, name), { recursive: true });
+  writeFileSync(join(seed, 'package.json'), '{ "name": "site" }\n');
+  git(seed, 'init', '-q', '-b', 'main');
+  git(seed, 'add', '-A');
+  git(seed, '-c', 'user.name=Seed', '-c', 'user.email=seed@test', 'commit', '-qm', 'site');
+  remote = join(work, 'remote.git');
+  execFileSync('git', ['clone', '-q', '--bare', seed, remote], { env });
+  copy = join(work, 'copy');
+  other = join(work, 'other');
+  execFileSync('git', ['clone', '-q', remote, copy], { env });
+  execFileSync('git', ['clone', '-q', remote, other], { env });
+});
+afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+async function publish(overrides: Partial<LivePublishOptions> = {}) {
+  const live: { commit: string; headline: boolean }[] = [];
+  const outcome = await publishLive({
+    siteRoot: copy,
+    fingerprint: (await pending(copy)).fingerprint,
+    message: 'De kop van de homepage',
+    author: { name: 'Eva Editor', email: 'eva@agency.test' },
+    target: { remote: 'origin', branch: 'main' },
+    validate: () => undefined,
+    makeLive: async (commit) => void live.push({ commit, headline: read(copy, HOME).includes('Websites die werken') }),
+    ...overrides,
+  });
+  return { outcome, live };
+}
+
+describe('publish on the live server', () => {
+  it('commits as the editor, makes that commit live, and pushes it', async () => {
+    edit(copy, HOME, HEADLINE, 'Websites die werken');
+    const { outcome, live } = await publish();
+    expect(outcome).toMatchObject({ ok: true, pushed: true, rebasedOver: 0 });
+    const commit = git(copy, 'rev-parse', 'HEAD');
+    expect(live).toEqual([{ commit, headline: true }]);
+    expect(git(remote, 'log', '-1', '--format=%H %an <%ae> %s', 'main')).toBe(`${commit} Eva Editor <eva@agency.test> De kop van de homepage`);
+    expect(git(copy, 'status', '--porcelain')).toBe('');
+  });
+
+  it("takes another editor's commit of a site file first, and publishes on top of it", async () => {
+    pushFromOther('content/pages/contact.json', '"blocks"', '"blocks" ');
+    edit(copy, HOME, HEADLINE, 'Websites die werken');
+    const { outcome, live } = await publish();
+    expect(outcome).toMatchObject({ ok: true, pushed: true, rebasedOver: 1 });
+    expect(git(remote, 'log', '--format=%an', 'main').split('\n').slice(0, 3)).toEqual(['Eva Editor', 'Other', 'Seed']);
+    expect(live[0]!.commit).toBe(git(remote, 'rev-parse', 'main'));
+  });
+
+  it('refuses when the remote has a commit of code, and leaves the working copy and the live build as they were', async () => {
+    pushFromOther('package.json', '"site"', '"site-2"');
+    const before = git(copy, 'rev-parse', 'HEAD');
+    edit(copy, HOME, HEADLINE, 'Websites die werken');
+    const { outcome, live } = await publish();
+    expect(outcome).toEqual({ ok: false, reason: 'code-changed', files: ['package.json'] });
+    expect(live).toEqual([]);
+    expect(git(copy, 'rev-parse', 'HEAD')).toBe(before);
+    expect(read(copy, HOME)).toContain('Websites die werken');
+    expect(git(copy, 'status', '--porcelain')).toBe(`M ${HOME}`);
+  });
+
+  it('on a conflict with a change made elsewhere: the rebase undone, the edit kept, the page named, nothing live', async () => {
+    pushFromOther(HOME, HEADLINE, 'Een andere kop van elders');
+    const before = git(copy, 'rev-parse', 'HEAD');
+    edit(copy, HOME, HEADLINE, 'Websites die werken');
+    const { outcome, live } = await publish();
+    expect(outcome).toEqual({ ok: false, reason: 'conflict', files: [HOME] });
+    expect(live).toEqual([]);
+    expect(git(copy, 'rev-parse', 'HEAD')).toBe(before);
+    expect(existsSync(join(copy, '.git/rebase-merge'))).toBe(false);
+    expect(read(copy, HOME)).toContain('Websites die werken');
+    expect(git(remote, 'log', '-1', '--format=%an', 'main')).toBe('Other');
+  });
+
+  it('refuses an invalid site and a stale list of changes, and commits nothing', async () => {
+    const before = git(copy, 'rev-parse', 'HEAD');
+    edit(copy, HOME, HEADLINE, 'Websites die werken');
+    expect((await publish({ validate: () => 'content/pages/home.json: line 7' })).outcome).toEqual({
+      ok: false,
+      reason: 'invalid',
+      detail: 'content/pages/home.json: line 7',
+    });
+    const shown = (await pending(copy)).fingerprint;
+    edit(copy, HOME, 'Websites die werken', 'Websites die nog beter werken');
+    await expect(publish({ fingerprint: shown })).rejects.toThrow(/changed since you looked/);
+    expect(git(copy, 'rev-parse', 'HEAD')).toBe(before);
+  });
+
+  it('a build that fails leaves the live build and the remote as they were', async () => {
+    edit(copy, HOME, HEADLINE, 'Websites die werken');
+    const remoteBefore = git(remote, 'rev-parse', 'main');
+    const { outcome } = await publish({
+      makeLive: () => Promise.reject(new Error('the build stopped')),
+    });
+    expect(outcome).toEqual({ ok: false, reason: 'build-failed', detail: 'the build stopped' });
+    expect(git(remote, 'rev-parse', 'main')).toBe(remoteBefore);
+  });
+});
+
+describe('a publish stopped half way', () => {
+  it('is cleaned at the next start: its lock, a half rebase and git’s index lock, each said; a running one is left alone', async () => {
+    // a publish killed during its rebase: the lock of a process that is gone, the rebase stopped on a conflict
+    pushFromOther(HOME, HEADLINE, 'Een andere kop van elders');
+    edit(copy, HOME, HEADLINE, 'Websites die werken');
+    git(copy, '-c', 'user.name=S', '-c', 'user.email=s@s', 'commit', '-qam', 'half');
+    const before = git(copy, 'rev-parse', 'HEAD');
+    git(copy, 'fetch', '-q', 'origin', 'main');
+    expect(() => git(copy, '-c', 'user.name=S', '-c', 'user.email=s@s', 'rebase', '-q', 'FETCH_HEAD')).toThrow();
+    const dead = execFileSync(process.execPath, ['-p', 'process.pid'], { encoding: 'utf8' }).trim();
+    writeFileSync(join(copy, '.git/helder-publish.lock'), JSON.stringify({ pid: Number(dead), at: new Date().toISOString() }));
+    writeFileSync(join(copy, '.git/index.lock'), '');
+    const cleaned = await recoverWorkingCopy(copy);
+    expect(cleaned).toEqual([
+      "git's index lock left by a stopped command: removed",
+      'a rebase left half done: undone, the working copy is as before it',
+      `the lock of a publish that stopped (process ${dead}): removed`,
+    ]);
+    expect(git(copy, 'rev-parse', 'HEAD')).toBe(before);
+    expect(git(copy, 'status', '--porcelain')).toBe('');
+    expect(await recoverWorkingCopy(copy)).toEqual([]);
+    // a lock held by a process that runs (this one's parent, say) is a publish under way: busy, and left alone
+    writeFileSync(join(copy, '.git/helder-publish.lock'), JSON.stringify({ pid: process.ppid }));
+    expect(await recoverWorkingCopy(copy)).toEqual([]);
+    edit(copy, HOME, 'Websites die werken', 'Websites die nog beter werken');
+    expect((await publish()).outcome).toEqual({ ok: false, reason: 'busy' });
+    expect(existsSync(join(copy, '.git/helder-publish.lock'))).toBe(true);
+  });
+});

@@ -1,0 +1,193 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SITE_PATHS } from '../../core/site/layout.ts';
+import type { PushTarget } from '../../core/studio/contract.ts';
+import { commitPaths, expectPending, git, nulList, push, type Author } from './publish.ts';
+
+/**
+ * Publish on the live server, in one step and under one lock: the changes the editor looked at are validated,
+ * committed as theirs, put on top of what the remote has now (commits of other editors, which may change only the
+ * site's files: a commit of code is refused, "deploy first"), built and made live (by the host: `makeLive`), and
+ * pushed. A conflict with a change made elsewhere undoes the rebase and the commit: the working copy and the live
+ * build are as they were, and the editor is told which files. A publish stopped anywhere (the process killed) leaves
+ * its lock and perhaps a half rebase, which `recoverWorkingCopy` undoes at the next start, saying what it cleaned.
+ */
+
+export type LivePublishOutcome =
+  | { ok: true; commit: string; rebasedOver: number; pushed: boolean }
+  | {
+      ok: false;
+      /**
+       * busy: another publish holds the lock; nothing: no change; invalid: the site has problems (`detail`);
+       * code-changed: the remote has commits that change more than the site's files (`files`); conflict: a file
+       * changed both here and there (`files`); build-failed: the commit is kept, not live and not pushed (`detail`);
+       * push-failed: live here, not sent (`detail`)
+       */
+      reason: 'busy' | 'nothing' | 'invalid' | 'code-changed' | 'conflict' | 'build-failed' | 'push-failed';
+      files?: string[];
+      detail?: string;
+    };
+
+export interface LivePublishOptions {
+  /** the working copy: a git work tree the server owns, the site at its root or in a folder of it */
+  siteRoot: string;
+  /** the changes the editor was shown (the changes call's fingerprint): others are refused as stale */
+  fingerprint: string;
+  message: string;
+  author: Author;
+  /** where the published commits go, and where other editors' commits come from */
+  target?: PushTarget & { branch: string };
+  /** the site's problems in words, or undefined when it is valid */
+  validate: () => string | undefined;
+  /** builds the commit checked out and makes it live; throws when it could not (the live build stays as it was) */
+  makeLive: (commit: string) => Promise<void>;
+}
+
+const LOCK_FILE = 'helder-publish.lock';
+/** how many times a push that found new commits on the remote takes them and tries again */
+const PUSH_ATTEMPTS = 3;
+
+const gitDirOf = async (siteRoot: string) => (await git(siteRoot, ['rev-parse', '--absolute-git-dir'])).trim();
+const head = async (siteRoot: string) => (await git(siteRoot, ['rev-parse', 'HEAD'])).trim();
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The publish lock (a file in the git folder, with the process that holds it), or undefined when it is held. */
+function takeLock(gitDir: string): (() => void) | undefined {
+  const file = join(gitDir, LOCK_FILE);
+  try {
+    writeFileSync(file, JSON.stringify({ pid: process.pid, at: new Date().toISOString() }), { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+    throw error;
+  }
+  return () => rmSync(file, { force: true });
+}
+
+/** The process a lock file names, when it can be read. */
+function lockHolder(file: string): number | undefined {
+  try {
+    const pid = (JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown }).pid;
+    return typeof pid === 'number' ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a publish that stopped half way (its process killed) left in the working copy, undone: its lock, a rebase or
+ * merge under way, git's own index lock. Only when the lock's process is gone: a publish that runs is left alone.
+ * Gives what it cleaned, in words for the server's log.
+ */
+export async function recoverWorkingCopy(siteRoot: string): Promise<string[]> {
+  const gitDir = await gitDirOf(siteRoot);
+  const lock = join(gitDir, LOCK_FILE);
+  if (!existsSync(lock)) return [];
+  const pid = lockHolder(lock);
+  if (pid !== undefined && pid !== process.pid && alive(pid)) return [];
+  const cleaned: string[] = [];
+  // git's own lock, left by a git command killed with the publish
+  if (existsSync(join(gitDir, 'index.lock'))) {
+    rmSync(join(gitDir, 'index.lock'), { force: true });
+    cleaned.push("git's index lock left by a stopped command: removed");
+  }
+  if (existsSync(join(gitDir, 'rebase-merge')) || existsSync(join(gitDir, 'rebase-apply'))) {
+    await git(siteRoot, ['rebase', '--abort']);
+    cleaned.push('a rebase left half done: undone, the working copy is as before it');
+  }
+  if (existsSync(join(gitDir, 'MERGE_HEAD'))) {
+    await git(siteRoot, ['merge', '--abort']);
+    cleaned.push('a merge left half done: undone');
+  }
+  rmSync(lock, { force: true });
+  cleaned.push(`the lock of a publish that stopped${pid === undefined ? '' : ` (process ${pid})`}: removed`);
+  return cleaned;
+}
+
+/** The commits the remote's branch has that HEAD lacks, and the files they change outside the site's. */
+async function incoming(siteRoot: string, target: PushTarget & { branch: string }): Promise<{ commits: number; outside: string[] }> {
+  await git(siteRoot, ['fetch', '-q', '--no-tags', target.remote, `refs/heads/${target.branch}`]);
+  const commits = Number((await git(siteRoot, ['rev-list', '--count', 'HEAD..FETCH_HEAD'])).trim());
+  if (commits === 0) return { commits, outside: [] };
+  const prefix = (await git(siteRoot, ['rev-parse', '--show-prefix'])).trim();
+  const own = (path: string) =>
+    path.startsWith(prefix) && SITE_PATHS.some((site) => path.slice(prefix.length) === site || path.slice(prefix.length).startsWith(`${site}/`));
+  const paths = nulList(await git(siteRoot, ['log', '--no-renames', '--no-relative', '--format=', '--name-only', '-z', 'HEAD..FETCH_HEAD'])).map((p) =>
+    p.replace(/^\n/, ''),
+  );
+  return { commits, outside: [...new Set(paths.filter((path) => path !== '' && !own(path)))] };
+}
+
+/** Puts HEAD's commits on top of the fetched ones; on a conflict, the rebase undone and the files in conflict given. */
+async function rebaseOnFetched(siteRoot: string): Promise<string[] | undefined> {
+  try {
+    await git(siteRoot, ['-c', 'user.name=Studio', '-c', 'user.email=studio@studio.local', 'rebase', '-q', 'FETCH_HEAD']);
+    return undefined;
+  } catch {
+    const files = nulList(await git(siteRoot, ['diff', '--name-only', '--relative', '--diff-filter=U', '-z']));
+    await git(siteRoot, ['rebase', '--abort']);
+    return files;
+  }
+}
+
+/** See the module's comment. */
+export async function publishLive(options: LivePublishOptions): Promise<LivePublishOutcome> {
+  const { siteRoot, target } = options;
+  const gitDir = await gitDirOf(siteRoot);
+  await recoverWorkingCopy(siteRoot);
+  const release = takeLock(gitDir);
+  if (!release) return { ok: false, reason: 'busy' };
+  try {
+    const before = await head(siteRoot);
+    const now = await expectPending(siteRoot, options.fingerprint);
+    if (now.files.length === 0) return { ok: false, reason: 'nothing' };
+    const problems = options.validate();
+    if (problems !== undefined) return { ok: false, reason: 'invalid', detail: problems };
+    await commitPaths(
+      siteRoot,
+      now.files.map((file) => file.path),
+      options.message,
+      options.author,
+    );
+    // the changes back as they were before the publish: uncommitted, in the working copy
+    const undo = () => git(siteRoot, ['reset', '-q', '--mixed', before]);
+    let rebasedOver = 0;
+    for (let attempt = 1; ; attempt++) {
+      if (target) {
+        const found = await incoming(siteRoot, target);
+        if (found.outside.length > 0) {
+          await undo();
+          return { ok: false, reason: 'code-changed', files: found.outside };
+        }
+        if (found.commits > 0) {
+          const conflict = await rebaseOnFetched(siteRoot);
+          if (conflict) {
+            await undo();
+            return { ok: false, reason: 'conflict', files: conflict };
+          }
+          rebasedOver += found.commits;
+        }
+      }
+      const commit = await head(siteRoot);
+      try {
+        await options.makeLive(commit);
+      } catch (error) {
+        return { ok: false, reason: 'build-failed', detail: (error as Error).message };
+      }
+      if (!target) return { ok: true, commit, rebasedOver, pushed: false };
+      const pushed = await push(siteRoot, target);
+      if (pushed.ok) return { ok: true, commit, rebasedOver, pushed: true };
+      // another server or editor pushed meanwhile: their commits are taken, built and sent with ours
+      if (pushed.reason !== 'behind' || attempt >= PUSH_ATTEMPTS) return { ok: false, reason: 'push-failed', detail: pushed.detail };
+    }
+  } finally {
+    release();
+  }
+}
