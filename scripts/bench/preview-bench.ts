@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { paths } from '../../core/paths.ts';
 import { previewRenderer } from '../studio-host/preview-renderer.ts';
+import { buildSite } from '../test-support/build-site.ts';
 import { copySite, percentile, roundsArgument, startDevServer } from '../test-support/dev-server.ts';
 import { makeBigContentSite } from './big-site.ts';
 import { recordRun, type Row } from './results-table.ts';
@@ -58,11 +58,8 @@ const cases: Case[] = [
 function buildOf(root: string): { out: string; seconds: number } {
   const out = mkdtempSync(join(tmpdir(), 'bench-preview-build-'));
   const started = performance.now();
-  const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: root, SITE_OUT: out, BUILD_QUIET: '1' };
-  delete env.SITE_PREVIOUS_OUT;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], { cwd: paths.root, env, encoding: 'utf8' });
-  rmSync(`${out}-ssr`, { recursive: true, force: true });
-  if (run.status !== 0) throw new Error(`the build of ${root} failed:\n${run.stdout}${run.stderr}`);
+  const run = buildSite({ siteRoot: root, out });
+  if (run.status !== 0) throw new Error(`the build of ${root} failed:\n${run.output}`);
   return { out, seconds: (performance.now() - started) / 1000 };
 }
 

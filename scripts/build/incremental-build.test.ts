@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
+import { buildSite } from '../test-support/build-site.ts';
 
 /**
  * An incremental build (a page whose inputs did not change is taken from the previous build) against a clean build of
@@ -25,13 +25,8 @@ interface Stats {
 function build(name: string, previous?: string): { out: string; stats: Stats } {
   const out = join(work, name);
   const statsFile = join(work, `${name}.json`);
-  const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: site, SITE_OUT: out, BUILD_QUIET: '1', BUILD_STATS: statsFile };
-  delete env.SITE_PREVIOUS_OUT;
-  delete env.BUILD_INCREMENTAL;
-  if (previous) env.SITE_PREVIOUS_OUT = join(work, previous);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], { cwd: paths.root, env, encoding: 'utf8' });
-  rmSync(`${out}-ssr`, { recursive: true, force: true });
-  expect(run.status, run.stdout + run.stderr).toBe(0);
+  const run = buildSite({ siteRoot: site, out, env: { BUILD_STATS: statsFile }, ...(previous ? { previous: join(work, previous) } : {}) });
+  expect(run.status, run.output).toBe(0);
   return { out, stats: JSON.parse(readFileSync(statsFile, 'utf8')) as Stats };
 }
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
+import { buildSite } from '../test-support/build-site.ts';
 import { fileFor } from '../lib/page-document.ts';
 import { fileChangedAt, robotsTxt, sitemapFiles, sitemapUrls, sourcesChangedAt } from './sitemap.ts';
 
@@ -167,13 +168,8 @@ describe('lastmod of the landing pages in real builds of a site in git', () => {
       execFileSync('git', ['-c', 'user.email=a@b.c', '-c', 'user.name=t', ...args], { cwd: site, env: at(date), stdio: 'ignore' });
     const build = (name: string, previous?: string) => {
       const out = join(work, name);
-      const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: site, SITE_OUT: out, BUILD_QUIET: '1' };
-      delete env.SITE_PREVIOUS_OUT;
-      delete env.BUILD_INCREMENTAL;
-      if (previous) env.SITE_PREVIOUS_OUT = join(work, previous);
-      const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], { cwd: paths.root, env, encoding: 'utf8' });
-      rmSync(`${out}-ssr`, { recursive: true, force: true });
-      expect(run.status, run.stdout + run.stderr).toBe(0);
+      const run = buildSite({ siteRoot: site, out, ...(previous ? { previous: join(work, previous) } : {}) });
+      expect(run.status, run.output).toBe(0);
       return out;
     };
     try {

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
+import { buildSite } from '../test-support/build-site.ts';
 import { previewRenderer, type PreviewRenderer } from './preview-renderer.ts';
 
 /**
@@ -21,13 +21,8 @@ afterAll(async () => {
 
 function build(name: string, previous?: string): string {
   const out = join(work, name);
-  const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: site, SITE_OUT: out, BUILD_QUIET: '1' };
-  delete env.BUILD_INCREMENTAL;
-  delete env.SITE_PREVIOUS_OUT;
-  if (previous) env.SITE_PREVIOUS_OUT = join(work, previous);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/build/build.ts')], { cwd: paths.root, env, encoding: 'utf8' });
-  rmSync(`${out}-ssr`, { recursive: true, force: true });
-  expect(run.status, run.stdout + run.stderr).toBe(0);
+  const run = buildSite({ siteRoot: site, out, ...(previous ? { previous: join(work, previous) } : {}) });
+  expect(run.status, run.output).toBe(0);
   return out;
 }
 
