@@ -1,0 +1,118 @@
+import { createReadStream, existsSync, realpathSync, statSync, watch } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, relative, resolve, sep } from 'node:path';
+import { studioBundler } from '../../studio/server/bundle.ts';
+import type { FileWatcher } from '../../studio/server/events.ts';
+import { studioHandler } from '../../studio/server/handler.ts';
+import { send } from '../../studio/server/http.ts';
+import { cleanPath, isPagePath } from '../dev/page-paths.ts';
+import { previewRenderer } from './preview-renderer.ts';
+
+/**
+ * The studio's server without Vite: one origin with the studio (/__studio: its page and calls, the same handler as
+ * in `npm run dev`) over a working copy of the site, and the site as the working copy would be published: each page
+ * rendered by the live build's server entry from the files as they are now (preview-renderer.ts), and the live
+ * build's own files (scripts, styles, images) beside them. Whom it lets in is its host's: it listens on this
+ * computer only, for the back office to put it behind a sign-in.
+ */
+export interface StudioServerOptions {
+  /** the project: where studio/ui is (its page's code is bundled from there) */
+  root: string;
+  /** the working copy: a git work tree of the site */
+  siteRoot: string;
+  schemaDir: string;
+  /** the live build (a folder, or the link to the live one): its server entry renders, its files are served */
+  build: string;
+  port?: number;
+}
+
+export interface StudioServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.mp3': 'audio/mpeg',
+  '.txt': 'text/plain',
+  '.xml': 'application/xml',
+};
+
+/** A file of the build (never a page, never a dot-file, never outside it), or false when it has none at that path. */
+function serveBuildFile(build: string, pathname: string, res: ServerResponse): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  const file = resolve(build, `.${path}`);
+  const inside = relative(build, file);
+  if (inside.startsWith('..') || inside.split(sep).some((part) => part.startsWith('.')) || file.endsWith('.html')) return false;
+  if (!existsSync(file) || !statSync(file).isFile()) return false;
+  res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
+  createReadStream(file).pipe(res);
+  return true;
+}
+
+/** The working copy's files as they change, for the studio's events: each change, addition or removal by its full path. */
+function watchFiles(siteRoot: string): FileWatcher & { close(): void } {
+  const listeners = new Set<(file: string) => void>();
+  const watcher = watch(siteRoot, { recursive: true }, (_event, name) => {
+    if (!name || name.split(sep).includes('.git')) return;
+    for (const listener of listeners) listener(join(siteRoot, name));
+  });
+  return {
+    on: (_kind, listener) => listeners.add(listener),
+    off: (_kind, listener) => listeners.delete(listener),
+    close: () => watcher.close(),
+  };
+}
+
+export async function startStudioServer(options: StudioServerOptions): Promise<StudioServer> {
+  const build = realpathSync(options.build);
+  const preview = previewRenderer({ siteRoot: options.siteRoot, schemaDir: options.schemaDir, build });
+  const watcher = watchFiles(options.siteRoot);
+  const studio = studioHandler({ siteRoot: options.siteRoot, schemaDir: options.schemaDir }, { watcher, bundle: studioBundler(options.root) });
+  const page = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    try {
+      const html = await preview.render(cleanPath(pathname));
+      send(res, html === undefined ? 404 : 200, html ?? 'No page of the site is at this address.', html === undefined ? 'text/plain' : 'text/html');
+    } catch (error) {
+      // the files are not valid now: the studio says where; the preview says so in one line
+      send(res, 500, (error as Error).message, 'text/plain');
+    }
+  };
+  const server = createServer((req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    if (studio.handle(req, res)) return;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed', 'text/plain');
+    if (isPagePath(pathname)) return void page(req, res, pathname);
+    if (!serveBuildFile(build, pathname, res)) send(res, 404, 'not found', 'text/plain');
+  });
+  await new Promise<void>((done) => server.listen(options.port ?? 0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      watcher.close();
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+      await preview.close();
+    },
+  };
+}
