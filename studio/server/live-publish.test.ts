@@ -113,7 +113,9 @@ describe('publish on the live server', () => {
     expect(read(copy, HOME)).toContain('Websites die werken');
     expect(git(remote, 'log', '-1', '--format=%an', 'main')).toBe('Other');
   });
+});
 
+describe('what a publish on the live server refuses', () => {
   it('refuses an invalid site and a stale list of changes, and commits nothing', async () => {
     const before = git(copy, 'rev-parse', 'HEAD');
     edit(copy, HOME, HEADLINE, 'Websites die werken');
