@@ -254,7 +254,21 @@ export interface RestoreVersionRequest {
 }
 
 /** Why publishing refused: the studio says it in plain words. */
-export type PublishRefusalReason = 'stale' | 'nothing' | 'invalid' | 'problems' | 'unpublished' | 'no-version' | 'refused' | 'version-problems';
+export type PublishRefusalReason =
+  | 'stale'
+  | 'nothing'
+  | 'invalid'
+  | 'problems'
+  | 'unpublished'
+  | 'no-version'
+  | 'refused'
+  | 'version-problems'
+  // a publish on the live server (studio/server/live-publish.ts): another under way, a file changed both here and
+  // elsewhere (`files`), a commit of code on the remote (`files`), a build that stopped
+  | 'busy'
+  | 'conflict'
+  | 'code-changed'
+  | 'build-failed';
 
 /** Every publish answer says whether the site is in git; only one in git has the call's answer. */
 export type PublishAnswer<T> = ({ git: false } | ({ git: true } & T)) & { error?: undefined };
@@ -263,4 +277,6 @@ export type PublishAnswer<T> = ({ git: false } | ({ git: true } & T)) & { error?
 export interface PublishRefusal extends ErrorAnswer {
   reason?: PublishRefusalReason;
   problems?: Problem[];
+  /** the files a refusal is about (a conflict: those changed elsewhere too) */
+  files?: string[];
 }

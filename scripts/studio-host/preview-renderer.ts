@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -7,7 +8,7 @@ import { keptManifest, SITE_DATA_KEY, SSR_DIR } from '../build/bundle-reuse.ts';
 import { modelKeys } from '../build/model-key.ts';
 import { clientAssets } from '../build/prerender.ts';
 import { loadValidSite } from '../build/server-site-file.ts';
-import { renderedDocument, type InlineScripts, type PrerenderedSite, type RenderedPage, type ServerEntry } from '../lib/page-document.ts';
+import { renderedDocument, type ClientAssets, type InlineScripts, type PrerenderedSite, type RenderedPage, type ServerEntry } from '../lib/page-document.ts';
 
 /**
  * The studio's preview without Vite: a route's page rendered from the site's files as they are now by a finished
@@ -32,7 +33,10 @@ export interface PreviewOptions {
   /** the site's folder: site.config.json, content/, public/ */
   siteRoot: string;
   schemaDir: string;
-  /** a finished build (a folder npm run build or build:watch wrote): its server entry and its client files */
+  /**
+   * a finished build (a folder npm run build or build:watch wrote), or the link to the live one: its server entry and
+   * its client files; a link is followed at each render, so a new live build renders from then on
+   */
   build: string;
 }
 
@@ -133,11 +137,16 @@ function startThread(entryUrl: string, model: unknown, pages: Record<string, unk
   };
 }
 
+/** What a finished build gives every page: its server entry and its client files. */
+function buildParts(folder: string): { folder: string; entryUrl: string; assets: ClientAssets } {
+  const manifest = keptManifest(folder);
+  if (manifest === undefined) throw new Error(`${folder} is not a finished build: it keeps no manifest of its client files`);
+  return { folder, entryUrl: pathToFileURL(join(folder, SSR_DIR, 'entry-server.js')).href, assets: clientAssets(manifest) };
+}
+
 export function previewRenderer({ siteRoot, schemaDir, build }: PreviewOptions): PreviewRenderer {
-  const manifest = keptManifest(build);
-  if (manifest === undefined) throw new Error(`${build} is not a finished build: it keeps no manifest of its client files`);
-  const assets = clientAssets(manifest);
-  const entryUrl = pathToFileURL(join(build, SSR_DIR, 'entry-server.js')).href;
+  // the live build, followed: a publish switches the link to a new build, whose entry renders from then on
+  let parts = buildParts(realpathSync(build));
   const checked = checkedFiles();
   const modelKeyOf = modelKeys();
   let loads = 0;
@@ -145,6 +154,12 @@ export function previewRenderer({ siteRoot, schemaDir, build }: PreviewOptions):
 
   /** the thread for the site as it is now: the one running, handed the pages when they changed, or a new one */
   const threadFor = (): EntryThread => {
+    const folder = realpathSync(build);
+    if (folder !== parts.folder) {
+      parts = buildParts(folder);
+      void current?.end();
+      current = undefined;
+    }
     const site = loadValidSite(siteRoot, schemaDir, checked);
     const model = resolveSite(site);
     const pages = resolvePages(site);
@@ -162,7 +177,7 @@ export function previewRenderer({ siteRoot, schemaDir, build }: PreviewOptions):
     }
     void current?.end();
     loads += 1;
-    current = startThread(entryUrl, model, pages, key, pagesJson);
+    current = startThread(parts.entryUrl, model, pages, key, pagesJson);
     const started = current;
     void started.ready.then((facts) => (started.livePages = facts.livePages)).catch(() => {});
     // a thread whose entry did not load is started again by the next render
@@ -178,6 +193,7 @@ export function previewRenderer({ siteRoot, schemaDir, build }: PreviewOptions):
     },
     async render(path) {
       const thread = threadFor();
+      const { assets } = parts;
       const facts = await thread.ready;
       if (!facts.routeSet.has(path)) return undefined;
       const entry = { model: { site: facts.site }, inlineScripts: facts.scripts } as ServerEntry;

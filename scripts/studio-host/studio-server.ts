@@ -5,6 +5,11 @@ import { extname, join, relative, resolve, sep } from 'node:path';
 import { studioBundler } from '../../studio/server/bundle.ts';
 import type { FileWatcher } from '../../studio/server/events.ts';
 import { studioHandler } from '../../studio/server/handler.ts';
+import { publishLive, recoverWorkingCopy } from '../../studio/server/live-publish.ts';
+import type { PublishRequest } from '../../studio/server/publish-api.ts';
+import { inGit, PublishError } from '../../studio/server/publish.ts';
+import type { Published, PushTarget } from '../../core/studio/contract.ts';
+import { liveBuilder } from './live-builder.ts';
 import { send } from '../../studio/server/http.ts';
 import { cleanPath, isPagePath } from '../dev/page-paths.ts';
 import { previewRenderer } from './preview-renderer.ts';
@@ -22,9 +27,16 @@ export interface StudioServerOptions {
   /** the working copy: a git work tree of the site */
   siteRoot: string;
   schemaDir: string;
-  /** the live build (a folder, or the link to the live one): its server entry renders, its files are served */
+  /**
+   * the live build: the link to it (`npm run build`'s dist/) or a build folder. Its server entry renders, its files
+   * are served; with a link, Publish builds the working copy beside it and switches the link
+   */
   build: string;
+  /** where Publish sends the commits, and where other editors' commits come from (STUDIO_PUSH_REMOTE, _BRANCH) */
+  target?: PushTarget & { branch: string };
   port?: number;
+  /** what the server says (a stopped publish cleaned at the start) */
+  log?: (line: string) => void;
 }
 
 export interface StudioServer {
@@ -83,11 +95,36 @@ function watchFiles(siteRoot: string): FileWatcher & { close(): void } {
   };
 }
 
+/** Publish on this server: live-publish.ts, with the working copy built beside the live build and switched to. */
+function livePublish(options: StudioServerOptions, problems: () => number) {
+  const makeLive = liveBuilder({ siteRoot: options.siteRoot, live: options.build });
+  return async (request: PublishRequest): Promise<Published> => {
+    const outcome = await publishLive({
+      siteRoot: options.siteRoot,
+      ...request,
+      ...(options.target ? { target: options.target } : {}),
+      validate: () => (problems() > 0 ? `${problems()} problems` : undefined),
+      makeLive: async () => void (await makeLive()),
+    });
+    if (outcome.ok) return { commit: outcome.commit, ...(outcome.pushed && options.target ? { push: { ok: true, ...options.target } } : {}) };
+    // live here, not sent: the studio offers to send it again
+    if (outcome.reason === 'push-failed' && options.target && outcome.commit)
+      return { commit: outcome.commit, push: { ok: false, ...options.target, reason: 'unreachable', detail: outcome.detail ?? '' } };
+    const reason = outcome.reason === 'invalid' ? 'problems' : outcome.reason === 'push-failed' ? 'refused' : outcome.reason;
+    throw new PublishError(reason, outcome.detail ?? `not published: ${outcome.reason}`, undefined, outcome.files);
+  };
+}
+
 export async function startStudioServer(options: StudioServerOptions): Promise<StudioServer> {
-  const build = realpathSync(options.build);
-  const preview = previewRenderer({ siteRoot: options.siteRoot, schemaDir: options.schemaDir, build });
+  if (await inGit(options.siteRoot)) for (const line of await recoverWorkingCopy(options.siteRoot)) options.log?.(`studio: ${line}`);
+  const preview = previewRenderer({ siteRoot: options.siteRoot, schemaDir: options.schemaDir, build: options.build });
   const watcher = watchFiles(options.siteRoot);
-  const studio = studioHandler({ siteRoot: options.siteRoot, schemaDir: options.schemaDir }, { watcher, bundle: studioBundler(options.root) });
+  let problems = () => 0;
+  const studio = studioHandler(
+    { siteRoot: options.siteRoot, schemaDir: options.schemaDir },
+    { watcher, bundle: studioBundler(options.root), publish: livePublish(options, () => problems()) },
+  );
+  problems = () => studio.site.problems().length;
   const page = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     try {
       const html = await preview.render(cleanPath(pathname));
@@ -102,7 +139,8 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     if (studio.handle(req, res)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed', 'text/plain');
     if (isPagePath(pathname)) return void page(req, res, pathname);
-    if (!serveBuildFile(build, pathname, res)) send(res, 404, 'not found', 'text/plain');
+    // the live build now (a publish switches it)
+    if (!serveBuildFile(realpathSync(options.build), pathname, res)) send(res, 404, 'not found', 'text/plain');
   });
   await new Promise<void>((done) => server.listen(options.port ?? 0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { EVENTS_API, STUDIO_API, STUDIO_PATH } from '../../core/studio/contract.ts';
+import { EVENTS_API, STUDIO_API, STUDIO_PATH, type Published } from '../../core/studio/contract.ts';
 import type { StudioBundle } from './bundle.ts';
 import { siteLanguage, studioDocument } from './document.ts';
 import { studioEvents, type FileWatcher } from './events.ts';
 import { readBody, send } from './http.ts';
 import { MediaLibrary } from './media.ts';
 import { PAGE_LINK_PATH, pageLinkScript } from './page-link.ts';
-import { publishApi } from './publish-api.ts';
+import { publishApi, type PublishRequest } from './publish-api.ts';
 import { previewRoute, siteApi } from './site-api.ts';
 import { RefusedPathError } from './site-files.ts';
 import { studioSite, type SiteChecks, type StudioSite } from './site-state.ts';
@@ -29,6 +29,8 @@ export interface StudioHost {
   wrote?: (file: string) => void;
   /** a page the studio is about to ask for (a block added): the host may begin its render now */
   warm?: (route: string) => void;
+  /** the host's own Publish (the live server's), instead of a commit and a push */
+  publish?: (request: PublishRequest) => Promise<Published>;
 }
 
 export interface StudioHandler {
@@ -44,7 +46,14 @@ export interface StudioHandler {
 /** The API's calls, /__studio/api/<route>: publishing, the media library, and the site's files. */
 function studioApi(site: StudioSite, host: StudioHost) {
   const media = new MediaLibrary(site.siteRoot, site.files);
-  const publishing = publishApi({ siteRoot: site.siteRoot, send, readBody, problemCount: () => site.problems().length, validate: site.validateFiles });
+  const publishing = publishApi({
+    siteRoot: site.siteRoot,
+    send,
+    readBody,
+    problemCount: () => site.problems().length,
+    validate: site.validateFiles,
+    ...(host.publish ? { publish: host.publish } : {}),
+  });
   const wrote = (path: string, blockAdded?: boolean) => {
     host.wrote?.(join(site.siteRoot, path));
     // the studio asks for the page's new render once it has its answer and has drawn the new block's form: the

@@ -26,6 +26,8 @@ export type LivePublishOutcome =
       reason: 'busy' | 'nothing' | 'invalid' | 'code-changed' | 'conflict' | 'build-failed' | 'push-failed';
       files?: string[];
       detail?: string;
+      /** push-failed: the commit that is live here */
+      commit?: string;
     };
 
 export interface LivePublishOptions {
@@ -185,7 +187,7 @@ export async function publishLive(options: LivePublishOptions): Promise<LivePubl
       const pushed = await push(siteRoot, target);
       if (pushed.ok) return { ok: true, commit, rebasedOver, pushed: true };
       // another server or editor pushed meanwhile: their commits are taken, built and sent with ours
-      if (pushed.reason !== 'behind' || attempt >= PUSH_ATTEMPTS) return { ok: false, reason: 'push-failed', detail: pushed.detail };
+      if (pushed.reason !== 'behind' || attempt >= PUSH_ATTEMPTS) return { ok: false, reason: 'push-failed', detail: pushed.detail, commit };
     }
   } finally {
     release();

@@ -13,7 +13,7 @@ import type {
   PushAnswer,
   RestoreVersionRequest,
 } from '../../core/studio/contract.ts';
-import { discard, history, inGit, pending, publish, PublishError, push, pushTargetFromEnv, restoreVersion } from './publish.ts';
+import { discard, history, inGit, pending, publish, PublishError, push, pushTargetFromEnv, restoreVersion, type Author } from './publish.ts';
 
 /** The plugin's own helpers: its JSON answer, its body reader, and how many problems the site has now. */
 export interface PublishApiContext {
@@ -23,6 +23,15 @@ export interface PublishApiContext {
   problemCount: () => number;
   /** the site's validator (the one Publish goes by) on other files: a version History would restore */
   validate: (files: SiteFiles) => Problem[];
+  /** the host's own Publish (the live server's: studio/server/live-publish.ts), instead of a commit and a push */
+  publish?: (request: PublishRequest) => Promise<Published>;
+}
+
+/** What Publish is asked: the changes the person was shown, the message, and who they are. */
+export interface PublishRequest {
+  fingerprint: string;
+  message: string;
+  author: Author;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -44,7 +53,7 @@ interface Answers {
  * The studio's publish calls, /__studio/api/publish/*: what would go live, publish, send again, discard, the
  * versions and restoring one. One git call at a time (git locks its index), and none while the site has problems.
  */
-export function publishApi({ siteRoot, send, readBody, problemCount, validate }: PublishApiContext) {
+export function publishApi({ siteRoot, send, readBody, problemCount, validate, publish: hostPublish }: PublishApiContext) {
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const next = queue.then(work, work);
@@ -57,12 +66,9 @@ export function publishApi({ siteRoot, send, readBody, problemCount, validate }:
     'GET history': async () => ({ versions: await history(siteRoot) }),
     'POST commit': async (body: Sent<CommitRequest>) => {
       if (problemCount() > 0) throw new PublishError('problems', 'The site has problems; fix them before publishing.');
-      return publish(siteRoot, {
-        fingerprint: text(body.fingerprint),
-        message: text(body.message),
-        author: { name: text(body.name) },
-        target: pushTargetFromEnv(),
-      });
+      const request = { fingerprint: text(body.fingerprint), message: text(body.message), author: { name: text(body.name) } };
+      if (hostPublish) return hostPublish(request);
+      return publish(siteRoot, { ...request, target: pushTargetFromEnv() });
     },
     'POST push': async () => {
       const target = pushTargetFromEnv();
@@ -87,7 +93,12 @@ export function publishApi({ siteRoot, send, readBody, problemCount, validate }:
       send(res, 200, { git: true, ...(await serial<Answers[keyof Answers]>(() => handler(body))) } satisfies PublishAnswer<Answers[keyof Answers]>);
     } catch (error) {
       if (!(error instanceof PublishError)) throw error;
-      send(res, 409, { error: error.message, reason: error.reason, ...(error.problems ? { problems: error.problems } : {}) } satisfies PublishRefusal);
+      send(res, 409, {
+        error: error.message,
+        reason: error.reason,
+        ...(error.problems ? { problems: error.problems } : {}),
+        ...(error.files ? { files: error.files } : {}),
+      } satisfies PublishRefusal);
     }
   };
 }

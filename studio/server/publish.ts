@@ -26,6 +26,8 @@ export class PublishError extends Error {
     message: string,
     /** a version's problems as the validator found them (a restore refused for them) */
     readonly problems?: Problem[],
+    /** the files it is about (a conflict: those changed elsewhere too) */
+    readonly files?: string[],
   ) {
     super(message);
   }

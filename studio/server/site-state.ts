@@ -9,7 +9,7 @@ import { expandHubs, expandLanding } from '../../core/site/resolve.ts';
 import type { SiteConfig } from '../../core/site/schema-types.ts';
 import { loadSchemaSet, type SchemaSet } from '../../core/validate/schemas.ts';
 import type { SiteFiles as ValidatedFiles } from '../../core/validate/site-files.ts';
-import { validateSite, type Problem, type ValidationResult } from '../../core/validate/validate.ts';
+import { checkedFiles, validateSite, type Problem, type ValidationResult } from '../../core/validate/validate.ts';
 import { CONFIG_FILE, DATA_PATHS, PUBLIC_DIR } from '../../core/site/layout.ts';
 import type { SiteFile, StudioState } from '../../core/studio/contract.ts';
 import { prettierLayout, warmPrettier } from './layout.ts';
@@ -131,7 +131,9 @@ export function studioSite({ siteRoot, schemaDir, siteApi }: StudioSiteOptions):
   let schemas: SchemaSet | undefined;
   const schemaSet = () => (schemas ??= loadSchemaSet(schemaDir));
   // the site plugin's validation, the one its pages use (validated once per change), when it is there
-  const validation = () => siteApi()?.validation() ?? validateSite({ roots: [siteRoot], schemaDir, schemas: schemaSet() });
+  // without a host's validation: the studio's own, keeping what it checked (an edit of a page checks that page)
+  const checked = checkedFiles();
+  const validation = () => siteApi()?.validation() ?? validateSite({ roots: [siteRoot], schemaDir, schemas: schemaSet(), checked });
   const problems = () => validation().problems;
   const warnings = landingWarnings(validation, files);
   // the files of public/, listed again only after one was added or removed (the problems call comes after each edit)

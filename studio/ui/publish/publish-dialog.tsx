@@ -185,8 +185,18 @@ export function NameField({ name, setName, texts }: { name: string; setName: (na
 }
 
 /** A refusal in the person's language; one the studio has no words for as the server said it. */
-export function refusalText(refusal: Refusal, texts: PublishTexts): string {
-  const known: Record<string, string> = { stale: texts.stale, problems: texts.problemsFound, nothing: texts.nothing, unpublished: texts.unpublished };
+export function refusalText(refusal: Refusal, texts: PublishTexts, name: (path: string) => string = (path) => path): string {
+  const files = ('files' in refusal ? (refusal.files ?? []) : []).map(name).join(', ');
+  const known: Record<string, string> = {
+    stale: texts.stale,
+    problems: texts.problemsFound,
+    nothing: texts.nothing,
+    unpublished: texts.unpublished,
+    busy: texts.busy,
+    conflict: texts.conflict(files),
+    'code-changed': texts.codeChanged,
+    'build-failed': texts.buildFailed,
+  };
   return known[refusal.reason ?? ''] ?? texts.failed(refusal.error);
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { commitMessage, plainWords, type ChangeWords } from './publish-changes.ts';
 import { publishCalls, type PushResult, type Refusal } from './publish-calls.ts';
 import { PushReport } from './publish-push.tsx';
@@ -73,6 +73,7 @@ type ReadyChanges = Extract<Changes, { state: 'ready' }>;
 
 /** Sends the publish with the person's name: busy while it runs, the refusal in words, or what went live. */
 function usePublishCommit(changes: Changes, name: string, texts: PublishTexts, reload: () => void) {
+  const words = useContext(ChangeWordsContext);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [done, setDone] = useState<{ push?: PushResult } | undefined>();
@@ -85,7 +86,7 @@ function usePublishCommit(changes: Changes, name: string, texts: PublishTexts, r
       .catch((e: unknown): Refusal => ({ error: (e as Error).message }));
     setBusy(false);
     if (answer.error !== undefined) {
-      setError(refusalText(answer, texts));
+      setError(refusalText(answer, texts, words.name));
       if ('reason' in answer && answer.reason === 'stale') reload();
     } else if (answer.git) setDone({ push: answer.push });
   };

@@ -32,6 +32,13 @@ const nl = {
   detail: 'De melding, voor een ontwikkelaar',
   failed: (message: string) => `Dat lukte niet: ${message}`,
   stale: 'De site is intussen veranderd. Bekijk de wijzigingen opnieuw.',
+  busy: 'Er wordt al gepubliceerd. Probeer het over een paar seconden opnieuw.',
+  conflict: (names: string) =>
+    `Niet gepubliceerd: ${names} is intussen ook door iemand anders veranderd, op dezelfde plek. Uw wijziging staat nog klaar; bekijk de pagina en publiceer opnieuw.`,
+  codeChanged:
+    'Niet gepubliceerd: er staat nieuwe code van een ontwikkelaar klaar die eerst live moet. Vraag een ontwikkelaar die eerst uit te rollen; uw wijziging staat nog klaar.',
+  buildFailed:
+    'Uw versie is bewaard, maar de site kon niet worden gebouwd, dus er is niets live gegaan. Vraag een ontwikkelaar te kijken in het logboek van de server.',
   discardTitle: 'Wijzigingen weggooien',
   discardIntro: 'Alles wat nog niet gepubliceerd is gaat terug naar de laatst gepubliceerde versie. Dit gaat verloren:',
   nothingToDiscard: 'Er zijn geen wijzigingen om weg te gooien.',
@@ -99,6 +106,11 @@ const en: PublishTexts = {
   detail: 'The message, for a developer',
   failed: (message: string) => `That did not work: ${message}`,
   stale: 'The site changed in the meantime. Look at the changes again.',
+  busy: 'A publish is already under way. Try again in a few seconds.',
+  conflict: (names: string) =>
+    `Not published: ${names} was also changed by someone else, in the same place. Your change is still there; look at the page and publish again.`,
+  codeChanged: 'Not published: there is new code by a developer that has to go live first. Ask a developer to deploy it; your change is still there.',
+  buildFailed: 'Your version is saved, but the site could not be built, so nothing went live. Ask a developer to look at the server’s log.',
   discardTitle: 'Discard changes',
   discardIntro: 'Everything not yet published goes back to the last published version. This will be lost:',
   nothingToDiscard: 'There are no changes to discard.',

@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { realpathSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { paths } from '../../core/paths.ts';
+import { buildFolder, buildsOf, deleteTrash, DEFAULT_KEEP, lockBuilds, markComplete, newBuildId, prune, switchTo } from '../build/build-folders.ts';
+
+export interface LiveBuilderOptions {
+  /** the working copy to build */
+  siteRoot: string;
+  /** the live build's path (a link to the live build folder, as `npm run build` makes it) */
+  live: string;
+  /** how many builds are kept for a rollback */
+  keep?: number;
+}
+
+/** What a build printed last, for a message: its last lines. */
+const tail = (output: string) => output.trim().split('\n').slice(-12).join('\n');
+
+/**
+ * A publish's build (the host's `makeLive`): the working copy built as `npm run build` builds it, into a new build
+ * folder beside the live one, from the live build (what did not change is taken from it), then switched to in one
+ * step and the old builds pruned. A failed build is deleted and the live build stays; another build under way (a
+ * `npm run build`, a rollback) makes this one wait its turn by failing with its words.
+ */
+export function liveBuilder({ siteRoot, live, keep = DEFAULT_KEEP }: LiveBuilderOptions): () => Promise<{ id: string; seconds: number }> {
+  const builds = buildsOf(live);
+  return async () => {
+    const release = lockBuilds(builds);
+    const started = performance.now();
+    const id = newBuildId();
+    const out = buildFolder(builds, id);
+    let previous: string | undefined;
+    try {
+      previous = realpathSync(builds.live);
+    } catch {
+      previous = undefined;
+    }
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: siteRoot, SITE_OUT: out, BUILD_QUIET: '1' };
+      delete env.BUILD_INCREMENTAL;
+      if (previous) env.SITE_PREVIOUS_OUT = previous;
+      else delete env.SITE_PREVIOUS_OUT;
+      const { code, output } = await run(process.execPath, [join(paths.root, 'scripts/run-bundled.mjs'), join(paths.root, 'scripts/build/build.ts')], env);
+      rmSync(`${out}-ssr`, { recursive: true, force: true });
+      if (code !== 0) throw new Error(`the build stopped:\n${tail(output)}`);
+      const seconds = Math.round(performance.now() - started) / 1000;
+      markComplete(builds, id, seconds);
+      switchTo(builds, id);
+      prune(builds, keep);
+      return { id, seconds };
+    } catch (error) {
+      rmSync(out, { recursive: true, force: true });
+      throw error;
+    } finally {
+      release();
+      deleteTrash(builds);
+    }
+  };
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+  const child = spawn(command, args, { cwd: paths.root, env });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? 1, output })));
+}
