@@ -67,6 +67,28 @@ const tables = {
     command: 'npm run bench:server',
     columns: ['request', 'server/main.ts', 'old server', 'vite preview', 'req/s: main / old server', 'note'],
   },
+  'publish-bench': {
+    bench: 'publish-bench',
+    title: 'Studio: Publish on the live server',
+    summary: 'a publish from the call until its build is live and its commit pushed, beside the build alone',
+    about: [
+      'Publish as the studio without Vite does it (`studio/server/live-publish.ts` with `scripts/studio-host/live-builder.ts`), on a',
+      'git work tree of the site that pushes to a bare repository: a heading changed in a page, timed from the call until the new',
+      'build is live and the commit pushed. Beside it, in the same run, the same kind of edit built and switched to without git. On',
+      'the agency site and on 10,000 pages of the content landing fixture; median and p95, beside the 1 s goal.',
+    ].join('\n'),
+    command: 'npm run bench:publish [-- rounds]',
+    columns: [
+      'site',
+      'rounds',
+      'publish to live and pushed: median / p95',
+      'the build alone (baseline): median / p95',
+      'publish - build (median)',
+      'goal',
+      'p95 / goal',
+      'note',
+    ],
+  },
   'preview-bench': {
     bench: 'preview-bench',
     title: "Studio's preview without Vite: edit to page",

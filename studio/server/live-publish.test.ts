@@ -168,5 +168,9 @@ describe('a publish stopped half way', () => {
     edit(copy, HOME, 'Websites die werken', 'Websites die nog beter werken');
     expect((await publish()).outcome).toEqual({ ok: false, reason: 'busy' });
     expect(existsSync(join(copy, '.git/helder-publish.lock'))).toBe(true);
+    // a publish of this process under way is busy too; at a start, a lock of this process number is a dead one's
+    writeFileSync(join(copy, '.git/helder-publish.lock'), JSON.stringify({ pid: process.pid }));
+    expect((await publish()).outcome).toEqual({ ok: false, reason: 'busy' });
+    expect(await recoverWorkingCopy(copy)).toEqual([`the lock of a publish that stopped (process ${process.pid}): removed`]);
   });
 });

@@ -86,14 +86,17 @@ function lockHolder(file: string): number | undefined {
 /**
  * What a publish that stopped half way (its process killed) left in the working copy, undone: its lock, a rebase or
  * merge under way, git's own index lock. Only when the lock's process is gone: a publish that runs is left alone.
- * Gives what it cleaned, in words for the server's log.
+ * At a server's start (`atStart`) a lock of this very process number is a dead one's (a container's server has the
+ * same number at each start); later it is a publish of this process under way. Gives what it cleaned, in words for
+ * the server's log.
  */
-export async function recoverWorkingCopy(siteRoot: string): Promise<string[]> {
+export async function recoverWorkingCopy(siteRoot: string, { atStart = true }: { atStart?: boolean } = {}): Promise<string[]> {
   const gitDir = await gitDirOf(siteRoot);
   const lock = join(gitDir, LOCK_FILE);
   if (!existsSync(lock)) return [];
   const pid = lockHolder(lock);
-  if (pid !== undefined && pid !== process.pid && alive(pid)) return [];
+  const own = pid === process.pid;
+  if (pid !== undefined && (own ? !atStart : alive(pid))) return [];
   const cleaned: string[] = [];
   // git's own lock, left by a git command killed with the publish
   if (existsSync(join(gitDir, 'index.lock'))) {
@@ -143,7 +146,7 @@ async function rebaseOnFetched(siteRoot: string): Promise<string[] | undefined> 
 export async function publishLive(options: LivePublishOptions): Promise<LivePublishOutcome> {
   const { siteRoot, target } = options;
   const gitDir = await gitDirOf(siteRoot);
-  await recoverWorkingCopy(siteRoot);
+  await recoverWorkingCopy(siteRoot, { atStart: false });
   const release = takeLock(gitDir);
   if (!release) return { ok: false, reason: 'busy' };
   try {

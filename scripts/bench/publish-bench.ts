@@ -1,0 +1,117 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { publishLive } from '../../studio/server/live-publish.ts';
+import { pending } from '../../studio/server/publish.ts';
+import { liveBuilder } from '../studio-host/live-builder.ts';
+import { copySite, percentile, roundsArgument } from '../test-support/dev-server.ts';
+import { makeBigContentSite } from './big-site.ts';
+import { recordRun, type Row } from './results-table.ts';
+import { smoke } from './smoke.ts';
+import { TABLES } from './tables.ts';
+
+/**
+ * Publish on the live server (studio/server/live-publish.ts with scripts/studio-host/live-builder.ts), from the call
+ * until the new build is live and the commit pushed to a bare remote: a heading changed in a page, each round. Beside
+ * it, in the same run, the same edit built and switched to without git (the build alone: what the publish adds is
+ * the difference). On the agency site and on 10,000 pages. Median and p95, beside the 1 s goal. Exits 0.
+ * Usage: npm run bench:publish [-- rounds]   (default 5; with BENCH_SMOKE=1 one round on the agency site only)
+ */
+
+const GOAL_MS = 1000;
+const rounds = roundsArgument('bench:publish', smoke ? 1 : 5);
+const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
+const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', env }).trim();
+
+interface Case {
+  name: string;
+  make: () => { root: string; cleanup: () => void };
+  file: string;
+  heading: string;
+}
+
+const cases: Case[] = [
+  {
+    name: 'agency site (49 pages)',
+    make: () => {
+      const root = copySite('bench-publish-');
+      return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+    },
+    file: 'content/pages/marketing.json',
+    heading: 'Online marketing die meetbaar meer klanten oplevert',
+  },
+  {
+    name: 'content landing, 10,000 pages',
+    make: () => makeBigContentSite(2500),
+    file: 'content/pages/home.json',
+    heading: 'A website you will be proud to show your customers',
+  },
+];
+
+const ms = (sorted: number[]) => `${Math.round(percentile(sorted, 50))} / ${Math.round(percentile(sorted, 95))} ms`;
+const sorted = (times: number[]) => [...times].sort((a, b) => a - b);
+
+/** One case: a git work tree of the site pushing to a bare remote, its first live build, then the rounds. */
+async function measure(c: Case): Promise<Row> {
+  const site = c.make();
+  const work = mkdtempSync(join(tmpdir(), 'bench-publish-work-'));
+  try {
+    const file = join(site.root, c.file);
+    const original = readFileSync(file, 'utf8');
+    if (!original.includes(c.heading)) throw new Error(`${c.file} has no heading "${c.heading}" to edit`);
+    git(site.root, 'init', '-q', '-b', 'main');
+    git(site.root, 'add', '-A');
+    git(site.root, '-c', 'user.name=Seed', '-c', 'user.email=seed@bench', 'commit', '-qm', 'site');
+    execFileSync('git', ['init', '-q', '--bare', '-b', 'main', join(work, 'remote.git')], { env });
+    git(site.root, 'remote', 'add', 'origin', join(work, 'remote.git'));
+    git(site.root, 'push', '-q', 'origin', 'main');
+    const build = liveBuilder({ siteRoot: site.root, live: join(work, 'live') });
+    await build();
+    const publishTimes: number[] = [];
+    const buildTimes: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      writeFileSync(file, original.replace(c.heading, `Publicatie ${round} van de meting`));
+      const started = performance.now();
+      const outcome = await publishLive({
+        siteRoot: site.root,
+        fingerprint: (await pending(site.root)).fingerprint,
+        message: `Meting ${round}`,
+        author: { name: 'Bench', email: 'bench@studio.local' },
+        target: { remote: 'origin', branch: 'main' },
+        validate: () => undefined,
+        makeLive: async () => void (await build()),
+      });
+      publishTimes.push(performance.now() - started);
+      if (!outcome.ok) throw new Error(`round ${round}: not published (${outcome.reason}): ${outcome.detail ?? ''}`);
+      // the baseline: the same kind of edit built and switched to, without git
+      writeFileSync(file, original.replace(c.heading, `Bouw ${round} van de meting`));
+      const built = performance.now();
+      await build();
+      buildTimes.push(performance.now() - built);
+      git(site.root, 'checkout', '-q', '--', c.file);
+    }
+    const publish = sorted(publishTimes);
+    const alone = sorted(buildTimes);
+    console.log(`${c.name}: publish ${ms(publish)} (median / p95), the build alone ${ms(alone)}; goal: p95 under ${GOAL_MS} ms`);
+    return {
+      site: c.name,
+      rounds: String(rounds),
+      'publish to live and pushed: median / p95': ms(publish),
+      'the build alone (baseline): median / p95': ms(alone),
+      'publish - build (median)': `${Math.round(percentile(publish, 50) - percentile(alone, 50))} ms`,
+      goal: `p95 under ${GOAL_MS} ms`,
+      'p95 / goal': `${(percentile(publish, 95) / GOAL_MS).toFixed(2)}x`,
+      note: '-',
+    };
+  } finally {
+    site.cleanup();
+    // the live link and its builds are in the work folder too
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const rows: Row[] = [];
+for (const c of smoke ? cases.slice(0, 1) : cases) rows.push(await measure(c));
+await recordRun(TABLES['publish-bench'], rows);
