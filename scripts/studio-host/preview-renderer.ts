@@ -144,6 +144,21 @@ function buildParts(folder: string): { folder: string; entryUrl: string; assets:
   return { folder, entryUrl: pathToFileURL(join(folder, SSR_DIR, 'entry-server.js')).href, assets: clientAssets(manifest) };
 }
 
+/**
+ * Whether a running thread can render the site as it is now (the same model and set of pages), handed the pages
+ * when they changed. An entry that reads the pages once fits only while they are the pages it was started with.
+ */
+function handedPages(thread: EntryThread, key: string, pages: Record<string, unknown>, pagesJson: string): boolean {
+  if (thread.key !== key || thread.pageIds !== Object.keys(pages).join('\n')) return false;
+  if (thread.livePages === false && thread.startJson !== pagesJson) return false;
+  if (thread.pagesJson !== pagesJson) {
+    thread.pagesJson = pagesJson;
+    thread.version += 1;
+    thread.send({ pages, version: thread.version });
+  }
+  return true;
+}
+
 export function previewRenderer({ siteRoot, schemaDir, build }: PreviewOptions): PreviewRenderer {
   // the live build, followed: a publish switches the link to a new build, whose entry renders from then on
   let parts = buildParts(realpathSync(build));
@@ -165,16 +180,7 @@ export function previewRenderer({ siteRoot, schemaDir, build }: PreviewOptions):
     const pages = resolvePages(site);
     const key = modelKeyOf(site, model);
     const pagesJson = JSON.stringify(pages);
-    // an entry that reads the pages once is kept only while they are the pages it was started with
-    const fits = (thread: EntryThread) => (thread.livePages === false ? thread.startJson === pagesJson : true);
-    if (current && current.key === key && current.pageIds === Object.keys(pages).join('\n') && fits(current)) {
-      if (current.pagesJson !== pagesJson) {
-        current.pagesJson = pagesJson;
-        current.version += 1;
-        current.send({ pages, version: current.version });
-      }
-      return current;
-    }
+    if (current && handedPages(current, key, pages, pagesJson)) return current;
     void current?.end();
     loads += 1;
     current = startThread(parts.entryUrl, model, pages, key, pagesJson);
