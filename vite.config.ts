@@ -84,7 +84,7 @@ const testProjects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'node',
       environment: 'node',
-      include: ['core/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'studio/**/*.test.ts'],
+      include: ['core/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'studio/**/*.test.ts', 'tests/integration/**/*.test.ts'],
       exclude: [...configDefaults.exclude, ...measuredAlone],
     },
   },

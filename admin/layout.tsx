@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { NavLink, Navigate, Outlet, useLocation } from 'react-router-dom';
+import type { StudioTicketAnswer } from '../core/admin/contract.ts';
+import { post } from './api.ts';
 import { ROLE_NAMES } from './texts.ts';
 import { SCREENS, useSession } from './session.tsx';
 import styles from './layout.module.css';
@@ -31,6 +34,7 @@ export function SignedInLayout() {
                   </NavLink>
                 </li>
               ))}
+              {me.studio && <StudioLink />}
             </ul>
           </nav>
           <div className={styles.who}>
@@ -47,6 +51,34 @@ export function SignedInLayout() {
         <Outlet />
       </main>
     </>
+  );
+}
+
+/**
+ * The studio opens on an origin of its own: the back office gives a one-time ticket for it, and the browser goes
+ * there with it (server/admin/studio-routes.ts). A link in look, a button in kind: it asks the server first.
+ */
+function StudioLink() {
+  const [failed, setFailed] = useState(false);
+  const open = async () => {
+    setFailed(false);
+    try {
+      window.location.assign((await post<StudioTicketAnswer>('/studio/ticket')).url);
+    } catch {
+      setFailed(true);
+    }
+  };
+  return (
+    <li>
+      <button type="button" className={`${styles.link} ${styles.linkButton}`} onClick={() => void open()}>
+        {words.screens.studio}
+      </button>
+      {failed && (
+        <span role="alert" className={styles.studioFailed}>
+          {words.layout.studioFailed}
+        </span>
+      )}
+    </li>
   );
 }
 

@@ -39,7 +39,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void navigate('/aanmelden', { replace: true });
     setMe(null);
   }, [navigate]);
-  const value = useMemo(() => ({ me, setMe, signOut }), [me, signOut]);
+  // a sign-in's answer says who; /me says it whole (whether the studio is here for them, too)
+  const signedIn = useCallback((who: Me | null) => {
+    setMe(who);
+    if (who) get<Me>('/me').then(setMe, () => undefined);
+  }, []);
+  const value = useMemo(() => ({ me, setMe: signedIn, signOut }), [me, signedIn, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

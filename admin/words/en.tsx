@@ -63,6 +63,8 @@ export const en: Words = {
     'lead.note-added': 'Note written on a lead',
     'lead.exported': 'A person’s details exported',
     'lead.erased': 'A person’s details erased',
+    'studio.opened': 'Studio opened',
+    'site.published': 'Website published',
   },
   deliveries: {
     pending: 'No email sent yet',
@@ -77,8 +79,8 @@ export const en: Words = {
     failed: 'Failed',
   },
 
-  screens: { leads: 'Leads', people: 'People', audit: 'Activity log', account: 'Account' },
-  layout: { loading: 'Loading…', skip: 'Skip to content', nav: 'Sections' },
+  screens: { leads: 'Leads', people: 'People', audit: 'Activity log', account: 'Account', studio: 'Studio' },
+  layout: { loading: 'Loading…', skip: 'Skip to content', nav: 'Sections', studioFailed: 'The studio didn’t open. Please try again.' },
   app: {
     notForRole: 'Not for your role',
     notForRoleText: 'This section is not for your role. Ask an administrator if you do need it.',

@@ -68,6 +68,8 @@ export const nl = {
     'lead.note-added': 'Notitie bij een lead geschreven',
     'lead.exported': 'Gegevens van een persoon geëxporteerd',
     'lead.erased': 'Gegevens van een persoon gewist',
+    'studio.opened': 'Studio geopend',
+    'site.published': 'Website gepubliceerd',
   } satisfies Record<AuditKind, string>,
   /** A mail's or a lead's delivery state. */
   deliveries: {
@@ -83,8 +85,8 @@ export const nl = {
     failed: 'Mislukt',
   },
 
-  screens: { leads: 'Leads', people: 'Mensen', audit: 'Logboek', account: 'Account' },
-  layout: { loading: 'Even laden…', skip: 'Naar de inhoud', nav: 'Onderdelen' },
+  screens: { leads: 'Leads', people: 'Mensen', audit: 'Logboek', account: 'Account', studio: 'Studio' },
+  layout: { loading: 'Even laden…', skip: 'Naar de inhoud', nav: 'Onderdelen', studioFailed: 'De studio ging niet open. Probeer het nog eens.' },
   app: {
     notForRole: 'Niet voor uw rol',
     notForRoleText: 'Dit onderdeel is niet voor uw rol. Vraag een beheerder als u het toch nodig hebt.',

@@ -39,6 +39,8 @@ export const AUDIT_KINDS = [
   'lead.note-added',
   'lead.exported',
   'lead.erased',
+  'studio.opened',
+  'site.published',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -75,6 +77,13 @@ export interface Me {
   role: StaffRole;
   /** until when the sign-in counts as fresh for export, erase and people changes (ISO) */
   freshUntil?: string;
+  /** the studio is served beside the back office and this person may open it */
+  studio?: boolean;
+}
+
+/** POST /api/studio/ticket: where the browser goes to open the studio (once, within a minute) */
+export interface StudioTicketAnswer {
+  url: string;
 }
 
 export interface SignInAnswer extends Me {

@@ -13,6 +13,8 @@ import type { Problem } from '../validate/validate.ts';
 export const STUDIO_PATH = '/__studio';
 /** The calls: `${STUDIO_API}/<route>`. */
 export const STUDIO_API = `${STUDIO_PATH}/api`;
+/** where the back office sends a signed-in editor with a one-time ticket (`?ticket=`), on the studio's own origin */
+export const STUDIO_ENTRY_PATH = `${STUDIO_PATH}/enter`;
 /** Publishing's calls: `${PUBLISH_API}/<route>`. */
 export const PUBLISH_API = `${STUDIO_API}/publish`;
 /** The server-sent events of files changed on disk (StudioEvent). */

@@ -13,6 +13,7 @@ import { liveBuilder } from './live-builder.ts';
 import { send } from '../../studio/server/http.ts';
 import { cleanPath, isPagePath } from '../dev/page-paths.ts';
 import { previewRenderer } from './preview-renderer.ts';
+import { doorway, requestEditor, type StudioDoor } from './studio-door.ts';
 
 /**
  * The studio's server without Vite: one origin with the studio (/__studio: its page and calls, the same handler as
@@ -37,6 +38,8 @@ export interface StudioServerOptions {
   port?: number;
   /** what the server says (a stopped publish cleaned at the start) */
   log?: (line: string) => void;
+  /** the back office's sign-in in front of everything (server/studio-gate): absent, anyone who reaches the port edits */
+  door?: StudioDoor;
 }
 
 export interface StudioServer {
@@ -99,13 +102,17 @@ function watchFiles(siteRoot: string): FileWatcher & { close(): void } {
 function livePublish(options: StudioServerOptions, problems: () => number) {
   const makeLive = liveBuilder({ siteRoot: options.siteRoot, live: options.build });
   return async (request: PublishRequest): Promise<Published> => {
+    // behind the back office's sign-in, the commit is the signed-in person's, whatever name the form sent
+    const editor = requestEditor.getStore();
     const outcome = await publishLive({
       siteRoot: options.siteRoot,
       ...request,
+      ...(editor ? { author: { name: editor.email, email: editor.email } } : {}),
       ...(options.target ? { target: options.target } : {}),
       validate: () => (problems() > 0 ? `${problems()} problems` : undefined),
       makeLive: async () => void (await makeLive()),
     });
+    if (outcome.ok && editor) await options.door?.audit('site.published', editor);
     if (outcome.ok) return { commit: outcome.commit, ...(outcome.pushed && options.target ? { push: { ok: true, ...options.target } } : {}) };
     // live here, not sent: the studio offers to send it again
     if (outcome.reason === 'push-failed' && options.target && outcome.commit)
@@ -134,13 +141,18 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       send(res, 500, (error as Error).message, 'text/plain');
     }
   };
-  const server = createServer((req, res) => {
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (studio.handle(req, res)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed', 'text/plain');
     if (isPagePath(pathname)) return void page(req, res, pathname);
     // the live build now (a publish switches it)
     if (!serveBuildFile(realpathSync(options.build), pathname, res)) send(res, 404, 'not found', 'text/plain');
+  };
+  const door = options.door && doorway(options.door, options.siteRoot);
+  const server = createServer((req, res) => {
+    if (!door) return answer(req, res);
+    door(req, res, () => answer(req, res)).catch((error: unknown) => send(res, 500, { error: (error as Error).message }));
   });
   await new Promise<void>((done) => server.listen(options.port ?? 0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;

@@ -3,12 +3,15 @@ import { FRESH_SIGN_IN_MS, renewSessionToken, startSession, type SessionTimeouts
 import { signInWithPassword } from '../staff/sign-in.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
 import { jsonBody, text, type AdminContext, type RouteSpec, type SignedIn } from './routes.ts';
+import { allows } from './permissions.ts';
 import { clearSessionCookie, writeSessionCookie } from './session-cookie.ts';
 
 export interface AccountDeps {
   staff: StaffStore;
   timeouts: SessionTimeouts;
   clientIp: (c: AdminContext) => string;
+  /** a studio is served beside the back office */
+  studio?: boolean;
 }
 
 /** What the screens show of the signed-in person; never a secret. */
@@ -77,7 +80,11 @@ export function accountRoutes(deps: AccountDeps): RouteSpec[] {
       method: 'GET',
       path: '/api/me',
       permission: 'signed-in',
-      handler: (c, who) => c.json(me(who!.user, freshUntil(who!.session.authenticatedAt))),
+      handler: (c, who) =>
+        c.json({
+          ...me(who!.user, freshUntil(who!.session.authenticatedAt)),
+          ...(deps.studio && allows(who!.user.role, 'content') ? { studio: true } : {}),
+        }),
     },
     {
       method: 'POST',

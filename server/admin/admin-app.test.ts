@@ -17,11 +17,13 @@ import { allows } from './permissions.ts';
 import { STAFF_REQUEST_HEADER } from './request-guard.ts';
 import type { AdminEnv, RouteSpec } from './routes.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
+import { openStudioState, type StudioState } from '../studio-state/studio-state.ts';
 import { browser, OWN, ORIGIN, PASSWORD, person as invite } from './test-support/staff-browser.ts';
 
 describe.each(backends)('the back office on $name', (backend) => {
   let store: StaffStore;
   let storage: Storage;
+  let studioState: StudioState;
   let advance: (ms: number) => void;
   let peek: () => number;
   let app: Hono<AdminEnv>;
@@ -36,6 +38,7 @@ describe.each(backends)('the back office on $name', (backend) => {
     let options;
     ({ store, advance, peek, options } = await openTestStore(backend));
     storage = await openStorage(options);
+    studioState = await openStudioState(options);
     // the inbox too, so the role matrix walks its routes; no lead is read from this folder
     const leads = { storage, uploadsDir: tmpdir(), site: fixtureServerSite, retention: { leadDays: 365, spamDays: 14 } };
     ({ app, routes } = createAdminApp({
@@ -45,11 +48,14 @@ describe.each(backends)('the back office on $name', (backend) => {
       clientIp: () => '203.0.113.7',
       issuer: 'Back office',
       leads,
+      // and the studio's door, so the matrix walks its ticket too
+      studio: { origin: 'http://127.0.0.1:4331', state: studioState },
     }));
   }, 60_000);
   afterEach(async () => {
     await store.close();
     await storage.close();
+    await studioState.close();
   });
 
   it('an invitation link sets up a password and an authenticator, gives ten recovery codes once and signs in; it works once', async () => {
@@ -191,6 +197,11 @@ describe.each(backends)('the back office on $name', (backend) => {
     expect([await status('sales', '/api/people'), await status('sales', '/api/audit'), await status('editor', '/api/people')]).toEqual([403, 403, 403]);
     expect([await status('admin', '/api/people'), await status('admin', '/api/audit')]).toEqual([200, 200]);
     expect([await status('sales', '/api/leads'), await status('admin', '/api/leads'), await status('editor', '/api/leads')]).toEqual([200, 200, 403]);
+    // the studio: editors and admins, not sales, and /me says so to the screens
+    const ticket = async (role: Role) => (await people[role]!.b.post('/api/studio/ticket')).status;
+    expect([await ticket('editor'), await ticket('admin'), await ticket('sales')]).toEqual([200, 200, 403]);
+    const studioOf = async (role: Role) => ((await (await people[role]!.b.get('/api/me')).json()) as { studio?: boolean }).studio ?? false;
+    expect([await studioOf('editor'), await studioOf('admin'), await studioOf('sales')]).toEqual([true, true, false]);
   });
 
   it('asks for a fresh sign-in before people changes after 10 minutes; a step-up renews the cookie and ends the old one', async () => {

@@ -12,6 +12,7 @@ import { adminPages } from './admin-pages.ts';
 import type { SendInvitation } from './invitation-mail.ts';
 import { passkeyRoutes, relyingParty } from './passkey-routes.ts';
 import { leadRoutes, type LeadDeps } from './lead-routes.ts';
+import { studioRoutes, type StudioDoor } from './studio-routes.ts';
 
 export interface AdminAppOptions {
   staff: StaffStore;
@@ -30,6 +31,8 @@ export interface AdminAppOptions {
   sendInvitation?: SendInvitation;
   /** the leads' storage and what the inbox needs beside it; absent: no inbox */
   leads?: Omit<LeadDeps, 'staff'>;
+  /** the studio on its own origin, opened from here for editors and admins; absent: no studio */
+  studio?: StudioDoor;
 }
 
 /**
@@ -49,7 +52,7 @@ export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>;
     c.set('who', session && user && !user.disabled ? { user, session, token: token! } : undefined);
     return next();
   });
-  const deps = { staff, timeouts: options.timeouts, clientIp: options.clientIp };
+  const deps = { staff, timeouts: options.timeouts, clientIp: options.clientIp, studio: options.studio !== undefined };
   const rp = relyingParty(options.origin, options.issuer);
   const all = [
     ...accountRoutes(deps),
@@ -59,6 +62,7 @@ export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>;
     ...auditRoutes(staff),
   ];
   if (options.leads) all.push(...leadRoutes({ staff, ...options.leads }));
+  if (options.studio) all.push(...studioRoutes(staff, options.studio));
   const routes = declareRoutes(app, all, () => staff.now());
   const leads = options.leads;
   const lang = options.lang ?? (leads ? () => leads.site().lang : () => 'en');

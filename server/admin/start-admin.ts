@@ -9,6 +9,7 @@ import type { LeadDeps } from './lead-routes.ts';
 import { invitationMailer } from './invitation-mail.ts';
 import { staffSecretKey } from '../staff/secret-box.ts';
 import { paths } from '../../core/paths.ts';
+import { openStudioState, type StudioState } from '../studio-state/studio-state.ts';
 
 export interface AdminSettings {
   /** ADMIN_PORT; "off" serves no back office */
@@ -59,6 +60,9 @@ export async function startAdmin(options: {
   const staff = await openStaffStore(options.storage, { secretKey: staffSecretKey(options.serverSecret) });
   const sendInvitation = options.mail && invitationMailer(options.mail.smtpUrl, options.mail.from, options.mail.site);
   let app: ReturnType<typeof createAdminApp>['app'] | undefined;
+  // the studio beside the back office (`npm run studio` with STUDIO_BACK_OFFICE), opened from here with a ticket
+  const studioOrigin = options.env.STUDIO_ORIGIN?.trim().replace(/\/+$/, '');
+  const studioState: StudioState | undefined = studioOrigin ? await openStudioState(options.storage) : undefined;
   const sweep = setInterval(() => void staff.sweep().catch(() => undefined), 10 * 60_000).unref();
   const server = serve(
     { fetch: (request, nodeEnv) => (app ? app.fetch(request, nodeEnv) : new Response(null, { status: 503 })), port: settings.port, hostname: settings.host },
@@ -77,6 +81,7 @@ export async function startAdmin(options: {
         pagesDir,
         leads: options.leads,
         sendInvitation,
+        ...(studioOrigin && studioState ? { studio: { origin: studioOrigin, state: studioState } } : {}),
       }).app;
       // printed after the site's own line: tools read the site's address from the first one
       console.log(`back office on ${origin} (listening on ${settings.host}:${info.port})`);
@@ -96,6 +101,7 @@ export async function startAdmin(options: {
       if ('closeAllConnections' in server) server.closeAllConnections();
       await closed;
       await staff.close();
+      await studioState?.close();
     },
   };
 }

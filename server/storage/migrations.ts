@@ -148,6 +148,18 @@ export const migrations = (kind: 'sqlite' | 'postgres'): Record<string, Migratio
   '0009-studio-state': {
     up: (db: Kysely<unknown>) => createStudioTables(db),
   },
+  // the studio behind the back office's sign-in (issue 39): the one-time tickets that carry a signed-in editor from
+  // the back office's origin to the studio's
+  '0010-studio-tickets': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('studio_tickets')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 });
 
 /**

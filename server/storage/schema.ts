@@ -156,6 +156,8 @@ export interface StudioTables {
     expires_at: string;
     revoked_at: string | null;
   };
+  /** a one-time ticket from the back office to the studio's origin, for one signed-in editor, for a minute */
+  studio_tickets: { token_hash: string; user_id: string; expires_at: string };
   /** a publish of the changes at a given time, done once by one server instance */
   studio_schedules: {
     id: string;

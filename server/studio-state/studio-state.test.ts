@@ -82,6 +82,20 @@ describe.each(backends)('the studio state on $name', (backend) => {
     expect(await state.sweepPreviewLinks()).toBe(2);
   });
 
+  it('opens the studio once per ticket, within its minute, on whichever instance redeems it first', async () => {
+    await state.createTicket('hash-a', 'anna');
+    await state.createTicket('hash-b', 'bram');
+    // two instances redeeming one ticket at once: one gets the person, the other nothing
+    const both = await Promise.all([state.redeemTicket('hash-a'), other.redeemTicket('hash-a')]);
+    expect(both.filter((who) => who === 'anna')).toHaveLength(1);
+    expect(both.filter((who) => who === undefined)).toHaveLength(1);
+    expect(await state.redeemTicket('hash-a')).toBeUndefined();
+    expect(await state.redeemTicket('never-made')).toBeUndefined();
+    // a ticket past its minute opens nothing
+    time.advance(MINUTE + 1);
+    expect(await other.redeemTicket('hash-b')).toBeUndefined();
+  });
+
   it('does a scheduled publish once, when it is due, on one of two instances asking at once', async () => {
     const due = new Date(time.peek() + 10 * MINUTE);
     const schedule = await state.addSchedule(due, 'anna');

@@ -14,14 +14,15 @@ import {
   type NewPreviewLink,
   type PreviewLink,
 } from './preview-links.ts';
+import { createTicket, redeemTicket } from './tickets.ts';
 import { addSchedule, cancelSchedule, claimDueSchedule, finishSchedule, listSchedules, type Schedule } from './schedules.ts';
 
 export type { Lease, LeaseAnswer, LeaseRequest, NewPreviewLink, PreviewLink, Schedule };
 
 /**
  * What the studio on the server shares between editors and between server instances, in the leads' database
- * (SQLite, or PostgreSQL that every instance uses): which tab has which file open, the client preview links, and
- * the scheduled publishes. Times come from the store's clock (a fake one in tests).
+ * (SQLite, or PostgreSQL that every instance uses): which tab has which file open, the client preview links, the
+ * scheduled publishes, and the tickets that open the studio for a signed-in editor. Times come from the store's clock (a fake one in tests).
  */
 export interface StudioState {
   kind: 'sqlite' | 'postgres';
@@ -41,6 +42,9 @@ export interface StudioState {
   claimDueSchedule(instance: string, staleMs: number): Promise<Schedule | undefined>;
   finishSchedule(id: string, instance: string, outcome: { status: 'done' | 'failed'; detail: string }): Promise<boolean>;
   listSchedules(): Promise<Schedule[]>;
+
+  createTicket(tokenHash: string, userId: string): Promise<void>;
+  redeemTicket(tokenHash: string): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -63,6 +67,8 @@ export function studioStateOn(db: Kysely<Database>, kind: 'sqlite' | 'postgres',
     claimDueSchedule: (instance, staleMs) => claimDueSchedule(db, instance, clock(), staleMs),
     finishSchedule: (id, instance, outcome) => finishSchedule(db, id, instance, outcome, clock()),
     listSchedules: () => listSchedules(db),
+    createTicket: (tokenHash, userId) => createTicket(db, tokenHash, userId, clock()),
+    redeemTicket: (tokenHash) => redeemTicket(db, tokenHash, clock()),
     close: () => (closed ??= db.destroy()),
   };
 }

@@ -1,0 +1,89 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STUDIO_ENTRY_PATH, STUDIO_PATH } from '../../core/studio/contract.ts';
+import { siteLanguage } from '../../studio/server/document.ts';
+import { send } from '../../studio/server/http.ts';
+
+/** The person a request comes from, as the back office knows them. */
+export interface Editor {
+  id: string;
+  email: string;
+}
+
+/** What the studio's server asks of the back office's sign-in (server/studio-gate/studio-gate.ts gives it). */
+export interface StudioDoor {
+  /** the back office's origin: where someone without a session here goes to open the studio */
+  backOffice: string;
+  enter(ticket: string, where: { userAgent?: string }): Promise<string | undefined>;
+  admit(token: string | undefined): Promise<{ editor: Editor } | 'forbidden' | 'signed-out'>;
+  audit(kind: 'site.published', editor: Editor): Promise<void>;
+}
+
+/**
+ * The studio's own session cookie, on the studio's origin. __Host-: Secure, Path=/, no Domain, so no other host
+ * sets it; HttpOnly: the preview's scripts never read it; SameSite=Strict: no other site's page sends it.
+ */
+const COOKIE = '__Host-studio-session';
+
+/** The editor of the request being answered: Publish commits in their name. */
+export const requestEditor = new AsyncLocalStorage<Editor>();
+
+function cookieOf(req: IncomingMessage): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === COOKIE) return value.join('=');
+  }
+  return undefined;
+}
+
+const WORDS = {
+  nl: {
+    expired: 'Deze link naar de studio is verlopen of al gebruikt.',
+    signedOut: 'U bent niet (meer) aangemeld bij de studio.',
+    forbidden: 'Uw rol geeft geen toegang tot de studio. Vraag een beheerder als u die toch nodig hebt.',
+    open: 'Open de studio vanuit de back office',
+  },
+  en: {
+    expired: 'This link to the studio has expired or has been used already.',
+    signedOut: 'You are not signed in to the studio (any more).',
+    forbidden: 'Your role gives no access to the studio. Ask an administrator if you do need it.',
+    open: 'Open the studio from the back office',
+  },
+};
+
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A refusal as a short page in the site's language for a person, as JSON for the studio's own calls. */
+function refuse(req: IncomingMessage, res: ServerResponse, status: 401 | 403, why: 'expired' | 'signedOut' | 'forbidden', door: StudioDoor, siteRoot: string) {
+  if (!(req.headers.accept ?? '').includes('text/html')) return send(res, status, { error: status === 401 ? 'signed-out' : 'forbidden' });
+  const lang = siteLanguage(siteRoot);
+  const words = lang.toLowerCase().startsWith('nl') ? WORDS.nl : WORDS.en;
+  const page = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Studio</title></head><body style="font:1.1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><main><h1>Studio</h1><p>${escape(words[why])}</p><p><a href="${escape(door.backOffice)}/">${escape(words.open)}</a></p></main></body></html>`;
+  send(res, status, page, 'text/html');
+}
+
+/**
+ * The door in front of every request of the studio's server: a ticket from the back office opens a session (its
+ * cookie set, the ticket gone from the address at once); every other request goes on, as its editor, only while that
+ * session lives and its person may edit content.
+ */
+export function doorway(door: StudioDoor, siteRoot: string) {
+  return async (req: IncomingMessage, res: ServerResponse, next: () => void): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === STUDIO_ENTRY_PATH) {
+      const token = req.method === 'GET' ? await door.enter(url.searchParams.get('ticket') ?? '', { userAgent: req.headers['user-agent'] }) : undefined;
+      if (!token) return refuse(req, res, 401, 'expired', door, siteRoot);
+      res.writeHead(303, {
+        Location: `${STUDIO_PATH}`,
+        'Set-Cookie': `${COOKIE}=${token}; Path=/; Secure; HttpOnly; SameSite=Strict`,
+        'Cache-Control': 'no-store',
+        'Referrer-Policy': 'no-referrer',
+      });
+      return void res.end();
+    }
+    const admission = await door.admit(cookieOf(req));
+    if (admission === 'signed-out') return refuse(req, res, 401, 'signedOut', door, siteRoot);
+    if (admission === 'forbidden') return refuse(req, res, 403, 'forbidden', door, siteRoot);
+    requestEditor.run(admission.editor, next);
+  };
+}

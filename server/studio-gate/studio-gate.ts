@@ -1,0 +1,66 @@
+import { allows } from '../admin/permissions.ts';
+import { resumeSession, sessionTimeouts, startSession, type SessionTimeouts } from '../staff/sessions.ts';
+import { openStaffStore, type StaffStore } from '../staff/store/staff-store.ts';
+import { hashToken, isWellFormedToken } from '../staff/tokens.ts';
+import type { StorageOptions } from '../storage/types.ts';
+import { openStudioState, type StudioState } from '../studio-state/studio-state.ts';
+
+/** The person a studio request comes from: an editor or admin of the back office. */
+export interface Editor {
+  id: string;
+  email: string;
+}
+
+/** Who sent a request: a person who may edit, a person whose role may not (403), or nobody (401). */
+export type Admission = { editor: Editor } | 'forbidden' | 'signed-out';
+
+/**
+ * The studio's door on its own origin, for its server: a ticket the back office made (studio-routes.ts) opens a
+ * session of the back office's own kind (the same time-outs; listed on the account page, ended there, by "sign out
+ * everywhere" and by a disabled account), whose token the studio keeps in its own cookie. Every request after is
+ * let in only while that session lives and its person's role may edit content.
+ */
+export interface StudioGate {
+  /** a ticket redeemed: the new session's token for the cookie, or undefined (unknown, used or expired) */
+  enter(ticket: string, where: { userAgent?: string }): Promise<string | undefined>;
+  admit(token: string | undefined): Promise<Admission>;
+  /** a line in the back office's activity log, by the person of a request */
+  audit(kind: 'site.published', editor: Editor): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function studioGateOn(staff: StaffStore, state: StudioState, timeouts: SessionTimeouts, close: () => Promise<void>): StudioGate {
+  // asked on every request (a page of the preview is twenty): a role taken away or a session ended shuts it at once
+  const admit = async (token: string | undefined): Promise<Admission> => {
+    const session = await resumeSession(staff, token, timeouts);
+    const user = session && (await staff.getUser(session.userId));
+    if (!user || user.disabled) return 'signed-out';
+    return allows(user.role, 'content') ? { editor: { id: user.id, email: user.email } } : 'forbidden';
+  };
+  return {
+    async enter(ticket, where) {
+      if (!isWellFormedToken(ticket)) return undefined;
+      const userId = await state.redeemTicket(hashToken(ticket));
+      if (!userId) return undefined;
+      const { token } = await startSession(staff, userId, { userAgent: where.userAgent }, timeouts);
+      return token;
+    },
+    admit,
+    audit: (kind, editor) => staff.audit(kind, editor.id, [editor.id]),
+    close,
+  };
+}
+
+/**
+ * The gate on the back office's database (SQLite in the data folder, or PostgreSQL at DATABASE_URL), with the back
+ * office's session time-outs (STAFF_SESSION_IDLE_MINUTES, STAFF_SESSION_MAX_HOURS in `env`).
+ */
+export async function openStudioGate(storage: StorageOptions, env: Record<string, string | undefined>): Promise<StudioGate> {
+  const timeouts = sessionTimeouts(env);
+  const staff = await openStaffStore(storage);
+  const state = await openStudioState(storage);
+  return studioGateOn(staff, state, timeouts, async () => {
+    await staff.close();
+    await state.close();
+  });
+}

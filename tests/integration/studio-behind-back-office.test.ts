@@ -1,0 +1,155 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { paths } from '../../core/paths.ts';
+import { PUBLISH_API, STUDIO_API, STUDIO_PATH, type ChangesAnswer, type PublishAnswer, type StudioState } from '../../core/studio/contract.ts';
+import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
+import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
+import { createAdminApp } from '../../server/admin/admin-app.ts';
+import type { AdminEnv } from '../../server/admin/routes.ts';
+import { ORIGIN, person as invite } from '../../server/admin/test-support/staff-browser.ts';
+import { DEFAULT_TIMEOUTS } from '../../server/staff/sessions.ts';
+import { hashToken, newToken } from '../../server/staff/tokens.ts';
+import { openStaffStore, type StaffStore } from '../../server/staff/store/staff-store.ts';
+import { testClock } from '../../server/staff/test-support/backends.ts';
+import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
+import { openStudioState, type StudioState as SharedState } from '../../server/studio-state/studio-state.ts';
+
+/**
+ * The studio on the live server, behind the back office's sign-in: the back office (its app, on a SQLite data folder)
+ * gives a signed-in editor a one-time ticket; the studio's server (over HTTP, on its own origin) takes it, opens a
+ * session of its own and lets that person in while their session and role last; Publish commits in their name.
+ */
+const work = mkdtempSync(join(tmpdir(), 'studio-door-'));
+const site = join(work, 'site');
+const live = join(work, 'live');
+const remote = join(work, 'remote.git');
+const dataDir = join(work, 'data');
+const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
+const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', env }).trim();
+const time = testClock();
+const clock = { advance: time.advance, peek: () => time.clock().getTime() };
+let staff: StaffStore;
+let shared: SharedState;
+let gate: StudioGate;
+let studio: StudioServer;
+let app: Hono<AdminEnv>;
+
+beforeAll(async () => {
+  mkdirSync(site);
+  for (const name of ['site.config.json', 'content', 'public'])
+    cpSync(join(paths.root, 'tests/fixtures/content-landing', name), join(site, name), { recursive: true });
+  git(site, 'init', '-q', '-b', 'main');
+  git(site, 'add', '-A');
+  git(site, '-c', 'user.name=Seed', '-c', 'user.email=seed@test', 'commit', '-qm', 'site');
+  execFileSync('git', ['init', '-q', '--bare', '-b', 'main', remote], { env });
+  git(site, 'remote', 'add', 'origin', remote);
+  git(site, 'push', '-q', 'origin', 'main');
+  await liveBuilder({ siteRoot: site, live })();
+  staff = await openStaffStore({ dataDir }, { clock: time.clock });
+  shared = await openStudioState({ dataDir });
+  gate = await openStudioGate({ dataDir }, {});
+  studio = await startStudioServer({
+    root: paths.root,
+    siteRoot: site,
+    schemaDir: paths.schemas,
+    build: live,
+    target: { remote: 'origin', branch: 'main' },
+    door: { ...gate, backOffice: ORIGIN },
+  });
+  ({ app } = createAdminApp({
+    staff,
+    origin: ORIGIN,
+    timeouts: DEFAULT_TIMEOUTS,
+    clientIp: () => '203.0.113.7',
+    issuer: 'Back office',
+    studio: { origin: studio.url, state: shared },
+  }));
+}, 120_000);
+afterAll(async () => {
+  await studio?.close();
+  await Promise.all([gate?.close(), staff?.close(), shared?.close()]);
+  rmSync(work, { recursive: true, force: true });
+});
+
+const person = (email: string, role: 'admin' | 'editor' | 'sales') => invite(app, staff, clock, email, role);
+
+/** The studio's cookie from the answer to a ticket's address, or undefined. */
+const studioCookie = (answer: Response) => answer.headers.get('set-cookie')?.match(/^(__Host-studio-session=[^;]+)/)?.[1];
+
+/** Opens the studio as the back office's Studio button does: a ticket, then its address; the studio's cookie. */
+async function enter(b: Awaited<ReturnType<typeof person>>['b']) {
+  const ticket = await b.post('/api/studio/ticket');
+  expect(ticket.status).toBe(200);
+  const { url } = (await ticket.json()) as { url: string };
+  expect(url.startsWith(`${studio.url}${STUDIO_PATH}/enter?ticket=`)).toBe(true);
+  const entered = await fetch(url, { redirect: 'manual' });
+  expect([entered.status, entered.headers.get('location')]).toEqual([303, STUDIO_PATH]);
+  expect(entered.headers.get('set-cookie')).toMatch(/; Path=\/; Secure; HttpOnly; SameSite=Strict$/);
+  // the address works once
+  expect((await fetch(url, { redirect: 'manual', headers: { accept: 'text/html' } })).status).toBe(401);
+  return studioCookie(entered)!;
+}
+
+const inStudio = (cookie: string | undefined, path: string, body?: unknown) =>
+  fetch(`${studio.url}${path}`, {
+    headers: { accept: 'text/html,application/json', ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
+  });
+
+it('lets nobody in without the back office: the studio, its calls and its preview answer 401 with the way in', async () => {
+  for (const path of [STUDIO_PATH, `${STUDIO_API}/state`, '/', '/contact']) expect((await inStudio(undefined, path)).status, path).toBe(401);
+  const page = await (await inStudio(undefined, STUDIO_PATH)).text();
+  expect(page).toContain('You are not signed in to the studio (any more).');
+  expect(page).toContain(`href="${ORIGIN}/"`);
+  const json = await fetch(`${studio.url}${STUDIO_API}/state`);
+  expect([json.status, await json.json()]).toEqual([401, { error: 'signed-out' }]);
+  expect((await fetch(`${studio.url}${STUDIO_PATH}/enter?ticket=${'x'.repeat(43)}`, { redirect: 'manual' })).status).toBe(401);
+});
+
+it('opens the studio for a signed-in editor, and Publish commits in their name, with both in the activity log', async () => {
+  const eva = await person('eva@example.nl', 'editor');
+  const cookie = await enter(eva.b);
+  expect((await inStudio(cookie, STUDIO_PATH)).status).toBe(200);
+  const state = (await (await inStudio(cookie, `${STUDIO_API}/state`)).json()) as StudioState;
+  const home = state.files.find((file) => file.path === 'content/pages/home.json')!;
+  const edit = { path: home.path, base: home.hash, ops: [{ op: 'set', path: ['blocks', 0, 'headline'], value: 'Websites die werken' }] };
+  expect((await inStudio(cookie, `${STUDIO_API}/edit`, edit)).status).toBe(200);
+  const changes = (await (await inStudio(cookie, `${PUBLISH_API}/changes`)).json()) as PublishAnswer<ChangesAnswer>;
+  const fingerprint = changes.git ? changes.fingerprint : '';
+  // the name the form sends does not matter here: the commit is the signed-in person's
+  const published = await inStudio(cookie, `${PUBLISH_API}/commit`, { fingerprint, message: 'De kop van de homepage', name: 'Iemand anders' });
+  expect(published.status).toBe(200);
+  expect(git(remote, 'log', '-1', '--format=%an <%ae> %s', 'main')).toBe('eva@example.nl <eva@example.nl> De kop van de homepage');
+  expect(readFileSync(join(realpathSync(live), 'index.html'), 'utf8')).toContain('Websites die werken');
+  const events = (await staff.listAudit({ limit: 20 })).filter((event) => event.actorId === eva.id).map((event) => event.kind);
+  expect(events).toEqual(expect.arrayContaining(['studio.opened', 'site.published']));
+}, 120_000);
+
+it('refuses a role without content at both doors, and shuts the studio at once when a role changes or the session ends', async () => {
+  const sales = await person('sam@example.nl', 'sales');
+  expect((await sales.b.post('/api/studio/ticket')).status).toBe(403);
+  // a ticket for them all the same (as a bug in the back office would make one): the studio asks the role itself
+  const token = newToken();
+  await shared.createTicket(hashToken(token), sales.id);
+  const entered = await fetch(`${studio.url}${STUDIO_PATH}/enter?ticket=${token}`, { redirect: 'manual' });
+  const refused = await inStudio(studioCookie(entered), STUDIO_PATH);
+  expect(refused.status).toBe(403);
+  expect(await refused.text()).toContain('Your role gives no access to the studio.');
+
+  const ada = await person('ada@example.nl', 'admin');
+  const cookie = await enter(ada.b);
+  expect((await inStudio(cookie, '/')).status).toBe(200);
+  // a changed role ends the person's sessions, the studio's with them
+  await staff.setRole(ada.id, 'editor', null);
+  expect((await inStudio(cookie, STUDIO_PATH)).status).toBe(401);
+  // and "sign out everywhere" on the account page does too
+  const again = await enter((await person('bo@example.nl', 'editor')).b);
+  expect((await inStudio(again, `${STUDIO_API}/state`)).status).toBe(200);
+  const bo = (await staff.findUserByEmail('bo@example.nl'))!;
+  await staff.endSessionsOf(bo.id, bo.id);
+  expect((await inStudio(again, `${STUDIO_API}/state`)).status).toBe(401);
+});
