@@ -8,6 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 4319);
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `e2e-data-${port}`);
 // the back office of that server: 4330 beside the default 4319, and beside another E2E_PORT a port of its own
 export const e2eAdminOrigin = `http://127.0.0.1:${port + 11}`;
+/** the studio behind the back office: its test starts it on this address, which the back office opens with a ticket */
+export const e2eStudioOrigin = `http://127.0.0.1:${port + 12}`;
 
 /** The two widths every page is tested at: a laptop's, and a phone's */
 export const desktopViewport = { width: 1280, height: 800 };
@@ -45,6 +47,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       ADMIN_PORT: String(port + 11),
+      STUDIO_ORIGIN: e2eStudioOrigin,
       DATA_DIR: e2eDataDir,
       RATE_LIMIT_LEADS: '100000',
       RATE_LIMIT_MAILS: '100000',

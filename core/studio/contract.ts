@@ -15,6 +15,8 @@ export const STUDIO_PATH = '/__studio';
 export const STUDIO_API = `${STUDIO_PATH}/api`;
 /** where the back office sends a signed-in editor with a one-time ticket (`?ticket=`), on the studio's own origin */
 export const STUDIO_ENTRY_PATH = `${STUDIO_PATH}/enter`;
+/** the studio page's `<meta name>` that names the person signed in, where a sign-in is in front of the studio */
+export const STUDIO_EDITOR_META = 'studio-editor';
 /** Publishing's calls: `${PUBLISH_API}/<route>`. */
 export const PUBLISH_API = `${STUDIO_API}/publish`;
 /** The server-sent events of files changed on disk (StudioEvent). */

@@ -129,7 +129,12 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   let problems = () => 0;
   const studio = studioHandler(
     { siteRoot: options.siteRoot, schemaDir: options.schemaDir },
-    { watcher, bundle: studioBundler(options.root), publish: livePublish(options, () => problems()) },
+    {
+      watcher,
+      bundle: studioBundler(options.root),
+      publish: livePublish(options, () => problems()),
+      editor: () => requestEditor.getStore()?.email,
+    },
   );
   problems = () => studio.site.problems().length;
   const page = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {

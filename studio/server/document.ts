@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_FILE } from '../../core/site/layout.ts';
+import { STUDIO_EDITOR_META } from '../../core/studio/contract.ts';
 
 /** The site's language (its config's `lang`), which the studio speaks from its first paint; English when unreadable. */
 export function siteLanguage(siteRoot: string): string {
@@ -13,12 +14,18 @@ export function siteLanguage(siteRoot: string): string {
   }
 }
 
-/** The studio's page: its bundled script and stylesheet (see bundle.ts), in the site's language. */
-export function studioDocument(lang = 'en'): string {
+const attribute = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The studio's page: its bundled script and stylesheet (see bundle.ts), in the site's language; behind a sign-in, the
+ * person signed in (`STUDIO_EDITOR_META`), whom Publish names without asking.
+ */
+export function studioDocument(lang = 'en', editor?: string): string {
+  const signedIn = editor ? `\n    <meta name="${STUDIO_EDITOR_META}" content="${attribute(editor)}" />` : '';
   return `<!doctype html>
 <html lang="${lang}">
   <head>
-    <meta charset="UTF-8" />
+    <meta charset="UTF-8" />${signedIn}
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Studio</title>
     <link rel="stylesheet" href="/__studio/app.css" />

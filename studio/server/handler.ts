@@ -29,6 +29,8 @@ export interface StudioHost {
   wrote?: (file: string) => void;
   /** a page the studio is about to ask for (a block added): the host may begin its render now */
   warm?: (route: string) => void;
+  /** the person signed in for the request being answered, where the host has a sign-in (Publish names them) */
+  editor?: () => string | undefined;
   /** the host's own Publish (the live server's), instead of a commit and a push */
   publish?: (request: PublishRequest) => Promise<Published>;
 }
@@ -76,7 +78,7 @@ function studioApi(site: StudioSite, host: StudioHost) {
 
 /** The studio's page, its script and stylesheet (bundled by the host), and the script that links each page to it. */
 function servePage(pathname: string, res: ServerResponse, host: StudioHost, siteRoot: string): boolean {
-  if (pathname === STUDIO_PATH || pathname === `${STUDIO_PATH}/`) send(res, 200, studioDocument(siteLanguage(siteRoot)), 'text/html');
+  if (pathname === STUDIO_PATH || pathname === `${STUDIO_PATH}/`) send(res, 200, studioDocument(siteLanguage(siteRoot), host.editor?.()), 'text/html');
   else if (pathname === PAGE_LINK_PATH) send(res, 200, pageLinkScript, 'text/javascript');
   else if (pathname === `${STUDIO_PATH}/app.js` || pathname === `${STUDIO_PATH}/app.css`) {
     const js = pathname.endsWith('.js');

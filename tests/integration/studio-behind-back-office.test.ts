@@ -113,7 +113,9 @@ it('lets nobody in without the back office: the studio, its calls and its previe
 it('opens the studio for a signed-in editor, and Publish commits in their name, with both in the activity log', async () => {
   const eva = await person('eva@example.nl', 'editor');
   const cookie = await enter(eva.b);
-  expect((await inStudio(cookie, STUDIO_PATH)).status).toBe(200);
+  const page = await inStudio(cookie, STUDIO_PATH);
+  // the studio's page names the person signed in: Publish does not ask for a name
+  expect([page.status, await page.text()]).toEqual([200, expect.stringContaining('<meta name="studio-editor" content="eva@example.nl" />')]);
   const state = (await (await inStudio(cookie, `${STUDIO_API}/state`)).json()) as StudioState;
   const home = state.files.find((file) => file.path === 'content/pages/home.json')!;
   const edit = { path: home.path, base: home.hash, ops: [{ op: 'set', path: ['blocks', 0, 'headline'], value: 'Websites die werken' }] };

@@ -12,6 +12,7 @@ import {
 } from './publish-changes.ts';
 import { publishCalls, type Refusal, type RefusedFile } from './publish-calls.ts';
 import type { PublishTexts } from './publish-texts.ts';
+import { STUDIO_EDITOR_META } from '../../../core/studio/contract.ts';
 
 /** A modal dialog (the browser's own: focus kept inside, Escape closes it) with its heading as its name. */
 export function Modal({ title, lang, close, children }: { title: string; lang: string; close: () => void; children: ReactNode }) {
@@ -149,9 +150,12 @@ export function ChangeList({ files, texts, label }: { files: FileChange[]; texts
 
 const NAME_KEY = 'studio.publisher-name';
 
-/** The person's name, remembered on this computer for the next publish. */
+/** The person signed in, where a sign-in is in front of the studio (the back office's): Publish is in their name. */
+const signedIn = (): string | undefined => document.querySelector<HTMLMetaElement>(`meta[name="${STUDIO_EDITOR_META}"]`)?.content || undefined;
+
+/** The person's name: the one signed in, or the one typed, remembered on this computer for the next publish. */
 export function useName(): [string, (name: string) => void] {
-  const [name, setName] = useState(() => localStorage.getItem(NAME_KEY) ?? '');
+  const [name, setName] = useState(() => signedIn() ?? localStorage.getItem(NAME_KEY) ?? '');
   return [
     name,
     (next: string) => {
@@ -163,16 +167,24 @@ export function useName(): [string, (name: string) => void] {
 
 /**
  * The person's name. Shown, it takes the focus when it is empty (the person types it at once), else the form's
- * confirm button does (Enter publishes).
+ * confirm button does (Enter publishes). Signed in, it is not asked: the studio says whose name the version carries.
  */
 export function NameField({ name, setName, texts }: { name: string; setName: (name: string) => void; texts: PublishTexts }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const line = useRef<HTMLParagraphElement>(null);
+  const who = signedIn();
   useEffect(() => {
     const field = input.current;
     if (field?.value === '') field.focus();
-    else field?.form?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+    else (field ?? line.current)?.closest('form')?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
   }, []);
+  if (who)
+    return (
+      <p ref={line} className="publish-name">
+        {texts.publishingAs(who)}
+      </p>
+    );
   return (
     <p className="publish-name">
       <label htmlFor={id}>{texts.name}</label>

@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect } from './fixtures.ts';
+import { e2eDataDir, e2eStudioOrigin } from '../../playwright.config.ts';
+import { paths } from '../../core/paths.ts';
+import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
+import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
+import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
+import { ADMIN, closeStores, expectNoAxeViolations, newAccount, signIn } from './backoffice-support.ts';
+import { desktopPreview, expectAccessible, field } from './studio-support.ts';
+
+/**
+ * The studio on the live server, opened from the back office: the production server Playwright runs (its back
+ * office knows the studio's address, STUDIO_ORIGIN) and the studio's server (`npm run studio` with
+ * STUDIO_BACK_OFFICE) on the same data folder, over a git work tree of the content landing fixture with a bare
+ * remote. An editor signs in, opens the studio from the menu, changes the hero heading and publishes: it is live in a
+ * new build, and the remote has the commit in the editor's name.
+ */
+test.describe.configure({ mode: 'serial' });
+test.describe('the studio behind the back office @desktop-only', () => {
+  const heading = 'Websites die werken, vanuit de back office';
+  const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
+  const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', env }).trim();
+  let work = '';
+  let gate: StudioGate | undefined;
+  let studio: StudioServer | undefined;
+  const site = () => join(work, 'site');
+  const live = () => join(work, 'live');
+  const remote = () => join(work, 'remote.git');
+
+  test.beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'backoffice-studio-'));
+    mkdirSync(site());
+    for (const name of ['site.config.json', 'content', 'public'])
+      cpSync(join(paths.root, 'tests/fixtures/content-landing', name), join(site(), name), { recursive: true });
+    git(site(), 'init', '-q', '-b', 'main');
+    git(site(), 'add', '-A');
+    git(site(), '-c', 'user.name=Seed', '-c', 'user.email=seed@test', 'commit', '-qm', 'site');
+    execFileSync('git', ['init', '-q', '--bare', '-b', 'main', remote()], { env });
+    git(site(), 'remote', 'add', 'origin', remote());
+    git(site(), 'push', '-q', 'origin', 'main');
+    await liveBuilder({ siteRoot: site(), live: live() })();
+    gate = await openStudioGate({ dataDir: e2eDataDir }, {});
+    studio = await startStudioServer({
+      root: paths.root,
+      siteRoot: site(),
+      schemaDir: paths.schemas,
+      build: live(),
+      target: { remote: 'origin', branch: 'main' },
+      port: Number(new URL(e2eStudioOrigin).port),
+      door: { ...gate, backOffice: ADMIN },
+    });
+  });
+  test.afterAll(async () => {
+    await studio?.close();
+    await gate?.close();
+    await closeStores();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  test('an editor opens the studio from the menu, changes the hero heading and publishes it in their name; axe finds nothing', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const editor = await newAccount('editor');
+    await signIn(page, editor);
+    await page.getByRole('button', { name: 'Studio' }).click();
+    await expect(page).toHaveURL(`${e2eStudioOrigin}/__studio`);
+    await expect(desktopPreview(page).locator('main h1')).toHaveText(/A website you will be proud to show your customers/);
+    await expectAccessible(page);
+    await field(page, '/blocks/0/headline').fill(heading);
+    await expect(desktopPreview(page).locator('main h1')).toHaveText(heading);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    // the studio knows who is signed in: it does not ask for a name
+    await expect(dialog.getByText(`This version goes into the history in the name of ${editor.email}.`)).toBeVisible();
+    await expect(dialog.getByLabel('Your name')).toHaveCount(0);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Publish now' }).click();
+    await expect(dialog.getByText('Published: this is now the latest version.')).toBeVisible({ timeout: 30_000 });
+    expect(readFileSync(join(realpathSync(live()), 'index.html'), 'utf8')).toContain(heading);
+    expect(git(remote(), 'log', '-1', '--format=%ae %s', 'main')).toMatch(new RegExp(`^${editor.email.replace(/[.]/g, '\\.')} `));
+    expect(git(site(), 'status', '--porcelain')).toBe('');
+  });
+
+  test('a person whose role has no content gets no studio: no menu item, 403 for a ticket, and the studio shows the way in', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, await newAccount('sales'));
+    await expect(page.getByRole('link', { name: 'Leads' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Studio' })).toHaveCount(0);
+    const status = await page.evaluate(
+      async () =>
+        (await fetch('/api/studio/ticket', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Staff-Request': '1' }, body: '{}' })).status,
+    );
+    expect(status).toBe(403);
+    await page.goto(`${e2eStudioOrigin}/__studio`);
+    await expect(page.getByText('You are not signed in to the studio (any more).')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open the studio from the back office' })).toHaveAttribute('href', `${ADMIN}/`);
+    await expectNoAxeViolations(page);
+  });
+});
