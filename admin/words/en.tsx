@@ -65,6 +65,8 @@ export const en: Words = {
     'lead.erased': 'A person’s details erased',
     'studio.opened': 'Studio opened',
     'site.published': 'Website published',
+    'client-link.made': 'Preview link for a client made',
+    'client-link.revoked': 'Preview link revoked',
   },
   deliveries: {
     pending: 'No email sent yet',

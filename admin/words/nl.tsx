@@ -70,6 +70,8 @@ export const nl = {
     'lead.erased': 'Gegevens van een persoon gewist',
     'studio.opened': 'Studio geopend',
     'site.published': 'Website gepubliceerd',
+    'client-link.made': 'Voorbeeldlink voor een klant gemaakt',
+    'client-link.revoked': 'Voorbeeldlink ingetrokken',
   } satisfies Record<AuditKind, string>,
   /** A mail's or a lead's delivery state. */
   deliveries: {

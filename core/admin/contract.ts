@@ -41,6 +41,8 @@ export const AUDIT_KINDS = [
   'lead.erased',
   'studio.opened',
   'site.published',
+  'client-link.made',
+  'client-link.revoked',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -17,6 +17,37 @@ export const STUDIO_API = `${STUDIO_PATH}/api`;
 export const STUDIO_ENTRY_PATH = `${STUDIO_PATH}/enter`;
 /** the studio page's `<meta name>` that names the person signed in, where a sign-in is in front of the studio */
 export const STUDIO_EDITOR_META = 'studio-editor';
+/**
+ * Client preview links (behind the back office's sign-in only): GET lists the live ones, POST makes one
+ * (NewClientLinkRequest), POST `<id>/revoke` ends one.
+ */
+export const CLIENT_LINKS_API = `${STUDIO_API}/client-links`;
+/** where a client opens a link, `${CLIENT_LINK_PATH}/<token>`: the page as it is now, no account needed, never indexed */
+export const CLIENT_LINK_PATH = `${STUDIO_PATH}/link`;
+/** how long a new link works, in days: the studio offers these */
+export const CLIENT_LINK_DAYS = [1, 7, 30] as const;
+
+/** A client preview link that still works (its token is shown once, when made). */
+export interface ClientLink {
+  id: string;
+  route: string;
+  /** the editor who made it (their e-mail address) */
+  createdBy: string;
+  expiresAt: string;
+}
+export interface ClientLinksAnswer {
+  links: ClientLink[];
+}
+export interface NewClientLinkRequest {
+  route: string;
+  days: number;
+}
+/** `path` is on the studio's origin, as the editor's browser sees it */
+export interface NewClientLinkAnswer {
+  link: ClientLink;
+  path: string;
+}
+
 /** Publishing's calls: `${PUBLISH_API}/<route>`. */
 export const PUBLISH_API = `${STUDIO_API}/publish`;
 /** The server-sent events of files changed on disk (StudioEvent). */

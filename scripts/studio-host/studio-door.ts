@@ -16,7 +16,28 @@ export interface StudioDoor {
   backOffice: string;
   enter(ticket: string, where: { userAgent?: string }): Promise<string | undefined>;
   admit(token: string | undefined): Promise<{ editor: Editor } | 'forbidden' | 'signed-out'>;
-  audit(kind: 'site.published', editor: Editor): Promise<void>;
+  audit(kind: StudioAuditKind, editor: Editor): Promise<void>;
+  /** the client preview links, in the back office's database */
+  links: ClientLinkStore;
+}
+
+/** What the studio writes in the back office's activity log. */
+export type StudioAuditKind = 'site.published' | 'client-link.made' | 'client-link.revoked';
+
+/** A client preview link as the database keeps it (its token's hash only). */
+export interface StoredLink {
+  id: string;
+  route: string;
+  createdBy: string;
+  expiresAt: string;
+}
+
+export interface ClientLinkStore {
+  create(link: { tokenHash: string; route: string; createdBy: string; ttlMs: number }): Promise<StoredLink>;
+  /** the link a token's hash opens now: none when never made, revoked or past its time */
+  open(tokenHash: string): Promise<StoredLink | undefined>;
+  revoke(id: string): Promise<boolean>;
+  live(): Promise<StoredLink[]>;
 }
 
 /**
@@ -42,24 +63,32 @@ const WORDS = {
     signedOut: 'U bent niet (meer) aangemeld bij de studio.',
     forbidden: 'Uw rol geeft geen toegang tot de studio. Vraag een beheerder als u die toch nodig hebt.',
     open: 'Open de studio vanuit de back office',
+    linkGone: 'Deze voorbeeldlink werkt niet (meer): hij is verlopen of ingetrokken. Vraag degene die hem stuurde om een nieuwe.',
   },
   en: {
     expired: 'This link to the studio has expired or has been used already.',
     signedOut: 'You are not signed in to the studio (any more).',
     forbidden: 'Your role gives no access to the studio. Ask an administrator if you do need it.',
     open: 'Open the studio from the back office',
+    linkGone: 'This preview link does not work (any more): it has expired or was revoked. Ask whoever sent it for a new one.',
   },
 };
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A refusal as a short page in the site's language for a person, as JSON for the studio's own calls. */
-function refuse(req: IncomingMessage, res: ServerResponse, status: 401 | 403, why: 'expired' | 'signedOut' | 'forbidden', door: StudioDoor, siteRoot: string) {
-  if (!(req.headers.accept ?? '').includes('text/html')) return send(res, status, { error: status === 401 ? 'signed-out' : 'forbidden' });
+/** A short page in the site's language: one sentence, and the way on when there is one. */
+export function plainPage(res: ServerResponse, status: number, siteRoot: string, why: keyof typeof WORDS.en, backOffice?: string) {
   const lang = siteLanguage(siteRoot);
   const words = lang.toLowerCase().startsWith('nl') ? WORDS.nl : WORDS.en;
-  const page = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Studio</title></head><body style="font:1.1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><main><h1>Studio</h1><p>${escape(words[why])}</p><p><a href="${escape(door.backOffice)}/">${escape(words.open)}</a></p></main></body></html>`;
+  const way = backOffice ? `<p><a href="${escape(backOffice)}/">${escape(words.open)}</a></p>` : '';
+  const page = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Studio</title></head><body style="font:1.1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><main><h1>Studio</h1><p>${escape(words[why])}</p>${way}</main></body></html>`;
   send(res, status, page, 'text/html');
+}
+
+/** A refusal as a short page for a person, as JSON for the studio's own calls. */
+function refuse(req: IncomingMessage, res: ServerResponse, status: 401 | 403, why: 'expired' | 'signedOut' | 'forbidden', door: StudioDoor, siteRoot: string) {
+  if (!(req.headers.accept ?? '').includes('text/html')) return send(res, status, { error: status === 401 ? 'signed-out' : 'forbidden' });
+  plainPage(res, status, siteRoot, why, door.backOffice);
 }
 
 /**

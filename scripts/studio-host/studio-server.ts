@@ -8,12 +8,13 @@ import { studioHandler } from '../../studio/server/handler.ts';
 import { publishLive, recoverWorkingCopy } from '../../studio/server/live-publish.ts';
 import type { PublishRequest } from '../../studio/server/publish-api.ts';
 import { inGit, PublishError } from '../../studio/server/publish.ts';
-import type { Published, PushTarget } from '../../core/studio/contract.ts';
+import { STUDIO_PATH, type Published, type PushTarget } from '../../core/studio/contract.ts';
 import { liveBuilder } from './live-builder.ts';
 import { send } from '../../studio/server/http.ts';
 import { cleanPath, isPagePath } from '../dev/page-paths.ts';
-import { previewRenderer } from './preview-renderer.ts';
+import { previewRenderer, type PreviewRenderer } from './preview-renderer.ts';
 import { doorway, requestEditor, type StudioDoor } from './studio-door.ts';
+import { clientLinks } from './client-links.ts';
 
 /**
  * The studio's server without Vite: one origin with the studio (/__studio: its page and calls, the same handler as
@@ -122,6 +123,30 @@ function livePublish(options: StudioServerOptions, problems: () => number) {
   };
 }
 
+const failed = (res: ServerResponse) => (error: unknown) => send(res, 500, { error: (error as Error).message });
+
+/**
+ * The requests of a studio behind the back office's sign-in: a client's preview link opens without it, and so do the
+ * live build's own files (the public site's scripts, styles and images, which a client's page needs); everything
+ * else only through the door, as its editor.
+ */
+function behindDoor(door: StudioDoor, siteRoot: string, preview: PreviewRenderer, answer: (req: IncomingMessage, res: ServerResponse) => void) {
+  const enter = doorway(door, siteRoot);
+  const links = clientLinks(door, siteRoot, (route) => preview.render(cleanPath(route)));
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    if (links.isClientPage(pathname)) return void links.open(req, res, pathname).catch(failed(res));
+    if (!isPagePath(pathname) && !pathname.startsWith(STUDIO_PATH)) return answer(req, res);
+    enter(req, res, () => {
+      if (!links.answers(pathname)) return answer(req, res);
+      // as the studio's own calls: never one another site's page (another port or sub-domain too) made the browser send
+      if (['cross-site', 'same-site'].includes(String(req.headers['sec-fetch-site'])))
+        return send(res, 403, { error: 'the studio answers only its own pages' });
+      links.api(req, res, requestEditor.getStore()!, pathname).catch(failed(res));
+    }).catch(failed(res));
+  };
+}
+
 export async function startStudioServer(options: StudioServerOptions): Promise<StudioServer> {
   if (await inGit(options.siteRoot)) for (const line of await recoverWorkingCopy(options.siteRoot)) options.log?.(`studio: ${line}`);
   const preview = previewRenderer({ siteRoot: options.siteRoot, schemaDir: options.schemaDir, build: options.build });
@@ -154,11 +179,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     // the live build now (a publish switches it)
     if (!serveBuildFile(realpathSync(options.build), pathname, res)) send(res, 404, 'not found', 'text/plain');
   };
-  const door = options.door && doorway(options.door, options.siteRoot);
-  const server = createServer((req, res) => {
-    if (!door) return answer(req, res);
-    door(req, res, () => answer(req, res)).catch((error: unknown) => send(res, 500, { error: (error as Error).message }));
-  });
+  const server = createServer(options.door ? behindDoor(options.door, options.siteRoot, preview, answer) : answer);
   await new Promise<void>((done) => server.listen(options.port ?? 0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   return {

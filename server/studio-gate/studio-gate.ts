@@ -3,7 +3,7 @@ import { resumeSession, sessionTimeouts, startSession, type SessionTimeouts } fr
 import { openStaffStore, type StaffStore } from '../staff/store/staff-store.ts';
 import { hashToken, isWellFormedToken } from '../staff/tokens.ts';
 import type { StorageOptions } from '../storage/types.ts';
-import { openStudioState, type StudioState } from '../studio-state/studio-state.ts';
+import { openStudioState, type NewPreviewLink, type PreviewLink, type StudioState } from '../studio-state/studio-state.ts';
 
 /** The person a studio request comes from: an editor or admin of the back office. */
 export interface Editor {
@@ -25,7 +25,14 @@ export interface StudioGate {
   enter(ticket: string, where: { userAgent?: string }): Promise<string | undefined>;
   admit(token: string | undefined): Promise<Admission>;
   /** a line in the back office's activity log, by the person of a request */
-  audit(kind: 'site.published', editor: Editor): Promise<void>;
+  audit(kind: 'site.published' | 'client-link.made' | 'client-link.revoked', editor: Editor): Promise<void>;
+  /** the client preview links (studio-state/preview-links.ts) */
+  links: {
+    create(link: NewPreviewLink): Promise<PreviewLink>;
+    open(tokenHash: string): Promise<PreviewLink | undefined>;
+    revoke(id: string): Promise<boolean>;
+    live(): Promise<PreviewLink[]>;
+  };
   close(): Promise<void>;
 }
 
@@ -47,6 +54,12 @@ export function studioGateOn(staff: StaffStore, state: StudioState, timeouts: Se
     },
     admit,
     audit: (kind, editor) => staff.audit(kind, editor.id, [editor.id]),
+    links: {
+      create: (link) => state.createPreviewLink(link),
+      open: (tokenHash) => state.openPreviewLink(tokenHash),
+      revoke: (id) => state.revokePreviewLink(id),
+      live: () => state.livePreviewLinks(),
+    },
     close,
   };
 }

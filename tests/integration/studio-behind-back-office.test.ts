@@ -5,7 +5,18 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
-import { PUBLISH_API, STUDIO_API, STUDIO_PATH, type ChangesAnswer, type PublishAnswer, type StudioState } from '../../core/studio/contract.ts';
+import {
+  CLIENT_LINK_PATH,
+  CLIENT_LINKS_API,
+  PUBLISH_API,
+  STUDIO_API,
+  STUDIO_PATH,
+  type ChangesAnswer,
+  type ClientLinksAnswer,
+  type NewClientLinkAnswer,
+  type PublishAnswer,
+  type StudioState,
+} from '../../core/studio/contract.ts';
 import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
 import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
 import { createAdminApp } from '../../server/admin/admin-app.ts';
@@ -130,6 +141,41 @@ it('opens the studio for a signed-in editor, and Publish commits in their name, 
   const events = (await staff.listAudit({ limit: 20 })).filter((event) => event.actorId === eva.id).map((event) => event.kind);
   expect(events).toEqual(expect.arrayContaining(['studio.opened', 'site.published']));
 }, 120_000);
+
+it('makes a client preview link to the unpublished page: it opens without an account, is never indexed, and stops when revoked or expired', async () => {
+  const cookie = await enter((await person('lin@example.nl', 'editor')).b);
+  const state = (await (await inStudio(cookie, `${STUDIO_API}/state`)).json()) as StudioState;
+  const home = state.files.find((file) => file.path === 'content/pages/home.json')!;
+  const edit = { path: home.path, base: home.hash, ops: [{ op: 'set', path: ['blocks', 0, 'headline'], value: 'Nog niet live' }] };
+  expect((await inStudio(cookie, `${STUDIO_API}/edit`, edit)).status).toBe(200);
+  expect((await inStudio(cookie, CLIENT_LINKS_API, { route: '/nergens', days: 7 })).status).toBe(400);
+  expect((await inStudio(cookie, CLIENT_LINKS_API, { route: '/', days: 3 })).status).toBe(400);
+  const made = (await (await inStudio(cookie, CLIENT_LINKS_API, { route: '/', days: 7 })).json()) as NewClientLinkAnswer;
+  expect(made.link).toMatchObject({ route: '/', createdBy: 'lin@example.nl' });
+  expect(Date.parse(made.link.expiresAt) - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
+  // a client: no cookie, the draft's heading, and never indexed
+  const opened = await fetch(`${studio.url}${made.path}`);
+  const html = await opened.text();
+  expect([opened.status, opened.headers.get('x-robots-tag')]).toEqual([200, 'noindex, nofollow, noarchive']);
+  expect(html).toContain('Nog niet live');
+  expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');
+  // and the page's own files, which are the public site's
+  const style = /href="(\/[^"]+\.css)"/.exec(html)?.[1];
+  expect(style && (await fetch(`${studio.url}${style}`)).status).toBe(200);
+  // only the studio's pages and calls stay behind the door
+  expect((await fetch(`${studio.url}/`)).status).toBe(401);
+  const listed = (await (await inStudio(cookie, CLIENT_LINKS_API)).json()) as ClientLinksAnswer;
+  expect(listed.links.map((link) => link.id)).toContain(made.link.id);
+  expect((await inStudio(cookie, `${CLIENT_LINKS_API}/${made.link.id}/revoke`, {})).status).toBe(200);
+  const revoked = await fetch(`${studio.url}${made.path}`);
+  expect([revoked.status, await revoked.text()]).toEqual([410, expect.stringContaining('This preview link does not work (any more)')]);
+  // one past its time
+  const token = newToken();
+  await shared.createPreviewLink({ tokenHash: hashToken(token), route: '/', createdBy: 'lin@example.nl', ttlMs: 0 });
+  expect((await fetch(`${studio.url}${CLIENT_LINK_PATH}/${token}`)).status).toBe(410);
+  const kinds = (await staff.listAudit({ limit: 50 })).map((event) => event.kind);
+  expect(kinds).toEqual(expect.arrayContaining(['client-link.made', 'client-link.revoked']));
+});
 
 it('refuses a role without content at both doors, and shuts the studio at once when a role changes or the session ends', async () => {
   const sales = await person('sam@example.nl', 'sales');
