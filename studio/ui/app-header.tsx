@@ -2,6 +2,7 @@ import { MediaButton } from './media/media-panel.tsx';
 import { Detail } from './panels.tsx';
 import { changeWords } from './publish/change-words.ts';
 import { PublishBar } from './publish/publish-panel.tsx';
+import { ClientLinkButton } from './publish/client-links.tsx';
 import { SiteSearch } from './site-search.tsx';
 import type { StudioTexts } from './texts.ts';
 import type { useSiteFiles } from './files/use-site-files.ts';
@@ -17,10 +18,12 @@ interface HeaderProps {
   openMedia: () => void;
   /** a site file's name as staff know it */
   nameOf: (path: string) => string;
+  /** the route the preview shows */
+  route: string;
 }
 
 /** The studio's bar: the open file, undo and redo, search, media, publishing, and what just happened. */
-export function StudioHeader({ t, lang, site, title, status, showField, openMedia, nameOf }: HeaderProps) {
+export function StudioHeader({ t, lang, site, title, status, showField, openMedia, nameOf, route }: HeaderProps) {
   const problemCount = site.problems.length + Object.values(site.files).filter((f) => f.parseError).length;
   return (
     <header className="top">
@@ -34,6 +37,7 @@ export function StudioHeader({ t, lang, site, title, status, showField, openMedi
       </button>
       <SiteSearch lang={lang} site={site} show={showField} />
       <MediaButton lang={lang} open={openMedia} />
+      <ClientLinkButton lang={lang} route={route} page={title} />
       <PublishBar lang={lang} problemCount={problemCount} settled={site.settled} words={changeWords(t, lang, site.state?.schemas ?? {}, nameOf)} />
       <p className="status" role="status" aria-live="polite">
         {status}

@@ -126,6 +126,7 @@ function StudioTop({
   lang,
   site,
   open,
+  route,
   status,
   showField,
   nameOf,
@@ -134,6 +135,7 @@ function StudioTop({
   lang: string;
   site: Site;
   open: string;
+  route: string;
   status: string;
   showField: (path: string, pointer: string) => void;
   nameOf: (path: string) => string;
@@ -141,7 +143,17 @@ function StudioTop({
   const [media, setMedia] = useState(false);
   return (
     <>
-      <StudioHeader t={t} lang={lang} site={site} title={nameOf(open)} status={status} showField={showField} openMedia={() => setMedia(true)} nameOf={nameOf} />
+      <StudioHeader
+        t={t}
+        lang={lang}
+        site={site}
+        title={nameOf(open)}
+        status={status}
+        showField={showField}
+        openMedia={() => setMedia(true)}
+        nameOf={nameOf}
+        route={route}
+      />
       {media ? <MediaPanel lang={lang} edit={site.edit} revision={site.revision} assets={site.assets} nameOf={nameOf} close={() => setMedia(false)} /> : null}
       <ConflictBanner t={t} site={site} nameOf={nameOf} />
     </>
@@ -164,9 +176,10 @@ export function Studio() {
 
   const ctx = formContext(site, open, lang, images, fileEdit, focus);
   const isPage = isPagePath(open);
+  const shown = route ?? previewRoute(open, pageRoutes, facts);
   return (
     <div className="studio">
-      <StudioTop t={t} lang={lang} site={site} open={open} status={statusText(t, status, nameOf)} showField={showField} nameOf={nameOf} />
+      <StudioTop t={t} lang={lang} site={site} open={open} route={shown} status={statusText(t, status, nameOf)} showField={showField} nameOf={nameOf} />
       <FileList
         t={t}
         lang={lang}
@@ -195,7 +208,7 @@ export function Studio() {
         lang={lang}
         site={site}
         config={config}
-        route={route ?? previewRoute(open, pageRoutes, facts)}
+        route={shown}
         selected={isPage && route === undefined ? selected : undefined}
         select={setSelected}
         patch={fileEdit.patch}

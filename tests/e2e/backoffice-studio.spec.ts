@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { test, expect } from './fixtures.ts';
 import { e2eDataDir, e2eStudioOrigin } from '../../playwright.config.ts';
@@ -81,6 +82,45 @@ test.describe('the studio behind the back office @desktop-only', () => {
     expect(readFileSync(join(realpathSync(live()), 'index.html'), 'utf8')).toContain(heading);
     expect(git(remote(), 'log', '-1', '--format=%ae %s', 'main')).toMatch(new RegExp(`^${editor.email.replace(/[.]/g, '\\.')} `));
     expect(git(site(), 'status', '--porcelain')).toBe('');
+  });
+
+  test('an editor sends a client a preview link to the draft: it opens without an account, and no longer once expired', async ({ page, browser }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, await newAccount('editor'));
+    await page.getByRole('button', { name: 'Studio' }).click();
+    await field(page, '/blocks/0/headline').fill('Een kop voor de klant');
+    await expect(desktopPreview(page).locator('main h1')).toHaveText('Een kop voor de klant');
+    // three clicks: the button, "Make a link", "Copy"
+    await page.getByRole('button', { name: 'Preview link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Preview link for a client' });
+    await expect(dialog.getByText('No preview link works now.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Make a link' }).click();
+    const link = await dialog.getByRole('textbox', { name: 'The link' }).inputValue();
+    expect(link).toMatch(new RegExp(`^${e2eStudioOrigin}/__studio/link/[A-Za-z0-9_-]{43}$`));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await expect(dialog.getByText('Copied.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await expect(dialog.getByRole('listitem')).toHaveCount(1);
+    await expectAccessible(page);
+    // the client: another browser, no account
+    const client = await browser.newContext();
+    const clientPage = await client.newPage();
+    const shown = await clientPage.goto(link);
+    expect(shown?.headers()['x-robots-tag']).toBe('noindex, nofollow, noarchive');
+    await expect(clientPage.locator('main h1')).toHaveText('Een kop voor de klant');
+    // the live site does not have it
+    expect(readFileSync(join(realpathSync(live()), 'index.html'), 'utf8')).not.toContain('Een kop voor de klant');
+    // past its time, it opens nothing
+    const db = new Database(join(e2eDataDir, 'leads.sqlite'));
+    try {
+      db.prepare('UPDATE studio_preview_links SET expires_at = ?').run(new Date(Date.now() - 1000).toISOString());
+    } finally {
+      db.close();
+    }
+    await clientPage.reload();
+    await expect(clientPage.getByText('This preview link does not work (any more)')).toBeVisible();
+    await client.close();
   });
 
   test('a person whose role has no content gets no studio: no menu item, 403 for a ticket, and the studio shows the way in', async ({ page }) => {

@@ -151,7 +151,7 @@ export function ChangeList({ files, texts, label }: { files: FileChange[]; texts
 const NAME_KEY = 'studio.publisher-name';
 
 /** The person signed in, where a sign-in is in front of the studio (the back office's): Publish is in their name. */
-const signedIn = (): string | undefined => document.querySelector<HTMLMetaElement>(`meta[name="${STUDIO_EDITOR_META}"]`)?.content || undefined;
+export const signedIn = (): string | undefined => document.querySelector<HTMLMetaElement>(`meta[name="${STUDIO_EDITOR_META}"]`)?.content || undefined;
 
 /** The person's name: the one signed in, or the one typed, remembered on this computer for the next publish. */
 export function useName(): [string, (name: string) => void] {

@@ -1,0 +1,180 @@
+import { useEffect, useId, useState } from 'react';
+import {
+  CLIENT_LINK_DAYS,
+  CLIENT_LINKS_API,
+  type ClientLink,
+  type ClientLinksAnswer,
+  type NewClientLinkAnswer,
+  type NewClientLinkRequest,
+} from '../../../core/studio/contract.ts';
+import { speaksDutch } from '../texts.ts';
+import { Modal, signedIn } from './publish-dialog.tsx';
+
+/** What the client link dialog says, in the site's language. */
+const nl = {
+  open: 'Voorbeeldlink',
+  title: 'Voorbeeldlink voor een klant',
+  intro: (page: string, route: string) =>
+    `Een link naar ${page} (${route}) zoals de pagina nu is, met wijzigingen die nog niet gepubliceerd zijn. Wie de link heeft, kan de pagina bekijken zonder account; zoekmachines nemen hem niet op.`,
+  works: 'Werkt',
+  days: (days: number) => (days === 1 ? '1 dag' : `${days} dagen`),
+  make: 'Link maken',
+  link: 'De link',
+  once: 'Deze link ziet u alleen nu. Kwijt? Maak gerust een nieuwe.',
+  copy: 'Kopiëren',
+  copied: 'Gekopieerd.',
+  live: 'Links die nog werken',
+  none: 'Er werkt nu geen voorbeeldlink.',
+  until: (route: string, date: string, who: string) => `${route}, tot ${date}, gemaakt door ${who}`,
+  revoke: 'Intrekken',
+  revokeLabel: (route: string, date: string) => `Link naar ${route} tot ${date} intrekken`,
+  revoked: 'De link is ingetrokken: hij werkt niet meer.',
+  failed: 'Dat lukte niet. Probeer het nog eens.',
+  close: 'Sluiten',
+};
+const en: typeof nl = {
+  open: 'Preview link',
+  title: 'Preview link for a client',
+  intro: (page: string, route: string) =>
+    `A link to ${page} (${route}) as the page is now, with changes not yet published. Whoever has the link can view the page without an account; search engines leave it out.`,
+  works: 'Works for',
+  days: (days: number) => (days === 1 ? '1 day' : `${days} days`),
+  make: 'Make a link',
+  link: 'The link',
+  once: 'You see this link only now. Lost it? Just make a new one.',
+  copy: 'Copy',
+  copied: 'Copied.',
+  live: 'Links that still work',
+  none: 'No preview link works now.',
+  until: (route: string, date: string, who: string) => `${route}, until ${date}, made by ${who}`,
+  revoke: 'Revoke',
+  revokeLabel: (route: string, date: string) => `Revoke the link to ${route} until ${date}`,
+  revoked: 'The link is revoked: it no longer works.',
+  failed: 'That did not work. Please try again.',
+  close: 'Close',
+};
+
+async function call<T>(path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  const response = await fetch(`${CLIENT_LINKS_API}${path}`, init);
+  if (!response.ok) throw new Error(`${response.status}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * A read-only link to the page the preview shows, as it is now, for a client without an account: made here, shown
+ * once, listed while it works, revoked in one click. Only where a sign-in is in front of the studio (the back
+ * office's), which keeps the links.
+ */
+export function ClientLinkButton({ lang, route, page }: { lang: string; route: string; page: string }) {
+  const [open, setOpen] = useState(false);
+  if (!signedIn()) return null;
+  const texts = speaksDutch(lang) ? nl : en;
+  return (
+    <>
+      <button type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {texts.open}
+      </button>
+      {open && <ClientLinkDialog lang={lang} route={route} page={page} close={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function ClientLinkDialog({ lang, route, page, close }: { lang: string; route: string; page: string; close: () => void }) {
+  const texts = speaksDutch(lang) ? nl : en;
+  const [days, setDays] = useState<number>(7);
+  const [made, setMade] = useState<string>();
+  const [links, setLinks] = useState<ClientLink[]>([]);
+  const [said, setSaid] = useState('');
+  const ids = { days: useId(), link: useId() };
+  const date = (iso: string) => new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const reload = () =>
+    call<ClientLinksAnswer>('').then(
+      (answer) => setLinks(answer.links),
+      () => setSaid(texts.failed),
+    );
+  useEffect(() => void reload(), []); // eslint-disable-line react-hooks/exhaustive-deps -- once, when opened
+  const make = async () => {
+    try {
+      const answer = await call<NewClientLinkAnswer>('', { route, days } satisfies NewClientLinkRequest);
+      setMade(`${window.location.origin}${answer.path}`);
+      setSaid('');
+      await reload();
+    } catch {
+      setSaid(texts.failed);
+    }
+  };
+  const revoke = async (id: string) => {
+    try {
+      await call(`/${id}/revoke`, {});
+      setSaid(texts.revoked);
+      await reload();
+    } catch {
+      setSaid(texts.failed);
+    }
+  };
+  const copy = () =>
+    void navigator.clipboard.writeText(made ?? '').then(
+      () => setSaid(texts.copied),
+      () => setSaid(texts.failed),
+    );
+  return (
+    <Modal title={texts.title} lang={lang} close={close}>
+      <p>{texts.intro(page, route)}</p>
+      <form
+        className="client-link-make"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void make();
+        }}
+      >
+        <label htmlFor={ids.days}>{texts.works}</label>
+        <select id={ids.days} value={days} onChange={(e) => setDays(Number(e.target.value))}>
+          {CLIENT_LINK_DAYS.map((d) => (
+            <option key={d} value={d}>
+              {texts.days(d)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="primary">
+          {texts.make}
+        </button>
+      </form>
+      {made && (
+        <p className="client-link-made">
+          <label htmlFor={ids.link}>{texts.link}</label>
+          <input id={ids.link} readOnly value={made} onFocus={(e) => e.target.select()} aria-describedby={`${ids.link}-once`} />
+          <button type="button" onClick={copy}>
+            {texts.copy}
+          </button>
+          <span id={`${ids.link}-once`} className="hint">
+            {texts.once}
+          </span>
+        </p>
+      )}
+      <p role="status" className="client-link-said">
+        {said}
+      </p>
+      <h3>{texts.live}</h3>
+      {links.length === 0 ? (
+        <p>{texts.none}</p>
+      ) : (
+        <ul className="client-links">
+          {links.map((link) => (
+            <li key={link.id}>
+              <span>{texts.until(link.route, date(link.expiresAt), link.createdBy)}</span>
+              <button type="button" aria-label={texts.revokeLabel(link.route, date(link.expiresAt))} onClick={() => void revoke(link.id)}>
+                {texts.revoke}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <button type="button" onClick={close}>
+          {texts.close}
+        </button>
+      </p>
+    </Modal>
+  );
+}
