@@ -48,6 +48,30 @@ export interface NewClientLinkAnswer {
   path: string;
 }
 
+/**
+ * Scheduled publishes (behind the back office's sign-in only): GET lists them, POST makes one (NewScheduleRequest),
+ * POST `<id>/cancel` calls a pending one off. At its time the server publishes what is then ready, in the name of
+ * the person who planned it.
+ */
+export const SCHEDULES_API = `${STUDIO_API}/schedules`;
+
+export interface ScheduledPublish {
+  id: string;
+  /** when (ISO) */
+  at: string;
+  /** who planned it (their e-mail address) */
+  createdBy: string;
+  status: 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+  /** how it ended: the commit, "nothing" (nothing was ready), or why it failed */
+  detail: string | null;
+}
+export interface SchedulesAnswer {
+  schedules: ScheduledPublish[];
+}
+export interface NewScheduleRequest {
+  at: string;
+}
+
 /** Publishing's calls: `${PUBLISH_API}/<route>`. */
 export const PUBLISH_API = `${STUDIO_API}/publish`;
 /** The server-sent events of files changed on disk (StudioEvent). */

@@ -16,9 +16,30 @@ export interface StudioDoor {
   backOffice: string;
   enter(ticket: string, where: { userAgent?: string }): Promise<string | undefined>;
   admit(token: string | undefined): Promise<{ editor: Editor } | 'forbidden' | 'signed-out'>;
-  audit(kind: StudioAuditKind, editor: Editor): Promise<void>;
+  /** a line in the activity log, by a person (known by their address alone when a schedule publishes for them) */
+  audit(kind: StudioAuditKind, who: Editor | { email: string }): Promise<void>;
   /** the client preview links, in the back office's database */
   links: ClientLinkStore;
+  /** the scheduled publishes, in the back office's database */
+  schedules: ScheduleStore;
+}
+
+/** A scheduled publish as the database keeps it. */
+export interface StoredSchedule {
+  id: string;
+  at: string;
+  createdBy: string;
+  status: 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+  detail: string | null;
+}
+
+export interface ScheduleStore {
+  add(at: Date, createdBy: string): Promise<StoredSchedule>;
+  cancel(id: string): Promise<boolean>;
+  /** the next one due, now this instance's (exactly one instance gets each) */
+  claimDue(instance: string, staleMs: number): Promise<StoredSchedule | undefined>;
+  finish(id: string, instance: string, outcome: { status: 'done' | 'failed'; detail: string }): Promise<boolean>;
+  list(): Promise<StoredSchedule[]>;
 }
 
 /** What the studio writes in the back office's activity log. */

@@ -1,13 +1,15 @@
 import { createReadStream, existsSync, realpathSync, statSync, watch } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { studioBundler } from '../../studio/server/bundle.ts';
 import type { FileWatcher } from '../../studio/server/events.ts';
 import { studioHandler } from '../../studio/server/handler.ts';
 import { publishLive, recoverWorkingCopy } from '../../studio/server/live-publish.ts';
 import type { PublishRequest } from '../../studio/server/publish-api.ts';
-import { inGit, PublishError } from '../../studio/server/publish.ts';
+import { inGit, pending, PublishError } from '../../studio/server/publish.ts';
+import { siteLanguage } from '../../studio/server/document.ts';
 import { STUDIO_PATH, type Published, type PushTarget } from '../../core/studio/contract.ts';
 import { liveBuilder } from './live-builder.ts';
 import { send } from '../../studio/server/http.ts';
@@ -15,6 +17,7 @@ import { cleanPath, isPagePath } from '../dev/page-paths.ts';
 import { previewRenderer, type PreviewRenderer } from './preview-renderer.ts';
 import { doorway, requestEditor, type StudioDoor } from './studio-door.ts';
 import { clientLinks } from './client-links.ts';
+import { scheduleApi, scheduleRunner } from './scheduled-publish.ts';
 
 /**
  * The studio's server without Vite: one origin with the studio (/__studio: its page and calls, the same handler as
@@ -39,6 +42,10 @@ export interface StudioServerOptions {
   port?: number;
   /** what the server says (a stopped publish cleaned at the start) */
   log?: (line: string) => void;
+  /** this server instance, as the scheduled publishes name who did one (host name and process, by default) */
+  instance?: string;
+  /** how often to look for a scheduled publish that is due (5 s by default) */
+  scheduleTickMs?: number;
   /** the back office's sign-in in front of everything (server/studio-gate): absent, anyone who reaches the port edits */
   door?: StudioDoor;
 }
@@ -99,27 +106,40 @@ function watchFiles(siteRoot: string): FileWatcher & { close(): void } {
   };
 }
 
-/** Publish on this server: live-publish.ts, with the working copy built beside the live build and switched to. */
+/**
+ * Publish on this server: live-publish.ts, with the working copy built beside the live build and switched to. Behind
+ * the back office's sign-in the commit is the person's who asked (the signed-in editor, or the one who planned a
+ * scheduled publish), whatever name the form sent.
+ */
 function livePublish(options: StudioServerOptions, problems: () => number) {
   const makeLive = liveBuilder({ siteRoot: options.siteRoot, live: options.build });
-  return async (request: PublishRequest): Promise<Published> => {
-    // behind the back office's sign-in, the commit is the signed-in person's, whatever name the form sent
-    const editor = requestEditor.getStore();
+  return async (request: PublishRequest, who?: { email: string }): Promise<Published> => {
     const outcome = await publishLive({
       siteRoot: options.siteRoot,
       ...request,
-      ...(editor ? { author: { name: editor.email, email: editor.email } } : {}),
+      ...(who ? { author: { name: who.email, email: who.email } } : {}),
       ...(options.target ? { target: options.target } : {}),
       validate: () => (problems() > 0 ? `${problems()} problems` : undefined),
       makeLive: async () => void (await makeLive()),
     });
-    if (outcome.ok && editor) await options.door?.audit('site.published', editor);
+    if (outcome.ok && who) await options.door?.audit('site.published', who);
     if (outcome.ok) return { commit: outcome.commit, ...(outcome.pushed && options.target ? { push: { ok: true, ...options.target } } : {}) };
     // live here, not sent: the studio offers to send it again
     if (outcome.reason === 'push-failed' && options.target && outcome.commit)
       return { commit: outcome.commit, push: { ok: false, ...options.target, reason: 'unreachable', detail: outcome.detail ?? '' } };
     const reason = outcome.reason === 'invalid' ? 'problems' : outcome.reason === 'push-failed' ? 'refused' : outcome.reason;
     throw new PublishError(reason, outcome.detail ?? `not published: ${outcome.reason}`, undefined, outcome.files);
+  };
+}
+
+/** A scheduled publish: what is ready now, all of it, with the site's words for the version's message. */
+function publishReady(siteRoot: string, publish: ReturnType<typeof livePublish>) {
+  return async (who: { email: string }): Promise<string> => {
+    const ready = await pending(siteRoot);
+    if (ready.files.length === 0) return 'nothing';
+    const dutch = siteLanguage(siteRoot).toLowerCase().startsWith('nl');
+    const message = dutch ? 'Geplande publicatie' : 'Scheduled publish';
+    return (await publish({ fingerprint: ready.fingerprint, message, author: { name: who.email } }, who)).commit;
   };
 }
 
@@ -133,16 +153,18 @@ const failed = (res: ServerResponse) => (error: unknown) => send(res, 500, { err
 function behindDoor(door: StudioDoor, siteRoot: string, preview: PreviewRenderer, answer: (req: IncomingMessage, res: ServerResponse) => void) {
   const enter = doorway(door, siteRoot);
   const links = clientLinks(door, siteRoot, (route) => preview.render(cleanPath(route)));
+  const schedules = scheduleApi(door);
   return (req: IncomingMessage, res: ServerResponse) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (links.isClientPage(pathname)) return void links.open(req, res, pathname).catch(failed(res));
     if (!isPagePath(pathname) && !pathname.startsWith(STUDIO_PATH)) return answer(req, res);
     enter(req, res, () => {
-      if (!links.answers(pathname)) return answer(req, res);
+      const own = links.answers(pathname) ? links.api : schedules.answers(pathname) ? schedules.api : undefined;
+      if (!own) return answer(req, res);
       // as the studio's own calls: never one another site's page (another port or sub-domain too) made the browser send
       if (['cross-site', 'same-site'].includes(String(req.headers['sec-fetch-site'])))
         return send(res, 403, { error: 'the studio answers only its own pages' });
-      links.api(req, res, requestEditor.getStore()!, pathname).catch(failed(res));
+      own(req, res, requestEditor.getStore()!, pathname).catch(failed(res));
     }).catch(failed(res));
   };
 }
@@ -152,16 +174,26 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   const preview = previewRenderer({ siteRoot: options.siteRoot, schemaDir: options.schemaDir, build: options.build });
   const watcher = watchFiles(options.siteRoot);
   let problems = () => 0;
+  const publish = livePublish(options, () => problems());
   const studio = studioHandler(
     { siteRoot: options.siteRoot, schemaDir: options.schemaDir },
     {
       watcher,
       bundle: studioBundler(options.root),
-      publish: livePublish(options, () => problems()),
+      publish: (request) => publish(request, requestEditor.getStore()),
       editor: () => requestEditor.getStore()?.email,
     },
   );
   problems = () => studio.site.problems().length;
+  const runner =
+    options.door &&
+    scheduleRunner({
+      door: options.door,
+      instance: options.instance ?? `${hostname()}:${process.pid}`,
+      tickMs: options.scheduleTickMs ?? 5_000,
+      publish: publishReady(options.siteRoot, publish),
+      ...(options.log ? { log: options.log } : {}),
+    });
   const page = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     try {
       const html = await preview.render(cleanPath(pathname));
@@ -185,6 +217,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   return {
     url: `http://127.0.0.1:${port}`,
     async close() {
+      await runner?.stop();
       watcher.close();
       server.closeAllConnections();
       await new Promise((done) => server.close(done));

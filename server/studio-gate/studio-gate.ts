@@ -3,7 +3,7 @@ import { resumeSession, sessionTimeouts, startSession, type SessionTimeouts } fr
 import { openStaffStore, type StaffStore } from '../staff/store/staff-store.ts';
 import { hashToken, isWellFormedToken } from '../staff/tokens.ts';
 import type { StorageOptions } from '../storage/types.ts';
-import { openStudioState, type NewPreviewLink, type PreviewLink, type StudioState } from '../studio-state/studio-state.ts';
+import { openStudioState, type NewPreviewLink, type PreviewLink, type Schedule, type StudioState } from '../studio-state/studio-state.ts';
 
 /** The person a studio request comes from: an editor or admin of the back office. */
 export interface Editor {
@@ -25,13 +25,21 @@ export interface StudioGate {
   enter(ticket: string, where: { userAgent?: string }): Promise<string | undefined>;
   admit(token: string | undefined): Promise<Admission>;
   /** a line in the back office's activity log, by the person of a request */
-  audit(kind: 'site.published' | 'client-link.made' | 'client-link.revoked', editor: Editor): Promise<void>;
+  audit(kind: 'site.published' | 'client-link.made' | 'client-link.revoked', who: Editor | { email: string }): Promise<void>;
   /** the client preview links (studio-state/preview-links.ts) */
   links: {
     create(link: NewPreviewLink): Promise<PreviewLink>;
     open(tokenHash: string): Promise<PreviewLink | undefined>;
     revoke(id: string): Promise<boolean>;
     live(): Promise<PreviewLink[]>;
+  };
+  /** the scheduled publishes (studio-state/schedules.ts) */
+  schedules: {
+    add(at: Date, createdBy: string): Promise<Schedule>;
+    cancel(id: string): Promise<boolean>;
+    claimDue(instance: string, staleMs: number): Promise<Schedule | undefined>;
+    finish(id: string, instance: string, outcome: { status: 'done' | 'failed'; detail: string }): Promise<boolean>;
+    list(): Promise<Schedule[]>;
   };
   close(): Promise<void>;
 }
@@ -53,12 +61,22 @@ export function studioGateOn(staff: StaffStore, state: StudioState, timeouts: Se
       return token;
     },
     admit,
-    audit: (kind, editor) => staff.audit(kind, editor.id, [editor.id]),
+    async audit(kind, who) {
+      const id = 'id' in who ? who.id : (await staff.findUserByEmail(who.email))?.id;
+      await staff.audit(kind, id ?? null, id ? [id] : []);
+    },
     links: {
       create: (link) => state.createPreviewLink(link),
       open: (tokenHash) => state.openPreviewLink(tokenHash),
       revoke: (id) => state.revokePreviewLink(id),
       live: () => state.livePreviewLinks(),
+    },
+    schedules: {
+      add: (at, createdBy) => state.addSchedule(at, createdBy),
+      cancel: (id) => state.cancelSchedule(id),
+      claimDue: (instance, staleMs) => state.claimDueSchedule(instance, staleMs),
+      finish: (id, instance, outcome) => state.finishSchedule(id, instance, outcome),
+      list: () => state.listSchedules(),
     },
     close,
   };

@@ -123,6 +123,28 @@ test.describe('the studio behind the back office @desktop-only', () => {
     await client.close();
   });
 
+  test('an editor plans a publish for later, sees it waiting, and calls it off', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, await newAccount('editor'));
+    await page.getByRole('button', { name: 'Studio' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const later = dialog.getByRole('region', { name: 'Publish later' });
+    await expect(later.getByText('Nothing is scheduled.')).toBeVisible();
+    // tomorrow at 09:00, in the browser's own time zone, as a person types it
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const local = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}T09:00`;
+    await later.getByLabel('Date and time').fill(local);
+    await later.getByRole('button', { name: 'Schedule' }).click();
+    await expect(later.getByRole('listitem')).toHaveCount(1);
+    await expect(later.getByRole('listitem')).toContainText('9:00 AM');
+    await expect(later.getByRole('listitem')).toContainText('waiting');
+    await expectAccessible(page);
+    await later.getByRole('button', { name: /^Cancel the publish of / }).click();
+    await expect(later.getByRole('listitem')).toContainText('cancelled');
+    await expect(later.getByRole('button', { name: /^Cancel the publish of / })).toHaveCount(0);
+  });
+
   test('a person whose role has no content gets no studio: no menu item, 403 for a ticket, and the studio shows the way in', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page, await newAccount('sales'));

@@ -9,12 +9,15 @@ import {
   CLIENT_LINK_PATH,
   CLIENT_LINKS_API,
   PUBLISH_API,
+  SCHEDULES_API,
   STUDIO_API,
   STUDIO_PATH,
   type ChangesAnswer,
   type ClientLinksAnswer,
   type NewClientLinkAnswer,
   type PublishAnswer,
+  type ScheduledPublish,
+  type SchedulesAnswer,
   type StudioState,
 } from '../../core/studio/contract.ts';
 import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
@@ -47,6 +50,7 @@ let staff: StaffStore;
 let shared: SharedState;
 let gate: StudioGate;
 let studio: StudioServer;
+let second: StudioServer;
 let app: Hono<AdminEnv>;
 
 beforeAll(async () => {
@@ -70,6 +74,19 @@ beforeAll(async () => {
     build: live,
     target: { remote: 'origin', branch: 'main' },
     door: { ...gate, backOffice: ORIGIN },
+    instance: 'instance-a',
+    scheduleTickMs: 100,
+  });
+  // a second instance over the same working copy and database, looking for due publishes as often
+  second = await startStudioServer({
+    root: paths.root,
+    siteRoot: site,
+    schemaDir: paths.schemas,
+    build: live,
+    target: { remote: 'origin', branch: 'main' },
+    door: { ...gate, backOffice: ORIGIN },
+    instance: 'instance-b',
+    scheduleTickMs: 100,
   });
   ({ app } = createAdminApp({
     staff,
@@ -82,6 +99,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await studio?.close();
+  await second?.close();
   await Promise.all([gate?.close(), staff?.close(), shared?.close()]);
   rmSync(work, { recursive: true, force: true });
 });
@@ -176,6 +194,32 @@ it('makes a client preview link to the unpublished page: it opens without an acc
   const kinds = (await staff.listAudit({ limit: 50 })).map((event) => event.kind);
   expect(kinds).toEqual(expect.arrayContaining(['client-link.made', 'client-link.revoked']));
 });
+
+it('publishes at the planned time, once with two instances looking, in the planner’s name; a pending one can be called off', async () => {
+  const cookie = await enter((await person('pim@example.nl', 'editor')).b);
+  const state = (await (await inStudio(cookie, `${STUDIO_API}/state`)).json()) as StudioState;
+  const home = state.files.find((file) => file.path === 'content/pages/home.json')!;
+  const edit = { path: home.path, base: home.hash, ops: [{ op: 'set', path: ['blocks', 0, 'headline'], value: 'Gepland voor straks' }] };
+  expect((await inStudio(cookie, `${STUDIO_API}/edit`, edit)).status).toBe(200);
+  const commits = Number(git(remote, 'rev-list', '--count', 'main'));
+  expect((await inStudio(cookie, SCHEDULES_API, { at: new Date(Date.now() - 1000).toISOString() })).status).toBe(400);
+  const later = (await (await inStudio(cookie, SCHEDULES_API, { at: new Date(Date.now() + 3_600_000).toISOString() })).json()) as ScheduledPublish;
+  const soon = (await (await inStudio(cookie, SCHEDULES_API, { at: new Date(Date.now() + 1000).toISOString() })).json()) as ScheduledPublish;
+  expect(soon).toMatchObject({ status: 'pending', createdBy: 'pim@example.nl' });
+  const statusOf = async (id: string) =>
+    ((await (await inStudio(cookie, SCHEDULES_API)).json()) as SchedulesAnswer).schedules.find((schedule) => schedule.id === id);
+  await expect.poll(async () => (await statusOf(soon.id))?.status, { timeout: 30_000 }).toBe('done');
+  expect(readFileSync(join(realpathSync(live), 'index.html'), 'utf8')).toContain('Gepland voor straks');
+  // one commit, by the person who planned it, whichever instance did it
+  expect(Number(git(remote, 'rev-list', '--count', 'main'))).toBe(commits + 1);
+  expect(git(remote, 'log', '-1', '--format=%ae %s', 'main')).toBe('pim@example.nl Scheduled publish');
+  expect((await statusOf(soon.id))?.detail).toBe(git(remote, 'rev-parse', 'main'));
+  // the later one is still pending; called off, it stays off
+  expect((await statusOf(later.id))?.status).toBe('pending');
+  expect((await inStudio(cookie, `${SCHEDULES_API}/${later.id}/cancel`, {})).status).toBe(200);
+  expect((await inStudio(cookie, `${SCHEDULES_API}/${later.id}/cancel`, {})).status).toBe(409);
+  expect((await statusOf(later.id))?.status).toBe('cancelled');
+}, 60_000);
 
 it('refuses a role without content at both doors, and shuts the studio at once when a role changes or the session ends', async () => {
   const sales = await person('sam@example.nl', 'sales');

@@ -1,6 +1,7 @@
 import { useContext, useState } from 'react';
 import { commitMessage, plainWords, type ChangeWords } from './publish-changes.ts';
 import { publishCalls, type PushResult, type Refusal } from './publish-calls.ts';
+import { ScheduleLater } from './schedule-later.tsx';
 import { PushReport } from './publish-push.tsx';
 import { RefusedFiles } from './publish-refused.tsx';
 import {
@@ -152,6 +153,7 @@ function PublishDialog({ texts, lang, problemCount, settled, close }: DialogProp
       {ready && !done && ready.files.length > 0 ? (
         <PublishForm ready={ready} texts={texts} problemCount={problemCount} name={name} setName={setName} error={error} busy={busy} submit={submit} />
       ) : null}
+      {ready && !done && problemCount === 0 ? <ScheduleLater lang={lang} /> : null}
       <button type="button" className="publish-close" onClick={close}>
         {done ? texts.close : texts.cancel}
       </button>
