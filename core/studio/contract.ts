@@ -72,6 +72,24 @@ export interface NewScheduleRequest {
   at: string;
 }
 
+/**
+ * Who has which file open (behind the back office's sign-in only): POST a LeaseRequestBody to take a file for this
+ * studio tab (or take it over), POST `renew` to keep it (every LEASE_HEARTBEAT_MS), POST `release` to let it go.
+ */
+export const LEASES_API = `${STUDIO_API}/leases`;
+/** a lease not renewed for this long is free to take */
+export const LEASE_TTL_MS = 45_000;
+export const LEASE_HEARTBEAT_MS = 15_000;
+
+export interface LeaseRequestBody {
+  path: string;
+  /** this studio tab (one person may have two open) */
+  leaseId: string;
+  takeOver?: boolean;
+}
+/** the file is this tab's now, or whose it is and since when */
+export type LeaseWireAnswer = { held: true } | { held: false; holder: { email: string; since: string } };
+
 /** Publishing's calls: `${PUBLISH_API}/<route>`. */
 export const PUBLISH_API = `${STUDIO_API}/publish`;
 /** The server-sent events of files changed on disk (StudioEvent). */

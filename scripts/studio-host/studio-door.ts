@@ -22,6 +22,20 @@ export interface StudioDoor {
   links: ClientLinkStore;
   /** the scheduled publishes, in the back office's database */
   schedules: ScheduleStore;
+  /** which studio tab has which file open, in the back office's database */
+  leases: LeaseStore;
+}
+
+export interface LeaseStore {
+  take(request: {
+    path: string;
+    leaseId: string;
+    userId: string;
+    ttlMs: number;
+    takeOver?: boolean;
+  }): Promise<{ held: true } | { held: false; holder: { userId: string; takenAt: string } }>;
+  renew(path: string, leaseId: string, ttlMs: number): Promise<boolean>;
+  release(path: string, leaseId: string): Promise<boolean>;
 }
 
 /** A scheduled publish as the database keeps it. */

@@ -1,10 +1,9 @@
-import { createReadStream, existsSync, realpathSync, statSync, watch } from 'node:fs';
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
-import { extname, join, relative, resolve, sep } from 'node:path';
+import { extname, relative, resolve, sep } from 'node:path';
 import { studioBundler } from '../../studio/server/bundle.ts';
-import type { FileWatcher } from '../../studio/server/events.ts';
 import { studioHandler } from '../../studio/server/handler.ts';
 import { publishLive, recoverWorkingCopy } from '../../studio/server/live-publish.ts';
 import type { PublishRequest } from '../../studio/server/publish-api.ts';
@@ -18,6 +17,8 @@ import { previewRenderer, type PreviewRenderer } from './preview-renderer.ts';
 import { doorway, requestEditor, type StudioDoor } from './studio-door.ts';
 import { clientLinks } from './client-links.ts';
 import { scheduleApi, scheduleRunner } from './scheduled-publish.ts';
+import { fileLeases } from './file-leases.ts';
+import { watchFolders } from './watch-folders.ts';
 
 /**
  * The studio's server without Vite: one origin with the studio (/__studio: its page and calls, the same handler as
@@ -92,20 +93,6 @@ function serveBuildFile(build: string, pathname: string, res: ServerResponse): b
   return true;
 }
 
-/** The working copy's files as they change, for the studio's events: each change, addition or removal by its full path. */
-function watchFiles(siteRoot: string): FileWatcher & { close(): void } {
-  const listeners = new Set<(file: string) => void>();
-  const watcher = watch(siteRoot, { recursive: true }, (_event, name) => {
-    if (!name || name.split(sep).includes('.git')) return;
-    for (const listener of listeners) listener(join(siteRoot, name));
-  });
-  return {
-    on: (_kind, listener) => listeners.add(listener),
-    off: (_kind, listener) => listeners.delete(listener),
-    close: () => watcher.close(),
-  };
-}
-
 /**
  * Publish on this server: live-publish.ts, with the working copy built beside the live build and switched to. Behind
  * the back office's sign-in the commit is the person's who asked (the signed-in editor, or the one who planned a
@@ -154,12 +141,13 @@ function behindDoor(door: StudioDoor, siteRoot: string, preview: PreviewRenderer
   const enter = doorway(door, siteRoot);
   const links = clientLinks(door, siteRoot, (route) => preview.render(cleanPath(route)));
   const schedules = scheduleApi(door);
+  const leases = fileLeases(door);
   return (req: IncomingMessage, res: ServerResponse) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (links.isClientPage(pathname)) return void links.open(req, res, pathname).catch(failed(res));
     if (!isPagePath(pathname) && !pathname.startsWith(STUDIO_PATH)) return answer(req, res);
     enter(req, res, () => {
-      const own = links.answers(pathname) ? links.api : schedules.answers(pathname) ? schedules.api : undefined;
+      const own = [links, schedules, leases].find((calls) => calls.answers(pathname))?.api;
       if (!own) return answer(req, res);
       // as the studio's own calls: never one another site's page (another port or sub-domain too) made the browser send
       if (['cross-site', 'same-site'].includes(String(req.headers['sec-fetch-site'])))
@@ -172,7 +160,7 @@ function behindDoor(door: StudioDoor, siteRoot: string, preview: PreviewRenderer
 export async function startStudioServer(options: StudioServerOptions): Promise<StudioServer> {
   if (await inGit(options.siteRoot)) for (const line of await recoverWorkingCopy(options.siteRoot)) options.log?.(`studio: ${line}`);
   const preview = previewRenderer({ siteRoot: options.siteRoot, schemaDir: options.schemaDir, build: options.build });
-  const watcher = watchFiles(options.siteRoot);
+  const watcher = watchFolders(options.siteRoot);
   let problems = () => 0;
   const publish = livePublish(options, () => problems());
   const studio = studioHandler(

@@ -3,7 +3,15 @@ import { resumeSession, sessionTimeouts, startSession, type SessionTimeouts } fr
 import { openStaffStore, type StaffStore } from '../staff/store/staff-store.ts';
 import { hashToken, isWellFormedToken } from '../staff/tokens.ts';
 import type { StorageOptions } from '../storage/types.ts';
-import { openStudioState, type NewPreviewLink, type PreviewLink, type Schedule, type StudioState } from '../studio-state/studio-state.ts';
+import {
+  openStudioState,
+  type LeaseAnswer,
+  type LeaseRequest,
+  type NewPreviewLink,
+  type PreviewLink,
+  type Schedule,
+  type StudioState,
+} from '../studio-state/studio-state.ts';
 
 /** The person a studio request comes from: an editor or admin of the back office. */
 export interface Editor {
@@ -32,6 +40,12 @@ export interface StudioGate {
     open(tokenHash: string): Promise<PreviewLink | undefined>;
     revoke(id: string): Promise<boolean>;
     live(): Promise<PreviewLink[]>;
+  };
+  /** which studio tab has which file open (studio-state/leases.ts) */
+  leases: {
+    take(request: LeaseRequest): Promise<LeaseAnswer>;
+    renew(path: string, leaseId: string, ttlMs: number): Promise<boolean>;
+    release(path: string, leaseId: string): Promise<boolean>;
   };
   /** the scheduled publishes (studio-state/schedules.ts) */
   schedules: {
@@ -70,6 +84,11 @@ export function studioGateOn(staff: StaffStore, state: StudioState, timeouts: Se
       open: (tokenHash) => state.openPreviewLink(tokenHash),
       revoke: (id) => state.revokePreviewLink(id),
       live: () => state.livePreviewLinks(),
+    },
+    leases: {
+      take: (request) => state.takeLease(request),
+      renew: (path, leaseId, ttlMs) => state.renewLease(path, leaseId, ttlMs),
+      release: (path, leaseId) => state.releaseLease(path, leaseId),
     },
     schedules: {
       add: (at, createdBy) => state.addSchedule(at, createdBy),

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { contentFile, fileId as pageId, isPagePath } from '../../core/site/layout.ts';
 import type { Problem, SiteFile } from './files/api.ts';
 import { BlockList } from './form/blocks.tsx';
@@ -76,10 +77,14 @@ interface EditorProps {
   /** a status line already in the site's language */
   say: (status: string) => void;
   problems: Problem[];
+  /** who else has the file open, when someone does (the lease banner) */
+  banner?: ReactNode;
+  /** another person has the file: the form is shown to read along, not to change */
+  readOnly?: boolean;
 }
 
 /** The open file's form: a page's settings, blocks and selected block; any other file's fields. */
-export function Editor({ t, site, ctx, open, name, file, data, selected, select, openFile, say, problems }: EditorProps) {
+export function Editor({ t, site, ctx, open, name, file, data, selected, select, openFile, say, problems, banner, readOnly }: EditorProps) {
   const root: Located = { schema: ctx.files[schemaFileFor(open)] ?? {}, file: schemaFileFor(open) };
   const isPage = isPagePath(open);
   const blocks = (isPage && Array.isArray(data?.blocks) ? data.blocks : []) as Json[];
@@ -87,41 +92,44 @@ export function Editor({ t, site, ctx, open, name, file, data, selected, select,
     problems.filter((p) => p.file === open && (p.pointer === `/blocks/${index}` || p.pointer.startsWith(`/blocks/${index}/`))).length;
   return (
     <main className="editor">
-      {!file ? <p>{t.noFile}</p> : null}
-      {file && !data ? (
-        <div className="conflict" role="alert">
-          <p>{t.notJson(name)}</p>
-          <Detail t={t} text={`${open}: ${file.parseError ?? ''}`} />
-        </div>
-      ) : null}
-      {data && isPage ? (
-        <>
-          <PageActions
-            lang={ctx.lang}
-            site={site}
-            page={pageId(open)}
-            onRemoved={(text) => {
-              openFile(contentFile('page', 'home'));
-              say(text);
-            }}
-          />
-          <PageSettings t={t} ctx={ctx} root={root} data={data} />
-          <BlockList
-            lang={ctx.lang}
-            blocks={blocks}
-            selected={selected}
-            select={select}
-            edit={ctx.edit}
-            schemas={ctx.files}
-            problemCount={blockProblems}
-            newValue={(located) => initialValue(ctx.files, located, ctx)}
-            added={(name) => say(t.blockAdded(name))}
-            paths={ctx.paths}
-          />
-          {selected !== undefined && blocks[selected] ? <BlockForm t={t} ctx={ctx} block={blocks[selected]} index={selected} /> : null}
-        </>
-      ) : null}
-      {data && !isPage ? <SchemaField ctx={ctx} located={root} value={data} path={[]} label={name} required /> : null}
+      {banner}
+      <div inert={readOnly}>
+        {!file ? <p>{t.noFile}</p> : null}
+        {file && !data ? (
+          <div className="conflict" role="alert">
+            <p>{t.notJson(name)}</p>
+            <Detail t={t} text={`${open}: ${file.parseError ?? ''}`} />
+          </div>
+        ) : null}
+        {data && isPage ? (
+          <>
+            <PageActions
+              lang={ctx.lang}
+              site={site}
+              page={pageId(open)}
+              onRemoved={(text) => {
+                openFile(contentFile('page', 'home'));
+                say(text);
+              }}
+            />
+            <PageSettings t={t} ctx={ctx} root={root} data={data} />
+            <BlockList
+              lang={ctx.lang}
+              blocks={blocks}
+              selected={selected}
+              select={select}
+              edit={ctx.edit}
+              schemas={ctx.files}
+              problemCount={blockProblems}
+              newValue={(located) => initialValue(ctx.files, located, ctx)}
+              added={(name) => say(t.blockAdded(name))}
+              paths={ctx.paths}
+            />
+            {selected !== undefined && blocks[selected] ? <BlockForm t={t} ctx={ctx} block={blocks[selected]} index={selected} /> : null}
+          </>
+        ) : null}
+        {data && !isPage ? <SchemaField ctx={ctx} located={root} value={data} path={[]} label={name} required /> : null}
+      </div>
     </main>
   );
 }

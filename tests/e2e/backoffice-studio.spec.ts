@@ -10,7 +10,7 @@ import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
 import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
 import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
 import { ADMIN, closeStores, expectNoAxeViolations, newAccount, signIn } from './backoffice-support.ts';
-import { desktopPreview, expectAccessible, field } from './studio-support.ts';
+import { desktopPreview, expectAccessible, field, fileButton } from './studio-support.ts';
 
 /**
  * The studio on the live server, opened from the back office: the production server Playwright runs (its back
@@ -143,6 +143,38 @@ test.describe('the studio behind the back office @desktop-only', () => {
     await later.getByRole('button', { name: /^Cancel the publish of / }).click();
     await expect(later.getByRole('listitem')).toContainText('cancelled');
     await expect(later.getByRole('button', { name: /^Cancel the publish of / })).toHaveCount(0);
+  });
+
+  test('two editors on one page: the second reads along, takes it over, and neither loses a key', async ({ page, browser }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const anna = await newAccount('editor');
+    await signIn(page, anna);
+    await page.getByRole('button', { name: 'Studio' }).click();
+    await fileButton(page, 'content/pages/contact.json').click();
+    await field(page, '/blocks/0/eyebrow').fill('Van Anna');
+    const bramContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const bram = await bramContext.newPage();
+    await signIn(bram, await newAccount('editor'));
+    await bram.getByRole('button', { name: 'Studio' }).click();
+    await fileButton(bram, 'content/pages/contact.json').click();
+    const banner = bram.locator('.lease-banner');
+    await expect(banner).toContainText(`${anna.email} is editing this file now`);
+    await expect(bram.locator('.editor > [inert]')).toHaveCount(1);
+    await expect(field(bram, '/blocks/0/eyebrow')).toHaveValue('Van Anna');
+    await expectAccessible(bram);
+    await banner.getByRole('button', { name: 'Take over' }).click();
+    await expect(banner).toHaveCount(0);
+    await expect(bram.locator('.editor > [inert]')).toHaveCount(0);
+    await field(bram, '/blocks/0/headline').fill('Van Bram');
+    // Anna, back in her tab, is told, and reads along
+    await page.bringToFront();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(page.locator('.lease-banner')).toContainText('took this file over from you');
+    await expect(page.locator('.editor > [inert]')).toHaveCount(1);
+    const contact = () => JSON.parse(readFileSync(join(site(), 'content/pages/contact.json'), 'utf8')) as { blocks: { eyebrow: string; headline: string }[] };
+    await expect.poll(() => [contact().blocks[0]!.eyebrow, contact().blocks[0]!.headline]).toEqual(['Van Anna', 'Van Bram']);
+    await expect(field(page, '/blocks/0/headline')).toHaveValue('Van Bram');
+    await bramContext.close();
   });
 
   test('a person whose role has no content gets no studio: no menu item, 403 for a ticket, and the studio shows the way in', async ({ page }) => {

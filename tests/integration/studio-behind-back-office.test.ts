@@ -8,12 +8,14 @@ import { paths } from '../../core/paths.ts';
 import {
   CLIENT_LINK_PATH,
   CLIENT_LINKS_API,
+  LEASES_API,
   PUBLISH_API,
   SCHEDULES_API,
   STUDIO_API,
   STUDIO_PATH,
   type ChangesAnswer,
   type ClientLinksAnswer,
+  type LeaseWireAnswer,
   type NewClientLinkAnswer,
   type PublishAnswer,
   type ScheduledPublish,
@@ -220,6 +222,27 @@ it('publishes at the planned time, once with two instances looking, in the plann
   expect((await inStudio(cookie, `${SCHEDULES_API}/${later.id}/cancel`, {})).status).toBe(409);
   expect((await statusOf(later.id))?.status).toBe('cancelled');
 }, 60_000);
+
+it('leases a file to one studio tab: another person sees who has it and may take it over; the same person’s other tab just takes it', async () => {
+  const ria = await enter((await person('ria@example.nl', 'editor')).b);
+  const tom = await enter((await person('tom@example.nl', 'editor')).b);
+  const lease = (cookie: string, action: string, body: object) => inStudio(cookie, `${LEASES_API}${action}`, { path: 'content/pages/contact.json', ...body });
+  const answer = async (response: Promise<Response>) => (await response).json() as Promise<LeaseWireAnswer & { held: boolean }>;
+  expect(await answer(lease(ria, '', { leaseId: 'ria-tab-1' }))).toEqual({ held: true });
+  const told = await answer(lease(tom, '', { leaseId: 'tom-tab-1' }));
+  expect(told).toMatchObject({ held: false, holder: { email: 'ria@example.nl' } });
+  // Ria's second tab (or a reload) is hers without asking
+  expect(await answer(lease(ria, '', { leaseId: 'ria-tab-2' }))).toEqual({ held: true });
+  expect(await answer(lease(ria, '/renew', { leaseId: 'ria-tab-1' }))).toEqual({ held: false });
+  // Tom takes it over: Ria's heartbeat hears it is gone
+  expect(await answer(lease(tom, '', { leaseId: 'tom-tab-1', takeOver: true }))).toEqual({ held: true });
+  expect(await answer(lease(ria, '/renew', { leaseId: 'ria-tab-2' }))).toEqual({ held: false });
+  expect(await answer(lease(ria, '', { leaseId: 'ria-tab-2' }))).toMatchObject({ held: false, holder: { email: 'tom@example.nl' } });
+  // released when Tom moves on: Ria's tab takes it at its next ask
+  expect((await lease(tom, '/release', { leaseId: 'tom-tab-1' })).status).toBe(200);
+  expect(await answer(lease(ria, '', { leaseId: 'ria-tab-2' }))).toEqual({ held: true });
+  expect((await lease(tom, '', { leaseId: 'x' })).status).toBe(400);
+});
 
 it('refuses a role without content at both doors, and shuts the studio at once when a role changes or the session ends', async () => {
   const sales = await person('sam@example.nl', 'sales');

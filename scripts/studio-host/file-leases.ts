@@ -1,0 +1,34 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LEASE_TTL_MS, LEASES_API, type LeaseRequestBody, type LeaseWireAnswer } from '../../core/studio/contract.ts';
+import { readBody, send } from '../../studio/server/http.ts';
+import type { Editor, StudioDoor } from './studio-door.ts';
+
+/**
+ * Two editors on one file: the studio tab that opens a file takes its lease, keeps it with a heartbeat and lets it go
+ * when it moves on or closes; another tab is told who has it (and reads along) until it is free or they take it over.
+ * The leases are in the back office's database, so this holds across server instances.
+ */
+export function fileLeases(door: StudioDoor) {
+  const answers = (pathname: string) => pathname === LEASES_API || pathname.startsWith(`${LEASES_API}/`);
+  async function api(req: IncomingMessage, res: ServerResponse, editor: Editor, pathname: string): Promise<void> {
+    if (req.method !== 'POST') return send(res, 405, { error: 'method not allowed' });
+    const body = (await readBody(req)) as Partial<LeaseRequestBody>;
+    const path = typeof body.path === 'string' ? body.path : '';
+    const leaseId = typeof body.leaseId === 'string' ? body.leaseId : '';
+    if (!path || !/^[A-Za-z0-9_-]{8,64}$/.test(leaseId)) return send(res, 400, { error: 'a path and a lease id, please' });
+    const action = pathname.slice(LEASES_API.length);
+    if (action === '/renew') return send(res, 200, { held: await door.leases.renew(path, leaseId, LEASE_TTL_MS) });
+    if (action === '/release') return send(res, 200, { released: await door.leases.release(path, leaseId) });
+    if (action !== '') return send(res, 404, { error: 'not found' });
+    const request = { path, leaseId, userId: editor.email, ttlMs: LEASE_TTL_MS, takeOver: body.takeOver === true };
+    let answer = await door.leases.take(request);
+    // the same person in another tab (or this one reloaded): theirs, without asking
+    if (!answer.held && answer.holder.userId === editor.email) answer = await door.leases.take({ ...request, takeOver: true });
+    send(
+      res,
+      200,
+      (answer.held ? { held: true } : { held: false, holder: { email: answer.holder.userId, since: answer.holder.takenAt } }) satisfies LeaseWireAnswer,
+    );
+  }
+  return { answers, api };
+}
