@@ -1,9 +1,20 @@
 import { spawn } from 'node:child_process';
-import { realpathSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { paths } from '../../core/paths.ts';
-import { buildFolder, buildsOf, deleteTrash, DEFAULT_KEEP, lockBuilds, markComplete, newBuildId, prune, switchTo } from '../build/build-folders.ts';
+import {
+  buildFolder,
+  buildsOf,
+  completeBuilds,
+  deleteTrash,
+  DEFAULT_KEEP,
+  lockBuilds,
+  markComplete,
+  newBuildId,
+  prune,
+  switchTo,
+} from '../build/build-folders.ts';
 
 export interface LiveBuilderOptions {
   /** the working copy to build */
@@ -65,4 +76,29 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? 1, output })));
+}
+
+/**
+ * At a start: the build folders a stopped publish left half written (no marker of a finished build) are taken away,
+ * and said; the live build is as it was. Nothing is touched while another build holds the builds' lock.
+ */
+export function recoverBuilds(live: string, keep = DEFAULT_KEEP): string[] {
+  const builds = buildsOf(live);
+  if (!existsSync(builds.dir)) return [];
+  let release: () => void;
+  try {
+    release = lockBuilds(builds);
+  } catch {
+    return [];
+  }
+  try {
+    const complete = new Set(completeBuilds(builds));
+    const half = readdirSync(builds.dir).filter((name) => !name.startsWith('.') && !complete.has(name));
+    if (half.length === 0) return [];
+    prune(builds, keep);
+    deleteTrash(builds, { wait: true });
+    return half.map((name) => `a build left half written (${name}): removed; the live build is as it was`);
+  } finally {
+    release();
+  }
 }

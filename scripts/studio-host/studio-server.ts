@@ -10,7 +10,7 @@ import type { PublishRequest } from '../../studio/server/publish-api.ts';
 import { inGit, pending, PublishError } from '../../studio/server/publish.ts';
 import { siteLanguage } from '../../studio/server/document.ts';
 import { STUDIO_PATH, type Published, type PushTarget } from '../../core/studio/contract.ts';
-import { liveBuilder } from './live-builder.ts';
+import { liveBuilder, recoverBuilds } from './live-builder.ts';
 import { send } from '../../studio/server/http.ts';
 import { cleanPath, isPagePath } from '../dev/page-paths.ts';
 import { previewRenderer, type PreviewRenderer } from './preview-renderer.ts';
@@ -159,6 +159,7 @@ function behindDoor(door: StudioDoor, siteRoot: string, preview: PreviewRenderer
 
 export async function startStudioServer(options: StudioServerOptions): Promise<StudioServer> {
   if (await inGit(options.siteRoot)) for (const line of await recoverWorkingCopy(options.siteRoot)) options.log?.(`studio: ${line}`);
+  for (const line of recoverBuilds(options.build)) options.log?.(`studio: ${line}`);
   const preview = previewRenderer({ siteRoot: options.siteRoot, schemaDir: options.schemaDir, build: options.build });
   const watcher = watchFolders(options.siteRoot);
   let problems = () => 0;

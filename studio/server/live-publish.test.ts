@@ -130,14 +130,19 @@ describe('what a publish on the live server refuses', () => {
     expect(git(copy, 'rev-parse', 'HEAD')).toBe(before);
   });
 
-  it('a build that fails leaves the live build and the remote as they were', async () => {
+  it('a build that fails leaves the live build and the remote as they were, and the changes to publish again', async () => {
     edit(copy, HOME, HEADLINE, 'Websites die werken');
     const remoteBefore = git(remote, 'rev-parse', 'main');
+    const headBefore = git(copy, 'rev-parse', 'HEAD');
     const { outcome } = await publish({
       makeLive: () => Promise.reject(new Error('the build stopped')),
     });
     expect(outcome).toEqual({ ok: false, reason: 'build-failed', detail: 'the build stopped' });
     expect(git(remote, 'rev-parse', 'main')).toBe(remoteBefore);
+    // not "nothing to publish" next time: the change is an unpublished change again
+    expect(git(copy, 'rev-parse', 'HEAD')).toBe(headBefore);
+    expect((await pending(copy)).files.map((file) => file.path)).toEqual([HOME]);
+    expect((await publish()).outcome).toMatchObject({ ok: true });
   });
 });
 

@@ -20,7 +20,7 @@ export type LivePublishOutcome =
       /**
        * busy: another publish holds the lock; nothing: no change; invalid: the site has problems (`detail`);
        * code-changed: the remote has commits that change more than the site's files (`files`); conflict: a file
-       * changed both here and there (`files`); build-failed: the commit is kept, not live and not pushed (`detail`);
+       * changed both here and there (`files`); build-failed: the commit is taken back, its changes unpublished again (`detail`);
        * push-failed: live here, not sent (`detail`)
        */
       reason: 'busy' | 'nothing' | 'invalid' | 'code-changed' | 'conflict' | 'build-failed' | 'push-failed';
@@ -61,26 +61,61 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The publish lock (a file in the git folder, with the process that holds it), or undefined when it is held. */
-function takeLock(gitDir: string): (() => void) | undefined {
+/** What the lock file says: the process, and once the publish has committed, the commit before it and where it sends. */
+interface LockNote {
+  pid: number;
+  at: string;
+  /** HEAD before the publish's commit */
+  before?: string;
+  /** the remote-tracking branch a sent commit is in */
+  sentTo?: string;
+}
+
+/**
+ * The publish lock (a file in the git folder, with the process that holds it), or undefined when it is held: its
+ * release, and `note`, which writes what a recovery needs to know into it as the publish goes.
+ */
+function takeLock(gitDir: string): { release: () => void; note: (more: Partial<LockNote>) => void } | undefined {
   const file = join(gitDir, LOCK_FILE);
+  let written: LockNote = { pid: process.pid, at: new Date().toISOString() };
   try {
-    writeFileSync(file, JSON.stringify({ pid: process.pid, at: new Date().toISOString() }), { flag: 'wx' });
+    writeFileSync(file, JSON.stringify(written), { flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
     throw error;
   }
-  return () => rmSync(file, { force: true });
+  return {
+    release: () => rmSync(file, { force: true }),
+    note: (more) => writeFileSync(file, JSON.stringify((written = { ...written, ...more }))),
+  };
 }
 
-/** The process a lock file names, when it can be read. */
-function lockHolder(file: string): number | undefined {
+/** What a lock file says, when it can be read. */
+function lockNote(file: string): Partial<LockNote> {
   try {
-    const pid = (JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown }).pid;
-    return typeof pid === 'number' ? pid : undefined;
+    const note = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockNote>;
+    return typeof note === 'object' && note !== null ? note : {};
   } catch {
-    return undefined;
+    return {};
   }
+}
+
+/**
+ * A publish that stopped after its commit and before the commit was sent: the commit (always the newest, on top of
+ * anything the rebase took in) is taken back, so its changes are unpublished changes again and the next Publish
+ * builds and sends them. Whether it went live before it stopped does not matter: publishing them again is the same.
+ */
+async function takeBackCommit(siteRoot: string, note: Partial<LockNote>): Promise<string[]> {
+  if (!note.before || (await head(siteRoot)) === note.before) return [];
+  if (note.sentTo) {
+    const sent = await git(siteRoot, ['merge-base', '--is-ancestor', 'HEAD', note.sentTo]).then(
+      () => true,
+      () => false,
+    );
+    if (sent) return [];
+  }
+  await git(siteRoot, ['reset', '-q', '--mixed', 'HEAD~1']);
+  return ['a publish that stopped before it was sent: its changes are unpublished changes again; Publish sends them'];
 }
 
 /**
@@ -94,7 +129,8 @@ export async function recoverWorkingCopy(siteRoot: string, { atStart = true }: {
   const gitDir = await gitDirOf(siteRoot);
   const lock = join(gitDir, LOCK_FILE);
   if (!existsSync(lock)) return [];
-  const pid = lockHolder(lock);
+  const note = lockNote(lock);
+  const pid = typeof note.pid === 'number' ? note.pid : undefined;
   const own = pid === process.pid;
   if (pid !== undefined && (own ? !atStart : alive(pid))) return [];
   const cleaned: string[] = [];
@@ -111,6 +147,7 @@ export async function recoverWorkingCopy(siteRoot: string, { atStart = true }: {
     await git(siteRoot, ['merge', '--abort']);
     cleaned.push('a merge left half done: undone');
   }
+  cleaned.push(...(await takeBackCommit(siteRoot, note)));
   rmSync(lock, { force: true });
   cleaned.push(`the lock of a publish that stopped${pid === undefined ? '' : ` (process ${pid})`}: removed`);
   return cleaned;
@@ -147,14 +184,15 @@ export async function publishLive(options: LivePublishOptions): Promise<LivePubl
   const { siteRoot, target } = options;
   const gitDir = await gitDirOf(siteRoot);
   await recoverWorkingCopy(siteRoot, { atStart: false });
-  const release = takeLock(gitDir);
-  if (!release) return { ok: false, reason: 'busy' };
+  const lock = takeLock(gitDir);
+  if (!lock) return { ok: false, reason: 'busy' };
   try {
     const before = await head(siteRoot);
     const now = await expectPending(siteRoot, options.fingerprint);
     if (now.files.length === 0) return { ok: false, reason: 'nothing' };
     const problems = options.validate();
     if (problems !== undefined) return { ok: false, reason: 'invalid', detail: problems };
+    lock.note({ before, ...(target ? { sentTo: `refs/remotes/${target.remote}/${target.branch}` } : {}) });
     await commitPaths(
       siteRoot,
       now.files.map((file) => file.path),
@@ -184,6 +222,8 @@ export async function publishLive(options: LivePublishOptions): Promise<LivePubl
       try {
         await options.makeLive(commit);
       } catch (error) {
+        // the commit (on top of anything the rebase took in) taken back: its changes wait, unpublished, for the next try
+        await git(siteRoot, ['reset', '-q', '--mixed', 'HEAD~1']);
         return { ok: false, reason: 'build-failed', detail: (error as Error).message };
       }
       if (!target) return { ok: true, commit, rebasedOver, pushed: false };
@@ -193,6 +233,6 @@ export async function publishLive(options: LivePublishOptions): Promise<LivePubl
       if (pushed.reason !== 'behind' || attempt >= PUSH_ATTEMPTS) return { ok: false, reason: 'push-failed', detail: pushed.detail, commit };
     }
   } finally {
-    release();
+    lock.release();
   }
 }
