@@ -34,9 +34,10 @@ const tail = (output: string) => output.trim().split('\n').slice(-12).join('\n')
  * step and the old builds pruned. A failed build is deleted and the live build stays; another build under way (a
  * `npm run build`, a rollback) makes this one wait its turn by failing with its words.
  */
-export function liveBuilder({ siteRoot, live, keep = DEFAULT_KEEP }: LiveBuilderOptions): () => Promise<{ id: string; seconds: number }> {
+export function liveBuilder({ siteRoot, live, keep = DEFAULT_KEEP }: LiveBuilderOptions): (root?: string) => Promise<{ id: string; seconds: number }> {
   const builds = buildsOf(live);
-  return async () => {
+  // `root`: another folder of the site's files (a published commit unpacked, release-follower.ts)
+  return async (root = siteRoot) => {
     const release = lockBuilds(builds);
     const started = performance.now();
     const id = newBuildId();
@@ -48,7 +49,7 @@ export function liveBuilder({ siteRoot, live, keep = DEFAULT_KEEP }: LiveBuilder
       previous = undefined;
     }
     try {
-      const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: siteRoot, SITE_OUT: out, BUILD_QUIET: '1' };
+      const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: root, SITE_OUT: out, BUILD_QUIET: '1' };
       delete env.BUILD_INCREMENTAL;
       if (previous) env.SITE_PREVIOUS_OUT = previous;
       else delete env.SITE_PREVIOUS_OUT;

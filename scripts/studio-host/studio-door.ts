@@ -24,6 +24,11 @@ export interface StudioDoor {
   schedules: ScheduleStore;
   /** which studio tab has which file open, in the back office's database */
   leases: LeaseStore;
+  /** the commits published on any server instance, which each builds */
+  releases: {
+    record(commit: string, publishedBy: string): Promise<void>;
+    latest(): Promise<{ commit: string; publishedBy: string; publishedAt: string } | undefined>;
+  };
 }
 
 export interface LeaseStore {

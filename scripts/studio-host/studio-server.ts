@@ -19,6 +19,7 @@ import { clientLinks } from './client-links.ts';
 import { scheduleApi, scheduleRunner } from './scheduled-publish.ts';
 import { fileLeases } from './file-leases.ts';
 import { watchFolders } from './watch-folders.ts';
+import { releaseFollower } from './release-follower.ts';
 
 /**
  * The studio's server without Vite: one origin with the studio (/__studio: its page and calls, the same handler as
@@ -45,6 +46,8 @@ export interface StudioServerOptions {
   log?: (line: string) => void;
   /** this server instance, as the scheduled publishes name who did one (host name and process, by default) */
   instance?: string;
+  /** how often to look for a release published on another instance (1 s by default; 0: never) */
+  releaseTickMs?: number;
   /** how often to look for a scheduled publish that is due (5 s by default) */
   scheduleTickMs?: number;
   /** the back office's sign-in in front of everything (server/studio-gate): absent, anyone who reaches the port edits */
@@ -93,13 +96,27 @@ function serveBuildFile(build: string, pathname: string, res: ServerResponse): b
   return true;
 }
 
+type BuildLive = (root?: string) => Promise<unknown>;
+
+/** A publish's build and a release's build of this server, one after the other: they share the build folders' lock. */
+function oneBuildAtATime(build: BuildLive): BuildLive {
+  let last: Promise<unknown> = Promise.resolve();
+  return (root) => {
+    const next = last.then(
+      () => build(root),
+      () => build(root),
+    );
+    last = next.catch(() => undefined);
+    return next;
+  };
+}
+
 /**
  * Publish on this server: live-publish.ts, with the working copy built beside the live build and switched to. Behind
  * the back office's sign-in the commit is the person's who asked (the signed-in editor, or the one who planned a
  * scheduled publish), whatever name the form sent.
  */
-function livePublish(options: StudioServerOptions, problems: () => number) {
-  const makeLive = liveBuilder({ siteRoot: options.siteRoot, live: options.build });
+function livePublish(options: StudioServerOptions, problems: () => number, makeLive: BuildLive, published?: (commit: string) => void) {
   return async (request: PublishRequest, who?: { email: string }): Promise<Published> => {
     const outcome = await publishLive({
       siteRoot: options.siteRoot,
@@ -110,6 +127,11 @@ function livePublish(options: StudioServerOptions, problems: () => number) {
       makeLive: async () => void (await makeLive()),
     });
     if (outcome.ok && who) await options.door?.audit('site.published', who);
+    // on the remote: every other instance builds it too
+    if (outcome.ok && outcome.pushed) {
+      published?.(outcome.commit);
+      await options.door?.releases.record(outcome.commit, who?.email ?? request.author.name);
+    }
     if (outcome.ok) return { commit: outcome.commit, ...(outcome.pushed && options.target ? { push: { ok: true, ...options.target } } : {}) };
     // live here, not sent: the studio offers to send it again
     if (outcome.reason === 'push-failed' && options.target && outcome.commit)
@@ -163,7 +185,24 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   const preview = previewRenderer({ siteRoot: options.siteRoot, schemaDir: options.schemaDir, build: options.build });
   const watcher = watchFolders(options.siteRoot);
   let problems = () => 0;
-  const publish = livePublish(options, () => problems());
+  const buildLive = oneBuildAtATime(liveBuilder({ siteRoot: options.siteRoot, live: options.build }));
+  const follower =
+    options.door && options.target && options.releaseTickMs !== 0
+      ? releaseFollower({
+          door: options.door,
+          siteRoot: options.siteRoot,
+          remote: options.target.remote,
+          buildLive,
+          tickMs: options.releaseTickMs ?? 1_000,
+          ...(options.log ? { log: options.log } : {}),
+        })
+      : undefined;
+  const publish = livePublish(
+    options,
+    () => problems(),
+    buildLive,
+    (commit) => follower?.serves(commit),
+  );
   const studio = studioHandler(
     { siteRoot: options.siteRoot, schemaDir: options.schemaDir },
     {
@@ -207,6 +246,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     url: `http://127.0.0.1:${port}`,
     async close() {
       await runner?.stop();
+      follower?.stop();
       watcher.close();
       server.closeAllConnections();
       await new Promise((done) => server.close(done));

@@ -148,9 +148,9 @@ export const migrations = (kind: 'sqlite' | 'postgres'): Record<string, Migratio
   '0009-studio-state': {
     up: (db: Kysely<unknown>) => createStudioTables(db),
   },
-  // the studio behind the back office's sign-in (issue 39): the one-time tickets that carry a signed-in editor from
-  // the back office's origin to the studio's
-  '0010-studio-tickets': {
+  // the studio on the live server (issue 39): the one-time tickets that carry a signed-in editor from the back
+  // office's origin to the studio's, and the releases (each published commit) that every server instance builds
+  '0010-studio-tickets-releases': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('studio_tickets')
@@ -158,6 +158,14 @@ export const migrations = (kind: 'sqlite' | 'postgres'): Record<string, Migratio
         .addColumn('user_id', 'text', (c) => c.notNull())
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .execute();
+      await db.schema
+        .createTable('site_releases')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('commit_id', 'text', (c) => c.notNull())
+        .addColumn('published_by', 'text', (c) => c.notNull())
+        .addColumn('published_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('site_releases_at').on('site_releases').column('published_at').execute();
     },
   },
 });

@@ -158,6 +158,8 @@ export interface StudioTables {
   };
   /** a one-time ticket from the back office to the studio's origin, for one signed-in editor, for a minute */
   studio_tickets: { token_hash: string; user_id: string; expires_at: string };
+  /** a commit published on one server instance, which every instance builds and serves */
+  site_releases: { id: string; commit_id: string; published_by: string; published_at: string };
   /** a publish of the changes at a given time, done once by one server instance */
   studio_schedules: {
     id: string;

@@ -9,6 +9,7 @@ import {
   type LeaseRequest,
   type NewPreviewLink,
   type PreviewLink,
+  type Release,
   type Schedule,
   type StudioState,
 } from '../studio-state/studio-state.ts';
@@ -47,6 +48,11 @@ export interface StudioGate {
     renew(path: string, leaseId: string, ttlMs: number): Promise<boolean>;
     release(path: string, leaseId: string): Promise<boolean>;
   };
+  /** the commits published on any instance (studio-state/releases.ts), which each instance builds */
+  releases: {
+    record(commit: string, publishedBy: string): Promise<void>;
+    latest(): Promise<Release | undefined>;
+  };
   /** the scheduled publishes (studio-state/schedules.ts) */
   schedules: {
     add(at: Date, createdBy: string): Promise<Schedule>;
@@ -84,6 +90,10 @@ export function studioGateOn(staff: StaffStore, state: StudioState, timeouts: Se
       open: (tokenHash) => state.openPreviewLink(tokenHash),
       revoke: (id) => state.revokePreviewLink(id),
       live: () => state.livePreviewLinks(),
+    },
+    releases: {
+      record: (commit, publishedBy) => state.recordRelease(commit, publishedBy),
+      latest: () => state.latestRelease(),
     },
     leases: {
       take: (request) => state.takeLease(request),

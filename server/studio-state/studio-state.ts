@@ -15,9 +15,10 @@ import {
   type PreviewLink,
 } from './preview-links.ts';
 import { createTicket, redeemTicket } from './tickets.ts';
+import { latestRelease, recordRelease, type Release } from './releases.ts';
 import { addSchedule, cancelSchedule, claimDueSchedule, finishSchedule, listSchedules, type Schedule } from './schedules.ts';
 
-export type { Lease, LeaseAnswer, LeaseRequest, NewPreviewLink, PreviewLink, Schedule };
+export type { Lease, LeaseAnswer, LeaseRequest, NewPreviewLink, PreviewLink, Release, Schedule };
 
 /**
  * What the studio on the server shares between editors and between server instances, in the leads' database
@@ -45,6 +46,9 @@ export interface StudioState {
 
   createTicket(tokenHash: string, userId: string): Promise<void>;
   redeemTicket(tokenHash: string): Promise<string | undefined>;
+
+  recordRelease(commit: string, publishedBy: string): Promise<void>;
+  latestRelease(): Promise<Release | undefined>;
   close(): Promise<void>;
 }
 
@@ -69,6 +73,8 @@ export function studioStateOn(db: Kysely<Database>, kind: 'sqlite' | 'postgres',
     listSchedules: () => listSchedules(db),
     createTicket: (tokenHash, userId) => createTicket(db, tokenHash, userId, clock()),
     redeemTicket: (tokenHash) => redeemTicket(db, tokenHash, clock()),
+    recordRelease: (commit, publishedBy) => recordRelease(db, commit, publishedBy, clock()),
+    latestRelease: () => latestRelease(db),
     close: () => (closed ??= db.destroy()),
   };
 }

@@ -78,6 +78,8 @@ beforeAll(async () => {
     door: { ...gate, backOffice: ORIGIN },
     instance: 'instance-a',
     scheduleTickMs: 100,
+    // both instances here share one live build: neither builds the other's releases (studio-instances.test.ts does)
+    releaseTickMs: 0,
   });
   // a second instance over the same working copy and database, looking for due publishes as often
   second = await startStudioServer({
@@ -89,6 +91,7 @@ beforeAll(async () => {
     door: { ...gate, backOffice: ORIGIN },
     instance: 'instance-b',
     scheduleTickMs: 100,
+    releaseTickMs: 0,
   });
   ({ app } = createAdminApp({
     staff,

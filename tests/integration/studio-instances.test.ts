@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { paths } from '../../core/paths.ts';
+import { PUBLISH_API, STUDIO_API, type ChangesAnswer, type PublishAnswer, type StudioState } from '../../core/studio/contract.ts';
+import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
+import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
+import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
+import { hashToken, newToken } from '../../server/staff/tokens.ts';
+import { openStaffStore } from '../../server/staff/store/staff-store.ts';
+import { openStudioState } from '../../server/studio-state/studio-state.ts';
+import { databaseBackends } from '../support/database-backends.ts';
+
+/**
+ * Two server instances on one PostgreSQL, each with its own working copy and its own live build: a publish on one is
+ * recorded in the database once it is on the remote, and the other builds that same commit and serves it, within
+ * 5 seconds. The builds are deterministic: both serve the same bytes.
+ */
+const postgres = databaseBackends({ prefix: 'studio-instances-' })[1];
+const work = mkdtempSync(join(tmpdir(), 'studio-instances-'));
+const remote = join(work, 'remote.git');
+const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
+const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', env }).trim();
+const instances: { server: StudioServer; gate: StudioGate; copy: string; live: string }[] = [];
+
+beforeAll(async () => {
+  await postgres.setup();
+  const storage = await postgres.fresh();
+  const seed = join(work, 'seed');
+  mkdirSync(seed);
+  for (const name of ['site.config.json', 'content', 'public'])
+    cpSync(join(paths.root, 'tests/fixtures/content-landing', name), join(seed, name), { recursive: true });
+  git(seed, 'init', '-q', '-b', 'main');
+  git(seed, 'add', '-A');
+  git(seed, '-c', 'user.name=Seed', '-c', 'user.email=seed@test', 'commit', '-qm', 'site');
+  execFileSync('git', ['clone', '-q', '--bare', seed, remote], { env });
+  for (const name of ['a', 'b']) {
+    const copy = join(work, `copy-${name}`);
+    const live = join(work, `live-${name}`);
+    execFileSync('git', ['clone', '-q', remote, copy], { env });
+    await liveBuilder({ siteRoot: copy, live })();
+    const gate = await openStudioGate(storage, {});
+    const server = await startStudioServer({
+      root: paths.root,
+      siteRoot: copy,
+      schemaDir: paths.schemas,
+      build: live,
+      target: { remote: 'origin', branch: 'main' },
+      door: { ...gate, backOffice: 'http://127.0.0.1:4330' },
+      instance: name,
+      releaseTickMs: 200,
+    });
+    instances.push({ server, gate, copy, live });
+  }
+  // an editor of the back office, with a studio session on instance a
+  const staff = await openStaffStore(storage);
+  const state = await openStudioState(storage);
+  await staff.addUser('eva@example.nl', 'editor', { tokenHash: hashToken(newToken()), createdBy: null });
+  const eva = (await staff.findUserByEmail('eva@example.nl'))!;
+  ticket = newToken();
+  await state.createTicket(hashToken(ticket), eva.id);
+  await Promise.all([staff.close(), state.close()]);
+}, 180_000);
+afterAll(async () => {
+  for (const { server, gate } of instances) {
+    await server.close();
+    await gate.close();
+  }
+  await postgres.teardown();
+  rmSync(work, { recursive: true, force: true });
+}, 60_000);
+let ticket = '';
+
+it('a publish on one instance is live on the other within 5 s, byte for byte the same', async () => {
+  const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+  const entered = await fetch(`${a.server.url}/__studio/enter?ticket=${ticket}`, { redirect: 'manual' });
+  const cookie = entered.headers.get('set-cookie')!.split(';')[0]!;
+  const call = async <T>(route: string, body?: unknown) =>
+    (await (
+      await fetch(`${a.server.url}${route}`, {
+        headers: { cookie, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
+      })
+    ).json()) as T;
+  const state = await call<StudioState>(`${STUDIO_API}/state`);
+  const home = state.files.find((file) => file.path === 'content/pages/home.json')!;
+  await call(`${STUDIO_API}/edit`, { path: home.path, base: home.hash, ops: [{ op: 'set', path: ['blocks', 0, 'headline'], value: 'Op beide servers' }] });
+  const changes = await call<PublishAnswer<ChangesAnswer>>(`${PUBLISH_API}/changes`);
+  const bBefore = realpathSync(b.live);
+  await call(`${PUBLISH_API}/commit`, { fingerprint: changes.git ? changes.fingerprint : '', message: 'Kop', name: 'Eva' });
+  const publishedAt = Date.now();
+  const page = (live: string) => readFileSync(join(realpathSync(live), 'index.html'), 'utf8');
+  expect(page(a.live)).toContain('Op beide servers');
+  await expect.poll(() => realpathSync(b.live), { timeout: 5_000, interval: 50 }).not.toBe(bBefore);
+  expect(Date.now() - publishedAt).toBeLessThan(5_000);
+  expect(page(b.live)).toBe(page(a.live));
+  // the other instance's working copy is as it was: its editors' changes are theirs
+  expect(git(b.copy, 'status', '--porcelain')).toBe('');
+}, 60_000);
