@@ -33,6 +33,7 @@ describe('the layers are enforced by lint', () => {
     ['server/app.ts', "import { fill as imported } from '../src/ui/stars.tsx';", 'server/'],
     ['server/site.ts', "import { validateSite as imported } from '../core/validate/validate.ts';", 'server/'],
     ['scripts/build/build.ts', "import { createApp as imported } from '../../server/app.ts';", 'scripts/'],
+    ['scripts/studio-host/main.ts', "import { startSession as imported } from '../../server/staff/sessions.ts';", 'scripts/'],
     ['src/forms/submit.ts', "import { paths as imported } from '../../scripts/test-support/browser.ts';", 'src/'],
     ['studio/ui/files/api.ts', "import { isSiteFile as imported } from '../../server/site-files.ts';", 'studio/ui'],
     ['studio/ui/app.tsx', "import { STUDIO_PATH as imported } from '../../scripts/dev/studio-plugin.ts';", 'studio/ui'],
@@ -65,6 +66,7 @@ describe('the layers are enforced by lint', () => {
     ['studio/server/site-api.ts', "import { isSiteFile as imported } from '../../core/site/layout.ts';"],
     ['scripts/dev/studio-plugin.ts', "import { siteApi as imported } from '../../studio/server/site-api.ts';"],
     ['studio/server/media.test.ts', "import { copySite as imported } from '../../scripts/test-support/dev-server.ts';"],
+    ['scripts/studio-host/main.ts', "import { openStudioGate as imported } from '../../server/studio-gate/studio-gate.ts';"],
     ['admin/api.ts', "import { ADMIN_API as imported } from '../core/admin/contract.ts';"],
     ['admin/leads.tsx', "import { ROLE_NAMES as imported } from './texts.ts';"],
   ])(
