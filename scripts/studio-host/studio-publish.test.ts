@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
 import { PUBLISH_API, STUDIO_API, type ChangesAnswer, type PublishAnswer, type Published, type StudioState } from '../../core/studio/contract.ts';
+import { git, siteRepo } from '../test-support/site-repo.ts';
 import { liveBuilder } from './live-builder.ts';
 import { startStudioServer, type StudioServer } from './studio-server.ts';
 
@@ -14,23 +14,11 @@ import { startStudioServer, type StudioServer } from './studio-server.ts';
  * as the page the studio previews from then on.
  */
 const work = mkdtempSync(join(tmpdir(), 'studio-publish-'));
-const site = join(work, 'site');
 const live = join(work, 'live');
-const remote = join(work, 'remote.git');
-const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
-const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', env }).trim();
+const { site, remote } = siteRepo(work);
 let server: StudioServer;
 
 beforeAll(async () => {
-  mkdirSync(site);
-  for (const name of ['site.config.json', 'content', 'public'])
-    cpSync(join(paths.root, 'tests/fixtures/content-landing', name), join(site, name), { recursive: true });
-  git(site, 'init', '-q', '-b', 'main');
-  git(site, 'add', '-A');
-  git(site, '-c', 'user.name=Seed', '-c', 'user.email=seed@test', 'commit', '-qm', 'site');
-  execFileSync('git', ['init', '-q', '--bare', '-b', 'main', remote], { env });
-  git(site, 'remote', 'add', 'origin', remote);
-  git(site, 'push', '-q', 'origin', 'main');
   // the first live build, as the server's deploy makes it
   await liveBuilder({ siteRoot: site, live })();
   server = await startStudioServer({ root: paths.root, siteRoot: site, schemaDir: paths.schemas, build: live, target: { remote: 'origin', branch: 'main' } });

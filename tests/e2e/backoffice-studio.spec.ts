@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { test, expect } from './fixtures.ts';
 import { e2eDataDir, e2eStudioOrigin } from '../../playwright.config.ts';
 import { paths } from '../../core/paths.ts';
 import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
+import { git, siteRepo } from '../../scripts/test-support/site-repo.ts';
 import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
 import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
 import { ADMIN, closeStores, expectNoAxeViolations, newAccount, signIn } from './backoffice-support.ts';
@@ -22,8 +22,6 @@ import { desktopPreview, expectAccessible, field, fileButton } from './studio-su
 test.describe.configure({ mode: 'serial' });
 test.describe('the studio behind the back office @desktop-only', () => {
   const heading = 'Websites die werken, vanuit de back office';
-  const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
-  const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', env }).trim();
   let work = '';
   let gate: StudioGate | undefined;
   let studio: StudioServer | undefined;
@@ -33,15 +31,7 @@ test.describe('the studio behind the back office @desktop-only', () => {
 
   test.beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'backoffice-studio-'));
-    mkdirSync(site());
-    for (const name of ['site.config.json', 'content', 'public'])
-      cpSync(join(paths.root, 'tests/fixtures/content-landing', name), join(site(), name), { recursive: true });
-    git(site(), 'init', '-q', '-b', 'main');
-    git(site(), 'add', '-A');
-    git(site(), '-c', 'user.name=Seed', '-c', 'user.email=seed@test', 'commit', '-qm', 'site');
-    execFileSync('git', ['init', '-q', '--bare', '-b', 'main', remote()], { env });
-    git(site(), 'remote', 'add', 'origin', remote());
-    git(site(), 'push', '-q', 'origin', 'main');
+    siteRepo(work);
     await liveBuilder({ siteRoot: site(), live: live() })();
     gate = await openStudioGate({ dataDir: e2eDataDir }, {});
     studio = await startStudioServer({

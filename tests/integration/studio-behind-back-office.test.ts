@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
@@ -23,6 +22,7 @@ import {
   type StudioState,
 } from '../../core/studio/contract.ts';
 import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
+import { git, siteRepo } from '../../scripts/test-support/site-repo.ts';
 import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
 import { createAdminApp } from '../../server/admin/admin-app.ts';
 import type { AdminEnv } from '../../server/admin/routes.ts';
@@ -40,12 +40,9 @@ import { openStudioState, type StudioState as SharedState } from '../../server/s
  * session of its own and lets that person in while their session and role last; Publish commits in their name.
  */
 const work = mkdtempSync(join(tmpdir(), 'studio-door-'));
-const site = join(work, 'site');
 const live = join(work, 'live');
-const remote = join(work, 'remote.git');
 const dataDir = join(work, 'data');
-const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
-const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', env }).trim();
+const { site, remote } = siteRepo(work);
 const time = testClock();
 const clock = { advance: time.advance, peek: () => time.clock().getTime() };
 let staff: StaffStore;
@@ -56,15 +53,6 @@ let second: StudioServer;
 let app: Hono<AdminEnv>;
 
 beforeAll(async () => {
-  mkdirSync(site);
-  for (const name of ['site.config.json', 'content', 'public'])
-    cpSync(join(paths.root, 'tests/fixtures/content-landing', name), join(site, name), { recursive: true });
-  git(site, 'init', '-q', '-b', 'main');
-  git(site, 'add', '-A');
-  git(site, '-c', 'user.name=Seed', '-c', 'user.email=seed@test', 'commit', '-qm', 'site');
-  execFileSync('git', ['init', '-q', '--bare', '-b', 'main', remote], { env });
-  git(site, 'remote', 'add', 'origin', remote);
-  git(site, 'push', '-q', 'origin', 'main');
   await liveBuilder({ siteRoot: site, live })();
   staff = await openStaffStore({ dataDir }, { clock: time.clock });
   shared = await openStudioState({ dataDir });

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
 import { PUBLISH_API, STUDIO_API, type ChangesAnswer, type PublishAnswer, type StudioState } from '../../core/studio/contract.ts';
 import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
+import { git, gitEnv, siteRepo } from '../../scripts/test-support/site-repo.ts';
 import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
 import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
 import { hashToken, newToken } from '../../server/staff/tokens.ts';
@@ -20,26 +21,16 @@ import { databaseBackends } from '../support/database-backends.ts';
  */
 const postgres = databaseBackends({ prefix: 'studio-instances-' })[1];
 const work = mkdtempSync(join(tmpdir(), 'studio-instances-'));
-const remote = join(work, 'remote.git');
-const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
-const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', env }).trim();
+const { remote } = siteRepo(work);
 const instances: { server: StudioServer; gate: StudioGate; copy: string; live: string }[] = [];
 
 beforeAll(async () => {
   await postgres.setup();
   const storage = await postgres.fresh();
-  const seed = join(work, 'seed');
-  mkdirSync(seed);
-  for (const name of ['site.config.json', 'content', 'public'])
-    cpSync(join(paths.root, 'tests/fixtures/content-landing', name), join(seed, name), { recursive: true });
-  git(seed, 'init', '-q', '-b', 'main');
-  git(seed, 'add', '-A');
-  git(seed, '-c', 'user.name=Seed', '-c', 'user.email=seed@test', 'commit', '-qm', 'site');
-  execFileSync('git', ['clone', '-q', '--bare', seed, remote], { env });
   for (const name of ['a', 'b']) {
     const copy = join(work, `copy-${name}`);
     const live = join(work, `live-${name}`);
-    execFileSync('git', ['clone', '-q', remote, copy], { env });
+    execFileSync('git', ['clone', '-q', remote, copy], { env: gitEnv });
     await liveBuilder({ siteRoot: copy, live })();
     const gate = await openStudioGate(storage, {});
     const server = await startStudioServer({

@@ -1,11 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
 import { PUBLISH_API, STUDIO_API, type ChangesAnswer, type PublishAnswer, type StudioState } from '../../core/studio/contract.ts';
 import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
+import { git, gitEnv, siteRepo } from '../../scripts/test-support/site-repo.ts';
 
 /**
  * `kill -9` in the middle of a publish, on the real `npm run studio` process (its own working copy cloned from the
@@ -14,23 +15,14 @@ import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
  * again, which the next Publish makes live.
  */
 const work = mkdtempSync(join(tmpdir(), 'studio-kill-'));
-const seed = join(work, 'seed');
-const remote = join(work, 'remote.git');
+const { site: seed, remote } = siteRepo(work);
 const live = join(work, 'live');
 const data = join(work, 'data');
 const copy = join(data, 'studio-site');
-const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
-const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', env }).trim();
+const env = gitEnv;
 let running: ChildProcess | undefined;
 
 beforeAll(async () => {
-  mkdirSync(seed);
-  for (const name of ['site.config.json', 'content', 'public'])
-    cpSync(join(paths.root, 'tests/fixtures/content-landing', name), join(seed, name), { recursive: true });
-  git(seed, 'init', '-q', '-b', 'main');
-  git(seed, 'add', '-A');
-  git(seed, '-c', 'user.name=Seed', '-c', 'user.email=seed@test', 'commit', '-qm', 'site');
-  execFileSync('git', ['clone', '-q', '--bare', seed, remote], { env });
   await liveBuilder({ siteRoot: seed, live })();
 }, 120_000);
 afterAll(() => {

@@ -8,6 +8,7 @@ import {
   type NewClientLinkRequest,
 } from '../../../core/studio/contract.ts';
 import { speaksDutch } from '../texts.ts';
+import { jsonCall } from './json-call.ts';
 import { Modal, signedIn } from './publish-dialog.tsx';
 
 /** What the client link dialog says, in the site's language. */
@@ -54,12 +55,7 @@ const en: typeof nl = {
   close: 'Close',
 };
 
-async function call<T>(path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
-  const response = await fetch(`${CLIENT_LINKS_API}${path}`, init);
-  if (!response.ok) throw new Error(`${response.status}`);
-  return (await response.json()) as T;
-}
+const call = <T,>(path: string, body?: unknown) => jsonCall<T>(`${CLIENT_LINKS_API}${path}`, body);
 
 /**
  * A read-only link to the page the preview shows, as it is now, for a client without an account: made here, shown

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { SCHEDULES_API, type NewScheduleRequest, type ScheduledPublish, type SchedulesAnswer } from '../../../core/studio/contract.ts';
 import { speaksDutch } from '../texts.ts';
+import { jsonCall } from './json-call.ts';
 import { signedIn } from './publish-dialog.tsx';
 
 /** What planning a publish says, in the site's language. */
@@ -33,12 +34,7 @@ const en: typeof nl = {
   failed: 'That did not work. Please try again.',
 };
 
-async function call<T>(path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
-  const response = await fetch(`${SCHEDULES_API}${path}`, init);
-  if (!response.ok) throw new Error(String(response.status));
-  return (await response.json()) as T;
-}
+const call = <T,>(path: string, body?: unknown) => jsonCall<T>(`${SCHEDULES_API}${path}`, body);
 
 /**
  * Publishing at a chosen time, kept by the server (it survives a restart and is done once): plan one, see what is
