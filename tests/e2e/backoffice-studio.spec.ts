@@ -9,6 +9,11 @@ import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
 import { git, siteRepo } from '../../scripts/test-support/site-repo.ts';
 import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
 import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
+import { fixtureDist, removeDir, startServer } from '../support/server-process.ts';
+import { openStaffStore } from '../../server/staff/store/staff-store.ts';
+import { inviteStaff } from '../../server/staff/invitations.ts';
+import { base32Decode } from '../../server/staff/base32.ts';
+import { totpAt } from '../../server/staff/totp.ts';
 import { ADMIN, closeStores, expectNoAxeViolations, newAccount, signIn } from './backoffice-support.ts';
 import { desktopPreview, expectAccessible, field, fileButton } from './studio-support.ts';
 
@@ -181,5 +186,73 @@ test.describe('the studio behind the back office @desktop-only', () => {
     await expect(page.getByText('You are not signed in to the studio (any more).')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Open the studio from the back office' })).toHaveAttribute('href', `${ADMIN}/`);
     await expectNoAxeViolations(page);
+  });
+  test('signed in with a passkey alone, an editor opens the studio and publishes in their name', async ({ page }) => {
+    // WebAuthn needs a host name: a back office and a studio of their own at localhost, on their own database
+    const admin = 'http://localhost:4860';
+    const studioOrigin = 'http://localhost:4861';
+    const dist = fixtureDist();
+    const server = await startServer({ distDir: dist, env: { ADMIN_PORT: '4860', ADMIN_ORIGIN: admin, STUDIO_ORIGIN: studioOrigin } });
+    const door = await openStudioGate({ dataDir: server.dataDir }, {});
+    const own = await startStudioServer({
+      root: paths.root,
+      siteRoot: site(),
+      schemaDir: paths.schemas,
+      build: live(),
+      target: { remote: 'origin', branch: 'main' },
+      port: 4861,
+      door: { ...door, backOffice: admin },
+      releaseTickMs: 0,
+    });
+    try {
+      await expect.poll(() => server.output()).toContain(`back office on ${admin}`);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('WebAuthn.enable');
+      await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
+      });
+      const store = await openStaffStore({ dataDir: server.dataDir });
+      const email = 'passkey-editor@example.nl';
+      const invited = await inviteStaff(store, email, 'editor', null);
+      await store.close();
+      if (!invited.ok) throw new Error(invited.problem);
+      // the invitation: a password and a code, and the passkey while the device is at hand
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${admin}/uitnodiging/${invited.token}`);
+      const secret = (await page.getByText(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/).textContent())!.replace(/ /g, '');
+      await page.getByLabel('Nieuw wachtwoord').fill('fietsen langs de Eem in mei');
+      await page.getByLabel('Code van 6 cijfers').fill(totpAt(base32Decode(secret)!, Date.now()));
+      await page.getByRole('button', { name: 'Account instellen' }).click();
+      await page.getByLabel('Naam van dit apparaat').fill('Laptop');
+      await page.getByRole('button', { name: 'Passkey toevoegen' }).click();
+      await expect(page.getByText('Passkey “Laptop” toegevoegd: u kunt er voortaan mee aanmelden.')).toBeVisible();
+      await page.getByRole('button', { name: 'Ik heb ze bewaard, ga verder' }).click();
+      await page.getByRole('button', { name: 'Afmelden' }).first().click();
+      // signed in with the passkey alone, then the studio from the menu
+      await page.getByRole('button', { name: 'Aanmelden met een passkey' }).click();
+      await page.getByRole('button', { name: 'Studio' }).click();
+      await expect(page).toHaveURL(`${studioOrigin}/__studio`);
+      await field(page, '/blocks/0/headline').fill('Met een passkey gepubliceerd');
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByText(`This version goes into the history in the name of ${email}.`)).toBeVisible();
+      await dialog.getByRole('button', { name: 'Publish now' }).click();
+      await expect(dialog.getByText('Published: this is now the latest version.')).toBeVisible({ timeout: 30_000 });
+      expect(readFileSync(join(realpathSync(live()), 'index.html'), 'utf8')).toContain('Met een passkey gepubliceerd');
+      expect(git(remote(), 'log', '-1', '--format=%ae', 'main')).toBe(email);
+    } finally {
+      await own.close();
+      await door.close();
+      await server.stop();
+      removeDir(server.dataDir);
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
