@@ -135,9 +135,9 @@ test.describe('the studio behind the back office @desktop-only', () => {
     await expect(later.getByRole('listitem')).toContainText('9:00 AM');
     await expect(later.getByRole('listitem')).toContainText('waiting');
     await expectAccessible(page);
-    await later.getByRole('button', { name: /^Cancel the publish of / }).click();
-    await expect(later.getByRole('listitem')).toContainText('cancelled');
-    await expect(later.getByRole('button', { name: /^Cancel the publish of / })).toHaveCount(0);
+    await later.getByRole('button', { name: /^Call off the publish of / }).click();
+    await expect(later.getByRole('listitem')).toContainText('called off');
+    await expect(later.getByRole('button', { name: /^Call off the publish of / })).toHaveCount(0);
   });
 
   test('two editors on one page: the second reads along, takes it over, and neither loses a key', async ({ page, browser }) => {
