@@ -9,6 +9,7 @@ import {
   completeBuilds,
   deleteTrash,
   DEFAULT_KEEP,
+  liveBuildId,
   lockBuilds,
   markComplete,
   newBuildId,
@@ -102,4 +103,11 @@ export function recoverBuilds(live: string, keep = DEFAULT_KEEP): string[] {
   } finally {
     release();
   }
+}
+
+/** When the live build was begun (its id says so), or undefined when the live path names no build folder. */
+export function liveBuildTime(live: string): Date | undefined {
+  const id = liveBuildId(buildsOf(live));
+  const parts = id && /^(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-(\d{3})/.exec(id);
+  return parts ? new Date(`${parts[1]}-${parts[2]}-${parts[3]}T${parts[4]}:${parts[5]}:${parts[6]}.${parts[7]}Z`) : undefined;
 }

@@ -16,6 +16,8 @@ export interface ReleaseFollowerOptions {
   buildLive: (siteRoot: string) => Promise<unknown>;
   /** how often to look for a release this instance does not serve yet */
   tickMs: number;
+  /** when this instance's live build was begun (live-builder.ts liveBuildTime) */
+  liveSince: () => Date | undefined;
   log?: (line: string) => void;
 }
 
@@ -23,12 +25,14 @@ export interface ReleaseFollowerOptions {
  * More than one server instance: a publish on one is recorded in the database (the commit, once it is on the
  * remote), and every other instance builds that same commit and switches to it. The build is deterministic, so
  * every instance serves the same bytes; each keeps its own build folders, so no shared disk is needed, and an
- * instance that was down builds the newest release when it is up again. The commit is built from the remote's copy
+ * instance that was down builds the newest release when it is up again (unless its live build was begun after that
+ * release: a deploy since, which is never taken back to an older release). The commit is built from the remote's copy
  * of it, unpacked beside the working copy, which stays as it is (an editor's unpublished changes in it are theirs).
  */
 export function releaseFollower(options: ReleaseFollowerOptions) {
-  /** the commit this instance serves, as far as it knows (none at a start: the newest release is built once) */
+  /** the commit this instance serves, as far as it knows */
   let serving: string | undefined;
+  let first = true;
   let busy = false;
   const git = async (args: string[]) => (await run('git', ['-C', options.siteRoot, ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
 
@@ -46,6 +50,13 @@ export function releaseFollower(options: ReleaseFollowerOptions) {
 
   const tick = async () => {
     const latest = await options.door.releases.latest();
+    // at a start: a live build begun after the newest release has it, or is newer still (a deploy): it stays
+    const since = first ? options.liveSince() : undefined;
+    first = false;
+    if (latest && since && since.getTime() >= Date.parse(latest.publishedAt)) {
+      serving = latest.commit;
+      options.log?.(`release ${latest.commit.slice(0, 12)}: the live build was begun after it, and is kept`);
+    }
     if (!latest || latest.commit === serving) return;
     await build(latest.commit);
     serving = latest.commit;

@@ -10,7 +10,7 @@ import type { PublishRequest } from '../../studio/server/publish-api.ts';
 import { inGit, pending, PublishError } from '../../studio/server/publish.ts';
 import { siteLanguage } from '../../studio/server/document.ts';
 import { STUDIO_PATH, type Published, type PushTarget } from '../../core/studio/contract.ts';
-import { liveBuilder, recoverBuilds } from './live-builder.ts';
+import { liveBuilder, liveBuildTime, recoverBuilds } from './live-builder.ts';
 import { send } from '../../studio/server/http.ts';
 import { cleanPath, isPagePath } from '../dev/page-paths.ts';
 import { previewRenderer, type PreviewRenderer } from './preview-renderer.ts';
@@ -194,6 +194,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
           remote: options.target.remote,
           buildLive,
           tickMs: options.releaseTickMs ?? 1_000,
+          liveSince: () => liveBuildTime(options.build),
           ...(options.log ? { log: options.log } : {}),
         })
       : undefined;

@@ -23,28 +23,42 @@ const postgres = databaseBackends({ prefix: 'studio-instances-' })[1];
 const work = mkdtempSync(join(tmpdir(), 'studio-instances-'));
 const { remote } = siteRepo(work);
 const instances: { server: StudioServer; gate: StudioGate; copy: string; live: string }[] = [];
+/** what each instance's server said */
+const said: Record<string, string[]> = {};
+let storage: Awaited<ReturnType<typeof postgres.fresh>>;
+
+/** An instance: its own clone of the remote and its own live build, and its studio's server on the one database. */
+async function instance(name: string, build = true) {
+  const copy = join(work, `copy-${name}`);
+  const live = join(work, `live-${name}`);
+  execFileSync('git', ['clone', '-q', remote, copy], { env: gitEnv });
+  if (build) await liveBuilder({ siteRoot: copy, live })();
+  return { copy, live, start: () => startInstance(name, copy, live) };
+}
+
+async function startInstance(name: string, copy: string, live: string) {
+  const gate = await openStudioGate(storage, {});
+  const server = await startStudioServer({
+    root: paths.root,
+    siteRoot: copy,
+    schemaDir: paths.schemas,
+    build: live,
+    target: { remote: 'origin', branch: 'main' },
+    door: { ...gate, backOffice: 'http://127.0.0.1:4330' },
+    instance: name,
+    releaseTickMs: 200,
+    log: (line) => (said[name] ??= []).push(line),
+  });
+  instances.push({ server, gate, copy, live });
+}
+let late: Awaited<ReturnType<typeof instance>>;
 
 beforeAll(async () => {
   await postgres.setup();
-  const storage = await postgres.fresh();
-  for (const name of ['a', 'b']) {
-    const copy = join(work, `copy-${name}`);
-    const live = join(work, `live-${name}`);
-    execFileSync('git', ['clone', '-q', remote, copy], { env: gitEnv });
-    await liveBuilder({ siteRoot: copy, live })();
-    const gate = await openStudioGate(storage, {});
-    const server = await startStudioServer({
-      root: paths.root,
-      siteRoot: copy,
-      schemaDir: paths.schemas,
-      build: live,
-      target: { remote: 'origin', branch: 'main' },
-      door: { ...gate, backOffice: 'http://127.0.0.1:4330' },
-      instance: name,
-      releaseTickMs: 200,
-    });
-    instances.push({ server, gate, copy, live });
-  }
+  storage = await postgres.fresh();
+  for (const name of ['a', 'b']) await (await instance(name)).start();
+  // a third instance, down while the publish happens: its live build is older than the release
+  late = await instance('c');
   // an editor of the back office, with a studio session on instance a
   const staff = await openStaffStore(storage);
   const state = await openStudioState(storage);
@@ -89,4 +103,15 @@ it('a publish on one instance is live on the other within 5 s, byte for byte the
   expect(page(b.live)).toBe(page(a.live));
   // the other instance's working copy is as it was: its editors' changes are theirs
   expect(git(b.copy, 'status', '--porcelain')).toBe('');
+  // an instance that was down builds the newest release when it starts
+  const cBefore = realpathSync(late.live);
+  await late.start();
+  await expect.poll(() => realpathSync(late.live), { timeout: 5_000, interval: 50 }).not.toBe(cBefore);
+  expect(page(late.live)).toBe(page(a.live));
+  // and one whose live build was begun after the release (a deploy since) is never taken back to it
+  const deployed = await instance('d');
+  const dBefore = realpathSync(deployed.live);
+  await deployed.start();
+  await expect.poll(() => said.d ?? []).toContainEqual(expect.stringMatching(/the live build was begun after it, and is kept$/));
+  expect(realpathSync(deployed.live)).toBe(dBefore);
 }, 60_000);
