@@ -59,6 +59,9 @@ export function chooseDialect(options: StorageOptions): ChosenDialect {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // an idle client losing its connection (server restart) must not crash the process; the pool replaces it
     pool.on('error', (error) => console.error(`storage: idle PostgreSQL client error: ${error.message}`));
+    // and one in use, between its queries (a migration's lock held while the database stops): without a listener
+    // of its own its 'error' would end the process; the query it runs next fails and is answered as any other
+    pool.on('connect', (client) => client.on('error', (error) => console.error(`storage: PostgreSQL client error: ${error.message}`)));
     return { kind: 'postgres', dialect: new PostgresDialect({ pool }) };
   }
   mkdirSync(options.dataDir, { recursive: true });
