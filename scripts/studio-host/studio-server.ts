@@ -179,6 +179,30 @@ function behindDoor(door: StudioDoor, siteRoot: string, preview: PreviewRenderer
   };
 }
 
+/** A page of the site as the working copy would publish it; one line when the files are not valid now (the studio says where). */
+async function previewPage(preview: PreviewRenderer, res: ServerResponse, pathname: string) {
+  try {
+    const html = await preview.render(cleanPath(pathname));
+    send(res, html === undefined ? 404 : 200, html ?? 'No page of the site is at this address.', html === undefined ? 'text/plain' : 'text/html');
+  } catch (error) {
+    send(res, 500, (error as Error).message, 'text/plain');
+  }
+}
+
+/** Behind the back office, with a remote: the releases other instances publish, built here too (release-follower.ts). */
+function followReleases(options: StudioServerOptions, buildLive: BuildLive) {
+  if (!options.door || !options.target || options.releaseTickMs === 0) return undefined;
+  return releaseFollower({
+    door: options.door,
+    siteRoot: options.siteRoot,
+    remote: options.target.remote,
+    buildLive,
+    tickMs: options.releaseTickMs ?? 1_000,
+    liveSince: () => liveBuildTime(options.build),
+    ...(options.log ? { log: options.log } : {}),
+  });
+}
+
 export async function startStudioServer(options: StudioServerOptions): Promise<StudioServer> {
   if (await inGit(options.siteRoot)) for (const line of await recoverWorkingCopy(options.siteRoot)) options.log?.(`studio: ${line}`);
   for (const line of recoverBuilds(options.build)) options.log?.(`studio: ${line}`);
@@ -186,18 +210,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   const watcher = watchFolders(options.siteRoot);
   let problems = () => 0;
   const buildLive = oneBuildAtATime(liveBuilder({ siteRoot: options.siteRoot, live: options.build }));
-  const follower =
-    options.door && options.target && options.releaseTickMs !== 0
-      ? releaseFollower({
-          door: options.door,
-          siteRoot: options.siteRoot,
-          remote: options.target.remote,
-          buildLive,
-          tickMs: options.releaseTickMs ?? 1_000,
-          liveSince: () => liveBuildTime(options.build),
-          ...(options.log ? { log: options.log } : {}),
-        })
-      : undefined;
+  const follower = followReleases(options, buildLive);
   const publish = livePublish(
     options,
     () => problems(),
@@ -223,20 +236,11 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       publish: publishReady(options.siteRoot, publish),
       ...(options.log ? { log: options.log } : {}),
     });
-  const page = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
-    try {
-      const html = await preview.render(cleanPath(pathname));
-      send(res, html === undefined ? 404 : 200, html ?? 'No page of the site is at this address.', html === undefined ? 'text/plain' : 'text/html');
-    } catch (error) {
-      // the files are not valid now: the studio says where; the preview says so in one line
-      send(res, 500, (error as Error).message, 'text/plain');
-    }
-  };
   const answer = (req: IncomingMessage, res: ServerResponse) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (studio.handle(req, res)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed', 'text/plain');
-    if (isPagePath(pathname)) return void page(req, res, pathname);
+    if (isPagePath(pathname)) return void previewPage(preview, res, pathname);
     // the live build now (a publish switches it)
     if (!serveBuildFile(realpathSync(options.build), pathname, res)) send(res, 404, 'not found', 'text/plain');
   };

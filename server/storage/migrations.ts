@@ -151,22 +151,7 @@ export const migrations = (kind: 'sqlite' | 'postgres'): Record<string, Migratio
   // the studio on the live server (issue 39): the one-time tickets that carry a signed-in editor from the back
   // office's origin to the studio's, and the releases (each published commit) that every server instance builds
   '0010-studio-tickets-releases': {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('studio_tickets')
-        .addColumn('token_hash', 'text', (c) => c.primaryKey())
-        .addColumn('user_id', 'text', (c) => c.notNull())
-        .addColumn('expires_at', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('site_releases')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('commit_id', 'text', (c) => c.notNull())
-        .addColumn('published_by', 'text', (c) => c.notNull())
-        .addColumn('published_at', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('site_releases_at').on('site_releases').column('published_at').execute();
-    },
+    up: (db: Kysely<unknown>) => createTicketsAndReleases(db),
   },
 });
 
@@ -458,4 +443,22 @@ async function createStudioTables(db: Kysely<unknown>): Promise<void> {
     .addColumn('detail', 'text')
     .execute();
   await db.schema.createIndex('studio_schedules_due').on('studio_schedules').columns(['status', 'at']).execute();
+}
+
+/** 0010: the one-time tickets from the back office to the studio's origin, and the releases every instance builds. */
+async function createTicketsAndReleases(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('studio_tickets')
+    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('site_releases')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('commit_id', 'text', (c) => c.notNull())
+    .addColumn('published_by', 'text', (c) => c.notNull())
+    .addColumn('published_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('site_releases_at').on('site_releases').column('published_at').execute();
 }

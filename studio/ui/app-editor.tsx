@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { useLease } from './files/use-lease.ts';
+import { LeaseBanner } from './files/lease-banner.tsx';
+import { signedIn } from './publish/publish-dialog.tsx';
 import { contentFile, fileId as pageId, isPagePath } from '../../core/site/layout.ts';
 import type { Problem, SiteFile } from './files/api.ts';
 import { BlockList } from './form/blocks.tsx';
@@ -77,14 +79,12 @@ interface EditorProps {
   /** a status line already in the site's language */
   say: (status: string) => void;
   problems: Problem[];
-  /** who else has the file open, when someone does (the lease banner) */
-  banner?: ReactNode;
-  /** another person has the file: the form is shown to read along, not to change */
-  readOnly?: boolean;
 }
 
 /** The open file's form: a page's settings, blocks and selected block; any other file's fields. */
-export function Editor({ t, site, ctx, open, name, file, data, selected, select, openFile, say, problems, banner, readOnly }: EditorProps) {
+export function Editor({ t, site, ctx, open, name, file, data, selected, select, openFile, say, problems }: EditorProps) {
+  // behind a sign-in, the file is this tab's to change, or another person's to read along (leases)
+  const lease = useLease(open, signedIn() !== undefined);
   const root: Located = { schema: ctx.files[schemaFileFor(open)] ?? {}, file: schemaFileFor(open) };
   const isPage = isPagePath(open);
   const blocks = (isPage && Array.isArray(data?.blocks) ? data.blocks : []) as Json[];
@@ -92,8 +92,8 @@ export function Editor({ t, site, ctx, open, name, file, data, selected, select,
     problems.filter((p) => p.file === open && (p.pointer === `/blocks/${index}` || p.pointer.startsWith(`/blocks/${index}/`))).length;
   return (
     <main className="editor">
-      {banner}
-      <div inert={readOnly}>
+      <LeaseBanner lang={ctx.lang} view={lease.view} takeOver={lease.takeOver} />
+      <div inert={lease.view.state === 'other'}>
         {!file ? <p>{t.noFile}</p> : null}
         {file && !data ? (
           <div className="conflict" role="alert">

@@ -13,9 +13,6 @@ import { pageCreator, parse, problemPlace, useUploads } from './files/app-site.t
 import type { FormContext } from './form/schema-form.tsx';
 import { said, statusText, type Status } from './files/status-texts.ts';
 import { studioTexts, type StudioTexts } from './texts.ts';
-import { useLease } from './files/use-lease.ts';
-import { LeaseBanner } from './files/lease-banner.tsx';
-import { signedIn } from './publish/publish-dialog.tsx';
 import { useSiteFiles } from './files/use-site-files.ts';
 import './app.css';
 
@@ -174,7 +171,6 @@ export function Studio() {
   const data = useMemo(() => parse(site.files[open]?.text), [site.files, open]);
   const fileEdit = useFileEdit(site, open, data, lang);
   useAskedRoute(site.state !== undefined, site.routes, pageRoutes, openFile, setRoute);
-  const lease = useLease(open, signedIn() !== undefined);
 
   if (!site.state) return <p className="loading">{t.loading}</p>;
 
@@ -207,8 +203,6 @@ export function Studio() {
         openFile={openFile}
         say={say}
         problems={site.problems}
-        banner={<LeaseBanner lang={lang} view={lease.view} takeOver={lease.takeOver} />}
-        readOnly={lease.view.state === 'other'}
       />
       <SidePanels
         lang={lang}

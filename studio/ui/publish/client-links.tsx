@@ -76,44 +76,70 @@ export function ClientLinkButton({ lang, route, page }: { lang: string; route: s
   );
 }
 
-function ClientLinkDialog({ lang, route, page, close }: { lang: string; route: string; page: string; close: () => void }) {
-  const texts = speaksDutch(lang) ? nl : en;
-  const [days, setDays] = useState<number>(7);
+type Texts = typeof nl;
+
+/** The links that still work, and making, revoking and copying one, with a line that says what happened. */
+function useClientLinks(texts: Texts, route: string) {
   const [made, setMade] = useState<string>();
   const [links, setLinks] = useState<ClientLink[]>([]);
   const [said, setSaid] = useState('');
-  const ids = { days: useId(), link: useId() };
-  const date = (iso: string) => new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
   const reload = () =>
     call<ClientLinksAnswer>('').then(
       (answer) => setLinks(answer.links),
       () => setSaid(texts.failed),
     );
   useEffect(() => void reload(), []); // eslint-disable-line react-hooks/exhaustive-deps -- once, when opened
-  const make = async () => {
+  const attempt = async (work: () => Promise<void>) => {
     try {
+      await work();
+    } catch {
+      setSaid(texts.failed);
+    }
+  };
+  const make = (days: number) =>
+    attempt(async () => {
       const answer = await call<NewClientLinkAnswer>('', { route, days } satisfies NewClientLinkRequest);
       setMade(`${window.location.origin}${answer.path}`);
       setSaid('');
       await reload();
-    } catch {
-      setSaid(texts.failed);
-    }
-  };
-  const revoke = async (id: string) => {
-    try {
+    });
+  const revoke = (id: string) =>
+    attempt(async () => {
       await call(`/${id}/revoke`, {});
       setSaid(texts.revoked);
       await reload();
-    } catch {
-      setSaid(texts.failed);
-    }
-  };
+    });
   const copy = () =>
-    void navigator.clipboard.writeText(made ?? '').then(
-      () => setSaid(texts.copied),
-      () => setSaid(texts.failed),
-    );
+    attempt(async () => {
+      await navigator.clipboard.writeText(made ?? '');
+      setSaid(texts.copied);
+    });
+  return { made, links, said, make, revoke, copy };
+}
+
+/** The link just made, once, with its copy button. */
+function MadeLink({ texts, url, copy }: { texts: Texts; url: string; copy: () => Promise<void> }) {
+  const id = useId();
+  return (
+    <p className="client-link-made">
+      <label htmlFor={id}>{texts.link}</label>
+      <input id={id} readOnly value={url} onFocus={(e) => e.target.select()} aria-describedby={`${id}-once`} />
+      <button type="button" onClick={() => void copy()}>
+        {texts.copy}
+      </button>
+      <span id={`${id}-once`} className="hint">
+        {texts.once}
+      </span>
+    </p>
+  );
+}
+
+function ClientLinkDialog({ lang, route, page, close }: { lang: string; route: string; page: string; close: () => void }) {
+  const texts = speaksDutch(lang) ? nl : en;
+  const [days, setDays] = useState<number>(7);
+  const { made, links, said, make, revoke, copy } = useClientLinks(texts, route);
+  const daysId = useId();
+  const date = (iso: string) => new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Modal title={texts.title} lang={lang} close={close}>
       <p>{texts.intro(page, route)}</p>
@@ -121,11 +147,11 @@ function ClientLinkDialog({ lang, route, page, close }: { lang: string; route: s
         className="client-link-make"
         onSubmit={(e) => {
           e.preventDefault();
-          void make();
+          void make(days);
         }}
       >
-        <label htmlFor={ids.days}>{texts.works}</label>
-        <select id={ids.days} value={days} onChange={(e) => setDays(Number(e.target.value))}>
+        <label htmlFor={daysId}>{texts.works}</label>
+        <select id={daysId} value={days} onChange={(e) => setDays(Number(e.target.value))}>
           {CLIENT_LINK_DAYS.map((d) => (
             <option key={d} value={d}>
               {texts.days(d)}
@@ -136,18 +162,7 @@ function ClientLinkDialog({ lang, route, page, close }: { lang: string; route: s
           {texts.make}
         </button>
       </form>
-      {made && (
-        <p className="client-link-made">
-          <label htmlFor={ids.link}>{texts.link}</label>
-          <input id={ids.link} readOnly value={made} onFocus={(e) => e.target.select()} aria-describedby={`${ids.link}-once`} />
-          <button type="button" onClick={copy}>
-            {texts.copy}
-          </button>
-          <span id={`${ids.link}-once`} className="hint">
-            {texts.once}
-          </span>
-        </p>
-      )}
+      {made && <MadeLink texts={texts} url={made} copy={copy} />}
       <p role="status" className="client-link-said">
         {said}
       </p>

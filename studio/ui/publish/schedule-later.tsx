@@ -36,6 +36,30 @@ const en: typeof nl = {
 
 const call = <T,>(path: string, body?: unknown) => jsonCall<T>(`${SCHEDULES_API}${path}`, body);
 
+type Texts = typeof nl;
+
+/** What is planned, and how the last ones ended; a waiting one can be called off. */
+function ScheduleList({ texts, lang, schedules, cancel }: { texts: Texts; lang: string; schedules: ScheduledPublish[]; cancel: (id: string) => void }) {
+  const date = (iso: string) => new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  if (schedules.length === 0) return <p>{texts.none}</p>;
+  return (
+    <ul className="client-links">
+      {schedules.map((schedule) => (
+        <li key={schedule.id}>
+          <span>
+            {texts.item(date(schedule.at), schedule.createdBy)}: {texts.status[schedule.status]}
+          </span>
+          {schedule.status === 'pending' && (
+            <button type="button" aria-label={texts.cancelLabel(date(schedule.at))} onClick={() => cancel(schedule.id)}>
+              {texts.cancel}
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Publishing at a chosen time, kept by the server (it survives a restart and is done once): plan one, see what is
  * planned and what became of the last ones, call a waiting one off. Only where a sign-in is in front of the studio.
@@ -46,7 +70,6 @@ export function ScheduleLater({ lang }: { lang: string }) {
   const [schedules, setSchedules] = useState<ScheduledPublish[]>([]);
   const [said, setSaid] = useState('');
   const id = useId();
-  const date = (iso: string) => new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
   const reload = () =>
     call<SchedulesAnswer>('').then(
       (answer) => setSchedules(answer.schedules),
@@ -87,24 +110,7 @@ export function ScheduleLater({ lang }: { lang: string }) {
         {said}
       </p>
       <h4>{texts.planned}</h4>
-      {schedules.length === 0 ? (
-        <p>{texts.none}</p>
-      ) : (
-        <ul className="client-links">
-          {schedules.map((schedule) => (
-            <li key={schedule.id}>
-              <span>
-                {texts.item(date(schedule.at), schedule.createdBy)}: {texts.status[schedule.status]}
-              </span>
-              {schedule.status === 'pending' && (
-                <button type="button" aria-label={texts.cancelLabel(date(schedule.at))} onClick={() => void cancel(schedule.id)}>
-                  {texts.cancel}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ScheduleList texts={texts} lang={lang} schedules={schedules} cancel={(scheduleId) => void cancel(scheduleId)} />
     </section>
   );
 }
