@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import { test, expect } from './fixtures.ts';
 import { e2eDataDir, e2eStudioOrigin } from '../../playwright.config.ts';
 import { paths } from '../../core/paths.ts';
 import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
-import { git, siteRepo } from '../../scripts/test-support/site-repo.ts';
+import { git, gitEnv, siteRepo } from '../../scripts/test-support/site-repo.ts';
 import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
 import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
 import { fixtureDist, removeDir, startServer } from '../support/server-process.ts';
@@ -254,5 +255,33 @@ test.describe('the studio behind the back office @desktop-only', () => {
       removeDir(server.dataDir);
       rmSync(dist, { recursive: true, force: true });
     }
+  });
+  test('a page changed elsewhere too: Publish is refused in plain words, and the live site and the working copy are as they were', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // someone else changes the home page's heading and sends it to the remote
+    const other = join(work, 'other');
+    execFileSync('git', ['clone', '-q', remote(), other], { env: gitEnv });
+    const file = join(other, 'content/pages/home.json');
+    const home = JSON.parse(readFileSync(file, 'utf8')) as { blocks: { headline: string }[] };
+    home.blocks[0]!.headline = 'Van elders';
+    writeFileSync(file, `${JSON.stringify(home, null, 2)}\n`);
+    git(other, '-c', 'user.name=Elders', '-c', 'user.email=elders@test', 'commit', '-qam', 'elders');
+    git(other, 'push', '-q', 'origin', 'main');
+    const liveBefore = realpathSync(live());
+    const headBefore = git(site(), 'rev-parse', 'HEAD');
+    await signIn(page, await newAccount('editor'));
+    await page.getByRole('button', { name: 'Studio' }).click();
+    await field(page, '/blocks/0/headline').fill('Van hier');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Publish now' }).click();
+    await expect(dialog.getByText('Not published: Home was also changed by someone else, in the same place.')).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page);
+    // nothing went live, nothing was sent, and the edit waits in a clean working copy (no rebase left)
+    expect(realpathSync(live())).toBe(liveBefore);
+    expect(git(remote(), 'log', '-1', '--format=%s', 'main')).toBe('elders');
+    expect(git(site(), 'rev-parse', 'HEAD')).toBe(headBefore);
+    expect(git(site(), 'status', '--porcelain')).toBe('M content/pages/home.json');
+    expect(['rebase-merge', 'rebase-apply'].filter((name) => existsSync(join(site(), '.git', name)))).toEqual([]);
   });
 });

@@ -33,15 +33,17 @@ import { openStaffStore, type StaffStore } from '../../server/staff/store/staff-
 import { testClock } from '../../server/staff/test-support/backends.ts';
 import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
 import { openStudioState, type StudioState as SharedState } from '../../server/studio-state/studio-state.ts';
+import { databaseBackends } from '../support/database-backends.ts';
 
 /**
- * The studio on the live server, behind the back office's sign-in: the back office (its app, on a SQLite data folder)
+ * The studio on the live server, behind the back office's sign-in: the back office (its app, on PostgreSQL)
  * gives a signed-in editor a one-time ticket; the studio's server (over HTTP, on its own origin) takes it, opens a
  * session of its own and lets that person in while their session and role last; Publish commits in their name.
  */
 const work = mkdtempSync(join(tmpdir(), 'studio-door-'));
 const live = join(work, 'live');
-const dataDir = join(work, 'data');
+/** the back office's database: PostgreSQL, as two server instances share it */
+const postgres = databaseBackends({ prefix: 'studio-door-' })[1];
 const { site, remote } = siteRepo(work);
 const time = testClock();
 const clock = { advance: time.advance, peek: () => time.clock().getTime() };
@@ -54,9 +56,11 @@ let app: Hono<AdminEnv>;
 
 beforeAll(async () => {
   await liveBuilder({ siteRoot: site, live })();
-  staff = await openStaffStore({ dataDir }, { clock: time.clock });
-  shared = await openStudioState({ dataDir });
-  gate = await openStudioGate({ dataDir }, {});
+  await postgres.setup();
+  const storage = await postgres.fresh();
+  staff = await openStaffStore(storage, { clock: time.clock });
+  shared = await openStudioState(storage);
+  gate = await openStudioGate(storage, {});
   studio = await startStudioServer({
     root: paths.root,
     siteRoot: site,
@@ -94,8 +98,9 @@ afterAll(async () => {
   await studio?.close();
   await second?.close();
   await Promise.all([gate?.close(), staff?.close(), shared?.close()]);
+  await postgres.teardown();
   rmSync(work, { recursive: true, force: true });
-});
+}, 60_000);
 
 const person = (email: string, role: 'admin' | 'editor' | 'sales') => invite(app, staff, clock, email, role);
 
