@@ -41,7 +41,13 @@ export async function startDevServer(siteRoot: string, port: number, timeoutMs =
   });
   vite.stdout.on('data', (d: Buffer) => (output += d.toString()));
   vite.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  let stopping = false;
+  // a dev server that goes away while its tests still use it says why, in the test run's output
+  vite.once('exit', (code, signal) => {
+    if (!stopping) console.error(`the dev server on port ${port} ended by itself (${signal ?? `exit code ${code}`}); it said:\n${output.slice(-4000)}`);
+  });
   const stop = async () => {
+    stopping = true;
     if (vite.exitCode !== null || vite.signalCode !== null) return;
     const exited = new Promise((done) => vite.once('exit', done));
     vite.kill();
