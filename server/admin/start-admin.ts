@@ -9,7 +9,8 @@ import type { LeadDeps } from './lead-routes.ts';
 import { invitationMailer } from './invitation-mail.ts';
 import { staffSecretKey } from '../staff/secret-box.ts';
 import { paths } from '../../core/paths.ts';
-import { openStudioState, type StudioState } from '../studio-state/studio-state.ts';
+import { openStudioState } from '../studio-state/studio-state.ts';
+import type { StudioDoor } from './studio-routes.ts';
 
 export interface AdminSettings {
   /** ADMIN_PORT; "off" serves no back office */
@@ -42,6 +43,12 @@ export interface RunningAdmin {
  * Starts the back office beside the site, on its own port and origin, on the same database. A port that cannot be
  * had stops only the back office, with one line that says how to fix it: the public site keeps serving.
  */
+/** The studio beside the back office (`npm run studio` with STUDIO_BACK_OFFICE) at STUDIO_ORIGIN, opened from here with a ticket. */
+async function studioDoor(env: Record<string, string | undefined>, storage: StorageOptions): Promise<StudioDoor | undefined> {
+  const origin = env.STUDIO_ORIGIN?.trim().replace(/\/+$/, '');
+  return origin ? { origin, state: await openStudioState(storage) } : undefined;
+}
+
 export async function startAdmin(options: {
   settings: AdminSettings;
   storage: StorageOptions;
@@ -60,9 +67,7 @@ export async function startAdmin(options: {
   const staff = await openStaffStore(options.storage, { secretKey: staffSecretKey(options.serverSecret) });
   const sendInvitation = options.mail && invitationMailer(options.mail.smtpUrl, options.mail.from, options.mail.site);
   let app: ReturnType<typeof createAdminApp>['app'] | undefined;
-  // the studio beside the back office (`npm run studio` with STUDIO_BACK_OFFICE), opened from here with a ticket
-  const studioOrigin = options.env.STUDIO_ORIGIN?.trim().replace(/\/+$/, '');
-  const studioState: StudioState | undefined = studioOrigin ? await openStudioState(options.storage) : undefined;
+  const studio = await studioDoor(options.env, options.storage);
   const sweep = setInterval(() => void staff.sweep().catch(() => undefined), 10 * 60_000).unref();
   const server = serve(
     { fetch: (request, nodeEnv) => (app ? app.fetch(request, nodeEnv) : new Response(null, { status: 503 })), port: settings.port, hostname: settings.host },
@@ -81,7 +86,7 @@ export async function startAdmin(options: {
         pagesDir,
         leads: options.leads,
         sendInvitation,
-        ...(studioOrigin && studioState ? { studio: { origin: studioOrigin, state: studioState } } : {}),
+        ...(studio ? { studio } : {}),
       }).app;
       // printed after the site's own line: tools read the site's address from the first one
       console.log(`back office on ${origin} (listening on ${settings.host}:${info.port})`);
@@ -101,7 +106,7 @@ export async function startAdmin(options: {
       if ('closeAllConnections' in server) server.closeAllConnections();
       await closed;
       await staff.close();
-      await studioState?.close();
+      await studio?.state.close();
     },
   };
 }

@@ -174,7 +174,6 @@ export function Studio() {
 
   if (!site.state) return <p className="loading">{t.loading}</p>;
 
-  const ctx = formContext(site, open, lang, images, fileEdit, focus);
   const isPage = isPagePath(open);
   const shown = route ?? previewRoute(open, pageRoutes, facts);
   return (
@@ -193,7 +192,7 @@ export function Studio() {
       <Editor
         t={t}
         site={site}
-        ctx={ctx}
+        ctx={formContext(site, open, lang, images, fileEdit, focus)}
         open={open}
         name={nameOf(open)}
         file={site.files[open]}

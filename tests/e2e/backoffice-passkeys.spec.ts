@@ -1,12 +1,12 @@
 import { rmSync } from 'node:fs';
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { fixtureDist, removeDir, startServer, type ServerProcess } from '../support/server-process.ts';
 import { openStaffStore } from '../../server/staff/store/staff-store.ts';
 import { inviteStaff } from '../../server/staff/invitations.ts';
 import { base32Decode } from '../../server/staff/base32.ts';
 import { totpAt } from '../../server/staff/totp.ts';
-import { expectNoAxeViolations } from './backoffice-support.ts';
+import { expectNoAxeViolations, virtualAuthenticator } from './backoffice-support.ts';
 
 /**
  * Passkeys in a real browser with Chromium's virtual authenticator, against the real server: a signed-in person
@@ -47,22 +47,6 @@ async function api(page: Page, path: string, body?: unknown): Promise<{ status: 
     },
     { path, body },
   );
-}
-
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
 }
 
 /** An account made with `npm run staff`'s own function, accepted in this page with a password and an authenticator code. */

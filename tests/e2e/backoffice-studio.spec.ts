@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { e2eDataDir, e2eStudioOrigin } from '../../playwright.config.ts';
 import { paths } from '../../core/paths.ts';
@@ -15,7 +16,7 @@ import { openStaffStore } from '../../server/staff/store/staff-store.ts';
 import { inviteStaff } from '../../server/staff/invitations.ts';
 import { base32Decode } from '../../server/staff/base32.ts';
 import { totpAt } from '../../server/staff/totp.ts';
-import { ADMIN, closeStores, expectNoAxeViolations, newAccount, signIn } from './backoffice-support.ts';
+import { ADMIN, closeStores, virtualAuthenticator, expectNoAxeViolations, newAccount, signIn } from './backoffice-support.ts';
 import { desktopPreview, expectAccessible, field, fileButton } from './studio-support.ts';
 
 /**
@@ -25,6 +26,23 @@ import { desktopPreview, expectAccessible, field, fileButton } from './studio-su
  * remote. An editor signs in, opens the studio from the menu, changes the hero heading and publishes: it is live in a
  * new build, and the remote has the commit in the editor's name.
  */
+/** An editor's invitation accepted on the screen with a password and a code, and a passkey added while the device is at hand. */
+async function acceptWithPasskey(page: Page, admin: string, dataDir: string, email: string) {
+  const store = await openStaffStore({ dataDir });
+  const invited = await inviteStaff(store, email, 'editor', null);
+  await store.close();
+  if (!invited.ok) throw new Error(invited.problem);
+  await page.goto(`${admin}/uitnodiging/${invited.token}`);
+  const secret = (await page.getByText(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/).textContent())!.replace(/ /g, '');
+  await page.getByLabel('Nieuw wachtwoord').fill('fietsen langs de Eem in mei');
+  await page.getByLabel('Code van 6 cijfers').fill(totpAt(base32Decode(secret)!, Date.now()));
+  await page.getByRole('button', { name: 'Account instellen' }).click();
+  await page.getByLabel('Naam van dit apparaat').fill('Laptop');
+  await page.getByRole('button', { name: 'Passkey toevoegen' }).click();
+  await expect(page.getByText('Passkey “Laptop” toegevoegd: u kunt er voortaan mee aanmelden.')).toBeVisible();
+  await page.getByRole('button', { name: 'Ik heb ze bewaard, ga verder' }).click();
+}
+
 test.describe.configure({ mode: 'serial' });
 test.describe('the studio behind the back office @desktop-only', () => {
   const heading = 'Websites die werken, vanuit de back office';
@@ -207,34 +225,10 @@ test.describe('the studio behind the back office @desktop-only', () => {
     });
     try {
       await expect.poll(() => server.output()).toContain(`back office on ${admin}`);
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('WebAuthn.enable');
-      await cdp.send('WebAuthn.addVirtualAuthenticator', {
-        options: {
-          protocol: 'ctap2',
-          transport: 'internal',
-          hasResidentKey: true,
-          hasUserVerification: true,
-          isUserVerified: true,
-          automaticPresenceSimulation: true,
-        },
-      });
-      const store = await openStaffStore({ dataDir: server.dataDir });
+      await virtualAuthenticator(page);
       const email = 'passkey-editor@example.nl';
-      const invited = await inviteStaff(store, email, 'editor', null);
-      await store.close();
-      if (!invited.ok) throw new Error(invited.problem);
-      // the invitation: a password and a code, and the passkey while the device is at hand
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(`${admin}/uitnodiging/${invited.token}`);
-      const secret = (await page.getByText(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/).textContent())!.replace(/ /g, '');
-      await page.getByLabel('Nieuw wachtwoord').fill('fietsen langs de Eem in mei');
-      await page.getByLabel('Code van 6 cijfers').fill(totpAt(base32Decode(secret)!, Date.now()));
-      await page.getByRole('button', { name: 'Account instellen' }).click();
-      await page.getByLabel('Naam van dit apparaat').fill('Laptop');
-      await page.getByRole('button', { name: 'Passkey toevoegen' }).click();
-      await expect(page.getByText('Passkey “Laptop” toegevoegd: u kunt er voortaan mee aanmelden.')).toBeVisible();
-      await page.getByRole('button', { name: 'Ik heb ze bewaard, ga verder' }).click();
+      await acceptWithPasskey(page, admin, server.dataDir, email);
       await page.getByRole('button', { name: 'Afmelden' }).first().click();
       // signed in with the passkey alone, then the studio from the menu
       await page.getByRole('button', { name: 'Aanmelden met een passkey' }).click();

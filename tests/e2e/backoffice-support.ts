@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 import { axeViolations, wcagAxe } from './axe.ts';
 import { e2eAdminOrigin, e2eDataDir } from '../../playwright.config.ts';
@@ -103,4 +103,21 @@ export async function addLead(values: { name: string; email: string; message: st
     userAgent: null,
   };
   return (await (await leadStorage()).addLead(lead)).id;
+}
+
+/** Chromium's virtual authenticator on this page: a passkey device with user verification, always present. */
+export async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
 }

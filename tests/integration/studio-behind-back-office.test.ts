@@ -127,6 +127,14 @@ const inStudio = (cookie: string | undefined, path: string, body?: unknown) =>
     ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
   });
 
+/** The home page's heading changed through the studio's own call, as the form does. */
+async function editHeading(cookie: string, value: string) {
+  const state = (await (await inStudio(cookie, `${STUDIO_API}/state`)).json()) as StudioState;
+  const home = state.files.find((file) => file.path === 'content/pages/home.json')!;
+  const edit = { path: home.path, base: home.hash, ops: [{ op: 'set', path: ['blocks', 0, 'headline'], value }] };
+  expect((await inStudio(cookie, `${STUDIO_API}/edit`, edit)).status).toBe(200);
+}
+
 it('lets nobody in without the back office: the studio, its calls and its preview answer 401 with the way in', async () => {
   for (const path of [STUDIO_PATH, `${STUDIO_API}/state`, '/', '/contact']) expect((await inStudio(undefined, path)).status, path).toBe(401);
   const page = await (await inStudio(undefined, STUDIO_PATH)).text();
@@ -143,10 +151,7 @@ it('opens the studio for a signed-in editor, and Publish commits in their name, 
   const page = await inStudio(cookie, STUDIO_PATH);
   // the studio's page names the person signed in: Publish does not ask for a name
   expect([page.status, await page.text()]).toEqual([200, expect.stringContaining('<meta name="studio-editor" content="eva@example.nl" />')]);
-  const state = (await (await inStudio(cookie, `${STUDIO_API}/state`)).json()) as StudioState;
-  const home = state.files.find((file) => file.path === 'content/pages/home.json')!;
-  const edit = { path: home.path, base: home.hash, ops: [{ op: 'set', path: ['blocks', 0, 'headline'], value: 'Websites die werken' }] };
-  expect((await inStudio(cookie, `${STUDIO_API}/edit`, edit)).status).toBe(200);
+  await editHeading(cookie, 'Websites die werken');
   const changes = (await (await inStudio(cookie, `${PUBLISH_API}/changes`)).json()) as PublishAnswer<ChangesAnswer>;
   const fingerprint = changes.git ? changes.fingerprint : '';
   // the name the form sends does not matter here: the commit is the signed-in person's
@@ -160,10 +165,7 @@ it('opens the studio for a signed-in editor, and Publish commits in their name, 
 
 it('makes a client preview link to the unpublished page: it opens without an account, is never indexed, and stops when revoked or expired', async () => {
   const cookie = await enter((await person('lin@example.nl', 'editor')).b);
-  const state = (await (await inStudio(cookie, `${STUDIO_API}/state`)).json()) as StudioState;
-  const home = state.files.find((file) => file.path === 'content/pages/home.json')!;
-  const edit = { path: home.path, base: home.hash, ops: [{ op: 'set', path: ['blocks', 0, 'headline'], value: 'Nog niet live' }] };
-  expect((await inStudio(cookie, `${STUDIO_API}/edit`, edit)).status).toBe(200);
+  await editHeading(cookie, 'Nog niet live');
   expect((await inStudio(cookie, CLIENT_LINKS_API, { route: '/nergens', days: 7 })).status).toBe(400);
   expect((await inStudio(cookie, CLIENT_LINKS_API, { route: '/', days: 3 })).status).toBe(400);
   const made = (await (await inStudio(cookie, CLIENT_LINKS_API, { route: '/', days: 7 })).json()) as NewClientLinkAnswer;
@@ -195,10 +197,7 @@ it('makes a client preview link to the unpublished page: it opens without an acc
 
 it('publishes at the planned time, once with two instances looking, in the planner’s name; a pending one can be called off', async () => {
   const cookie = await enter((await person('pim@example.nl', 'editor')).b);
-  const state = (await (await inStudio(cookie, `${STUDIO_API}/state`)).json()) as StudioState;
-  const home = state.files.find((file) => file.path === 'content/pages/home.json')!;
-  const edit = { path: home.path, base: home.hash, ops: [{ op: 'set', path: ['blocks', 0, 'headline'], value: 'Gepland voor straks' }] };
-  expect((await inStudio(cookie, `${STUDIO_API}/edit`, edit)).status).toBe(200);
+  await editHeading(cookie, 'Gepland voor straks');
   const commits = Number(git(remote, 'rev-list', '--count', 'main'));
   expect((await inStudio(cookie, SCHEDULES_API, { at: new Date(Date.now() - 1000).toISOString() })).status).toBe(400);
   const later = (await (await inStudio(cookie, SCHEDULES_API, { at: new Date(Date.now() + 3_600_000).toISOString() })).json()) as ScheduledPublish;
