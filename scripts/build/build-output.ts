@@ -19,6 +19,8 @@ export interface OutputBuild {
   out: string;
   /** the live build, an incremental build takes what did not change from */
   previous: string | undefined;
+  /** the site's folder, and its files as loaded */
+  siteRoot: string;
   site: LoadedSite;
   engine: string;
   /** the bundles built now (the others were taken from the previous build) */
@@ -37,7 +39,7 @@ export interface OutputBuild {
  * unchanged), the image widths and the srcset check, the CSP hashes and `_headers`, the server's copy of the site,
  * and each file compressed as soon as it is final (`compressor.finish()` waits for the last).
  */
-export async function buildOutput({ out, previous, site, engine, wanted, pool, entryLoad, keepPool = false, phase = () => {} }: OutputBuild) {
+export async function buildOutput({ out, previous, siteRoot, site, engine, wanted, pool, entryLoad, keepPool = false, phase = () => {} }: OutputBuild) {
   // image widths and the shared assets' compressed bytes a build on this machine made before (BUILD_CACHE=0: none)
   const derived = process.env.BUILD_CACHE === '0' ? undefined : derivedCache();
   // Each file is compressed as soon as it is final, on zlib's threads: the client build's files now, the few files this
@@ -52,7 +54,7 @@ export async function buildOutput({ out, previous, site, engine, wanted, pool, e
   const images = generateResponsiveImages(join(out, 'images'), wanted.server ? undefined : join(previous!, 'images'), derived);
   images.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
   const reuse = { buildKey: sha1(engine, assetsKey(out)), ...(previous ? { previousDir: previous } : {}) };
-  const rendering = prerender({ pool, onFile: (file) => compressor.add(file), reuse, outDir: out, ...entryLoad });
+  const rendering = prerender({ pool, onFile: (file) => compressor.add(file), reuse, outDir: out, siteRoot, ...entryLoad });
   const pages = await (keepPool ? rendering : rendering.finally(() => pool.close()));
   for (const done of pages.compressed) compressor.count(done);
   phase('prerender (render, document, write, compress, hash)');

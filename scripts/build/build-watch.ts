@@ -1,42 +1,28 @@
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { readFileSync, realpathSync, rmSync, statSync, watch as watchFiles, type FSWatcher } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { statSync, watch as watchFiles, type FSWatcher } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { paths } from '../../core/paths.ts';
-import { islandSiteModel, resolvePages, resolveSite } from '../../core/site/resolve.ts';
-import { engineKey } from './build-keys.ts';
-import { buildOutput } from './build-output.ts';
-import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient } from './bundle-reuse.ts';
-import { buildFolder, buildsOf, deleteTrash, keepFromEnv, lockBuilds, markComplete, newBuildId, prune, switchTo } from './build-folders.ts';
-import { startRenderPool, type RenderPool } from './render-pool.ts';
-import { checkedFiles } from '../../core/validate/validate.ts';
-import { loadValidSite } from './server-site-file.ts';
+import { buildsOf, keepFromEnv } from './build-folders.ts';
+import { warmBuilder, type WarmBuilder, type WarmOutcome } from './warm-build.ts';
 import { watchRepair } from '../lib/watch-repair.ts';
-import { modelKeys } from './model-key.ts';
 
 /**
  * `npm run build:watch`: `npm run build`, then every save of the site's files built again and made live in the same
- * single step, by this process. It keeps what a build starts from: the render workers and their code, the compiled
- * schemas, each file as the last validation found it, and in the workers the site's model and each route's key, so a
- * content edit is live without npm, without two processes to start and without the work of the files and routes it
- * did not change. A change that needs a bundle built (the engine, the theme, what the islands see) is built by
- * a full `npm run build` in a child process. The files are compared with what was seen every POLL_MS, and at once when
+ * single step, by this process, with a warm builder (warm-build.ts: what a build starts from is kept from save to save),
+ * so a content edit is live without npm, without two processes to start and without the work of the files and routes
+ * it did not change. A change that needs a bundle built (the engine, the theme, what the islands see) is built by a
+ * full `npm run build` in a child process. The files are compared with what was seen every POLL_MS, and at once when
  * the system says a file changed: no watcher's events to miss (watch-repair.ts).
  */
 const POLL_MS = 100;
 /** A save is built once no file changed for this long (an editor's save is a truncate and a write). */
 const SETTLE_MS = 30;
-/** Each build loads the server entry again in the workers (a module read its data at load): they start afresh after this many. */
-const BUILDS_PER_POOL = 20;
 
 const builds = buildsOf(paths.dist);
 const siteRoot = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : paths.root;
 const keep = keepFromEnv(process.env.SITE_KEEP_BUILDS);
-/** the site's files as the last validation found them: an unchanged file is not parsed and checked again */
-const checked = checkedFiles();
-const workers = process.env.BUILD_WORKERS === undefined ? Math.min(availableParallelism(), 4) : Number(process.env.BUILD_WORKERS);
+const workers = process.env.BUILD_WORKERS === undefined ? undefined : Number(process.env.BUILD_WORKERS);
 
 /** `npm run build` as a child: the first build, and each one that needs a bundle built. */
 function fullBuild(): Promise<boolean> {
@@ -45,98 +31,7 @@ function fullBuild(): Promise<boolean> {
   return new Promise((done) => child.on('exit', (code) => done(code === 0)));
 }
 
-const liveFolder = () => {
-  try {
-    return realpathSync(builds.live);
-  } catch {
-    return undefined;
-  }
-};
-
-/**
- * The workers, kept from build to build of one engine. Each build loads the server entry from its own folder, a path
- * no build had, so the entry and its chunks are modules of their own that read the new data at load (a module loaded
- * again by the same path would be the first one, with its data). The workers start afresh for another engine, after
- * a build that failed once they had it, and after BUILDS_PER_POOL builds (each entry loaded stays in memory).
- */
-function keptPool() {
-  let kept: { engine: string; pool: RenderPool; builds: number } | undefined;
-  const drop = () => {
-    void kept?.pool.close();
-    kept = undefined;
-  };
-  return {
-    take(engine: string): RenderPool {
-      if (kept && (kept.engine !== engine || kept.builds >= BUILDS_PER_POOL)) drop();
-      kept ??= { engine, pool: startRenderPool(workers, engine), builds: 0 };
-      kept.builds++;
-      return kept.pool;
-    },
-    /** after a failure in the workers' hands: the next build starts new ones */
-    drop,
-    async close() {
-      const closing = kept?.pool.close();
-      kept = undefined;
-      await closing;
-    },
-  };
-}
-
-const modelKeyOf = modelKeys();
-
-type Outcome = { live: string; rendered: number; reused: number } | { primed: number } | { full: string } | { failed: string } | { busy: string };
-
-/**
- * One build from the live one, made live: here when no bundle changed, else by `npm run build`. `prime`: the same
- * build, thrown away instead of made live, so the workers have the entry, the model and the routes' keys before the
- * first save.
- */
-async function buildAgain(pools: ReturnType<typeof keptPool>, prime = false): Promise<Outcome> {
-  const previous = liveFolder();
-  if (!previous) return { full: 'no live build yet' };
-  const site = loadValidSite(siteRoot, paths.schemas, checked);
-  const engine = engineKey(paths.root);
-  const model = resolveSite(site);
-  const keys = { server: engine, client: clientKey(engine, islandSiteModel(model), model.site.theme) };
-  const wanted = bundlesWanted(previous, keys);
-  if (wanted.client) return { full: 'what the islands see of the site, its theme or the engine changed: the client files are built again' };
-  if (wanted.server) return { full: 'the engine changed: the server entry is built again' };
-  let release: () => void;
-  try {
-    release = lockBuilds(builds);
-  } catch (error) {
-    return { busy: (error as Error).message };
-  }
-  const id = newBuildId();
-  const out = buildFolder(builds, id);
-  const started = performance.now();
-  try {
-    takeClient(previous, out, join(siteRoot, 'public'));
-    keepBundles(out, join(previous, SSR_DIR), keys, readFileSync(join(out, '.vite/manifest.json'), 'utf8'), false);
-    const entryLoad = { entryFile: join(out, SSR_DIR, 'entry-server.js'), siteData: { model, pages: resolvePages(site) }, modelKey: modelKeyOf(site, model) };
-    const pool = pools.take(engine);
-    pool.load(entryLoad);
-    const { pages, compressor } = await buildOutput({ out, previous, site, engine, wanted, pool, entryLoad, keepPool: true }).catch((error: unknown) => {
-      pools.drop();
-      throw error;
-    });
-    await compressor.finish();
-    if (prime) {
-      rmSync(out, { recursive: true, force: true });
-      return { primed: Math.round(performance.now() - started) / 1000 };
-    }
-    markComplete(builds, id, Math.round(performance.now() - started) / 1000);
-    switchTo(builds, id);
-    prune(builds, keep);
-    return { live: id, rendered: pages.rendered, reused: pages.reused };
-  } catch (error) {
-    rmSync(out, { recursive: true, force: true });
-    throw error;
-  } finally {
-    release();
-    deleteTrash(builds);
-  }
-}
+type Outcome = WarmOutcome | { failed: string };
 
 /** The latest modification time among the files a poll found changed: when the save was made. */
 function savedAt(files: string[]): number {
@@ -162,7 +57,7 @@ function report(outcome: Outcome, files: string[], saved: number): void {
 }
 
 /** Builds the saves handed to it one build at a time: those made during a build, and one another build held back, after it. */
-function saveBuilder(pools: ReturnType<typeof keptPool>) {
+function saveBuilder(warm: WarmBuilder) {
   let changed: string[] = [];
   let building = false;
   const run = async () => {
@@ -173,7 +68,7 @@ function saveBuilder(pools: ReturnType<typeof keptPool>) {
     const saved = savedAt(files);
     let outcome: Outcome;
     try {
-      outcome = await buildAgain(pools);
+      outcome = await warm.build();
     } catch (error) {
       outcome = { failed: (error as Error).message };
     }
@@ -184,7 +79,7 @@ function saveBuilder(pools: ReturnType<typeof keptPool>) {
       setTimeout(() => void run(), 1000);
     } else if ('full' in outcome) {
       console.log(`${outcome.full}: npm run build`);
-      await pools.close();
+      await warm.close();
       if (await fullBuild()) console.log(`live: ${((Date.now() - saved) / 1000).toFixed(2)} s after the save`);
     } else report(outcome, files, saved);
     building = false;
@@ -195,11 +90,11 @@ function saveBuilder(pools: ReturnType<typeof keptPool>) {
       changed.push(...files);
       void run();
     },
-    /** a build thrown away before the first save (buildAgain's `prime`); saves made meanwhile are built after it */
+    /** a build thrown away before the first save (the warm builder's `prime`); saves made meanwhile are built after it */
     async prime() {
       building = true;
       try {
-        const outcome = await buildAgain(pools, true);
+        const outcome = await warm.prime();
         if ('primed' in outcome) console.log(`the workers are ready: a build of every route took ${outcome.primed.toFixed(2)} s`);
       } catch {
         // the first save says what is wrong, if anything still is
@@ -253,15 +148,15 @@ function onSaves(build: (files: string[]) => void): () => void {
 
 async function watch(): Promise<void> {
   if (!(await fullBuild())) console.error('the first build failed: the next save is built again');
-  const pools = keptPool();
-  const builder = saveBuilder(pools);
+  const warm = warmBuilder({ siteRoot, live: builds.live, keep, ...(workers === undefined ? {} : { workers }) });
+  const builder = saveBuilder(warm);
   const stop = onSaves((files) => builder.save(files));
   // one build before the first save, thrown away: the first save is then built as fast as the next ones
   await builder.prime();
   console.log(`watching ${siteRoot} for saves: each is built and made live in ${builds.live} (Ctrl+C stops)`);
   const end = () => {
     stop();
-    void pools.close().then(() => process.exit(0));
+    void warm.close().then(() => process.exit(0));
   };
   process.once('SIGINT', end);
   process.once('SIGTERM', end);

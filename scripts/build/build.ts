@@ -75,7 +75,7 @@ const built = [wanted.client && 'client', wanted.server && 'server'].filter(Bool
 console.log(built ? `bundles built: ${built}` : 'bundles unchanged since the previous build: taken from it, Vite not started');
 phase('validation and bundles (Vite in a process of its own, for a bundle that changed)');
 
-const { pages, serverSite, compressor, derived } = await buildOutput({ out: paths.dist, previous, site, engine, wanted, pool, entryLoad, phase });
+const { pages, serverSite, compressor, derived } = await buildOutput({ out: paths.dist, previous, siteRoot, site, engine, wanted, pool, entryLoad, phase });
 // the server as plain JavaScript
 const bundled = await serverBundle;
 console.log(

@@ -50,6 +50,8 @@ export interface PrerenderOptions {
   /** where the build goes (the build's SITE_OUT by default) */
   outDir?: string;
   siteData: EntryLoad['siteData'];
+  /** the site's folder: the sitemap dates each page by its files' history there */
+  siteRoot: string;
 }
 
 /** What the build steps after the prerender need of the pages, collected while they were written. */
@@ -108,7 +110,15 @@ function writeManifest(reports: Awaited<ReturnType<RenderPool['render']>>, outDi
   writeFileSync(target, manifestText(routes));
 }
 
-export async function prerender({ pool, onFile = () => {}, reuse, entryFile, siteData, outDir = paths.dist }: PrerenderOptions): Promise<PrerenderedPages> {
+export async function prerender({
+  pool,
+  onFile = () => {},
+  reuse,
+  entryFile,
+  siteData,
+  outDir = paths.dist,
+  siteRoot,
+}: PrerenderOptions): Promise<PrerenderedPages> {
   const started = performance.now();
   const assets = readClientAssets(outDir);
   const facts = await pool.setup({ entryFile, siteData, outDir, assets, ...(reuse ? { reuse } : {}) });
@@ -134,7 +144,7 @@ export async function prerender({ pool, onFile = () => {}, reuse, entryFile, sit
   const notFound = notFoundDocument(site, assets, scripts);
   write('404.html', notFound);
 
-  writeSitemap(entry, routes, site.seo.siteUrl, write, { outDir, previousDir: reuse?.previousDir });
+  writeSitemap(entry, routes, site.seo.siteUrl, write, { siteRoot, outDir, previousDir: reuse?.previousDir });
   const reports = await rendering;
   writeManifest(reports, outDir);
   const threads = pool.workers > 0 ? `${pool.workers} worker threads` : 'the main thread';

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { paths } from '../../core/paths.ts';
+import { dirname, join } from 'node:path';
 
 /**
  * A site file a page's content comes from: the whole file, or one item of a collection file (the item of its `items`
@@ -588,11 +587,10 @@ export function writeSitemap(
   routes: string[],
   siteUrl: string,
   write: (file: string, text: string) => void,
-  { outDir, previousDir }: { outDir?: string; previousDir?: string | undefined } = {},
+  { siteRoot, outDir, previousDir }: { siteRoot: string; outDir?: string; previousDir?: string | undefined },
 ): void {
   const offered = (entry as WithSitemapEntries).sitemapEntries;
   const entries: SitemapEntry[] = typeof offered === 'function' ? offered() : routes.map((path) => ({ path }));
-  const siteRoot = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : paths.root;
   const kept: Record<string, CarriedFile> = {};
   const changedAt = sourcesChangedAt(
     siteRoot,

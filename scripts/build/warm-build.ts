@@ -1,0 +1,155 @@
+import { readFileSync, realpathSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { paths } from '../../core/paths.ts';
+import { islandSiteModel, resolvePages, resolveSite } from '../../core/site/resolve.ts';
+import { checkedFiles } from '../../core/validate/validate.ts';
+import { engineKey } from './build-keys.ts';
+import { buildOutput } from './build-output.ts';
+import { buildFolder, buildsOf, deleteTrash, DEFAULT_KEEP, lockBuilds, markComplete, newBuildId, prune, switchTo } from './build-folders.ts';
+import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient } from './bundle-reuse.ts';
+import { modelKeys } from './model-key.ts';
+import { startRenderPool, type RenderPool } from './render-pool.ts';
+import { loadValidSite } from './server-site-file.ts';
+
+/** Each build loads the server entry again in the workers (a module read its data at load): they start afresh after this many. */
+const BUILDS_PER_POOL = 20;
+
+export interface WarmBuildOptions {
+  /** the site's files */
+  siteRoot: string;
+  /** the live build's path (a link to the live build folder, as `npm run build` makes it) */
+  live: string;
+  /** how many builds are kept for a rollback */
+  keep?: number;
+  /** render workers (0: on the calling thread) */
+  workers?: number;
+}
+
+/**
+ * A build from the live one: `live` (made live: its id, the pages rendered and those taken unchanged, its seconds),
+ * `primed` (the same build thrown away: its seconds), `thrownAway` (not to go live, as its caller said), `full` (a bundle must be built: `npm run build`'s work, with
+ * the reason) or `busy` (another build holds the builds' lock, in its words).
+ */
+export type WarmOutcome =
+  { live: string; rendered: number; reused: number; seconds: number } | { primed: number } | { thrownAway: number } | { full: string } | { busy: string };
+
+export interface WarmBuilder {
+  /**
+   * The site's files now, built from the live build and made live in one step; throws when the build failed (the
+   * live build stays). With `go`, the finished build waits for it: made live when it resolves true, else thrown away.
+   */
+  build(go?: Promise<boolean>): Promise<WarmOutcome>;
+  /** The same build, thrown away: the workers have the entry, the model and the routes' keys before the first real one. */
+  prime(): Promise<WarmOutcome>;
+  /** Ends the workers. */
+  close(): Promise<void>;
+}
+
+/**
+ * The workers, kept from build to build of one engine. Each build loads the server entry from its own folder, a path
+ * no build had, so the entry and its chunks are modules of their own that read the new data at load (a module loaded
+ * again by the same path would be the first one, with its data). The workers start afresh for another engine, after
+ * a build that failed once they had it, and after BUILDS_PER_POOL builds (each entry loaded stays in memory).
+ */
+function keptPool(workers: number) {
+  let kept: { engine: string; pool: RenderPool; builds: number } | undefined;
+  const drop = () => {
+    void kept?.pool.close();
+    kept = undefined;
+  };
+  return {
+    take(engine: string): RenderPool {
+      if (kept && (kept.engine !== engine || kept.builds >= BUILDS_PER_POOL)) drop();
+      kept ??= { engine, pool: startRenderPool(workers, engine), builds: 0 };
+      kept.builds++;
+      return kept.pool;
+    },
+    /** after a failure in the workers' hands: the next build starts new ones */
+    drop,
+    async close() {
+      const closing = kept?.pool.close();
+      kept = undefined;
+      await closing;
+    },
+  };
+}
+
+/**
+ * Builds of one site that keep what a build starts from: the render workers and their code, the compiled schemas,
+ * each file as the last validation found it, and in the workers the site's model and each route's key, so a content
+ * edit is built without a process to start and without the work of the files and routes it did not change. A change
+ * that needs a bundle built (the engine, the theme, what the islands see) is not built here: `full` says why, and the
+ * caller runs `npm run build`'s work. Used by `npm run build:watch` and by the live server's Publish.
+ */
+export function warmBuilder({ siteRoot, live, keep = DEFAULT_KEEP, workers = Math.min(availableParallelism(), 4) }: WarmBuildOptions): WarmBuilder {
+  const builds = buildsOf(live);
+  // the site's files as the last validation found them: an unchanged file is not parsed and checked again
+  const checked = checkedFiles();
+  const modelKeyOf = modelKeys();
+  const pools = keptPool(workers);
+  const liveFolder = () => {
+    try {
+      return realpathSync(builds.live);
+    } catch {
+      return undefined;
+    }
+  };
+
+  async function buildAgain(prime: boolean, go?: Promise<boolean>): Promise<WarmOutcome> {
+    const previous = liveFolder();
+    if (!previous) return { full: 'no live build yet' };
+    const site = loadValidSite(siteRoot, paths.schemas, checked);
+    const engine = engineKey(paths.root);
+    const model = resolveSite(site);
+    const keys = { server: engine, client: clientKey(engine, islandSiteModel(model), model.site.theme) };
+    const wanted = bundlesWanted(previous, keys);
+    if (wanted.client) return { full: 'what the islands see of the site, its theme or the engine changed: the client files are built again' };
+    if (wanted.server) return { full: 'the engine changed: the server entry is built again' };
+    let release: () => void;
+    try {
+      release = lockBuilds(builds);
+    } catch (error) {
+      return { busy: (error as Error).message };
+    }
+    const id = newBuildId();
+    const out = buildFolder(builds, id);
+    const started = performance.now();
+    const seconds = () => Math.round(performance.now() - started) / 1000;
+    try {
+      takeClient(previous, out, join(siteRoot, 'public'));
+      keepBundles(out, join(previous, SSR_DIR), keys, readFileSync(join(out, '.vite/manifest.json'), 'utf8'), false);
+      const entryLoad = { entryFile: join(out, SSR_DIR, 'entry-server.js'), siteData: { model, pages: resolvePages(site) }, modelKey: modelKeyOf(site, model) };
+      const pool = pools.take(engine);
+      pool.load(entryLoad);
+      const { pages, compressor } = await buildOutput({ out, previous, siteRoot, site, engine, wanted, pool, entryLoad, keepPool: true }).catch(
+        (error: unknown) => {
+          pools.drop();
+          throw error;
+        },
+      );
+      await compressor.finish();
+      if (prime || (go && !(await go))) {
+        rmSync(out, { recursive: true, force: true });
+        return prime ? { primed: seconds() } : { thrownAway: seconds() };
+      }
+      markComplete(builds, id, seconds());
+      switchTo(builds, id);
+      prune(builds, keep);
+      return { live: id, rendered: pages.rendered, reused: pages.reused, seconds: seconds() };
+    } catch (error) {
+      rmSync(out, { recursive: true, force: true });
+      throw error;
+    } finally {
+      release();
+      deleteTrash(builds);
+    }
+  }
+
+  return {
+    build: (go) => buildAgain(false, go),
+    prime: () => buildAgain(true),
+    close: () => pools.close(),
+  };
+}
