@@ -81,7 +81,11 @@ function saveBuilder(warm: WarmBuilder) {
       console.log(`${outcome.full}: npm run build`);
       await warm.close();
       if (await fullBuild()) console.log(`live: ${((Date.now() - saved) / 1000).toFixed(2)} s after the save`);
-    } else report(outcome, files, saved);
+    } else {
+      report(outcome, files, saved);
+      // workers that have had their builds started afresh now, between saves, not in the next save's time
+      if (changed.length === 0) await warm.renew().catch(() => undefined);
+    }
     building = false;
     if (changed.length > 0 && !('busy' in outcome)) void run();
   };

@@ -43,6 +43,11 @@ export interface WarmBuilder {
   build(go?: Promise<boolean>): Promise<WarmOutcome>;
   /** The same build, thrown away: the workers have the entry, the model and the routes' keys before the first real one. */
   prime(): Promise<WarmOutcome>;
+  /**
+   * When the workers have had their builds: new ones, primed (undefined when the workers have builds left). Run
+   * between builds, so the build after it is not the one that starts them.
+   */
+  renew(): Promise<WarmOutcome | undefined>;
   /** Ends the workers. */
   close(): Promise<void>;
 }
@@ -68,6 +73,8 @@ function keptPool(workers: number) {
     },
     /** after a failure in the workers' hands: the next build starts new ones */
     drop,
+    /** the workers have had their builds: the next one starts new ones */
+    spent: () => kept !== undefined && kept.builds >= BUILDS_PER_POOL,
     async close() {
       const closing = kept?.pool.close();
       kept = undefined;
@@ -150,6 +157,7 @@ export function warmBuilder({ siteRoot, live, keep = DEFAULT_KEEP, workers = Mat
   return {
     build: (go) => buildAgain(false, go),
     prime: () => buildAgain(true),
+    renew: async () => (pools.spent() ? buildAgain(true) : undefined),
     close: () => pools.close(),
   };
 }
