@@ -43,3 +43,17 @@ export function followIndex(before: readonly unknown[], after: readonly unknown[
   const same = now.flatMap((key, at) => (key === was[index] ? [at] : []));
   return same.length === 0 ? place : same.reduce((best, at) => (Math.abs(at - place) < Math.abs(best - place) ? at : best));
 }
+
+/**
+ * Whether an item of a list is gone after the list changed: it is not where an unchanged run keeps it, its content is
+ * nowhere in the list, and nothing stands between the unchanged items around it (so it was not edited in place either).
+ */
+export function isRemoved(before: readonly unknown[], after: readonly unknown[], index: number): boolean {
+  const was = before.map((item) => JSON.stringify(item));
+  const now = after.map((item) => JSON.stringify(item));
+  if (now.includes(was[index]!)) return false;
+  const pairs = anchors(was, now);
+  const above = pairs.filter(([i]) => i < index).pop();
+  const below = pairs.find(([i]) => i > index);
+  return (below?.[1] ?? now.length) <= (above?.[1] ?? -1) + 1;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyOps, type EditOp } from './ops.ts';
-import { RecentTexts, rebaseOps } from './rebase.ts';
+import { RecentTexts, rebaseOps, removedTarget } from './rebase.ts';
 
 const page = (blocks: { heading: string }[]) => `${JSON.stringify({ blocks }, null, 2)}\n`;
 
@@ -19,6 +19,27 @@ describe('rebaseOps', () => {
     expect(rebaseOps(undefined, base, ops)).toBe(ops);
     const insert: EditOp[] = [{ op: 'insert', path: ['blocks'], index: 0, value: {} }];
     expect(rebaseOps(base, page([]), insert)).toBe(insert);
+  });
+});
+
+describe('removedTarget', () => {
+  const base = page([{ heading: 'Een' }, { heading: 'Twee' }, { heading: 'Drie' }]);
+  const typed: EditOp[] = [
+    { op: 'set', path: ['title'], value: 'Thuis' },
+    { op: 'set', path: ['blocks', 1, 'heading'], value: 'TweeA' },
+  ];
+  it('names the edit whose item another editor removed, rather than the item now in its place', () => {
+    expect(removedTarget(base, page([{ heading: 'Een' }, { heading: 'Drie' }]), typed)).toBe(1);
+    // the last one removed, and the only one
+    expect(removedTarget(page([{ heading: 'Een' }]), page([]), [{ op: 'set', path: ['blocks', 0, 'heading'], value: 'x' }])).toBe(0);
+    expect(removedTarget(base, page([{ heading: 'Een' }, { heading: 'Twee' }]), [{ op: 'set', path: ['blocks', 2, 'heading'], value: 'x' }])).toBe(0);
+  });
+  it('finds the item moved, edited in place or with one inserted before it: nothing removed', () => {
+    expect(removedTarget(base, page([{ heading: 'Twee' }, { heading: 'Een' }, { heading: 'Drie' }]), typed)).toBeUndefined();
+    expect(removedTarget(base, page([{ heading: 'Een' }, { heading: 'Twee!' }, { heading: 'Drie' }]), typed)).toBeUndefined();
+    expect(removedTarget(base, page([{ heading: 'Nieuw' }, { heading: 'Een' }, { heading: 'Twee' }, { heading: 'Drie' }]), typed)).toBeUndefined();
+    expect(removedTarget(base, base, typed)).toBeUndefined();
+    expect(removedTarget(undefined, base, typed)).toBeUndefined();
   });
 });
 

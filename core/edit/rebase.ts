@@ -1,4 +1,4 @@
-import { followIndex } from './follow.ts';
+import { followIndex, isRemoved } from './follow.ts';
 import type { EditOp } from './ops.ts';
 import type { Path } from './json-edit.ts';
 
@@ -50,4 +50,27 @@ export function rebaseOps(base: string | undefined, current: string, ops: EditOp
   const [was, now] = [parse(base), parse(current)];
   if (was === undefined || now === undefined) return ops;
   return ops.map((op) => ({ ...op, path: rebasePath(was, now, op.path) }));
+}
+
+/**
+ * The first of these edits (made against `base`) whose list item another editor removed since (`current`): its value
+ * has nowhere to go, and placing it on the item now in that place would change the wrong one. Undefined when every
+ * edit has its item, or when the texts cannot say.
+ */
+export function removedTarget(base: string | undefined, current: string, ops: EditOp[]): number | undefined {
+  if (base === undefined || base === current || ops.some((op) => op.op !== 'set' && op.op !== 'removeKey')) return undefined;
+  const [was, now] = [parse(base), parse(current)];
+  if (was === undefined || now === undefined) return undefined;
+  const gone = ops.findIndex((op) => {
+    let [before, after]: [unknown, unknown] = [was, now];
+    for (const key of op.path) {
+      if (typeof key === 'number' && Array.isArray(before) && Array.isArray(after)) {
+        if (key < before.length && isRemoved(before, after, key)) return true;
+        const moved = after.length > 0 ? followIndex(before, after, key) : key;
+        [before, after] = [before[key], after[moved]];
+      } else [before, after] = [(before as Record<string, unknown> | undefined)?.[key], (after as Record<string, unknown> | undefined)?.[key]];
+    }
+    return false;
+  });
+  return gone < 0 ? undefined : gone;
 }

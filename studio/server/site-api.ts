@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asOp, type EditOp } from '../../core/edit/ops.ts';
-import { rebaseOps } from '../../core/edit/rebase.ts';
+import { rebaseOps, removedTarget } from '../../core/edit/rebase.ts';
 import { MAX_UPLOAD_BYTES } from '../../core/images/uploads.ts';
 import { CONFIG_FILE, fileId, isPageFile, isSiteFile } from '../../core/site/layout.ts';
-import type { DiffAnswer, ProblemsAnswer, StepFile } from '../../core/studio/contract.ts';
+import type { DiffAnswer, EditAnswer, ProblemsAnswer, StepFile } from '../../core/studio/contract.ts';
 import { queryOf, readBody, readBytes, send } from './http.ts';
 import { ImageUploadError, saveImage } from './images.ts';
 import type { MediaLibrary } from './media.ts';
@@ -83,7 +83,18 @@ const edit =
     const ops = Array.isArray(body.ops) ? body.ops.map(asOp) : [];
     if (ops.length === 0 || ops.some((op) => op === undefined) || typeof body.base !== 'string')
       return send(res, 400, { error: 'expected { path, base, ops }' });
-    const moved = rebaseOps(site.texts.get(body.base), site.files.read(path).text, ops as EditOp[]);
+    const current = site.files.read(path);
+    // typed into an item another editor removed since: a conflict to show, not a value put on the item in its place
+    const gone = removedTarget(site.texts.get(body.base), current.text, ops as EditOp[]);
+    if (gone !== undefined)
+      return send(res, 409, {
+        ok: false,
+        reason: 'conflict',
+        message: `the item this edit was made in was removed meanwhile (edit ${gone + 1})`,
+        failedOp: gone,
+        file: site.seen(current),
+      } satisfies EditAnswer);
+    const moved = rebaseOps(site.texts.get(body.base), current.text, ops as EditOp[]);
     const result = await site.files.edit(path, body.base, moved);
     send(res, result.ok ? 200 : 409, { ...result, file: site.seen(result.file) });
     if (result.ok && result.changed) wrote(path, addsBlock(moved));
