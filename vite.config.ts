@@ -95,7 +95,7 @@ const testProjects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'dom',
       environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}', 'admin/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'admin/**/*.test.{ts,tsx}', 'studio/ui/**/*.test.tsx', 'tests/integration/**/*.test.tsx'],
       exclude: [...configDefaults.exclude, ...mockingModules],
       setupFiles: ['tests/setup-dom.ts'],
       isolate: false,

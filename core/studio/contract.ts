@@ -86,6 +86,11 @@ export interface LeaseRequestBody {
   /** this studio tab (one person may have two open) */
   leaseId: string;
   takeOver?: boolean;
+  /**
+   * asked by a tab whose file was taken from it: it is told who has it, and does not take it back from the same
+   * person's other tab (which the server otherwise lets a person do without asking)
+   */
+  afterLoss?: boolean;
 }
 /** the file is this tab's now, or whose it is and since when */
 export type LeaseWireAnswer = { held: true } | { held: false; holder: { email: string; since: string } };

@@ -22,8 +22,9 @@ export function fileLeases(door: StudioDoor) {
     if (action !== '') return send(res, 404, { error: 'not found' });
     const request = { path, leaseId, userId: editor.email, ttlMs: LEASE_TTL_MS, takeOver: body.takeOver === true };
     let answer = await door.leases.take(request);
-    // the same person in another tab (or this one reloaded): theirs, without asking
-    if (!answer.held && answer.holder.userId === editor.email) answer = await door.leases.take({ ...request, takeOver: true });
+    // the same person in another tab (or this one reloaded): theirs, without asking; but a tab it was just taken from
+    // does not take it back, or two tabs of one person would take it from each other at every heartbeat
+    if (!answer.held && answer.holder.userId === editor.email && body.afterLoss !== true) answer = await door.leases.take({ ...request, takeOver: true });
     send(
       res,
       200,

@@ -11,7 +11,6 @@ import { Detail } from './panels.tsx';
 import { initialValue, resolve, schemaFileFor, type Located } from './form/schema.ts';
 import { SchemaField, type FormContext, type Path } from './form/schema-form.tsx';
 import type { StudioTexts } from './texts.ts';
-import type { useSiteFiles } from './files/use-site-files.ts';
 
 type Json = Record<string, unknown>;
 
@@ -65,7 +64,6 @@ function BlockForm({ t, ctx, block, index }: { t: StudioTexts; ctx: FormContext;
 
 interface EditorProps {
   t: StudioTexts;
-  site: ReturnType<typeof useSiteFiles>;
   ctx: FormContext;
   /** the open file's path, its file and its value (undefined while it does not parse) */
   open: string;
@@ -82,7 +80,7 @@ interface EditorProps {
 }
 
 /** The open file's form: a page's settings, blocks and selected block; any other file's fields. */
-export function Editor({ t, site, ctx, open, name, file, data, selected, select, openFile, say, problems }: EditorProps) {
+export function Editor({ t, ctx, open, name, file, data, selected, select, openFile, say, problems }: EditorProps) {
   // behind a sign-in, the file is this tab's to change, or another person's to read along (leases)
   const lease = useLease(open, signedIn() !== undefined);
   const root: Located = { schema: ctx.files[schemaFileFor(open)] ?? {}, file: schemaFileFor(open) };
@@ -105,7 +103,6 @@ export function Editor({ t, site, ctx, open, name, file, data, selected, select,
           <>
             <PageActions
               lang={ctx.lang}
-              site={site}
               page={pageId(open)}
               onRemoved={(text) => {
                 openFile(contentFile('page', 'home'));

@@ -2,7 +2,7 @@ import { ProblemBadge } from './form/blocks.tsx';
 import { contentFile, fileId, isPagePath, kindOf } from '../../core/site/layout.ts';
 import { NewPage } from './panels.tsx';
 import type { StudioTexts } from './texts.ts';
-import type { useSiteFiles } from './files/use-site-files.ts';
+import { useSite } from './files/site-context.tsx';
 
 /** The site's files in the groups a person thinks of: pages, the site's settings, lists, forms. */
 function groupFiles(t: StudioTexts, paths: string[]) {
@@ -17,7 +17,6 @@ function groupFiles(t: StudioTexts, paths: string[]) {
 interface FileListProps {
   t: StudioTexts;
   lang: string;
-  site: ReturnType<typeof useSiteFiles>;
   open: string;
   openFile: (path: string) => void;
   /** each page's route, by its id */
@@ -28,7 +27,8 @@ interface FileListProps {
 }
 
 /** The list of the site's files, each by its name (a page with its address) and its problem count; and a new page. */
-export function FileList({ t, lang, site, open, openFile, pageRoutes, nameOf, createPage }: FileListProps) {
+export function FileList({ t, lang, open, openFile, pageRoutes, nameOf, createPage }: FileListProps) {
+  const site = useSite();
   return (
     <nav className="files" aria-label={t.files}>
       {groupFiles(t, Object.keys(site.files)).map((group) => (

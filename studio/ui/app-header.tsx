@@ -5,12 +5,11 @@ import { PublishBar } from './publish/publish-panel.tsx';
 import { ClientLinkButton } from './publish/client-links.tsx';
 import { SiteSearch } from './site-search.tsx';
 import type { StudioTexts } from './texts.ts';
-import type { useSiteFiles } from './files/use-site-files.ts';
+import { useSite } from './files/site-context.tsx';
 
 interface HeaderProps {
   t: StudioTexts;
   lang: string;
-  site: ReturnType<typeof useSiteFiles>;
   /** the open file's name for a person */
   title: string;
   status: string;
@@ -23,7 +22,8 @@ interface HeaderProps {
 }
 
 /** The studio's bar: the open file, undo and redo, search, media, publishing, and what just happened. */
-export function StudioHeader({ t, lang, site, title, status, showField, openMedia, nameOf, route }: HeaderProps) {
+export function StudioHeader({ t, lang, title, status, showField, openMedia, nameOf, route }: HeaderProps) {
+  const site = useSite();
   const problemCount = site.problems.length + Object.values(site.files).filter((f) => f.parseError).length;
   return (
     <header className="top">
@@ -35,7 +35,7 @@ export function StudioHeader({ t, lang, site, title, status, showField, openMedi
       <button type="button" onClick={() => void site.redo()} disabled={!site.canRedo} aria-keyshortcuts="Control+Shift+Z">
         {t.redo}
       </button>
-      <SiteSearch lang={lang} site={site} show={showField} />
+      <SiteSearch lang={lang} show={showField} />
       <MediaButton lang={lang} open={openMedia} />
       <ClientLinkButton lang={lang} route={route} page={title} />
       <PublishBar lang={lang} problemCount={problemCount} settled={site.settled} words={changeWords(t, lang, site.state?.schemas ?? {}, nameOf)} />
@@ -47,7 +47,8 @@ export function StudioHeader({ t, lang, site, title, status, showField, openMedi
 }
 
 /** An edit the dev server could not apply: said in plain words, kept to try again or drop. */
-export function ConflictBanner({ t, site, nameOf }: { t: StudioTexts; site: ReturnType<typeof useSiteFiles>; nameOf: (path: string) => string }) {
+export function ConflictBanner({ t, nameOf }: { t: StudioTexts; nameOf: (path: string) => string }) {
+  const site = useSite();
   const { conflict } = site;
   if (!conflict) return null;
   return (

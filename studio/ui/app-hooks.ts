@@ -7,10 +7,9 @@ import { pointerOf, type FieldProblems } from './form/field-common.tsx';
 import { plainProblem } from './problems/plain-problems.ts';
 import type { TextPatch } from './preview/preview.tsx';
 import { speaksDutch, studioTexts } from './texts.ts';
-import type { useSiteFiles } from './files/use-site-files.ts';
+import type { SiteFiles } from './files/site-context.tsx';
 
 type Json = Record<string, unknown>;
-type Site = ReturnType<typeof useSiteFiles>;
 
 /** Ctrl+Z and Ctrl+Shift+Z (Cmd on a Mac) anywhere in the studio: the studio's own undo and redo. */
 export function useUndoKeys(undo: () => unknown, redo: () => unknown) {
@@ -142,7 +141,7 @@ export function fieldProblems(problems: Problem[], file: string, lang: string): 
  * How the open file's form edits it: a text typed shows in the preview at once (the render that follows the
  * write confirms it), and the phone number brings the values that follow it along in the same edit.
  */
-export function useFileEdit(site: Site, open: string, data: Json | undefined, lang: string) {
+export function useFileEdit(site: SiteFiles, open: string, data: Json | undefined, lang: string) {
   const [patch, setPatch] = useState<TextPatch | undefined>();
   /** the text each field last showed in the preview, by file and pointer */
   const shown = useRef(new Map<string, string>());

@@ -2,13 +2,12 @@ import type { EditOp } from '../../core/edit/ops.ts';
 import type { Problem } from './files/api.ts';
 import { LandingPanel, ProblemsPanel } from './panels.tsx';
 import { Preview, type TextPatch } from './preview/preview.tsx';
-import type { useSiteFiles } from './files/use-site-files.ts';
+import { useSite } from './files/site-context.tsx';
 
 type Json = Record<string, unknown>;
 
 interface SidePanelsProps {
   lang: string;
-  site: ReturnType<typeof useSiteFiles>;
   config: Json | undefined;
   /** the route the previews show, the block they outline, and the text being typed */
   route: string;
@@ -30,7 +29,8 @@ interface SidePanelsProps {
 }
 
 /** Beside the form: the previews, the site's problems, and its cities and landing addresses. */
-export function SidePanels({ lang, site, config, route, selected, select, patch, blocks, preview, where, nameOf, show, fresh }: SidePanelsProps) {
+export function SidePanels({ lang, config, route, selected, select, patch, blocks, preview, where, nameOf, show, fresh }: SidePanelsProps) {
+  const site = useSite();
   const landing = config?.landing as Json | undefined;
   return (
     <aside className="side">

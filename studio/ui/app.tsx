@@ -14,6 +14,7 @@ import type { FormContext } from './form/schema-form.tsx';
 import { said, statusText, type Status } from './files/status-texts.ts';
 import { studioTexts, type StudioTexts } from './texts.ts';
 import { useSiteFiles } from './files/use-site-files.ts';
+import { SiteProvider, useSite, type SiteFiles } from './files/site-context.tsx';
 import './app.css';
 
 const HOME = contentFile('page', 'home');
@@ -64,7 +65,7 @@ function useStudioSite({ open, setSelected, openFile }: OpenFile) {
 }
 
 /** The site's config as read now, the language the studio speaks, and each page's route. */
-function useSiteConfig(site: ReturnType<typeof useSiteFiles>) {
+function useSiteConfig(site: SiteFiles) {
   const configText = site.files['site.config.json']?.text;
   const config = useMemo(() => parse(configText), [configText]);
   const lang = useInterfaceLang(site.state ? String(config?.lang ?? 'en') : undefined);
@@ -103,11 +104,9 @@ function useShowField({ openFile, setSelected }: OpenFile) {
   return { focus, showField };
 }
 
-type Site = ReturnType<typeof useSiteFiles>;
-
 /** What the forms of the open file are given: the schemas, routes, images and problems, and how they edit. */
 function formContext(
-  site: Site,
+  site: SiteFiles,
   open: string,
   lang: string,
   images: ReturnType<typeof useUploads>,
@@ -124,7 +123,6 @@ function formContext(
 function StudioTop({
   t,
   lang,
-  site,
   open,
   route,
   status,
@@ -133,20 +131,19 @@ function StudioTop({
 }: {
   t: StudioTexts;
   lang: string;
-  site: Site;
   open: string;
   route: string;
   status: string;
   showField: (path: string, pointer: string) => void;
   nameOf: (path: string) => string;
 }) {
+  const site = useSite();
   const [media, setMedia] = useState(false);
   return (
     <>
       <StudioHeader
         t={t}
         lang={lang}
-        site={site}
         title={nameOf(open)}
         status={status}
         showField={showField}
@@ -155,7 +152,7 @@ function StudioTop({
         route={route}
       />
       {media ? <MediaPanel lang={lang} edit={site.edit} revision={site.revision} assets={site.assets} nameOf={nameOf} close={() => setMedia(false)} /> : null}
-      <ConflictBanner t={t} site={site} nameOf={nameOf} />
+      <ConflictBanner t={t} nameOf={nameOf} />
     </>
   );
 }
@@ -177,47 +174,46 @@ export function Studio() {
   const isPage = isPagePath(open);
   const shown = route ?? previewRoute(open, pageRoutes, facts);
   return (
-    <div className="studio">
-      <StudioTop t={t} lang={lang} site={site} open={open} route={shown} status={statusText(t, status, nameOf)} showField={showField} nameOf={nameOf} />
-      <FileList
-        t={t}
-        lang={lang}
-        site={site}
-        open={open}
-        openFile={openFile}
-        pageRoutes={pageRoutes}
-        nameOf={nameOf}
-        createPage={pageCreator(site, config, t, openFile, say)}
-      />
-      <Editor
-        t={t}
-        site={site}
-        ctx={formContext(site, open, lang, images, fileEdit, focus)}
-        open={open}
-        name={nameOf(open)}
-        file={site.files[open]}
-        data={data}
-        selected={selected}
-        select={setSelected}
-        openFile={openFile}
-        say={say}
-        problems={site.problems}
-      />
-      <SidePanels
-        lang={lang}
-        site={site}
-        config={config}
-        route={shown}
-        selected={isPage && route === undefined ? selected : undefined}
-        select={setSelected}
-        patch={fileEdit.patch}
-        blocks={isPage && route === undefined && Array.isArray(data?.blocks) ? data.blocks : undefined}
-        preview={setRoute}
-        where={problemPlace(site, t, lang, nameOf)}
-        nameOf={nameOf}
-        show={(problem) => showField(problem.file, problem.pointer)}
-        fresh={fresh}
-      />
-    </div>
+    <SiteProvider site={site}>
+      <div className="studio">
+        <StudioTop t={t} lang={lang} open={open} route={shown} status={statusText(t, status, nameOf)} showField={showField} nameOf={nameOf} />
+        <FileList
+          t={t}
+          lang={lang}
+          open={open}
+          openFile={openFile}
+          pageRoutes={pageRoutes}
+          nameOf={nameOf}
+          createPage={pageCreator(site, config, t, openFile, say)}
+        />
+        <Editor
+          t={t}
+          ctx={formContext(site, open, lang, images, fileEdit, focus)}
+          open={open}
+          name={nameOf(open)}
+          file={site.files[open]}
+          data={data}
+          selected={selected}
+          select={setSelected}
+          openFile={openFile}
+          say={say}
+          problems={site.problems}
+        />
+        <SidePanels
+          lang={lang}
+          config={config}
+          route={shown}
+          selected={isPage && route === undefined ? selected : undefined}
+          select={setSelected}
+          patch={fileEdit.patch}
+          blocks={isPage && route === undefined && Array.isArray(data?.blocks) ? data.blocks : undefined}
+          preview={setRoute}
+          where={problemPlace(site, t, lang, nameOf)}
+          nameOf={nameOf}
+          show={(problem) => showField(problem.file, problem.pointer)}
+          fresh={fresh}
+        />
+      </div>
+    </SiteProvider>
   );
 }

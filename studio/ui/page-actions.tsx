@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { EditOp } from '../../core/edit/ops.ts';
 import { contentFile } from '../../core/site/layout.ts';
-import type { useSiteFiles } from './files/use-site-files.ts';
+import { useSite, type SiteFiles } from './files/site-context.tsx';
 import { Modal } from './publish/publish-dialog.tsx';
 import { dataOf, linksTo, pageTitle, relinkEdits, routePattern, routeProblem, siteNow, siteRouteChoices, suggestRoute, type LinkUse } from './form/links.ts';
 import { linksTexts, type LinksTexts } from './form/links-texts.ts';
@@ -11,14 +11,11 @@ import './form/links.css';
 
 export interface PageActionsProps {
   lang: string;
-  site: ReturnType<typeof useSiteFiles>;
   /** the open page's id: its file is content/pages/<id>.json */
   page: string;
   /** the page was deleted: the studio opens another, and says so (in the site's language) */
   onRemoved: (message: string) => void;
 }
-
-type Site = ReturnType<typeof useSiteFiles>;
 
 /** The page's entries in the config's route table, with their index there. */
 interface RouteEntry {
@@ -44,14 +41,14 @@ function LinkPlaces({ links, t, label }: { links: LinkUse[]; t: LinksTexts; labe
 }
 
 /** The links to routes in the site's files as the studio holds them this moment (the edits are made on this copy). */
-const linksNow = (site: Site, lang: string, routes: string[], except?: string) =>
+const linksNow = (site: SiteFiles, lang: string, routes: string[], except?: string) =>
   linksTo(indexSite(site.state?.schemas ?? {}, lang, site.files), routes, except);
 
 /**
  * Edits of the site's files, one list per file: the config's own edits (`config`) first, with the config's links
  * among them, then every other file's links. Called inside site.together(), they are one step of undo.
  */
-async function editAll(site: Site, config: EditOp[], links: Map<string, EditOp[]>): Promise<void> {
+async function editAll(site: SiteFiles, config: EditOp[], links: Map<string, EditOp[]>): Promise<void> {
   const own = links.get('site.config.json') ?? [];
   if (config.length + own.length > 0) site.edit('site.config.json', [...own, ...config]);
   for (const [file, ops] of links) if (file !== 'site.config.json') site.edit(file, ops);
@@ -61,7 +58,6 @@ async function editAll(site: Site, config: EditOp[], links: Map<string, EditOp[]
 interface RenameProps {
   t: LinksTexts;
   lang: string;
-  site: Site;
   files: IndexedFile[];
   entry: RouteEntry;
   title: string;
@@ -80,21 +76,8 @@ function problemText(t: LinksTexts, lang: string, problem: ReturnType<typeof rou
 }
 
 /** The new address, its hint, why it cannot be (as it is typed), and a usable address made of what was typed. */
-function AddressField({
-  t,
-  lang,
-  site,
-  current,
-  next,
-  setNext,
-}: {
-  t: LinksTexts;
-  lang: string;
-  site: Site;
-  current: string;
-  next: string;
-  setNext: (path: string) => void;
-}) {
+function AddressField({ t, lang, current, next, setNext }: { t: LinksTexts; lang: string; current: string; next: string; setNext: (path: string) => void }) {
+  const site = useSite();
   const id = useId();
   const wanted = next.trim();
   const problem = routeProblem(wanted, site.routes, current, routePattern(site.state?.schemas ?? {}));
@@ -132,7 +115,8 @@ function AddressField({
 }
 
 /** A new address for the page: checked as it is typed; every link to the old one (anchors kept) follows, in one click. */
-function RenameDialog({ t, lang, site, files, entry, title, close, done }: RenameProps) {
+function RenameDialog({ t, lang, files, entry, title, close, done }: RenameProps) {
+  const site = useSite();
   const [next, setNext] = useState(entry.path);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState('');
@@ -155,7 +139,7 @@ function RenameDialog({ t, lang, site, files, entry, title, close, done }: Renam
   return (
     <Modal title={t.renameTitle(title)} lang={lang} close={close}>
       <form onSubmit={(e) => void submit(e)}>
-        <AddressField t={t} lang={lang} site={site} current={entry.path} next={next} setNext={setNext} />
+        <AddressField t={t} lang={lang} current={entry.path} next={next} setNext={setNext} />
         <p>{t.linksFollow(links.length)}</p>
         <LinkPlaces links={links} t={t} label={t.linksFollow(links.length)} />
         {failed ? <p className="page-dialog-problem">{failed}</p> : null}
@@ -175,7 +159,6 @@ function RenameDialog({ t, lang, site, files, entry, title, close, done }: Renam
 interface RemoveProps {
   t: LinksTexts;
   lang: string;
-  site: Site;
   page: string;
   entries: RouteEntry[];
   title: string;
@@ -186,26 +169,25 @@ interface RemoveProps {
 }
 
 /** The other pages a link to a deleted page can point to instead. */
-function otherPages(site: Site, entries: RouteEntry[]) {
+function otherPages(site: SiteFiles, entries: RouteEntry[]) {
   return siteRouteChoices(site.files, site.routes).filter((choice) => choice.kind === 'page' && !entries.some((entry) => entry.path === choice.path));
 }
 
 /** Where the links to the deleted page go instead: a choice of the other pages, and why a choice is needed. */
 function RelinkTarget({
   t,
-  site,
   entries,
   count,
   target,
   setTarget,
 }: {
   t: LinksTexts;
-  site: Site;
   entries: RouteEntry[];
   count: number;
   target: string;
   setTarget: (path: string) => void;
 }) {
+  const site = useSite();
   const id = useId();
   const refused = target === '';
   return (
@@ -233,7 +215,7 @@ function RelinkTarget({
  * Ctrl+Z undoes. Refused (the number of links, to say so) when links to it are there and no target is chosen, even
  * a link made since the dialog listed them: none is ever pointed nowhere.
  */
-async function removeWithLinks(site: Site, lang: string, page: string, entries: RouteEntry[], target: string): Promise<{ refused: number } | undefined> {
+async function removeWithLinks(site: SiteFiles, lang: string, page: string, entries: RouteEntry[], target: string): Promise<{ refused: number } | undefined> {
   const path = contentFile('page', page);
   const fresh = linksNow(
     site,
@@ -254,7 +236,8 @@ async function removeWithLinks(site: Site, lang: string, page: string, entries: 
  * Deleting the page: the links to it are listed, and pointed to another page first; while any remain it is refused.
  * Then its routes go from the config and its file from content/pages/, all one step of undo.
  */
-function RemoveDialog({ t, lang, site, page, entries, title, links, close, removed }: RemoveProps) {
+function RemoveDialog({ t, lang, page, entries, title, links, close, removed }: RemoveProps) {
+  const site = useSite();
   const [target, setTarget] = useState('');
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState('');
@@ -277,7 +260,7 @@ function RemoveDialog({ t, lang, site, page, entries, title, links, close, remov
       <form onSubmit={(e) => void submit(e)}>
         <p>{links.length > 0 ? t.pointingHere(links.length) : t.noLinksHere}</p>
         <LinkPlaces links={links} t={t} label={t.pointingHere(links.length)} />
-        {links.length > 0 ? <RelinkTarget t={t} site={site} entries={entries} count={links.length} target={target} setTarget={setTarget} /> : null}
+        {links.length > 0 ? <RelinkTarget t={t} entries={entries} count={links.length} target={target} setTarget={setTarget} /> : null}
         <p className="hint">{t.getBack}</p>
         {failed ? <p className="page-dialog-problem">{failed}</p> : null}
         <div className="page-dialog-actions">
@@ -294,7 +277,7 @@ function RemoveDialog({ t, lang, site, page, entries, title, links, close, remov
 }
 
 /** The page's routes (its entries in the config's route table), its title, and the links to it from the other files. */
-function usePage(site: Site, lang: string, page: string) {
+function usePage(site: SiteFiles, lang: string, page: string) {
   const schemas = site.state?.schemas;
   // the links are counted again after each edit, at a lower priority than the keys being typed
   const siteFiles = useDeferredValue(site.files);
@@ -354,7 +337,8 @@ function AddressLine({
  * new route, every link to the old one follows. "Delete page": the links to it are pointed elsewhere first (or it is
  * refused), then its route and its file go. The home page ("/") stays.
  */
-export function PageActions({ lang, site, page, onRemoved }: PageActionsProps) {
+export function PageActions({ lang, page, onRemoved }: PageActionsProps) {
+  const site = useSite();
   const t = linksTexts(lang);
   const [dialog, setDialog] = useState<'rename' | 'remove'>();
   const [notice, setNotice] = useState({ page: '', text: '' });
@@ -374,7 +358,6 @@ export function PageActions({ lang, site, page, onRemoved }: PageActionsProps) {
         <RenameDialog
           t={t}
           lang={lang}
-          site={site}
           files={files}
           entry={entries[0]}
           title={title}
@@ -389,7 +372,6 @@ export function PageActions({ lang, site, page, onRemoved }: PageActionsProps) {
         <RemoveDialog
           t={t}
           lang={lang}
-          site={site}
           page={page}
           entries={entries}
           title={title}

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import type { useSiteFiles } from './files/use-site-files.ts';
+import { useSite, type SiteFiles } from './files/site-context.tsx';
 import { siteNow } from './form/links.ts';
 import { linksTexts, type LinksTexts } from './form/links-texts.ts';
 import { indexSite, inReadingOrder, placeOf, searchSite, type SearchHit } from './files/site-index.ts';
@@ -7,7 +7,6 @@ import './form/links.css';
 
 export interface SiteSearchProps {
   lang: string;
-  site: ReturnType<typeof useSiteFiles>;
   /** opens a file at a value (a JSON pointer) and focuses its field */
   show: (path: string, pointer: string) => void;
 }
@@ -69,7 +68,7 @@ function SearchList(props: { id: string; t: LinksTexts; open: boolean; hits: Sea
 }
 
 /** The hits found in the site's files as the studio holds them (indexed once per copy of a file) for the query. */
-function useHits(site: SiteSearchProps['site'], lang: string, query: string) {
+function useHits(site: SiteFiles, lang: string, query: string) {
   const deferred = useDeferredValue(query);
   const searched = deferred.trim() !== '';
   const schemas = site.state?.schemas;
@@ -118,7 +117,8 @@ function useSearchKeys(id: string, hits: SearchHit[], searched: boolean, choose:
  * aside), each found place named in words (page, block, field) with the text around the match; choosing one opens
  * its file at that field. A combobox: the arrows move through the places, Enter opens one, Escape closes the list.
  */
-export function SiteSearch({ lang, site, show }: SiteSearchProps) {
+export function SiteSearch({ lang, show }: SiteSearchProps) {
+  const site = useSite();
   const t = linksTexts(lang);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);

@@ -5,10 +5,9 @@ import { sourceOf } from './derived.ts';
 import { mediaApi } from './media-api.ts';
 import { placeOf } from '../form/names.ts';
 import type { StudioTexts } from '../texts.ts';
-import type { useSiteFiles } from './use-site-files.ts';
+import type { SiteFiles } from './site-context.tsx';
 
 type Json = Record<string, unknown>;
-type Site = ReturnType<typeof useSiteFiles>;
 
 export function parse(text: string | undefined): Json | undefined {
   try {
@@ -37,7 +36,7 @@ const pathOf = (pointer: string) =>
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
 /** Where a problem is, in words: the file's name › the block › the fields on the way ("Home › Blok 1 (Openingsblok) › Kop"). */
-export function problemPlace(site: Site, t: StudioTexts, lang: string, nameOf: (path: string) => string) {
+export function problemPlace(site: SiteFiles, t: StudioTexts, lang: string, nameOf: (path: string) => string) {
   return (problem: Problem) => {
     const value = parsedFile(problem.file, site.files[problem.file]?.text);
     const place = site.state ? placeOf(t, lang, site.state.schemas, problem.file, value, pathOf(sourceOf(problem.file, problem.pointer))) : [];
@@ -46,7 +45,7 @@ export function problemPlace(site: Site, t: StudioTexts, lang: string, nameOf: (
 }
 
 /** Images picked in a field: uploaded into public/images/ (refused with a reason a person reads), and offered to every field at once. */
-export function useUploads(site: Site) {
+export function useUploads(site: SiteFiles) {
   /** images uploaded since the studio loaded (the list of public/ comes with the site's state) */
   const [uploaded, setUploaded] = useState<string[]>([]);
   const upload = async (picked: File) => {
@@ -58,7 +57,7 @@ export function useUploads(site: Site) {
 }
 
 /** A new page, valid at once: its title as its description and its hero's heading, for the person to change; then its route. */
-export function pageCreator(site: Site, config: Json | undefined, t: StudioTexts, openFile: (path: string) => void, say: (status: string) => void) {
+export function pageCreator(site: SiteFiles, config: Json | undefined, t: StudioTexts, openFile: (path: string) => void, say: (status: string) => void) {
   return async (id: string, path: string, title: string) => {
     const text = `${JSON.stringify({ $schema: '../../schemas/page.schema.json', title, description: title, blocks: [{ type: 'hero', variant: 'page', headline: title }] }, null, 2)}\n`;
     const routes = (config?.routes ?? []) as unknown[];

@@ -39,16 +39,25 @@ export function useLease(path: string, enabled: boolean): { view: LeaseView; tak
     if (!enabled) return;
     let live = true;
     const body = { path, leaseId: TAB };
-    const take = (lost = false) =>
-      ask('', body).then(
-        (answer) => live && apply(answer as LeaseWireAnswer, lost),
+    // taken from this tab while open: it asks again only to learn when the file is free, never to take it back
+    let lost = false;
+    const take = () =>
+      ask('', lost ? { ...body, afterLoss: true } : body).then(
+        (answer) => {
+          if (!live) return;
+          if ((answer as LeaseWireAnswer).held) lost = false;
+          apply(answer as LeaseWireAnswer, lost);
+        },
         () => undefined,
       );
     const beat = async () => {
       if (!held.current) return take();
       const { held: still } = (await ask('/renew', body).catch(() => ({ held: true }))) as { held: boolean };
       // taken over (or run out and taken): say by whom
-      if (!still && live) await take(true);
+      if (!still && live) {
+        lost = true;
+        await take();
+      }
     };
     setView({ state: 'asking' });
     held.current = false;

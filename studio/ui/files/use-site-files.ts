@@ -376,7 +376,8 @@ export function useSiteFiles(say: (status: Status) => void, onOutside?: (change:
     retryConflict: () => {
       if (!conflict) return;
       setConflict(undefined);
-      for (const op of conflict.ops) edit(conflict.path, op);
+      // sent again as they were sent: together, all or none, one step of undo
+      edit(conflict.path, conflict.ops);
     },
     dropConflict: () => setConflict(undefined),
   };
