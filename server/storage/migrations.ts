@@ -153,6 +153,10 @@ export const migrations = (kind: 'sqlite' | 'postgres'): Record<string, Migratio
   '0010-studio-tickets-releases': {
     up: (db: Kysely<unknown>) => createTicketsAndReleases(db),
   },
+  // more than one studio instance behind one address: which of them owns the working copy of the site now
+  '0011-studio-owner': {
+    up: (db: Kysely<unknown>) => createStudioOwner(db),
+  },
 });
 
 /**
@@ -461,4 +465,20 @@ async function createTicketsAndReleases(db: Kysely<unknown>): Promise<void> {
     .addColumn('published_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('site_releases_at').on('site_releases').column('published_at').execute();
+}
+
+/**
+ * 0011: the working copy's owner, one row (id 'working-copy'): the instance that serves the studio, the address the
+ * other instances forward its requests to, and until when it is theirs (renewed while the instance lives).
+ */
+async function createStudioOwner(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('studio_owner')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('instance', 'text', (c) => c.notNull())
+    .addColumn('address', 'text', (c) => c.notNull())
+    .addColumn('taken_at', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('released_at', 'text')
+    .execute();
 }

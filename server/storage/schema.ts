@@ -172,4 +172,9 @@ export interface StudioTables {
     finished_at: string | null;
     detail: string | null;
   };
+  /**
+   * the one row saying which server instance owns the working copy (0011): the instance, the address the others
+   * forward the studio's requests to, until when it is theirs, and when it let it go
+   */
+  studio_owner: { id: string; instance: string; address: string; taken_at: string; expires_at: string; released_at: string | null };
 }

@@ -8,6 +8,8 @@ import {
   type LeaseAnswer,
   type LeaseRequest,
   type NewPreviewLink,
+  type OwnerClaim,
+  type OwnerRequest,
   type PreviewLink,
   type Release,
   type Schedule,
@@ -52,6 +54,12 @@ export interface StudioGate {
   releases: {
     record(commit: string, publishedBy: string): Promise<void>;
     latest(): Promise<Release | undefined>;
+  };
+  /** which instance owns the working copy and serves the studio (studio-state/owner.ts) */
+  owner: {
+    claim(request: OwnerRequest): Promise<OwnerClaim>;
+    renew(instance: string, leaseMs: number): Promise<boolean>;
+    release(instance: string): Promise<boolean>;
   };
   /** the scheduled publishes (studio-state/schedules.ts) */
   schedules: {
@@ -99,6 +107,11 @@ export function studioGateOn(staff: StaffStore, state: StudioState, timeouts: Se
       take: (request) => state.takeLease(request),
       renew: (path, leaseId, ttlMs) => state.renewLease(path, leaseId, ttlMs),
       release: (path, leaseId) => state.releaseLease(path, leaseId),
+    },
+    owner: {
+      claim: (request) => state.claimOwner(request),
+      renew: (instance, leaseMs) => state.renewOwner(instance, leaseMs),
+      release: (instance) => state.releaseOwner(instance),
     },
     schedules: {
       add: (at, createdBy) => state.addSchedule(at, createdBy),

@@ -17,13 +17,14 @@ import {
 import { createTicket, redeemTicket } from './tickets.ts';
 import { latestRelease, recordRelease, type Release } from './releases.ts';
 import { addSchedule, cancelSchedule, claimDueSchedule, finishSchedule, listSchedules, type Schedule } from './schedules.ts';
+import { claimOwner, currentOwner, releaseOwner, renewOwner, type Owner, type OwnerClaim, type OwnerRequest } from './owner.ts';
 
-export type { Lease, LeaseAnswer, LeaseRequest, NewPreviewLink, PreviewLink, Release, Schedule };
+export type { Lease, LeaseAnswer, LeaseRequest, NewPreviewLink, PreviewLink, Owner, OwnerClaim, OwnerRequest, Release, Schedule };
 
 /**
  * What the studio on the server shares between editors and between server instances, in the leads' database
  * (SQLite, or PostgreSQL that every instance uses): which tab has which file open, the client preview links, the
- * scheduled publishes, and the tickets that open the studio for a signed-in editor. Times come from the store's clock (a fake one in tests).
+ * scheduled publishes, the tickets that open the studio for a signed-in editor, and which instance owns the working copy. Times come from the store's clock (a fake one in tests).
  */
 export interface StudioState {
   kind: 'sqlite' | 'postgres';
@@ -49,6 +50,11 @@ export interface StudioState {
 
   recordRelease(commit: string, publishedBy: string): Promise<void>;
   latestRelease(): Promise<Release | undefined>;
+
+  claimOwner(request: OwnerRequest): Promise<OwnerClaim>;
+  renewOwner(instance: string, leaseMs: number): Promise<boolean>;
+  releaseOwner(instance: string): Promise<boolean>;
+  currentOwner(): Promise<Owner | undefined>;
   close(): Promise<void>;
 }
 
@@ -75,6 +81,10 @@ export function studioStateOn(db: Kysely<Database>, kind: 'sqlite' | 'postgres',
     redeemTicket: (tokenHash) => redeemTicket(db, tokenHash, clock()),
     recordRelease: (commit, publishedBy) => recordRelease(db, commit, publishedBy, clock()),
     latestRelease: () => latestRelease(db),
+    claimOwner: (request) => claimOwner(db, request, clock()),
+    renewOwner: (instance, leaseMs) => renewOwner(db, instance, leaseMs, clock()),
+    releaseOwner: (instance) => releaseOwner(db, instance, clock()),
+    currentOwner: () => currentOwner(db),
     close: () => (closed ??= db.destroy()),
   };
 }
