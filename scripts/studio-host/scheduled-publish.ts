@@ -44,6 +44,8 @@ export interface ScheduleRunnerOptions {
   tickMs: number;
   /** publishes what is ready now in this person's name: the commit, "nothing", or a refusal (thrown) */
   publish: (author: { email: string }) => Promise<string>;
+  /** whether this instance may do one now: only the one that owns the working copy has the edits to publish */
+  when?: () => boolean;
   log?: (line: string) => void;
 }
 
@@ -59,6 +61,7 @@ export function scheduleRunner(options: ScheduleRunnerOptions): { stop(): Promis
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const tick = async () => {
+    if (options.when && !options.when()) return;
     for (let schedule = await options.door.schedules.claimDue(options.instance, STALE_MS); schedule && !stopped;) {
       let outcome: { status: 'done' | 'failed'; detail: string };
       try {

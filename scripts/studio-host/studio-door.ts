@@ -24,6 +24,8 @@ export interface StudioDoor {
   schedules: ScheduleStore;
   /** which studio tab has which file open, in the back office's database */
   leases: LeaseStore;
+  /** which server instance owns the working copy and serves the studio (working-copy-owner.ts) */
+  owner: OwnerStore;
   /** the commits published on any server instance, which each builds */
   releases: {
     record(commit: string, publishedBy: string): Promise<void>;
@@ -41,6 +43,27 @@ export interface LeaseStore {
   }): Promise<{ held: true } | { held: false; holder: { userId: string; takenAt: string } }>;
   renew(path: string, leaseId: string, ttlMs: number): Promise<boolean>;
   release(path: string, leaseId: string): Promise<boolean>;
+}
+
+/** The instance that owns the working copy, as the database keeps it. */
+export interface StoredOwner {
+  instance: string;
+  /** where the other instances forward the studio's requests (its STUDIO_INTERNAL_URL) */
+  address: string;
+  takenAt: string;
+  expiresAt: string;
+  releasedAt: string | null;
+}
+
+/** An instance asking for the working copy is told it is theirs now (and whose it was), or whose it is. */
+export type OwnerAnswer = { owned: true; previous?: StoredOwner } | { owned: false; owner: StoredOwner };
+
+export interface OwnerStore {
+  /** the working copy for this instance when it is free (its owner's lease ran out, or was let go), else whose it is */
+  claim(request: { instance: string; address: string; leaseMs: number }): Promise<OwnerAnswer>;
+  /** false when the working copy is no longer this instance's */
+  renew(instance: string, leaseMs: number): Promise<boolean>;
+  release(instance: string): Promise<boolean>;
 }
 
 /** A scheduled publish as the database keeps it. */
@@ -104,6 +127,7 @@ const WORDS = {
     forbidden: 'Uw rol geeft geen toegang tot de studio. Vraag een beheerder als u die toch nodig hebt.',
     open: 'Open de studio vanuit de back office',
     linkGone: 'Deze voorbeeldlink werkt niet (meer): hij is verlopen of ingetrokken. Vraag degene die hem stuurde om een nieuwe.',
+    moving: 'De studio verhuist op dit moment naar een andere server; probeer het over een paar seconden opnieuw.',
   },
   en: {
     expired: 'This link to the studio has expired or has been used already.',
@@ -111,15 +135,21 @@ const WORDS = {
     forbidden: 'Your role gives no access to the studio. Ask an administrator if you do need it.',
     open: 'Open the studio from the back office',
     linkGone: 'This preview link does not work (any more): it has expired or was revoked. Ask whoever sent it for a new one.',
+    moving: 'The studio is moving to another server right now; try again in a few seconds.',
   },
 };
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
+const wordsOf = (lang: string) => (lang.toLowerCase().startsWith('nl') ? WORDS.nl : WORDS.en);
+
+/** One of the door's sentences, in the site's language. */
+export const plainSentence = (siteRoot: string, why: keyof typeof WORDS.en) => wordsOf(siteLanguage(siteRoot))[why];
+
 /** A short page in the site's language: one sentence, and the way on when there is one. */
 export function plainPage(res: ServerResponse, status: number, siteRoot: string, why: keyof typeof WORDS.en, backOffice?: string) {
   const lang = siteLanguage(siteRoot);
-  const words = lang.toLowerCase().startsWith('nl') ? WORDS.nl : WORDS.en;
+  const words = wordsOf(lang);
   const way = backOffice ? `<p><a href="${escape(backOffice)}/">${escape(words.open)}</a></p>` : '';
   const page = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Studio</title></head><body style="font:1.1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><main><h1>Studio</h1><p>${escape(words[why])}</p>${way}</main></body></html>`;
   send(res, status, page, 'text/html');

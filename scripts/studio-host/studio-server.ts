@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { extname, relative, resolve, sep } from 'node:path';
@@ -20,6 +20,9 @@ import { scheduleApi, scheduleRunner } from './scheduled-publish.ts';
 import { fileLeases } from './file-leases.ts';
 import { watchFolders } from './watch-folders.ts';
 import { releaseFollower } from './release-follower.ts';
+import { servedByOwner } from './forward.ts';
+import { catchUpWithRemote } from './working-copy.ts';
+import { OWNER_LEASE_MS, OWNER_TICK_MS, workingCopyOwnership, type WorkingCopyOwnership } from './working-copy-owner.ts';
 
 /**
  * The studio's server without Vite: one origin with the studio (/__studio: its page and calls, the same handler as
@@ -42,6 +45,14 @@ export interface StudioServerOptions {
   /** where Publish sends the commits, and where other editors' commits come from (STUDIO_PUSH_REMOTE, _BRANCH) */
   target?: PushTarget & { branch: string };
   port?: number;
+  /** where it listens: 127.0.0.1 by default; an address of a private network when other instances forward to it */
+  host?: string;
+  /**
+   * where the other instances reach this one to forward the studio's requests while it owns the working copy
+   * (STUDIO_INTERNAL_URL): its own address by default (http://127.0.0.1:<its port>), which serves instances on the
+   * same machine
+   */
+  internalUrl?: string;
   /** what the server says (a stopped publish cleaned at the start) */
   log?: (line: string) => void;
   /** this server instance, as the scheduled publishes name who did one (host name and process, by default) */
@@ -50,6 +61,10 @@ export interface StudioServerOptions {
   releaseTickMs?: number;
   /** how often to look for a scheduled publish that is due (5 s by default) */
   scheduleTickMs?: number;
+  /** how long the working copy stays this instance's after its last renewal (OWNER_LEASE_MS by default) */
+  ownerLeaseMs?: number;
+  /** how often the owner renews, and the others look whether the working copy is free (OWNER_TICK_MS, at most a quarter of the lease) */
+  ownerTickMs?: number;
   /** the back office's sign-in in front of everything (server/studio-gate): absent, anyone who reaches the port edits */
   door?: StudioDoor;
 }
@@ -96,16 +111,20 @@ function serveBuildFile(build: string, pathname: string, res: ServerResponse): b
   return true;
 }
 
-type BuildLive = (root?: string) => Promise<unknown>;
+/** A build of the working copy (or of `root`) made live; with `go`, made live only when it resolves true. */
+type BuildLive = (root?: string, go?: Promise<boolean>) => Promise<unknown>;
 
-/** A publish's build and a release's build of this server, one after the other: they share the build folders' lock. */
-function oneBuildAtATime(build: BuildLive): BuildLive {
+/** This server instance as the database names it: its host name and process, unless told. */
+const instanceOf = (options: StudioServerOptions) => options.instance ?? `${hostname()}:${process.pid}`;
+
+/**
+ * A publish's build, a release's build and the warm builder's first build of this server, one after the other: they
+ * share the build folders' lock.
+ */
+function oneAtATime() {
   let last: Promise<unknown> = Promise.resolve();
-  return (root) => {
-    const next = last.then(
-      () => build(root),
-      () => build(root),
-    );
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const next = last.then(task, task);
     last = next.catch(() => undefined);
     return next;
   };
@@ -123,8 +142,11 @@ function livePublish(options: StudioServerOptions, problems: () => number, makeL
       ...request,
       ...(who ? { author: { name: who.email, email: who.email } } : {}),
       ...(options.target ? { target: options.target } : {}),
+      // behind the back office the working copy is this instance's only while it owns it: its lock names it
+      ...(options.door ? { ownedBy: instanceOf(options) } : {}),
       validate: () => (problems() > 0 ? `${problems()} problems` : undefined),
       makeLive: async () => void (await makeLive()),
+      buildEarly: async (go) => void (await makeLive(undefined, go)),
     });
     if (outcome.ok && who) await options.door?.audit('site.published', who);
     // on the remote: every other instance builds it too
@@ -154,28 +176,42 @@ function publishReady(siteRoot: string, publish: ReturnType<typeof livePublish>)
 
 const failed = (res: ServerResponse) => (error: unknown) => send(res, 500, { error: (error as Error).message });
 
+/** Who answers a request of the studio: this instance (`serveHere`), the instance that owns the working copy, or nobody yet. */
+type OwnerGate = (req: IncomingMessage, res: ServerResponse, serveHere: () => void) => void;
+
 /**
  * The requests of a studio behind the back office's sign-in: a client's preview link opens without it, and so do the
  * live build's own files (the public site's scripts, styles and images, which a client's page needs); everything
- * else only through the door, as its editor.
+ * else only through the door, as its editor. What shows the working copy (the studio, its preview, a client's link)
+ * is answered by the instance that owns it (`here`); the live build's files by every instance, each serving the
+ * same release.
  */
-function behindDoor(door: StudioDoor, siteRoot: string, preview: PreviewRenderer, answer: (req: IncomingMessage, res: ServerResponse) => void) {
+function behindDoor(
+  door: StudioDoor,
+  siteRoot: string,
+  preview: PreviewRenderer,
+  answer: (req: IncomingMessage, res: ServerResponse) => void,
+  here: OwnerGate,
+) {
   const enter = doorway(door, siteRoot);
   const links = clientLinks(door, siteRoot, (route) => preview.render(cleanPath(route)));
   const schedules = scheduleApi(door);
   const leases = fileLeases(door);
   return (req: IncomingMessage, res: ServerResponse) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (links.isClientPage(pathname)) return void links.open(req, res, pathname).catch(failed(res));
+    if (links.isClientPage(pathname)) return here(req, res, () => void links.open(req, res, pathname).catch(failed(res)));
     if (!isPagePath(pathname) && !pathname.startsWith(STUDIO_PATH)) return answer(req, res);
-    enter(req, res, () => {
-      const own = [links, schedules, leases].find((calls) => calls.answers(pathname))?.api;
-      if (!own) return answer(req, res);
-      // as the studio's own calls: never one another site's page (another port or sub-domain too) made the browser send
-      if (['cross-site', 'same-site'].includes(String(req.headers['sec-fetch-site'])))
-        return send(res, 403, { error: 'the studio answers only its own pages' });
-      own(req, res, requestEditor.getStore()!, pathname).catch(failed(res));
-    }).catch(failed(res));
+    // signed in here first, though the owner asks again: nobody without a session reaches the owner through this one
+    enter(req, res, () =>
+      here(req, res, () => {
+        const own = [links, schedules, leases].find((calls) => calls.answers(pathname))?.api;
+        if (!own) return answer(req, res);
+        // as the studio's own calls: never one another site's page (another port or sub-domain too) made the browser send
+        if (['cross-site', 'same-site'].includes(String(req.headers['sec-fetch-site'])))
+          return send(res, 403, { error: 'the studio answers only its own pages' });
+        own(req, res, requestEditor.getStore()!, pathname).catch(failed(res));
+      }),
+    ).catch(failed(res));
   };
 }
 
@@ -203,20 +239,108 @@ function followReleases(options: StudioServerOptions, buildLive: BuildLive) {
   });
 }
 
+/** How long the working copy stays an instance's, and how often its owner renews it and the others look. */
+function ownerTimes(options: StudioServerOptions) {
+  const leaseMs = options.ownerLeaseMs ?? OWNER_LEASE_MS;
+  return { leaseMs, tickMs: options.ownerTickMs ?? Math.min(OWNER_TICK_MS, leaseMs / 4) };
+}
+
+/** Publish, and the publishes under way on this instance: a take-over of the working copy waits for them to end. */
+function counted(publish: ReturnType<typeof livePublish>) {
+  const running = new Set<Promise<unknown>>();
+  return {
+    publish: (request: PublishRequest, who?: { email: string }) => {
+      const run = publish(request, who);
+      running.add(run);
+      const done = () => void running.delete(run);
+      run.then(done, done);
+      return run;
+    },
+    ended: async () => void (await Promise.allSettled([...running])),
+  };
+}
+
+/**
+ * Behind the back office: the working copy is one instance's at a time (working-copy-owner.ts). The instance that gets
+ * it makes it ready first: what a stopped publish left is undone as at a start (a lock of the instance that had it is
+ * a dead one's), then the remote's newest published version is taken in, its own unpublished changes on top.
+ */
+function ownershipOf(options: StudioServerOptions, publishesEnded: () => Promise<void>) {
+  if (!options.door) return undefined;
+  const instance = instanceOf(options);
+  const say = (line: string) => options.log?.(`studio: ${line}`);
+  return workingCopyOwnership({
+    owner: options.door.owner,
+    instance,
+    ...ownerTimes(options),
+    ...(options.log ? { log: options.log } : {}),
+    takeOver: async () => {
+      if (!(await inGit(options.siteRoot))) return;
+      // a publish of this process begun before it lost the working copy ends first: its lock is no dead one's
+      await publishesEnded();
+      for (const line of await recoverWorkingCopy(options.siteRoot, { ownedBy: instance })) say(line);
+      if (options.target) for (const line of await catchUpWithRemote(options.siteRoot, options.target)) say(line);
+    },
+  });
+}
+
+/** Behind the back office: the publishes planned for later, done by the instance that owns the working copy (it has the edits). */
+function scheduledPublishes(options: StudioServerOptions, publish: ReturnType<typeof livePublish>, ownership?: WorkingCopyOwnership) {
+  if (!options.door) return undefined;
+  return scheduleRunner({
+    door: options.door,
+    instance: instanceOf(options),
+    tickMs: options.scheduleTickMs ?? 5_000,
+    publish: publishReady(options.siteRoot, publish),
+    ...(ownership ? { when: ownership.serves } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
+}
+
+/** Whoever asks: the studio, a page of the preview as the working copy would publish it, or a file of the live build. */
+function answerOf(options: StudioServerOptions, studio: ReturnType<typeof studioHandler>, preview: PreviewRenderer) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    if (studio.handle(req, res)) return;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed', 'text/plain');
+    if (isPagePath(pathname)) return void previewPage(preview, res, pathname);
+    // the live build now (a publish switches it)
+    if (!serveBuildFile(realpathSync(options.build), pathname, res)) send(res, 404, 'not found', 'text/plain');
+  };
+}
+
+/** Listens where told (127.0.0.1 by default), and gives its address: on this machine's loopback when it listens on every address. */
+async function listen(server: Server, options: StudioServerOptions): Promise<string> {
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((done) => server.listen(options.port ?? 0, host, done));
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${reachable}:${(server.address() as AddressInfo).port}`;
+}
+
 export async function startStudioServer(options: StudioServerOptions): Promise<StudioServer> {
-  if (await inGit(options.siteRoot)) for (const line of await recoverWorkingCopy(options.siteRoot)) options.log?.(`studio: ${line}`);
+  // behind the back office the working copy is made ready when this instance gets it, not at its start: another may own it
+  if (!options.door && (await inGit(options.siteRoot))) for (const line of await recoverWorkingCopy(options.siteRoot)) options.log?.(`studio: ${line}`);
   for (const line of recoverBuilds(options.build)) options.log?.(`studio: ${line}`);
   const preview = previewRenderer({ siteRoot: options.siteRoot, schemaDir: options.schemaDir, build: options.build });
   const watcher = watchFolders(options.siteRoot);
   let problems = () => 0;
-  const buildLive = oneBuildAtATime(liveBuilder({ siteRoot: options.siteRoot, live: options.build }));
+  const liveBuild = liveBuilder({ siteRoot: options.siteRoot, live: options.build });
+  const inTurn = oneAtATime();
+  const buildLive: BuildLive = async (root, go) => {
+    try {
+      return await inTurn(() => liveBuild(root, go));
+    } finally {
+      // next in turn, and not in the next Publish's time: workers that have had their builds started afresh
+      void inTurn(() => liveBuild.renew());
+    }
+  };
+  // the render workers made ready now, so the first Publish is built as quickly as the next ones
+  void inTurn(() => liveBuild.prime()).then((seconds) => {
+    if (seconds !== undefined) options.log?.(`studio: the build's workers are ready (a build of every page took ${seconds.toFixed(2)} s)`);
+  });
   const follower = followReleases(options, buildLive);
-  const publish = livePublish(
-    options,
-    () => problems(),
-    buildLive,
-    (commit) => follower?.serves(commit),
-  );
+  const serves = (commit: string) => follower?.serves(commit);
+  const { publish, ended } = counted(livePublish(options, () => problems(), buildLive, serves));
   const studio = studioHandler(
     { siteRoot: options.siteRoot, schemaDir: options.schemaDir },
     {
@@ -227,28 +351,19 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     },
   );
   problems = () => studio.site.problems().length;
-  const runner =
-    options.door &&
-    scheduleRunner({
-      door: options.door,
-      instance: options.instance ?? `${hostname()}:${process.pid}`,
-      tickMs: options.scheduleTickMs ?? 5_000,
-      publish: publishReady(options.siteRoot, publish),
-      ...(options.log ? { log: options.log } : {}),
-    });
-  const answer = (req: IncomingMessage, res: ServerResponse) => {
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (studio.handle(req, res)) return;
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed', 'text/plain');
-    if (isPagePath(pathname)) return void previewPage(preview, res, pathname);
-    // the live build now (a publish switches it)
-    if (!serveBuildFile(realpathSync(options.build), pathname, res)) send(res, 404, 'not found', 'text/plain');
-  };
-  const server = createServer(options.door ? behindDoor(options.door, options.siteRoot, preview, answer) : answer);
-  await new Promise<void>((done) => server.listen(options.port ?? 0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
+  const ownership = ownershipOf(options, ended);
+  const runner = scheduledPublishes(options, publish, ownership);
+  const answer = answerOf(options, studio, preview);
+  const retryAfterS = Math.max(1, Math.ceil(ownerTimes(options).tickMs / 1000));
+  const server = createServer(
+    options.door && ownership
+      ? behindDoor(options.door, options.siteRoot, preview, answer, servedByOwner(ownership, options.siteRoot, instanceOf(options), retryAfterS))
+      : answer,
+  );
+  const url = await listen(server, options);
+  await ownership?.start(options.internalUrl ?? url);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     async close() {
       await runner?.stop();
       follower?.stop();
@@ -256,6 +371,9 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
       await preview.close();
+      await inTurn(() => liveBuild.close());
+      // last: the working copy is let go once nothing of this instance works in it any more
+      await ownership?.stop();
     },
   };
 }

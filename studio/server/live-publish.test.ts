@@ -115,6 +115,59 @@ describe('publish on the live server', () => {
   });
 });
 
+describe('the build begun beside the git steps', () => {
+  /** A host's early build: it reads the working copy when it begins, and is made live or thrown away as `go` says. */
+  const early = () => {
+    const said: { headline: boolean; other: boolean; live: boolean }[] = [];
+    const buildEarly = async (go: Promise<boolean>) => {
+      const seen = { headline: read(copy, HOME).includes('Websites die werken'), other: read(copy, 'content/pages/contact.json').includes('"blocks" ') };
+      said.push({ ...seen, live: await go });
+    };
+    return { said, buildEarly };
+  };
+
+  it('goes live when the remote had nothing new: the commit is the files it read, and nothing is built twice', async () => {
+    edit(copy, HOME, HEADLINE, 'Websites die werken');
+    const host = early();
+    const { outcome, live } = await publish({ buildEarly: host.buildEarly });
+    expect(outcome).toMatchObject({ ok: true, pushed: true, rebasedOver: 0 });
+    expect(host.said).toEqual([{ headline: true, other: false, live: true }]);
+    expect(live).toEqual([]);
+    expect(git(remote, 'log', '-1', '--format=%an', 'main')).toBe('Eva Editor');
+  });
+
+  it('is thrown away when remote commits were taken in: the rebased files are built and made live instead', async () => {
+    pushFromOther('content/pages/contact.json', '"blocks"', '"blocks" ');
+    edit(copy, HOME, HEADLINE, 'Websites die werken');
+    const host = early();
+    const { outcome, live } = await publish({ buildEarly: host.buildEarly });
+    expect(outcome).toMatchObject({ ok: true, pushed: true, rebasedOver: 1 });
+    expect(host.said).toEqual([{ headline: true, other: false, live: false }]);
+    expect(live).toEqual([{ commit: git(remote, 'rev-parse', 'main'), headline: true }]);
+  });
+
+  it('is thrown away on a conflict; one that fails as it goes live fails the publish as a build does, the changes kept', async () => {
+    pushFromOther(HOME, HEADLINE, 'Een andere kop van elders');
+    edit(copy, HOME, HEADLINE, 'Websites die werken');
+    const host = early();
+    expect((await publish({ buildEarly: host.buildEarly })).outcome).toEqual({ ok: false, reason: 'conflict', files: [HOME] });
+    expect(host.said).toEqual([{ headline: true, other: false, live: false }]);
+
+    git(copy, 'checkout', '-q', '--', HOME);
+    git(copy, 'pull', '-q', '--rebase');
+    edit(copy, HOME, 'Een andere kop van elders', 'Websites die werken');
+    const headBefore = git(copy, 'rev-parse', 'HEAD');
+    const { outcome } = await publish({
+      buildEarly: async (go) => {
+        if (await go) throw new Error('the build stopped');
+      },
+    });
+    expect(outcome).toEqual({ ok: false, reason: 'build-failed', detail: 'the build stopped' });
+    expect(git(copy, 'rev-parse', 'HEAD')).toBe(headBefore);
+    expect((await pending(copy)).files.map((file) => file.path)).toEqual([HOME]);
+  });
+});
+
 describe('what a publish on the live server refuses', () => {
   it('refuses an invalid site and a stale list of changes, and commits nothing', async () => {
     const before = git(copy, 'rev-parse', 'HEAD');
@@ -177,5 +230,22 @@ describe('a publish stopped half way', () => {
     writeFileSync(join(copy, '.git/helder-publish.lock'), JSON.stringify({ pid: process.pid }));
     expect((await publish()).outcome).toEqual({ ok: false, reason: 'busy' });
     expect(await recoverWorkingCopy(copy)).toEqual([`the lock of a publish that stopped (process ${process.pid}): removed`]);
+  });
+
+  it('behind the back office: a lock of another instance is a dead one’s, whatever its process number; the owner’s own is not', async () => {
+    // the earlier owner's publish on a shared disk: its process number is of another machine (here: one that runs)
+    writeFileSync(join(copy, '.git/helder-publish.lock'), JSON.stringify({ pid: process.ppid, instance: 'studio-a:7' }));
+    expect(await recoverWorkingCopy(copy, { atStart: false, ownedBy: 'studio-a:7' })).toEqual([]);
+    edit(copy, HOME, HEADLINE, 'Websites die werken');
+    expect((await publish({ ownedBy: 'studio-a:7' })).outcome).toEqual({ ok: false, reason: 'busy' });
+    // it owns the working copy no more: the new owner's publish cleans the lock and goes on
+    const { outcome } = await publish({ ownedBy: 'studio-b:7' });
+    expect(outcome).toMatchObject({ ok: true, pushed: true });
+    expect(existsSync(join(copy, '.git/helder-publish.lock'))).toBe(false);
+    expect(await recoverWorkingCopy(copy, { ownedBy: 'studio-b:7' })).toEqual([]);
+    writeFileSync(join(copy, '.git/helder-publish.lock'), JSON.stringify({ pid: process.ppid, instance: 'studio-a:7' }));
+    expect(await recoverWorkingCopy(copy, { ownedBy: 'studio-b:7' })).toEqual([
+      `the lock of a publish that stopped (process ${process.ppid} of the instance studio-a:7): removed`,
+    ]);
   });
 });

@@ -43,6 +43,13 @@ export interface LivePublishOptions {
   validate: () => string | undefined;
   /** builds the commit checked out and makes it live; throws when it could not (the live build stays as it was) */
   makeLive: (commit: string) => Promise<void>;
+  /**
+   * Begins the working copy's build at once, beside the commit and the fetch: made live when `go` resolves true (throws
+   * then as `makeLive` does), thrown away when false. Without it, `makeLive` builds after the git steps.
+   */
+  buildEarly?: (go: Promise<boolean>) => Promise<void>;
+  /** the server instance that owns the working copy, behind the back office (see `recoverWorkingCopy`) */
+  ownedBy?: string;
 }
 
 const LOCK_FILE = 'helder-publish.lock';
@@ -61,9 +68,13 @@ function alive(pid: number): boolean {
   }
 }
 
-/** What the lock file says: the process, and once the publish has committed, the commit before it and where it sends. */
+/**
+ * What the lock file says: the process (and the server instance, behind the back office), and once the publish has
+ * committed, the commit before it and where it sends.
+ */
 interface LockNote {
   pid: number;
+  instance?: string;
   at: string;
   /** HEAD before the publish's commit */
   before?: string;
@@ -75,9 +86,9 @@ interface LockNote {
  * The publish lock (a file in the git folder, with the process that holds it), or undefined when it is held: its
  * release, and `note`, which writes what a recovery needs to know into it as the publish goes.
  */
-function takeLock(gitDir: string): { release: () => void; note: (more: Partial<LockNote>) => void } | undefined {
+function takeLock(gitDir: string, instance?: string): { release: () => void; note: (more: Partial<LockNote>) => void } | undefined {
   const file = join(gitDir, LOCK_FILE);
-  let written: LockNote = { pid: process.pid, at: new Date().toISOString() };
+  let written: LockNote = { pid: process.pid, ...(instance ? { instance } : {}), at: new Date().toISOString() };
   try {
     writeFileSync(file, JSON.stringify(written), { flag: 'wx' });
   } catch (error) {
@@ -122,17 +133,20 @@ async function takeBackCommit(siteRoot: string, note: Partial<LockNote>): Promis
  * What a publish that stopped half way (its process killed) left in the working copy, undone: its lock, a rebase or
  * merge under way, git's own index lock. Only when the lock's process is gone: a publish that runs is left alone.
  * At a server's start (`atStart`) a lock of this very process number is a dead one's (a container's server has the
- * same number at each start); later it is a publish of this process under way. Gives what it cleaned, in words for
- * the server's log.
+ * same number at each start); later it is a publish of this process under way. Behind the back office (`ownedBy`:
+ * the instance that owns the working copy now) a lock another instance wrote is a dead one's whatever its process
+ * number: that instance no longer owns the working copy, and on a shared disk its process ran on another machine,
+ * where the number means nothing here. Gives what it cleaned, in words for the server's log.
  */
-export async function recoverWorkingCopy(siteRoot: string, { atStart = true }: { atStart?: boolean } = {}): Promise<string[]> {
+export async function recoverWorkingCopy(siteRoot: string, { atStart = true, ownedBy }: { atStart?: boolean; ownedBy?: string } = {}): Promise<string[]> {
   const gitDir = await gitDirOf(siteRoot);
   const lock = join(gitDir, LOCK_FILE);
   if (!existsSync(lock)) return [];
   const note = lockNote(lock);
   const pid = typeof note.pid === 'number' ? note.pid : undefined;
   const own = pid === process.pid;
-  if (pid !== undefined && (own ? !atStart : alive(pid))) return [];
+  const another = ownedBy !== undefined && typeof note.instance === 'string' && note.instance !== ownedBy ? note.instance : undefined;
+  if (!another && pid !== undefined && (own ? !atStart : alive(pid))) return [];
   const cleaned: string[] = [];
   // git's own lock, left by a git command killed with the publish
   if (existsSync(join(gitDir, 'index.lock'))) {
@@ -149,7 +163,8 @@ export async function recoverWorkingCopy(siteRoot: string, { atStart = true }: {
   }
   cleaned.push(...(await takeBackCommit(siteRoot, note)));
   rmSync(lock, { force: true });
-  cleaned.push(`the lock of a publish that stopped${pid === undefined ? '' : ` (process ${pid})`}: removed`);
+  const whose = [pid === undefined ? '' : `process ${pid}`, another ? `of the instance ${another}` : ''].filter(Boolean).join(' ');
+  cleaned.push(`the lock of a publish that stopped${whose ? ` (${whose})` : ''}: removed`);
   return cleaned;
 }
 
@@ -179,19 +194,87 @@ async function rebaseOnFetched(siteRoot: string): Promise<string[] | undefined> 
   }
 }
 
+/**
+ * The working copy's build begun beside the git steps (`buildEarly`), so the commit, the fetch and the build take the
+ * time of the longest, not of all three: it goes live when the commit is the files it read (no remote commits were
+ * taken in), and is thrown away otherwise, before the rebased files are built.
+ */
+function earlyBuild(options: LivePublishOptions) {
+  if (!options.buildEarly) return undefined;
+  let decide: (go: boolean) => void = () => undefined;
+  const building = options.buildEarly(new Promise<boolean>((resolve) => (decide = resolve)));
+  // a failure is the publish's when the build is asked to go live; one thrown away ends without a word
+  building.catch(() => undefined);
+  return {
+    /** true: made live (throws as `makeLive` does); false: thrown away */
+    async settle(go: boolean): Promise<void> {
+      decide(go);
+      if (go) await building;
+      else await building.catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * After the commit: the remote's new commits taken in (refused when they change code or conflict), the result made
+ * live and pushed; a push that finds newer commits takes them and goes round again.
+ */
+async function takeInBuildAndSend(options: LivePublishOptions, before: string, early: ReturnType<typeof earlyBuild>): Promise<LivePublishOutcome> {
+  const { siteRoot, target } = options;
+  // the changes back as they were before the publish: uncommitted, in the working copy
+  const undo = () => git(siteRoot, ['reset', '-q', '--mixed', before]);
+  let rebasedOver = 0;
+  for (let attempt = 1; ; attempt++) {
+    if (target) {
+      const found = await incoming(siteRoot, target);
+      if (found.outside.length > 0) {
+        await undo();
+        return { ok: false, reason: 'code-changed', files: found.outside };
+      }
+      if (found.commits > 0) {
+        const conflict = await rebaseOnFetched(siteRoot);
+        if (conflict) {
+          await undo();
+          return { ok: false, reason: 'conflict', files: conflict };
+        }
+        rebasedOver += found.commits;
+      }
+    }
+    const commit = await head(siteRoot);
+    try {
+      if (early && attempt === 1 && rebasedOver === 0) await early.settle(true);
+      else {
+        await early?.settle(false);
+        await options.makeLive(commit);
+      }
+    } catch (error) {
+      // the commit (on top of anything the rebase took in) taken back: its changes wait, unpublished, for the next try
+      await git(siteRoot, ['reset', '-q', '--mixed', 'HEAD~1']);
+      return { ok: false, reason: 'build-failed', detail: (error as Error).message };
+    }
+    if (!target) return { ok: true, commit, rebasedOver, pushed: false };
+    const pushed = await push(siteRoot, target);
+    if (pushed.ok) return { ok: true, commit, rebasedOver, pushed: true };
+    // another server or editor pushed meanwhile: their commits are taken, built and sent with ours
+    if (pushed.reason !== 'behind' || attempt >= PUSH_ATTEMPTS) return { ok: false, reason: 'push-failed', detail: pushed.detail, commit };
+  }
+}
+
 /** See the module's comment. */
 export async function publishLive(options: LivePublishOptions): Promise<LivePublishOutcome> {
   const { siteRoot, target } = options;
   const gitDir = await gitDirOf(siteRoot);
-  await recoverWorkingCopy(siteRoot, { atStart: false });
-  const lock = takeLock(gitDir);
+  await recoverWorkingCopy(siteRoot, { atStart: false, ...(options.ownedBy ? { ownedBy: options.ownedBy } : {}) });
+  const lock = takeLock(gitDir, options.ownedBy);
   if (!lock) return { ok: false, reason: 'busy' };
+  let early: ReturnType<typeof earlyBuild>;
   try {
     const before = await head(siteRoot);
     const now = await expectPending(siteRoot, options.fingerprint);
     if (now.files.length === 0) return { ok: false, reason: 'nothing' };
     const problems = options.validate();
     if (problems !== undefined) return { ok: false, reason: 'invalid', detail: problems };
+    early = earlyBuild(options);
     lock.note({ before, ...(target ? { sentTo: `refs/remotes/${target.remote}/${target.branch}` } : {}) });
     await commitPaths(
       siteRoot,
@@ -199,40 +282,10 @@ export async function publishLive(options: LivePublishOptions): Promise<LivePubl
       options.message,
       options.author,
     );
-    // the changes back as they were before the publish: uncommitted, in the working copy
-    const undo = () => git(siteRoot, ['reset', '-q', '--mixed', before]);
-    let rebasedOver = 0;
-    for (let attempt = 1; ; attempt++) {
-      if (target) {
-        const found = await incoming(siteRoot, target);
-        if (found.outside.length > 0) {
-          await undo();
-          return { ok: false, reason: 'code-changed', files: found.outside };
-        }
-        if (found.commits > 0) {
-          const conflict = await rebaseOnFetched(siteRoot);
-          if (conflict) {
-            await undo();
-            return { ok: false, reason: 'conflict', files: conflict };
-          }
-          rebasedOver += found.commits;
-        }
-      }
-      const commit = await head(siteRoot);
-      try {
-        await options.makeLive(commit);
-      } catch (error) {
-        // the commit (on top of anything the rebase took in) taken back: its changes wait, unpublished, for the next try
-        await git(siteRoot, ['reset', '-q', '--mixed', 'HEAD~1']);
-        return { ok: false, reason: 'build-failed', detail: (error as Error).message };
-      }
-      if (!target) return { ok: true, commit, rebasedOver, pushed: false };
-      const pushed = await push(siteRoot, target);
-      if (pushed.ok) return { ok: true, commit, rebasedOver, pushed: true };
-      // another server or editor pushed meanwhile: their commits are taken, built and sent with ours
-      if (pushed.reason !== 'behind' || attempt >= PUSH_ATTEMPTS) return { ok: false, reason: 'push-failed', detail: pushed.detail, commit };
-    }
+    return await takeInBuildAndSend(options, before, early);
   } finally {
+    // a build begun early and not made live is thrown away before the lock goes
+    await early?.settle(false);
     lock.release();
   }
 }

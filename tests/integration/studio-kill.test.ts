@@ -43,6 +43,8 @@ async function startStudio(): Promise<{ url: string; output: () => string }> {
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await expect.poll(() => /Studio \(without Vite\): (\S+)\/__studio/.exec(output)?.[1], { timeout: 60_000 }).toBeTruthy();
+  // its first build, thrown away to make the build's workers ready, is over: the next build folder is a publish's
+  await expect.poll(() => output, { timeout: 60_000 }).toContain("studio: the build's workers are ready");
   return { url: /Studio \(without Vite\): (\S+)\/__studio/.exec(output)![1]!, output: () => output };
 }
 
@@ -65,11 +67,19 @@ it('after a kill -9 while a publish builds, the next start cleans up, says so, a
   const changes = await call<PublishAnswer<ChangesAnswer>>(`${PUBLISH_API}/changes`);
   const fingerprint = changes.git ? changes.fingerprint : '';
   const known = new Set(builds());
+  // the remote answers a fetch seconds late (git's own setting for the command it runs there): the publish has
+  // committed and its build, begun beside the commit and the fetch, waits half written to go live
+  git(copy, 'config', 'remote.origin.uploadpack', 'sleep 5; git-upload-pack');
+  const headBefore = git(copy, 'rev-parse', 'HEAD');
   void call(`${PUBLISH_API}/commit`, { fingerprint, message: 'Kop', name: 'Eva' }).catch(() => undefined);
-  // the publish's build folder appears, half written: kill the server and its build, as a machine's crash would
-  await expect.poll(() => builds().filter((name) => !known.has(name)).length, { timeout: 60_000, interval: 20 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => git(copy, 'rev-parse', 'HEAD') !== headBefore && builds().some((name) => !known.has(name)), { timeout: 30_000, interval: 50 })
+    .toBe(true);
+  // the server and its build killed at once, as a machine's crash would
+  const killed = new Promise((done) => running!.once('exit', done));
   process.kill(-running!.pid!, 'SIGKILL');
-  await new Promise((done) => running!.once('exit', done));
+  await killed;
+  git(copy, 'config', '--unset', 'remote.origin.uploadpack');
   expect(existsSync(join(copy, '.git/helder-publish.lock'))).toBe(true);
 
   const second = await startStudio();

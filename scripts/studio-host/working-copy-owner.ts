@@ -1,0 +1,102 @@
+import type { OwnerStore, StoredOwner } from './studio-door.ts';
+
+/** How often an instance renews its hold on the working copy, or, when another has it, looks whether it is free. */
+export const OWNER_TICK_MS = 5_000;
+/** How long the working copy stays an instance's after its last renewal: then another instance takes it over. */
+export const OWNER_LEASE_MS = 20_000;
+
+export interface OwnershipOptions {
+  owner: OwnerStore;
+  /** this server instance, as the database names it */
+  instance: string;
+  tickMs: number;
+  leaseMs: number;
+  /** makes the working copy ready to serve, each time this instance gets it, before it serves it */
+  takeOver: () => Promise<void>;
+  log?: (line: string) => void;
+}
+
+/** Where the studio is served now, as this instance knows it. */
+export type StudioWhere = { at: 'here' } | { at: 'getting-ready' } | { at: 'elsewhere'; owner: StoredOwner } | { at: 'nowhere' };
+
+/** The line the server's log has when this instance gets the working copy. */
+function gotLine(instance: string, previous?: StoredOwner): string {
+  if (!previous || previous.instance === instance) return `studio: this instance (${instance}) owns the working copy and serves the studio`;
+  const why = previous.releasedAt ? 'it let it go' : 'its lease ran out';
+  return `studio: took over the working copy from ${previous.instance} (${why})`;
+}
+
+/** Where the studio is served: here, or at the owner last seen while its lease runs (it may have died since). */
+function whereFrom(phase: 'none' | 'getting-ready' | 'serving', seen: StoredOwner | undefined): StudioWhere {
+  if (phase === 'serving') return { at: 'here' };
+  if (phase === 'getting-ready') return { at: 'getting-ready' };
+  const live = seen && !seen.releasedAt && Date.parse(seen.expiresAt) > Date.now();
+  return live ? { at: 'elsewhere', owner: seen } : { at: 'nowhere' };
+}
+
+/**
+ * More than one instance behind one address: the working copy (the editors' unpublished changes) and its publish lock
+ * are one instance's at a time, so every editor sees the same changes. The owner renews its lease in the database at
+ * every tick; the others look at every tick whether it ran out, and one of them (one conditional update) takes it
+ * over: it makes the working copy ready (`takeOver`), then serves the studio. The others forward the studio's
+ * requests to the owner's address. On a clean stop the owner lets it go, so another takes it at its next tick.
+ */
+export function workingCopyOwnership(options: OwnershipOptions) {
+  let phase: 'none' | 'getting-ready' | 'serving' = 'none';
+  let seen: StoredOwner | undefined;
+  let address = '';
+  // each take-over after the one before: a working copy lost and got back while it was being made ready
+  let ready: Promise<void> = Promise.resolve();
+  const got = (previous?: StoredOwner) => {
+    phase = 'getting-ready';
+    options.log?.(gotLine(options.instance, previous));
+    ready = ready.then(() =>
+      options
+        .takeOver()
+        // served as it is even so: Publish takes in the remote's commits itself, and a studio nobody serves is shut for all
+        .catch((error: unknown) => options.log?.(`studio: making the working copy ready: ${(error as Error).message}`))
+        .then(() => {
+          // unless it was lost meanwhile: then the next claim makes it ready anew
+          if (phase === 'getting-ready') phase = 'serving';
+        }),
+    );
+  };
+  const tick = async () => {
+    if (phase !== 'none') {
+      if (await options.owner.renew(options.instance, options.leaseMs)) return;
+      phase = 'none';
+      options.log?.("studio: the working copy is no longer this instance's: another took it over when this one did not renew in time");
+    }
+    const claim = await options.owner.claim({ instance: options.instance, address, leaseMs: options.leaseMs });
+    if (claim.owned) return got(claim.previous);
+    seen = claim.owner;
+  };
+  let busy: Promise<void> | undefined;
+  const look = () =>
+    (busy ??= tick()
+      .catch((error: unknown) => options.log?.(`studio: the working copy's owner: ${(error as Error).message}`))
+      .finally(() => (busy = undefined)));
+  let timer: ReturnType<typeof setInterval> | undefined;
+  return {
+    /** the first look, awaited: a lone instance serves from its start */
+    async start(ownAddress: string) {
+      address = ownAddress;
+      await look();
+      await ready;
+      timer = setInterval(() => void look(), options.tickMs);
+      timer.unref();
+    },
+    where: () => whereFrom(phase, seen),
+    serves: () => phase === 'serving',
+    /** a clean stop: no more ticks, and the working copy let go for another instance */
+    async stop() {
+      clearInterval(timer);
+      await busy;
+      await ready;
+      if (phase !== 'none') await options.owner.release(options.instance);
+      phase = 'none';
+    },
+  };
+}
+
+export type WorkingCopyOwnership = ReturnType<typeof workingCopyOwnership>;
