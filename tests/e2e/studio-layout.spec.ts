@@ -74,10 +74,13 @@ async function outlinedBlock(page: Page, device: 'Desktop' | 'Phone') {
   });
   const block = await (
     await previewPage(page, device)
-  ).evaluate(() => {
-    const el = [...document.querySelectorAll('main > *')].find((child) => (child as HTMLElement).style.outlineStyle === 'solid');
-    return el ? { top: el.getBoundingClientRect().top, text: (el.textContent ?? '').trim().slice(0, 20) } : undefined;
-  });
+  )
+    .evaluate(() => {
+      const el = [...document.querySelectorAll('main > *')].find((child) => (child as HTMLElement).style.outlineStyle === 'solid');
+      return el ? { top: el.getBoundingClientRect().top, text: (el.textContent ?? '').trim().slice(0, 20) } : undefined;
+    })
+    // the preview reloading meanwhile (a saved edit): no block outlined yet, and a poll asks again
+    .catch(() => undefined);
   return { ...shown, block, top: block ? shown.top + block.top * shown.scale : NaN };
 }
 
