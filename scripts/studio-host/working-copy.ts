@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { git } from '../../studio/server/publish.ts';
+import { INCOMING_REF } from '../../studio/server/live-publish.ts';
 
 /** Where the server keeps its working copy of the site, in its data folder. */
 export const WORKING_COPY_DIR = 'studio-site';
@@ -68,9 +69,9 @@ function ownWords(commits: number, edits: boolean): string {
  */
 export async function catchUpWithRemote(siteRoot: string, target: { remote: string; branch: string }): Promise<string[]> {
   const said = await undoHalfRebase(siteRoot);
-  await git(siteRoot, ['fetch', '-q', '--no-tags', target.remote, `refs/heads/${target.branch}`]);
-  // by its id: another fetch (a release followed) may write FETCH_HEAD meanwhile
-  const newest = await gitAsync(siteRoot, ['rev-parse', 'FETCH_HEAD^{commit}']);
+  // into a ref of its own, read by its id: another fetch (a release followed) may write FETCH_HEAD meanwhile
+  await git(siteRoot, ['fetch', '-q', '--no-tags', target.remote, `+refs/heads/${target.branch}:${INCOMING_REF}`]);
+  const newest = await gitAsync(siteRoot, ['rev-parse', `${INCOMING_REF}^{commit}`]);
   const short = newest.slice(0, 12);
   const carried = await carryEdits(siteRoot);
   const own = ownWords((await count(siteRoot, `${newest}..HEAD`)) - (carried ? 1 : 0), carried);

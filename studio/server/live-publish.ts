@@ -168,15 +168,21 @@ export async function recoverWorkingCopy(siteRoot: string, { atStart = true, own
   return cleaned;
 }
 
+/**
+ * Where a publish fetches the remote's branch to: a ref of its own, which no other fetch in the working copy (a release
+ * followed, FETCH_HEAD) writes while the publish reads it.
+ */
+export const INCOMING_REF = 'refs/studio/incoming';
+
 /** The commits the remote's branch has that HEAD lacks, and the files they change outside the site's. */
 async function incoming(siteRoot: string, target: PushTarget & { branch: string }): Promise<{ commits: number; outside: string[] }> {
-  await git(siteRoot, ['fetch', '-q', '--no-tags', target.remote, `refs/heads/${target.branch}`]);
-  const commits = Number((await git(siteRoot, ['rev-list', '--count', 'HEAD..FETCH_HEAD'])).trim());
+  await git(siteRoot, ['fetch', '-q', '--no-tags', target.remote, `+refs/heads/${target.branch}:${INCOMING_REF}`]);
+  const commits = Number((await git(siteRoot, ['rev-list', '--count', `HEAD..${INCOMING_REF}`])).trim());
   if (commits === 0) return { commits, outside: [] };
   const prefix = (await git(siteRoot, ['rev-parse', '--show-prefix'])).trim();
   const own = (path: string) =>
     path.startsWith(prefix) && SITE_PATHS.some((site) => path.slice(prefix.length) === site || path.slice(prefix.length).startsWith(`${site}/`));
-  const paths = nulList(await git(siteRoot, ['log', '--no-renames', '--no-relative', '--format=', '--name-only', '-z', 'HEAD..FETCH_HEAD'])).map((p) =>
+  const paths = nulList(await git(siteRoot, ['log', '--no-renames', '--no-relative', '--format=', '--name-only', '-z', `HEAD..${INCOMING_REF}`])).map((p) =>
     p.replace(/^\n/, ''),
   );
   return { commits, outside: [...new Set(paths.filter((path) => path !== '' && !own(path)))] };
@@ -185,7 +191,7 @@ async function incoming(siteRoot: string, target: PushTarget & { branch: string 
 /** Puts HEAD's commits on top of the fetched ones; on a conflict, the rebase undone and the files in conflict given. */
 async function rebaseOnFetched(siteRoot: string): Promise<string[] | undefined> {
   try {
-    await git(siteRoot, ['-c', 'user.name=Studio', '-c', 'user.email=studio@studio.local', 'rebase', '-q', 'FETCH_HEAD']);
+    await git(siteRoot, ['-c', 'user.name=Studio', '-c', 'user.email=studio@studio.local', 'rebase', '-q', INCOMING_REF]);
     return undefined;
   } catch {
     const files = nulList(await git(siteRoot, ['diff', '--name-only', '--relative', '--diff-filter=U', '-z']));
