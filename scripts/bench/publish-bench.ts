@@ -53,65 +53,75 @@ const cases: Case[] = [
 const ms = (sorted: number[]) => `${Math.round(percentile(sorted, 50))} / ${Math.round(percentile(sorted, 95))} ms`;
 const sorted = (times: number[]) => [...times].sort((a, b) => a - b);
 
+/** A git work tree of the site that pushes to a bare remote in `work`. */
+function siteRepo(root: string, work: string): void {
+  git(root, 'init', '-q', '-b', 'main');
+  git(root, 'add', '-A');
+  git(root, '-c', 'user.name=Seed', '-c', 'user.email=seed@bench', 'commit', '-qm', 'site');
+  execFileSync('git', ['init', '-q', '--bare', '-b', 'main', join(work, 'remote.git')], { env });
+  git(root, 'remote', 'add', 'origin', join(work, 'remote.git'));
+  git(root, 'push', '-q', 'origin', 'main');
+}
+
+/** One publish of the heading changed, as the studio's server publishes: its time until live, and until pushed. */
+async function publishOnce(root: string, builder: LiveBuild, round: number): Promise<{ live: number; pushed: number }> {
+  const started = performance.now();
+  let liveAt = 0;
+  const outcome = await publishLive({
+    siteRoot: root,
+    fingerprint: (await pending(root)).fingerprint,
+    message: `Meting ${round}`,
+    author: { name: 'Bench', email: 'bench@studio.local' },
+    target: { remote: 'origin', branch: 'main' },
+    validate: () => undefined,
+    makeLive: async () => {
+      await builder();
+      liveAt = performance.now();
+    },
+    // the build begun beside the commit and the fetch
+    buildEarly: async (go) => {
+      if ((await builder(undefined, go)).live) liveAt = performance.now();
+    },
+  });
+  const pushed = performance.now() - started;
+  if (!outcome.ok) throw new Error(`round ${round}: not published (${outcome.reason}): ${outcome.detail ?? ''}`);
+  return { live: liveAt - started, pushed };
+}
+
+/** The rounds: a publish of an edit, then (the baseline) the same kind of edit built and switched to without git. */
+async function timeRounds(c: Case, root: string, builder: LiveBuild) {
+  const file = join(root, c.file);
+  const original = readFileSync(file, 'utf8');
+  if (!original.includes(c.heading)) throw new Error(`${c.file} has no heading "${c.heading}" to edit`);
+  const times = { live: [] as number[], pushed: [] as number[], build: [] as number[] };
+  for (let round = 1; round <= rounds; round++) {
+    writeFileSync(file, original.replace(c.heading, `Publicatie ${round} van de meting`));
+    const { live, pushed } = await publishOnce(root, builder, round);
+    times.live.push(live);
+    times.pushed.push(pushed);
+    // as the studio's server does after each build, not in a Publish's time
+    await builder.renew();
+    writeFileSync(file, original.replace(c.heading, `Bouw ${round} van de meting`));
+    const built = performance.now();
+    await builder();
+    times.build.push(performance.now() - built);
+    await builder.renew();
+    git(root, 'checkout', '-q', '--', c.file);
+  }
+  return { toLive: sorted(times.live), publish: sorted(times.pushed), alone: sorted(times.build) };
+}
+
 /** One case: a git work tree of the site pushing to a bare remote, its first live build, then the rounds. */
 async function measure(c: Case): Promise<Row> {
   const site = c.make();
   const work = mkdtempSync(join(tmpdir(), 'bench-publish-work-'));
-  let build: LiveBuild | undefined;
+  const builder = liveBuilder({ siteRoot: site.root, live: join(work, 'live') });
   try {
-    const file = join(site.root, c.file);
-    const original = readFileSync(file, 'utf8');
-    if (!original.includes(c.heading)) throw new Error(`${c.file} has no heading "${c.heading}" to edit`);
-    git(site.root, 'init', '-q', '-b', 'main');
-    git(site.root, 'add', '-A');
-    git(site.root, '-c', 'user.name=Seed', '-c', 'user.email=seed@bench', 'commit', '-qm', 'site');
-    execFileSync('git', ['init', '-q', '--bare', '-b', 'main', join(work, 'remote.git')], { env });
-    git(site.root, 'remote', 'add', 'origin', join(work, 'remote.git'));
-    git(site.root, 'push', '-q', 'origin', 'main');
-    const builder = liveBuilder({ siteRoot: site.root, live: join(work, 'live') });
-    build = builder;
+    siteRepo(site.root, work);
     await builder();
     // as the studio's server does at its start: the build's workers made ready before the first Publish
     await builder.prime();
-    const liveTimes: number[] = [];
-    const publishTimes: number[] = [];
-    const buildTimes: number[] = [];
-    for (let round = 1; round <= rounds; round++) {
-      writeFileSync(file, original.replace(c.heading, `Publicatie ${round} van de meting`));
-      const started = performance.now();
-      let liveAt = 0;
-      const outcome = await publishLive({
-        siteRoot: site.root,
-        fingerprint: (await pending(site.root)).fingerprint,
-        message: `Meting ${round}`,
-        author: { name: 'Bench', email: 'bench@studio.local' },
-        target: { remote: 'origin', branch: 'main' },
-        validate: () => undefined,
-        makeLive: async () => {
-          await builder();
-          liveAt = performance.now();
-        },
-        // as the studio's server publishes: the build begun beside the commit and the fetch
-        buildEarly: async (go) => {
-          if ((await builder(undefined, go)).live) liveAt = performance.now();
-        },
-      });
-      publishTimes.push(performance.now() - started);
-      liveTimes.push(liveAt - started);
-      // as the studio's server does after each build, not in a Publish's time
-      await builder.renew();
-      if (!outcome.ok) throw new Error(`round ${round}: not published (${outcome.reason}): ${outcome.detail ?? ''}`);
-      // the baseline: the same kind of edit built and switched to, without git
-      writeFileSync(file, original.replace(c.heading, `Bouw ${round} van de meting`));
-      const built = performance.now();
-      await builder();
-      buildTimes.push(performance.now() - built);
-      await builder.renew();
-      git(site.root, 'checkout', '-q', '--', c.file);
-    }
-    const toLive = sorted(liveTimes);
-    const publish = sorted(publishTimes);
-    const alone = sorted(buildTimes);
+    const { toLive, publish, alone } = await timeRounds(c, site.root, builder);
     console.log(
       `${c.name}: publish to live ${ms(toLive)}, to pushed ${ms(publish)} (median / p95), the build alone ${ms(alone)}; goal: live, p95 under ${GOAL_MS} ms`,
     );
@@ -127,7 +137,7 @@ async function measure(c: Case): Promise<Row> {
       note: '-',
     };
   } finally {
-    await build?.close();
+    await builder.close();
     site.cleanup();
     // the live link and its builds are in the work folder too
     rmSync(work, { recursive: true, force: true });

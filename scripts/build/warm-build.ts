@@ -7,7 +7,7 @@ import { islandSiteModel, resolvePages, resolveSite } from '../../core/site/reso
 import { checkedFiles } from '../../core/validate/validate.ts';
 import { engineKey } from './build-keys.ts';
 import { buildOutput } from './build-output.ts';
-import { buildFolder, buildsOf, deleteTrash, DEFAULT_KEEP, lockBuilds, markComplete, newBuildId, prune, switchTo } from './build-folders.ts';
+import { buildFolder, buildsOf, deleteTrash, DEFAULT_KEEP, lockBuilds, markComplete, newBuildId, prune, switchTo, type Builds } from './build-folders.ts';
 import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient } from './bundle-reuse.ts';
 import { modelKeys } from './model-key.ts';
 import { startRenderPool, type RenderPool } from './render-pool.ts';
@@ -83,6 +83,89 @@ function keptPool(workers: number) {
   };
 }
 
+/** What a warm builder keeps from build to build. */
+interface Kept {
+  siteRoot: string;
+  builds: Builds;
+  keep: number;
+  /** the site's files as the last validation found them: an unchanged file is not parsed and checked again */
+  checked: ReturnType<typeof checkedFiles>;
+  modelKeyOf: ReturnType<typeof modelKeys>;
+  pools: ReturnType<typeof keptPool>;
+}
+
+const liveFolder = (builds: Builds) => {
+  try {
+    return realpathSync(builds.live);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The site's files, their model and the bundles a build of them needs: `full` when one must be built first. */
+function loadForBuild({ siteRoot, checked }: Kept, previous: string) {
+  const site = loadValidSite(siteRoot, paths.schemas, checked);
+  const engine = engineKey(paths.root);
+  const model = resolveSite(site);
+  const keys = { server: engine, client: clientKey(engine, islandSiteModel(model), model.site.theme) };
+  const wanted = bundlesWanted(previous, keys);
+  if (wanted.client) return { full: 'what the islands see of the site, its theme or the engine changed: the client files are built again' };
+  if (wanted.server) return { full: 'the engine changed: the server entry is built again' };
+  return { site, engine, model, keys, wanted };
+}
+
+/** One build from the live one into a new folder: made live, thrown away (`prime`, or `go` said no), or refused. */
+async function buildAgain(kept: Kept, prime: boolean, go?: Promise<boolean>): Promise<WarmOutcome> {
+  const { siteRoot, builds, pools } = kept;
+  const previous = liveFolder(builds);
+  if (!previous) return { full: 'no live build yet' };
+  const loaded = loadForBuild(kept, previous);
+  if (loaded.full !== undefined) return { full: loaded.full };
+  const { site, engine, model, keys, wanted } = loaded;
+  let release: () => void;
+  try {
+    release = lockBuilds(builds);
+  } catch (error) {
+    return { busy: (error as Error).message };
+  }
+  const id = newBuildId();
+  const out = buildFolder(builds, id);
+  const started = performance.now();
+  const seconds = () => Math.round(performance.now() - started) / 1000;
+  try {
+    takeClient(previous, out, join(siteRoot, 'public'));
+    keepBundles(out, join(previous, SSR_DIR), keys, readFileSync(join(out, '.vite/manifest.json'), 'utf8'), false);
+    const entryLoad = {
+      entryFile: join(out, SSR_DIR, 'entry-server.js'),
+      siteData: { model, pages: resolvePages(site) },
+      modelKey: kept.modelKeyOf(site, model),
+    };
+    const pool = pools.take(engine);
+    pool.load(entryLoad);
+    const { pages, compressor } = await buildOutput({ out, previous, siteRoot, site, engine, wanted, pool, entryLoad, keepPool: true }).catch(
+      (error: unknown) => {
+        pools.drop();
+        throw error;
+      },
+    );
+    await compressor.finish();
+    if (prime || (go && !(await go))) {
+      rmSync(out, { recursive: true, force: true });
+      return prime ? { primed: seconds() } : { thrownAway: seconds() };
+    }
+    markComplete(builds, id, seconds());
+    switchTo(builds, id);
+    prune(builds, kept.keep);
+    return { live: id, rendered: pages.rendered, reused: pages.reused, seconds: seconds() };
+  } catch (error) {
+    rmSync(out, { recursive: true, force: true });
+    throw error;
+  } finally {
+    release();
+    deleteTrash(builds);
+  }
+}
+
 /**
  * Builds of one site that keep what a build starts from: the render workers and their code, the compiled schemas,
  * each file as the last validation found it, and in the workers the site's model and each route's key, so a content
@@ -91,73 +174,11 @@ function keptPool(workers: number) {
  * caller runs `npm run build`'s work. Used by `npm run build:watch` and by the live server's Publish.
  */
 export function warmBuilder({ siteRoot, live, keep = DEFAULT_KEEP, workers = Math.min(availableParallelism(), 4) }: WarmBuildOptions): WarmBuilder {
-  const builds = buildsOf(live);
-  // the site's files as the last validation found them: an unchanged file is not parsed and checked again
-  const checked = checkedFiles();
-  const modelKeyOf = modelKeys();
-  const pools = keptPool(workers);
-  const liveFolder = () => {
-    try {
-      return realpathSync(builds.live);
-    } catch {
-      return undefined;
-    }
-  };
-
-  async function buildAgain(prime: boolean, go?: Promise<boolean>): Promise<WarmOutcome> {
-    const previous = liveFolder();
-    if (!previous) return { full: 'no live build yet' };
-    const site = loadValidSite(siteRoot, paths.schemas, checked);
-    const engine = engineKey(paths.root);
-    const model = resolveSite(site);
-    const keys = { server: engine, client: clientKey(engine, islandSiteModel(model), model.site.theme) };
-    const wanted = bundlesWanted(previous, keys);
-    if (wanted.client) return { full: 'what the islands see of the site, its theme or the engine changed: the client files are built again' };
-    if (wanted.server) return { full: 'the engine changed: the server entry is built again' };
-    let release: () => void;
-    try {
-      release = lockBuilds(builds);
-    } catch (error) {
-      return { busy: (error as Error).message };
-    }
-    const id = newBuildId();
-    const out = buildFolder(builds, id);
-    const started = performance.now();
-    const seconds = () => Math.round(performance.now() - started) / 1000;
-    try {
-      takeClient(previous, out, join(siteRoot, 'public'));
-      keepBundles(out, join(previous, SSR_DIR), keys, readFileSync(join(out, '.vite/manifest.json'), 'utf8'), false);
-      const entryLoad = { entryFile: join(out, SSR_DIR, 'entry-server.js'), siteData: { model, pages: resolvePages(site) }, modelKey: modelKeyOf(site, model) };
-      const pool = pools.take(engine);
-      pool.load(entryLoad);
-      const { pages, compressor } = await buildOutput({ out, previous, siteRoot, site, engine, wanted, pool, entryLoad, keepPool: true }).catch(
-        (error: unknown) => {
-          pools.drop();
-          throw error;
-        },
-      );
-      await compressor.finish();
-      if (prime || (go && !(await go))) {
-        rmSync(out, { recursive: true, force: true });
-        return prime ? { primed: seconds() } : { thrownAway: seconds() };
-      }
-      markComplete(builds, id, seconds());
-      switchTo(builds, id);
-      prune(builds, keep);
-      return { live: id, rendered: pages.rendered, reused: pages.reused, seconds: seconds() };
-    } catch (error) {
-      rmSync(out, { recursive: true, force: true });
-      throw error;
-    } finally {
-      release();
-      deleteTrash(builds);
-    }
-  }
-
+  const kept: Kept = { siteRoot, builds: buildsOf(live), keep, checked: checkedFiles(), modelKeyOf: modelKeys(), pools: keptPool(workers) };
   return {
-    build: (go) => buildAgain(false, go),
-    prime: () => buildAgain(true),
-    renew: async () => (pools.spent() ? buildAgain(true) : undefined),
-    close: () => pools.close(),
+    build: (go) => buildAgain(kept, false, go),
+    prime: () => buildAgain(kept, true),
+    renew: async () => (kept.pools.spent() ? buildAgain(kept, true) : undefined),
+    close: () => kept.pools.close(),
   };
 }
