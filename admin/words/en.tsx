@@ -64,6 +64,7 @@ export const en: Words = {
     'lead.exported': 'A person’s details exported',
     'lead.erased': 'A person’s details erased',
     'studio.opened': 'Studio opened',
+    'site.changed': 'Website changed in the studio',
     'site.published': 'Website published',
     'client-link.made': 'Preview link for a client made',
     'client-link.revoked': 'Preview link revoked',

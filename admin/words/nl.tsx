@@ -69,6 +69,7 @@ export const nl = {
     'lead.exported': 'Gegevens van een persoon geëxporteerd',
     'lead.erased': 'Gegevens van een persoon gewist',
     'studio.opened': 'Studio geopend',
+    'site.changed': 'Website gewijzigd in de studio',
     'site.published': 'Website gepubliceerd',
     'client-link.made': 'Voorbeeldlink voor een klant gemaakt',
     'client-link.revoked': 'Voorbeeldlink ingetrokken',

@@ -40,6 +40,7 @@ export const AUDIT_KINDS = [
   'lead.exported',
   'lead.erased',
   'studio.opened',
+  'site.changed',
   'site.published',
   'client-link.made',
   'client-link.revoked',

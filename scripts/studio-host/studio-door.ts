@@ -85,7 +85,7 @@ export interface ScheduleStore {
 }
 
 /** What the studio writes in the back office's activity log. */
-export type StudioAuditKind = 'site.published' | 'client-link.made' | 'client-link.revoked';
+export type StudioAuditKind = 'site.changed' | 'site.published' | 'client-link.made' | 'client-link.revoked';
 
 /** A client preview link as the database keeps it (its token's hash only). */
 export interface StoredLink {

@@ -245,6 +245,23 @@ function ownerTimes(options: StudioServerOptions) {
   return { leaseMs, tickMs: options.ownerTickMs ?? Math.min(OWNER_TICK_MS, leaseMs / 4) };
 }
 
+/** How often one editor's changes are noted in the back office's activity log: once for a spell of editing, not per key. */
+const CHANGE_NOTE_MS = 10 * 60_000;
+
+/**
+ * Behind the back office: a change written by the studio is noted in the activity log in its editor's name, at most
+ * once in CHANGE_NOTE_MS for each editor (what changed is in the commit Publish makes in their name).
+ */
+function changeNotes(door: StudioDoor | undefined): () => void {
+  const noted = new Map<string, number>();
+  return () => {
+    const editor = requestEditor.getStore();
+    if (!door || !editor || Date.now() - (noted.get(editor.email) ?? -Infinity) < CHANGE_NOTE_MS) return;
+    noted.set(editor.email, Date.now());
+    door.audit('site.changed', editor).catch(() => noted.delete(editor.email));
+  };
+}
+
 /** Publish, and the publishes under way on this instance: a take-over of the working copy waits for them to end. */
 function counted(publish: ReturnType<typeof livePublish>) {
   const running = new Set<Promise<unknown>>();
@@ -348,6 +365,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       bundle: studioBundler(options.root),
       publish: (request) => publish(request, requestEditor.getStore()),
       editor: () => requestEditor.getStore()?.email,
+      wrote: changeNotes(options.door),
     },
   );
   problems = () => studio.site.problems().length;

@@ -36,7 +36,7 @@ export interface StudioGate {
   enter(ticket: string, where: { userAgent?: string }): Promise<string | undefined>;
   admit(token: string | undefined): Promise<Admission>;
   /** a line in the back office's activity log, by the person of a request */
-  audit(kind: 'site.published' | 'client-link.made' | 'client-link.revoked', who: Editor | { email: string }): Promise<void>;
+  audit(kind: 'site.changed' | 'site.published' | 'client-link.made' | 'client-link.revoked', who: Editor | { email: string }): Promise<void>;
   /** the client preview links (studio-state/preview-links.ts) */
   links: {
     create(link: NewPreviewLink): Promise<PreviewLink>;

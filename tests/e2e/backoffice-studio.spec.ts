@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { e2eDataDir, e2eStudioOrigin } from '../../playwright.config.ts';
 import { paths } from '../../core/paths.ts';
@@ -96,6 +96,64 @@ test.describe('the studio behind the back office @desktop-only', () => {
     expect(readFileSync(join(realpathSync(live()), 'index.html'), 'utf8')).toContain(heading);
     expect(git(remote(), 'log', '-1', '--format=%ae %s', 'main')).toMatch(new RegExp(`^${editor.email.replace(/[.]/g, '\\.')} `));
     expect(git(site(), 'status', '--porcelain')).toBe('');
+  });
+
+  test('the editors’ three tasks, each from the back office, counted: a heading published, a city published, a preview link sent', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, await newAccount('editor'));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const counts: string[] = [];
+    const task = () => {
+      const count = { clicks: 0, keys: 0 };
+      return {
+        count,
+        click: async (target: Locator) => void (count.clicks++, await target.click()),
+        type: async (text: string) => void ((count.keys += text.length), await page.keyboard.type(text)),
+        press: async (key: string) => void (count.keys++, await page.keyboard.press(key)),
+      };
+    };
+    const publish = async (doing: ReturnType<typeof task>) => {
+      await doing.click(page.getByRole('button', { name: 'Publish', exact: true }));
+      const dialog = page.getByRole('dialog');
+      await doing.click(dialog.getByRole('button', { name: 'Publish now' }));
+      await expect(dialog.getByText('Published: this is now the latest version.')).toBeVisible({ timeout: 30_000 });
+      await dialog.getByRole('button', { name: 'Close' }).click();
+    };
+    const liveFile = (file: string) => readFileSync(join(realpathSync(live()), file), 'utf8');
+
+    // each task begins on the back office's first screen, signed in
+    const heading = task();
+    await heading.click(page.getByRole('button', { name: 'Studio' }));
+    await heading.click(field(page, '/blocks/0/headline'));
+    await heading.press('Control+A');
+    await heading.type('Sneller online');
+    await publish(heading);
+    expect(liveFile('index.html')).toContain('Sneller online');
+    counts.push(`change the hero heading and publish: ${heading.count.clicks} clicks, ${heading.count.keys} keys`);
+
+    await page.goto(ADMIN);
+    const city = task();
+    await city.click(page.getByRole('button', { name: 'Studio' }));
+    await city.click(page.getByRole('textbox', { name: 'New city' }));
+    await city.type('Leeds');
+    await city.press('Enter');
+    await expect(page.getByRole('button', { name: '/web-design-leeds' })).toBeVisible({ timeout: 15_000 });
+    await publish(city);
+    expect(liveFile('web-design-leeds.html')).toContain('Leeds');
+    counts.push(`add a city and publish: ${city.count.clicks} clicks, ${city.count.keys} keys`);
+
+    await page.goto(ADMIN);
+    const link = task();
+    await link.click(page.getByRole('button', { name: 'Studio' }));
+    await link.click(page.getByRole('button', { name: 'Preview link' }));
+    const dialog = page.getByRole('dialog', { name: 'Preview link for a client' });
+    await link.click(dialog.getByRole('button', { name: 'Make a link' }));
+    await link.click(dialog.getByRole('button', { name: 'Copy' }));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${e2eStudioOrigin}/__studio/link/`));
+    counts.push(`send a client a preview link: ${link.count.clicks} clicks, ${link.count.keys} keys`);
+
+    console.log(`the back office's studio, tasks from its first screen:\n  ${counts.join('\n  ')}`);
+    expect([heading.count.clicks, city.count.clicks, link.count.clicks]).toEqual([4, 4, 4]);
   });
 
   test('an editor sends a client a preview link to the draft: it opens without an account, and no longer once expired', async ({ page, browser }) => {

@@ -145,12 +145,13 @@ it('lets nobody in without the back office: the studio, its calls and its previe
   expect((await fetch(`${studio.url}${STUDIO_PATH}/enter?ticket=${'x'.repeat(43)}`, { redirect: 'manual' })).status).toBe(401);
 });
 
-it('opens the studio for a signed-in editor, and Publish commits in their name, with both in the activity log', async () => {
+it('opens the studio for a signed-in editor, and Publish commits in their name; opening, changing and publishing in the activity log', async () => {
   const eva = await person('eva@example.nl', 'editor');
   const cookie = await enter(eva.b);
   const page = await inStudio(cookie, STUDIO_PATH);
   // the studio's page names the person signed in: Publish does not ask for a name
   expect([page.status, await page.text()]).toEqual([200, expect.stringContaining('<meta name="studio-editor" content="eva@example.nl" />')]);
+  await editHeading(cookie, 'Websites die');
   await editHeading(cookie, 'Websites die werken');
   const changes = (await (await inStudio(cookie, `${PUBLISH_API}/changes`)).json()) as PublishAnswer<ChangesAnswer>;
   const fingerprint = changes.git ? changes.fingerprint : '';
@@ -161,6 +162,8 @@ it('opens the studio for a signed-in editor, and Publish commits in their name, 
   expect(readFileSync(join(realpathSync(live), 'index.html'), 'utf8')).toContain('Websites die werken');
   const events = (await staff.listAudit({ limit: 20 })).filter((event) => event.actorId === eva.id).map((event) => event.kind);
   expect(events).toEqual(expect.arrayContaining(['studio.opened', 'site.published']));
+  // her changes: noted once for the spell of editing, not once per edit
+  expect(events.filter((kind) => kind === 'site.changed')).toHaveLength(1);
 }, 120_000);
 
 it('makes a client preview link to the unpublished page: it opens without an account, is never indexed, and stops when revoked or expired', async () => {
