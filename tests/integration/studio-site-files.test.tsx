@@ -118,6 +118,16 @@ describe('the site’s files in the studio (useSiteFiles) against the studio’s
     expect(said.at(-1)).toEqual({ key: 'redone', files: [HOME] });
   });
 
+  it('asks for the site again until the studio answers (a server starting or moving), instead of loading for ever', async () => {
+    studio.down = true;
+    const { result } = renderHook(() => useSiteFiles(() => undefined));
+    await waitFor(() => expect(studio.answered.filter((call) => call === `${STUDIO_API}/state`).length).toBeGreaterThan(0), SHOWN);
+    expect(result.current.state).toBeUndefined();
+    studio.down = false;
+    await waitFor(() => expect(result.current.state).toBeDefined(), { timeout: 5_000 });
+    expect(result.current.files[HOME]!.text).toBe(studio.read(HOME));
+  });
+
   it('refuses an undo over another editor’s later save of the file, and keeps their text', async () => {
     const { site, said } = await studioSite();
     act(() => site().edit(HOME, { op: 'set', path: ['title'], value: 'Thuis' }, 'set:/title'));

@@ -27,6 +27,8 @@ export interface ServedStudio {
   hold?: Promise<void>;
   /** set once the test is over: a call the page makes after it is never answered, as from a closed tab */
   gone: boolean;
+  /** while set, every call is answered 503, as while the studio moves to another server instance */
+  down: boolean;
   read(path: string): string;
   /** another editor's save of a site file, and the watcher saying so */
   save(path: string, text: string): void;
@@ -109,6 +111,7 @@ export async function serveStudio(prefix: string): Promise<ServedStudio> {
   // the calls being answered (the events' stream aside, which lasts as long as the page)
   let answering = 0;
   const server = createServer((req, res) => {
+    if (studio.down) return void res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' }).end('{"error":"moving"}');
     if (!req.url?.startsWith(EVENTS_API)) {
       answering += 1;
       res.on('close', () => (answering -= 1));
@@ -124,6 +127,7 @@ export async function serveStudio(prefix: string): Promise<ServedStudio> {
     mostAtOnce: 0,
     answered: [],
     gone: false,
+    down: false,
     read: (path) => readFileSync(join(site, path), 'utf8'),
     save: (path, text) => {
       writeFileSync(join(site, path), text);

@@ -22,6 +22,9 @@ export interface OutsideChange {
   after: string;
 }
 
+/** How soon the site's state is asked again when the studio's server did not answer. */
+const STATE_RETRY_MS = 2_000;
+
 /** The site's state, loaded once, and its problems, routes and assets, asked again a moment after each change. */
 function useSiteState() {
   const [state, setState] = useState<StudioState | undefined>();
@@ -33,15 +36,31 @@ function useSiteState() {
   const filesRef = useRef(files);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
-    void api.state().then((loaded) => {
-      setState(loaded);
-      filesRef.current = Object.fromEntries(loaded.files.map((f) => [f.path, f]));
-      setFiles(filesRef.current);
-      setProblems(loaded.problems);
-      setWarnings(loaded.warnings);
-      setRoutes(loaded.routes);
-      setAssets(loaded.assets);
-    });
+    let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    // asked again until it answers (the studio's server starting, or moving to another instance): never stuck on "loading"
+    const load = () =>
+      api.state().then(
+        (loaded) => {
+          if (!live) return;
+          setState(loaded);
+          filesRef.current = Object.fromEntries(loaded.files.map((f) => [f.path, f]));
+          setFiles(filesRef.current);
+          setProblems(loaded.problems);
+          setWarnings(loaded.warnings);
+          setRoutes(loaded.routes);
+          setAssets(loaded.assets);
+        },
+        () => {
+          if (live) retry = setTimeout(() => void load(), STATE_RETRY_MS);
+        },
+      );
+    void load();
+    return () => {
+      live = false;
+      clearTimeout(retry);
+      clearTimeout(refreshTimer.current);
+    };
   }, []);
   /** the studio's copy of a file, in the ref (read by the queue at once) and in the state (rendered) */
   const put = useCallback((file: SiteFile) => {
@@ -57,12 +76,16 @@ function useSiteState() {
   const refreshProblems = useCallback(() => {
     clearTimeout(refreshTimer.current);
     refreshTimer.current = setTimeout(() => {
-      void api.problems().then((answer) => {
-        setProblems(answer.problems);
-        setWarnings(answer.warnings);
-        setRoutes(answer.routes);
-        setAssets(answer.assets);
-      });
+      api.problems().then(
+        (answer) => {
+          setProblems(answer.problems);
+          setWarnings(answer.warnings);
+          setRoutes(answer.routes);
+          setAssets(answer.assets);
+        },
+        // not answered: the list stays as it was until the next edit asks again
+        () => undefined,
+      );
     }, 150);
   }, []);
   return { state, files, filesRef, put, drop, problems, warnings, routes, assets, refreshProblems };
