@@ -13,7 +13,7 @@ describe('the lease banner', () => {
   });
 
   it('says in plain words when taking the file over did not work, and clears it on the next try', async () => {
-    let answer = () => Promise.reject(new Error('503'));
+    let answer = (): Promise<void> => Promise.reject(new Error('503'));
     render(<LeaseBanner lang="nl" view={other} takeOver={() => answer()} />);
     expect(screen.getByRole('status').textContent).toMatch(/^bram@example\.nl bewerkt dit bestand nu/);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Overnemen' })));
