@@ -163,6 +163,25 @@ test.describe('studio layout', { tag: '@desktop-only' }, () => {
     });
   }
 
+  test('on a phone (390 px) the studio is one column: no sideways scroll, no text cut off, the files, the form, then the previews', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(studio);
+    await expect(page.locator('.block-list > li').nth(4)).toBeVisible();
+    await expect(page.frameLocator('iframe[data-device="desktop"]').locator('main h1')).toBeVisible({ timeout: 15_000 });
+    expect.soft(await sidewaysScrolls(page)).toEqual([]);
+    expect.soft(await cutOff(page)).toEqual([]);
+    const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+    const [files, editor, side] = [await box('.files'), await box('.editor'), await box('.side')];
+    // one under the other, each as wide as the screen
+    expect(editor.y).toBeGreaterThanOrEqual(files.y + files.height - 1);
+    expect(side.y).toBeGreaterThanOrEqual(editor.y + editor.height - 1);
+    for (const { width } of [files, editor, side]) expect(width).toBeGreaterThan(380);
+    // the hero's heading is typed in on the phone, and the preview under the form shows it
+    const heading = page.locator('.block-form').getByRole('textbox', { name: 'Kop', exact: true });
+    await heading.fill('Vanaf de telefoon');
+    await expect(page.frameLocator('iframe[data-device="desktop"]').locator('main h1')).toHaveText('Vanaf de telefoon', { timeout: 15_000 });
+  });
+
   test('a move and a delete show in the open preview at once (no reload first), in the right order', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(studio);
