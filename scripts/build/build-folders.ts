@@ -17,6 +17,7 @@ import {
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 /**
  * Builds that go live in one step. Each build is written into a folder of its own beside the live one
@@ -196,4 +197,38 @@ export function lockBuilds(builds: Builds): () => void {
     }
   }
   throw new Error(`cannot lock ${file}: remove it if no build is running`);
+}
+
+/**
+ * A build into a folder of its own beside the live one, while the caller holds the builds' lock (`release`, called at
+ * the end): `write` fills the folder and says whether it goes live; then it is marked complete, switched to and the
+ * old builds pruned, or else deleted. A failure deletes it too, and the live build stays.
+ */
+export async function buildInNewFolder<T>(
+  builds: Builds,
+  keep: number,
+  release: () => void,
+  write: (out: string) => Promise<{ goLive: boolean; value: T }>,
+): Promise<{ id: string; seconds: number; live: boolean; value: T }> {
+  const id = newBuildId();
+  const out = buildFolder(builds, id);
+  const started = performance.now();
+  try {
+    const { goLive, value } = await write(out);
+    const seconds = Math.round(performance.now() - started) / 1000;
+    if (!goLive) {
+      rmSync(out, { recursive: true, force: true });
+      return { id, seconds, live: false, value };
+    }
+    markComplete(builds, id, seconds);
+    switchTo(builds, id);
+    prune(builds, keep);
+    return { id, seconds, live: true, value };
+  } catch (error) {
+    rmSync(out, { recursive: true, force: true });
+    throw error;
+  } finally {
+    release();
+    deleteTrash(builds);
+  }
 }

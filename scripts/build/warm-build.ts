@@ -1,13 +1,12 @@
-import { readFileSync, realpathSync, rmSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { paths } from '../../core/paths.ts';
 import { islandSiteModel, resolvePages, resolveSite } from '../../core/site/resolve.ts';
 import { checkedFiles } from '../../core/validate/validate.ts';
 import { engineKey } from './build-keys.ts';
 import { buildOutput } from './build-output.ts';
-import { buildFolder, buildsOf, deleteTrash, DEFAULT_KEEP, lockBuilds, markComplete, newBuildId, prune, switchTo, type Builds } from './build-folders.ts';
+import { buildInNewFolder, buildsOf, DEFAULT_KEEP, lockBuilds, type Builds } from './build-folders.ts';
 import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient } from './bundle-reuse.ts';
 import { modelKeys } from './model-key.ts';
 import { startRenderPool, type RenderPool } from './render-pool.ts';
@@ -128,11 +127,7 @@ async function buildAgain(kept: Kept, prime: boolean, go?: Promise<boolean>): Pr
   } catch (error) {
     return { busy: (error as Error).message };
   }
-  const id = newBuildId();
-  const out = buildFolder(builds, id);
-  const started = performance.now();
-  const seconds = () => Math.round(performance.now() - started) / 1000;
-  try {
+  const made = await buildInNewFolder(builds, kept.keep, release, async (out) => {
     takeClient(previous, out, join(siteRoot, 'public'));
     keepBundles(out, join(previous, SSR_DIR), keys, readFileSync(join(out, '.vite/manifest.json'), 'utf8'), false);
     const entryLoad = {
@@ -149,21 +144,10 @@ async function buildAgain(kept: Kept, prime: boolean, go?: Promise<boolean>): Pr
       },
     );
     await compressor.finish();
-    if (prime || (go && !(await go))) {
-      rmSync(out, { recursive: true, force: true });
-      return prime ? { primed: seconds() } : { thrownAway: seconds() };
-    }
-    markComplete(builds, id, seconds());
-    switchTo(builds, id);
-    prune(builds, kept.keep);
-    return { live: id, rendered: pages.rendered, reused: pages.reused, seconds: seconds() };
-  } catch (error) {
-    rmSync(out, { recursive: true, force: true });
-    throw error;
-  } finally {
-    release();
-    deleteTrash(builds);
-  }
+    return { goLive: !prime && (!go || (await go)), value: pages };
+  });
+  if (made.live) return { live: made.id, rendered: made.value.rendered, reused: made.value.reused, seconds: made.seconds };
+  return prime ? { primed: made.seconds } : { thrownAway: made.seconds };
 }
 
 /**

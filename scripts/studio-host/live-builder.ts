@@ -1,22 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { paths } from '../../core/paths.ts';
-import {
-  buildFolder,
-  buildsOf,
-  completeBuilds,
-  deleteTrash,
-  DEFAULT_KEEP,
-  liveBuildId,
-  lockBuilds,
-  markComplete,
-  newBuildId,
-  prune,
-  switchTo,
-  type Builds,
-} from '../build/build-folders.ts';
+import { buildInNewFolder, buildsOf, completeBuilds, deleteTrash, DEFAULT_KEEP, liveBuildId, lockBuilds, prune, type Builds } from '../build/build-folders.ts';
 import { warmBuilder } from '../build/warm-build.ts';
 
 export interface LiveBuilderOptions {
@@ -78,19 +64,16 @@ export function liveBuilder({ siteRoot, live, keep = DEFAULT_KEEP }: LiveBuilder
   });
 }
 
-/** `npm run build`'s work from the live build, in a child process, made live. */
+/** `npm run build`'s work from the live build, in a child process, made live (with `go`, when it says so). */
 async function childBuild(builds: Builds, root: string, keep: number, go?: Promise<boolean>): Promise<{ id: string; seconds: number; live: boolean }> {
   const release = lockBuilds(builds);
-  const started = performance.now();
-  const id = newBuildId();
-  const out = buildFolder(builds, id);
   let previous: string | undefined;
   try {
     previous = realpathSync(builds.live);
   } catch {
     previous = undefined;
   }
-  try {
+  const made = await buildInNewFolder(builds, keep, release, async (out) => {
     const env: NodeJS.ProcessEnv = { ...process.env, SITE_ROOT: root, SITE_OUT: out, BUILD_QUIET: '1' };
     delete env.BUILD_INCREMENTAL;
     if (previous) env.SITE_PREVIOUS_OUT = previous;
@@ -98,22 +81,9 @@ async function childBuild(builds: Builds, root: string, keep: number, go?: Promi
     const { code, output } = await run(process.execPath, [join(paths.root, 'scripts/run-bundled.mjs'), join(paths.root, 'scripts/build/build.ts')], env);
     rmSync(`${out}-ssr`, { recursive: true, force: true });
     if (code !== 0) throw new Error(`the build stopped:\n${tail(output)}`);
-    const seconds = Math.round(performance.now() - started) / 1000;
-    if (go && !(await go)) {
-      rmSync(out, { recursive: true, force: true });
-      return { id, seconds, live: false };
-    }
-    markComplete(builds, id, seconds);
-    switchTo(builds, id);
-    prune(builds, keep);
-    return { id, seconds, live: true };
-  } catch (error) {
-    rmSync(out, { recursive: true, force: true });
-    throw error;
-  } finally {
-    release();
-    deleteTrash(builds);
-  }
+    return { goLive: !go || (await go), value: undefined };
+  });
+  return { id: made.id, seconds: made.seconds, live: made.live };
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
