@@ -346,11 +346,13 @@ export type PublishRefusalReason =
   | 'refused'
   | 'version-problems'
   // a publish on the live server (studio/server/live-publish.ts): another under way, a file changed both here and
-  // elsewhere (`files`), a commit of code on the remote (`files`), a build that stopped
+  // elsewhere (`files`), a commit of code on the remote (`files`), a build that stopped, and (behind the back office)
+  // a server instance that no longer owns the working copy: the studio moved to another one
   | 'busy'
   | 'conflict'
   | 'code-changed'
-  | 'build-failed';
+  | 'build-failed'
+  | 'moved';
 
 /** Every publish answer says whether the site is in git; only one in git has the call's answer. */
 export type PublishAnswer<T> = ({ git: false } | ({ git: true } & T)) & { error?: undefined };

@@ -135,8 +135,16 @@ function oneAtATime() {
  * the back office's sign-in the commit is the person's who asked (the signed-in editor, or the one who planned a
  * scheduled publish), whatever name the form sent.
  */
-function livePublish(options: StudioServerOptions, problems: () => number, makeLive: BuildLive, published?: (commit: string) => void) {
+function livePublish(
+  options: StudioServerOptions,
+  problems: () => number,
+  makeLive: BuildLive,
+  published: (commit: string) => void,
+  stillOwner: () => Promise<boolean>,
+) {
   return async (request: PublishRequest, who?: { email: string }): Promise<Published> => {
+    // an instance that stalled past its lease (another took the working copy over) never publishes from it
+    if (!(await stillOwner())) throw new PublishError('moved', 'this server instance no longer owns the working copy');
     const outcome = await publishLive({
       siteRoot: options.siteRoot,
       ...request,
@@ -151,7 +159,7 @@ function livePublish(options: StudioServerOptions, problems: () => number, makeL
     if (outcome.ok && who) await options.door?.audit('site.published', who);
     // on the remote: every other instance builds it too
     if (outcome.ok && outcome.pushed) {
-      published?.(outcome.commit);
+      published(outcome.commit);
       await options.door?.releases.record(outcome.commit, who?.email ?? request.author.name);
     }
     if (outcome.ok) return { commit: outcome.commit, ...(outcome.pushed && options.target ? { push: { ok: true, ...options.target } } : {}) };
@@ -357,7 +365,17 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   });
   const follower = followReleases(options, buildLive);
   const serves = (commit: string) => follower?.serves(commit);
-  const { publish, ended } = counted(livePublish(options, () => problems(), buildLive, serves));
+  // bound once the ownership is made (it waits for the publishes under way when it is taken over)
+  let stillOwner = () => Promise.resolve(true);
+  const { publish, ended } = counted(
+    livePublish(
+      options,
+      () => problems(),
+      buildLive,
+      serves,
+      () => stillOwner(),
+    ),
+  );
   const studio = studioHandler(
     { siteRoot: options.siteRoot, schemaDir: options.schemaDir },
     {
@@ -370,6 +388,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   );
   problems = () => studio.site.problems().length;
   const ownership = ownershipOf(options, ended);
+  if (ownership) stillOwner = () => ownership.confirm();
   const runner = scheduledPublishes(options, publish, ownership);
   const answer = answerOf(options, studio, preview);
   const retryAfterS = Math.max(1, Math.ceil(ownerTimes(options).tickMs / 1000));

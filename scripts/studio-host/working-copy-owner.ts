@@ -88,6 +88,17 @@ export function workingCopyOwnership(options: OwnershipOptions) {
     },
     where: () => whereFrom(phase, seen),
     serves: () => phase === 'serving',
+    /**
+     * Whether the working copy is still this instance's, asked of the database now (its lease renewed): before a
+     * publish, so an owner that stalled past its lease (alive, but another took over) never publishes from it.
+     */
+    async confirm(): Promise<boolean> {
+      if (phase !== 'serving') return false;
+      if (await options.owner.renew(options.instance, options.leaseMs)) return true;
+      phase = 'none';
+      options.log?.("studio: the working copy is no longer this instance's: another took it over when this one did not renew in time");
+      return false;
+    },
     /** a clean stop: no more ticks, and the working copy let go for another instance */
     async stop() {
       clearInterval(timer);

@@ -205,6 +205,7 @@ export function refusalText(refusal: Refusal, texts: PublishTexts, name: (path: 
     nothing: texts.nothing,
     unpublished: texts.unpublished,
     busy: texts.busy,
+    moved: texts.moved,
     conflict: texts.conflict(files),
     'code-changed': texts.codeChanged,
     'build-failed': texts.buildFailed,

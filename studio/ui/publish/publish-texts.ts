@@ -34,6 +34,8 @@ const nl = {
   failed: (message: string) => `Dat lukte niet: ${message}`,
   stale: 'De site is intussen veranderd. Bekijk de wijzigingen opnieuw.',
   busy: 'Er wordt al gepubliceerd. Probeer het over een paar seconden opnieuw.',
+  moved:
+    'Niet gepubliceerd: de studio is intussen naar een andere server verhuisd. Laad de pagina opnieuw; uw wijzigingen die daar bewaard zijn, publiceert u daar.',
   conflict: (names: string) =>
     `Niet gepubliceerd: ${names} is intussen ook door iemand anders veranderd, op dezelfde plek. Uw wijziging staat nog klaar; bekijk de pagina en publiceer opnieuw.`,
   codeChanged:
@@ -109,6 +111,7 @@ const en: PublishTexts = {
   failed: (message: string) => `That did not work: ${message}`,
   stale: 'The site changed in the meantime. Look at the changes again.',
   busy: 'A publish is already under way. Try again in a few seconds.',
+  moved: 'Not published: the studio has moved to another server meanwhile. Reload the page; the changes saved there you publish there.',
   conflict: (names: string) =>
     `Not published: ${names} was also changed by someone else, in the same place. Your change is still there; look at the page and publish again.`,
   codeChanged: 'Not published: there is new code by a developer that has to go live first. Ask a developer to deploy it; your change is still there.',
