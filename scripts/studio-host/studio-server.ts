@@ -342,15 +342,16 @@ async function listen(server: Server, options: StudioServerOptions): Promise<str
   return `http://${reachable}:${(server.address() as AddressInfo).port}`;
 }
 
-export async function startStudioServer(options: StudioServerOptions): Promise<StudioServer> {
-  // behind the back office the working copy is made ready when this instance gets it, not at its start: another may own it
-  if (!options.door && (await inGit(options.siteRoot))) for (const line of await recoverWorkingCopy(options.siteRoot)) options.log?.(`studio: ${line}`);
-  for (const line of recoverBuilds(options.build)) options.log?.(`studio: ${line}`);
-  const preview = previewRenderer({ siteRoot: options.siteRoot, schemaDir: options.schemaDir, build: options.build });
-  const watcher = watchFolders(options.siteRoot);
-  let problems = () => 0;
+/**
+ * This server's builds, one after the other: a publish's, a release's, and its warm builder's first build (its
+ * workers made ready at the start, so the first Publish is built as quickly as the next ones) and renewals.
+ */
+function liveBuilds(options: StudioServerOptions): { buildLive: BuildLive; closeBuilds: () => Promise<void> } {
   const liveBuild = liveBuilder({ siteRoot: options.siteRoot, live: options.build });
   const inTurn = oneAtATime();
+  void inTurn(() => liveBuild.prime()).then((seconds) => {
+    if (seconds !== undefined) options.log?.(`studio: the build's workers are ready (a build of every page took ${seconds.toFixed(2)} s)`);
+  });
   const buildLive: BuildLive = async (root, go) => {
     try {
       return await inTurn(() => liveBuild(root, go));
@@ -359,10 +360,17 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       void inTurn(() => liveBuild.renew());
     }
   };
-  // the render workers made ready now, so the first Publish is built as quickly as the next ones
-  void inTurn(() => liveBuild.prime()).then((seconds) => {
-    if (seconds !== undefined) options.log?.(`studio: the build's workers are ready (a build of every page took ${seconds.toFixed(2)} s)`);
-  });
+  return { buildLive, closeBuilds: () => inTurn(() => liveBuild.close()) };
+}
+
+export async function startStudioServer(options: StudioServerOptions): Promise<StudioServer> {
+  // behind the back office the working copy is made ready when this instance gets it, not at its start: another may own it
+  if (!options.door && (await inGit(options.siteRoot))) for (const line of await recoverWorkingCopy(options.siteRoot)) options.log?.(`studio: ${line}`);
+  for (const line of recoverBuilds(options.build)) options.log?.(`studio: ${line}`);
+  const preview = previewRenderer({ siteRoot: options.siteRoot, schemaDir: options.schemaDir, build: options.build });
+  const watcher = watchFolders(options.siteRoot);
+  let problems = () => 0;
+  const { buildLive, closeBuilds } = liveBuilds(options);
   const follower = followReleases(options, buildLive);
   const serves = (commit: string) => follower?.serves(commit);
   // bound once the ownership is made (it waits for the publishes under way when it is taken over)
@@ -408,7 +416,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
       await preview.close();
-      await inTurn(() => liveBuild.close());
+      await closeBuilds();
       // last: the working copy is let go once nothing of this instance works in it any more
       await ownership?.stop();
     },
