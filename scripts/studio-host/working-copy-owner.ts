@@ -35,6 +35,35 @@ function whereFrom(phase: 'none' | 'getting-ready' | 'serving', seen: StoredOwne
 }
 
 /**
+ * What this instance holds: none, the working copy being made ready (`takeOver`, each after the one before: a working
+ * copy lost and got back while it was being made ready), or serving it; and the owner last seen when another has it.
+ */
+function holding(options: OwnershipOptions) {
+  const state: { phase: 'none' | 'getting-ready' | 'serving'; seen?: StoredOwner; ready: Promise<void> } = { phase: 'none', ready: Promise.resolve() };
+  return {
+    state,
+    got(previous?: StoredOwner) {
+      state.phase = 'getting-ready';
+      options.log?.(gotLine(options.instance, previous));
+      state.ready = state.ready.then(() =>
+        options
+          .takeOver()
+          // served as it is even so: Publish takes in the remote's commits itself, and a studio nobody serves is shut for all
+          .catch((error: unknown) => options.log?.(`studio: making the working copy ready: ${(error as Error).message}`))
+          .then(() => {
+            // unless it was lost meanwhile: then the next claim makes it ready anew
+            if (state.phase === 'getting-ready') state.phase = 'serving';
+          }),
+      );
+    },
+    lost() {
+      state.phase = 'none';
+      options.log?.("studio: the working copy is no longer this instance's: another took it over when this one did not renew in time");
+    },
+  };
+}
+
+/**
  * More than one instance behind one address: the working copy (the editors' unpublished changes) and its publish lock
  * are one instance's at a time, so every editor sees the same changes. The owner renews its lease in the database at
  * every tick; the others look at every tick whether it ran out, and one of them (one conditional update) takes it
@@ -42,34 +71,17 @@ function whereFrom(phase: 'none' | 'getting-ready' | 'serving', seen: StoredOwne
  * requests to the owner's address. On a clean stop the owner lets it go, so another takes it at its next tick.
  */
 export function workingCopyOwnership(options: OwnershipOptions) {
-  let phase: 'none' | 'getting-ready' | 'serving' = 'none';
-  let seen: StoredOwner | undefined;
+  const held = holding(options);
+  const { state } = held;
   let address = '';
-  // each take-over after the one before: a working copy lost and got back while it was being made ready
-  let ready: Promise<void> = Promise.resolve();
-  const got = (previous?: StoredOwner) => {
-    phase = 'getting-ready';
-    options.log?.(gotLine(options.instance, previous));
-    ready = ready.then(() =>
-      options
-        .takeOver()
-        // served as it is even so: Publish takes in the remote's commits itself, and a studio nobody serves is shut for all
-        .catch((error: unknown) => options.log?.(`studio: making the working copy ready: ${(error as Error).message}`))
-        .then(() => {
-          // unless it was lost meanwhile: then the next claim makes it ready anew
-          if (phase === 'getting-ready') phase = 'serving';
-        }),
-    );
-  };
   const tick = async () => {
-    if (phase !== 'none') {
+    if (state.phase !== 'none') {
       if (await options.owner.renew(options.instance, options.leaseMs)) return;
-      phase = 'none';
-      options.log?.("studio: the working copy is no longer this instance's: another took it over when this one did not renew in time");
+      held.lost();
     }
     const claim = await options.owner.claim({ instance: options.instance, address, leaseMs: options.leaseMs });
-    if (claim.owned) return got(claim.previous);
-    seen = claim.owner;
+    if (claim.owned) return held.got(claim.previous);
+    state.seen = claim.owner;
   };
   let busy: Promise<void> | undefined;
   const look = () =>
@@ -82,30 +94,29 @@ export function workingCopyOwnership(options: OwnershipOptions) {
     async start(ownAddress: string) {
       address = ownAddress;
       await look();
-      await ready;
+      await state.ready;
       timer = setInterval(() => void look(), options.tickMs);
       timer.unref();
     },
-    where: () => whereFrom(phase, seen),
-    serves: () => phase === 'serving',
+    where: () => whereFrom(state.phase, state.seen),
+    serves: () => state.phase === 'serving',
     /**
      * Whether the working copy is still this instance's, asked of the database now (its lease renewed): before a
      * publish, so an owner that stalled past its lease (alive, but another took over) never publishes from it.
      */
     async confirm(): Promise<boolean> {
-      if (phase !== 'serving') return false;
+      if (state.phase !== 'serving') return false;
       if (await options.owner.renew(options.instance, options.leaseMs)) return true;
-      phase = 'none';
-      options.log?.("studio: the working copy is no longer this instance's: another took it over when this one did not renew in time");
+      held.lost();
       return false;
     },
     /** a clean stop: no more ticks, and the working copy let go for another instance */
     async stop() {
       clearInterval(timer);
       await busy;
-      await ready;
-      if (phase !== 'none') await options.owner.release(options.instance);
-      phase = 'none';
+      await state.ready;
+      if (state.phase !== 'none') await options.owner.release(options.instance);
+      state.phase = 'none';
     },
   };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import type { EditOp } from '../../../core/edit/ops.ts';
 import { EVENTS_API, type StudioEvent } from '../../../core/studio/contract.ts';
-import { api, type EditAnswer, type Problem, type SiteFile, type StudioState } from './api.ts';
+import { api, type EditAnswer, type SiteFile, type StudioState } from './api.ts';
 import { pageClock } from '../preview/page-clock.ts';
 import { readSettled } from './settled-read.ts';
 import { useEditQueue, type Pending } from './use-edit-queue.ts';
@@ -25,32 +25,19 @@ export interface OutsideChange {
 /** How soon the site's state is asked again when the studio's server did not answer. */
 const STATE_RETRY_MS = 2_000;
 
-/** The site's state, loaded once, and its problems, routes and assets, asked again a moment after each change. */
-function useSiteState() {
-  const [state, setState] = useState<StudioState | undefined>();
-  const [files, setFiles] = useState<Record<string, SiteFile>>({});
-  const [problems, setProblems] = useState<Problem[]>([]);
-  const [warnings, setWarnings] = useState<Problem[]>([]);
-  const [routes, setRoutes] = useState<string[]>([]);
-  const [assets, setAssets] = useState<string[]>([]);
-  const filesRef = useRef(files);
-  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+/** What the studio's server says of the site beside its files, asked again a moment after each change. */
+type Checks = Pick<StudioState, 'problems' | 'warnings' | 'routes' | 'assets'>;
+const NO_CHECKS: Checks = { problems: [], warnings: [], routes: [], assets: [] };
+const checksOf = ({ problems, warnings, routes, assets }: Checks): Checks => ({ problems, warnings, routes, assets });
+
+/** The site's state, asked for until the studio's server answers (starting, or moving to another instance): never stuck on "loading". */
+function useFirstLoad(loaded: (state: StudioState) => void) {
   useEffect(() => {
     let live = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    // asked again until it answers (the studio's server starting, or moving to another instance): never stuck on "loading"
     const load = () =>
       api.state().then(
-        (loaded) => {
-          if (!live) return;
-          setState(loaded);
-          filesRef.current = Object.fromEntries(loaded.files.map((f) => [f.path, f]));
-          setFiles(filesRef.current);
-          setProblems(loaded.problems);
-          setWarnings(loaded.warnings);
-          setRoutes(loaded.routes);
-          setAssets(loaded.assets);
-        },
+        (state) => live && loaded(state),
         () => {
           if (live) retry = setTimeout(() => void load(), STATE_RETRY_MS);
         },
@@ -59,9 +46,26 @@ function useSiteState() {
     return () => {
       live = false;
       clearTimeout(retry);
-      clearTimeout(refreshTimer.current);
     };
-  }, []);
+  }, [loaded]);
+}
+
+/** The site's state, loaded once, and its problems, routes and assets, asked again a moment after each change. */
+function useSiteState() {
+  const [state, setState] = useState<StudioState | undefined>();
+  const [files, setFiles] = useState<Record<string, SiteFile>>({});
+  const [checks, setChecks] = useState<Checks>(NO_CHECKS);
+  const filesRef = useRef(files);
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useFirstLoad(
+    useCallback((loaded: StudioState) => {
+      setState(loaded);
+      filesRef.current = Object.fromEntries(loaded.files.map((f) => [f.path, f]));
+      setFiles(filesRef.current);
+      setChecks(checksOf(loaded));
+    }, []),
+  );
+  useEffect(() => () => clearTimeout(refreshTimer.current), []);
   /** the studio's copy of a file, in the ref (read by the queue at once) and in the state (rendered) */
   const put = useCallback((file: SiteFile) => {
     filesRef.current = { ...filesRef.current, [file.path]: file };
@@ -77,18 +81,13 @@ function useSiteState() {
     clearTimeout(refreshTimer.current);
     refreshTimer.current = setTimeout(() => {
       api.problems().then(
-        (answer) => {
-          setProblems(answer.problems);
-          setWarnings(answer.warnings);
-          setRoutes(answer.routes);
-          setAssets(answer.assets);
-        },
+        (answer) => setChecks(checksOf(answer)),
         // not answered: the list stays as it was until the next edit asks again
         () => undefined,
       );
     }, 150);
   }, []);
-  return { state, files, filesRef, put, drop, problems, warnings, routes, assets, refreshProblems };
+  return { state, files, filesRef, put, drop, ...checks, refreshProblems };
 }
 
 /**
