@@ -157,6 +157,11 @@ export const migrations = (kind: 'sqlite' | 'postgres'): Record<string, Migratio
   '0011-studio-owner': {
     up: (db: Kysely<unknown>) => createStudioOwner(db),
   },
+  // round four (issue 46): passkey challenges kept by the server, the invitation's TOTP seed made by the server, a
+  // new authenticator waiting for its first code, and an audit log that neither REPLACE nor TRUNCATE rewrites
+  '0012-staff-joins': {
+    up: (db: Kysely<unknown>) => createStaffJoins(db, kind),
+  },
 });
 
 /**
@@ -481,4 +486,42 @@ async function createStudioOwner(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('released_at', 'text')
     .execute();
+}
+
+/**
+ * 0012: each passkey challenge a row of the server's (its purpose, its account or none, until when), taken once by
+ * the first verification; an invitation's TOTP seed, made and kept (sealed) by the server at its first view; a new
+ * authenticator's seed waiting for its first code before the old one goes; and the audit log closed to
+ * INSERT OR REPLACE / REPLACE INTO on SQLite and to TRUNCATE on PostgreSQL.
+ */
+async function createStaffJoins(db: Kysely<unknown>, kind: 'sqlite' | 'postgres'): Promise<void> {
+  await db.schema
+    .createTable('staff_challenges')
+    // the challenge itself, base64url, as the browser sends it back in clientDataJSON
+    .addColumn('challenge', 'text', (c) => c.primaryKey())
+    .addColumn('purpose', 'text', (c) => c.notNull().check(sql`purpose in ('sign-in', 'register', 'step-up')`))
+    .addColumn('user_id', 'text', (c) => c.references('staff_users.id').onDelete('cascade'))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('staff_challenges_expires').on('staff_challenges').column('expires_at').execute();
+  await db.schema.alterTable('staff_invitations').addColumn('totp_secret', 'text').execute();
+  await db.schema
+    .createTable('staff_totp_pending')
+    .addColumn('user_id', 'text', (c) => c.primaryKey().references('staff_users.id').onDelete('cascade'))
+    .addColumn('secret', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  if (kind === 'sqlite') {
+    // REPLACE deletes the old row without firing delete triggers (recursive_triggers is off): refused on insert instead
+    await sql
+      .raw(
+        `create trigger staff_audit_no_replace before insert on staff_audit when exists (select 1 from staff_audit where id = new.id) begin select raise(abort, 'staff_audit is append only'); end`,
+      )
+      .execute(db);
+    return;
+  }
+  await sql
+    .raw('create trigger staff_audit_no_truncate before truncate on staff_audit for each statement execute function staff_audit_append_only()')
+    .execute(db);
 }

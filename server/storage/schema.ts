@@ -125,6 +125,8 @@ export interface StaffTables {
     created_at: string;
     expires_at: string;
     used_at: string | null;
+    /** the TOTP seed the server made at the invitation's first view, sealed (0012); null until then */
+    totp_secret: string | null;
   };
   staff_sessions: {
     id: string;
@@ -140,6 +142,10 @@ export interface StaffTables {
   };
   staff_sign_in_failures: { key: string; failures: number; last_failure_at: string };
   staff_audit: { id: string; at: string; kind: string; actor_id: string | null; target_ids_json: string };
+  /** a passkey ceremony's challenge, made by the server and taken once (0012) */
+  staff_challenges: { challenge: string; purpose: string; user_id: string | null; created_at: string; expires_at: string };
+  /** a new authenticator's seed (sealed) that waits for its first code before it replaces the old one (0012) */
+  staff_totp_pending: { user_id: string; secret: string; created_at: string };
 }
 
 /** What the studio on the server shares between editors and server instances (0009): server/studio-state/ */

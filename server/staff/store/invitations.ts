@@ -30,6 +30,7 @@ export async function insertInvitation(db: Db, invitation: NewInvitation, now: D
       created_at: now.toISOString(),
       expires_at: expiresAt,
       used_at: null,
+      totp_secret: null,
     })
     .execute();
   return { expiresAt };
