@@ -225,6 +225,24 @@ describe.each(backends)('staff store on $name', (backend) => {
     expect(await store.listAudit()).toHaveLength(3);
   });
 
+  it('refuses a row replaced over an existing one, and an emptied table (REPLACE, INSERT OR REPLACE, TRUNCATE)', async () => {
+    await store.addUser('an@example.nl', 'sales', invitation());
+    const [invited] = await store.listAudit();
+    const replaced = `values ('${invited!.id}', '${invited!.at}', 'tampered', null, '[]')`;
+    const attacks =
+      backend.name === 'sqlite'
+        ? [
+            `insert or replace into staff_audit (id, at, kind, actor_id, target_ids_json) ${replaced}`,
+            `replace into staff_audit (id, at, kind, actor_id, target_ids_json) ${replaced}`,
+          ]
+        : [
+            'truncate staff_audit',
+            `insert into staff_audit (id, at, kind, actor_id, target_ids_json) ${replaced} on conflict (id) do update set kind = 'tampered'`,
+          ];
+    for (const attack of attacks) await expect(backend.raw(options, attack), attack).rejects.toThrow(/append only/);
+    expect((await store.listAudit()).map((e) => e.kind)).toEqual(['staff.invited']);
+  });
+
   it('sweeps expired sessions and stale failures', async () => {
     const { user } = await store.addUser('an@example.nl', 'sales', invitation());
     await store.createSession({ userId: user.id, tokenHash: hashToken(newToken()), idleMs: HOUR, absoluteMs: HOUR });
