@@ -15,6 +15,7 @@ export const en: Words = {
   pageTitle: (title: string) => `${title} · Back office`,
 
   problems: {
+    busy: 'Many sign-ins are being checked right now. Wait a few seconds and try again.',
     network: 'We can’t reach the server. Check your connection and try again.',
     'signed-out': 'You have been signed out. Please sign in again.',
     forbidden: 'Your role can’t do this. Ask an administrator if you need it.',

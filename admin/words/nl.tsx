@@ -19,6 +19,7 @@ export const nl = {
 
   /** The server's refusals (core/admin/contract.ts, ApiError), in words for the person. */
   problems: {
+    busy: 'Er wordt nu op veel plaatsen tegelijk aangemeld. Wacht een paar seconden en probeer het dan opnieuw.',
     network: 'De server is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
     'signed-out': 'U bent afgemeld. Meld u opnieuw aan.',
     forbidden: 'Dit kan uw rol niet. Vraag het een beheerder als u het nodig hebt.',

@@ -27,15 +27,21 @@ export async function signInAs(c: AdminContext, deps: AccountDeps, userId: strin
   writeSessionCookie(c, token);
 }
 
+/**
+ * An attempt not checked: 429 when the throttle asks it to wait, 503 when the server is checking as many passwords
+ * as it takes at once (hash-line.ts); each with Retry-After and the seconds for the screen.
+ */
+export function waitAnswer(c: AdminContext, outcome: { status: 'throttled' | 'busy'; retryAfterMs: number }): Response {
+  const seconds = Math.max(1, Math.ceil(outcome.retryAfterMs / 1000));
+  return c.json({ error: outcome.status, retryAfterSeconds: seconds }, outcome.status === 'busy' ? 503 : 429, { 'Retry-After': String(seconds) });
+}
+
 /** Password and code: a session on success; one answer for every refusal; 429 with Retry-After when throttled. */
 async function passwordSignIn(c: AdminContext, deps: AccountDeps): Promise<Response> {
   const body = (await jsonBody(c)) ?? {};
   const attempt = { email: text(body, 'email'), password: text(body, 'password'), code: text(body, 'code'), addressKey: rateKey(deps.clientIp(c)) };
   const outcome = await signInWithPassword(deps.staff, attempt);
-  if (outcome.status === 'throttled') {
-    const seconds = Math.ceil(outcome.retryAfterMs / 1000);
-    return c.json({ error: 'throttled', retryAfterSeconds: seconds }, 429, { 'Retry-After': String(seconds) });
-  }
+  if (outcome.status === 'throttled' || outcome.status === 'busy') return waitAnswer(c, outcome);
   if (outcome.status === 'refused') return c.json({ error: 'refused' }, 401);
   await signInAs(c, deps, outcome.user.id);
   if (outcome.usedRecoveryCode) await deps.staff.audit('factor.recovery-code-used', outcome.user.id, [outcome.user.id]);
@@ -47,7 +53,7 @@ async function stepUp(c: AdminContext, who: SignedIn, deps: AccountDeps): Promis
   const body = (await jsonBody(c)) ?? {};
   const attempt = { email: who.user.email, password: text(body, 'password'), code: text(body, 'code'), addressKey: rateKey(deps.clientIp(c)) };
   const outcome = await signInWithPassword(deps.staff, attempt);
-  if (outcome.status === 'throttled') return c.json({ error: 'throttled' }, 429, { 'Retry-After': String(Math.ceil(outcome.retryAfterMs / 1000)) });
+  if (outcome.status === 'throttled' || outcome.status === 'busy') return waitAnswer(c, outcome);
   if (outcome.status === 'refused' || outcome.user.id !== who.user.id) return c.json({ error: 'refused' }, 401);
   // a step-up gives the session a new token: one seen before it proves nothing after
   const token = await renewSessionToken(deps.staff, who.token);

@@ -121,6 +121,25 @@ describe.each(backends)('the back office on $name', (backend) => {
     expect((await b.post('/api/sign-in', { email: 'an@example.nl', password: PASSWORD, code: an.code() })).status).toBe(200);
   });
 
+  it('checks at most the free failures of 60 wrong sign-ins or step-ups sent at once; the rest wait (429) or find it busy (503)', async () => {
+    await person('an@example.nl', 'sales');
+    const burst = async (send: (i: number) => Promise<Response>) => {
+      const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => send(i)));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(FREE_FAILURES);
+      expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(0);
+      expect(statuses.filter((s) => s !== 401).every((s) => s === 429 || s === 503)).toBe(true);
+      expect(answers.filter((a) => a.status !== 401).every((a) => Number(a.headers.get('retry-after')) > 0)).toBe(true);
+      return statuses;
+    };
+    const b = browser(app);
+    await burst((i) => b.post('/api/sign-in', { email: 'an@example.nl', password: `guess-${i}`, code: '123456' }));
+    // another person, signed in from the invitation: someone at their desk guesses the password for the step-up
+    advance(25 * 60 * 60 * 1000); // yesterday's failures of this address are forgotten
+    const bo = await person('bo@example.nl', 'sales');
+    await burst((i) => bo.b.post('/api/step-up', { password: `guess-${i}`, code: '123456' }));
+  });
+
   it('refuses a state-changing request that does not prove it comes from the back office’s own pages', async () => {
     const an = await person('an@example.nl', 'sales');
     const attempt = { email: 'an@example.nl', password: PASSWORD, code: an.code() };
@@ -248,6 +267,7 @@ describe.each(backends)('the back office on $name', (backend) => {
     expect((await phone.get('/api/me')).status).toBe(401);
     expect((await an.b.get('/api/me')).status).toBe(200);
     // someone else's session is not one's own to end
+    advance(25 * 60 * 60 * 1000); // yesterday's failures of this address are forgotten
     const bo = await person('bo@example.nl', 'sales');
     const mine = ((await (await an.b.get('/api/sessions')).json()) as { sessions: { id: string }[] }).sessions[0]!;
     expect((await bo.b.post(`/api/sessions/${mine.id}/end`)).status).toBe(404);

@@ -1,4 +1,5 @@
 import { hash, parseOptions, verify, type Algorithm } from '@node-rs/argon2';
+import { hashing } from './hash-line.ts';
 import { normalisePassword } from './password-policy.ts';
 
 /**
@@ -13,13 +14,13 @@ const OPTIONS = { ...ARGON2_PARAMS, algorithm: ARGON2ID };
 
 /** A PHC string ($argon2id$v=19$m=19456,t=2,p=1$salt$hash) with a fresh 16-byte salt; it carries its own parameters. */
 export function hashPassword(password: string): Promise<string> {
-  return hash(normalisePassword(password), OPTIONS);
+  return hashing(() => hash(normalisePassword(password), OPTIONS));
 }
 
 /** False, never an exception, for a wrong password or a hash that is not one of ours. */
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   try {
-    return await verify(stored, normalisePassword(password));
+    return await hashing(() => verify(stored, normalisePassword(password)));
   } catch {
     return false;
   }
@@ -49,7 +50,7 @@ let dummy: Promise<string> | undefined;
  * parameters, so the work is the same.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummy ??= hash(`dummy-${Math.random()}-${Date.now()}`, OPTIONS);
+  dummy ??= hashing(() => hash(`dummy-${Math.random()}-${Date.now()}`, OPTIONS));
   await verifyPassword(await dummy, password);
   return false;
 }

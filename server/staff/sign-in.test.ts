@@ -103,6 +103,18 @@ describe.each(backends)('password sign-in on $name', (backend) => {
     expect(await attempt({ password: 'a typo here' })).toEqual({ status: 'refused' });
   });
 
+  it('checks at most the free failures of 60 wrong passwords sent at once, and counts each checked one', async () => {
+    const outcomes = await Promise.all(Array.from({ length: 60 }, (_, i) => attempt({ password: `guess-${i}-guess`, addressKey: '198.51.100.3' })));
+    const checked = outcomes.filter((o) => o.status === 'refused').length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(FREE_FAILURES);
+    // the rest waited (throttled) or found the line to argon2 full (busy): none was checked
+    expect(outcomes.filter((o) => o.status === 'throttled' || o.status === 'busy')).toHaveLength(60 - checked);
+    expect(outcomes.some((o) => o.status === 'throttled')).toBe(true);
+    const records = await store.failureRecords(['address:198.51.100.3']);
+    expect(records.get('address:198.51.100.3')?.failures).toBe(checked);
+  });
+
   it('throttles an address trying many accounts, and never an account it did not try', async () => {
     for (let i = 0; i <= FREE_FAILURES; i++) await attempt({ email: `someone${i}@example.nl`, addressKey: '198.51.100.7' });
     expect((await attempt({ email: 'someone99@example.nl', addressKey: '198.51.100.7' })).status).toBe('throttled');

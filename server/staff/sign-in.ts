@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { normaliseEmail } from './identity.ts';
 import { needsRehash, hashPassword, verifyAgainstDummy, verifyPassword } from './password-hash.ts';
 import { hashRecoveryCode } from './recovery-codes.ts';
-import { waitForAll } from './throttle.ts';
+import { BUSY_RETRY_MS, signInPlaces } from './hash-line.ts';
 import { verifyTotp } from './totp.ts';
 import type { StaffStore } from './store/staff-store.ts';
 import type { StaffUser } from './store/types.ts';
@@ -22,7 +22,10 @@ export interface PasswordSignIn {
  * was wrong. "throttled" says only how long to wait.
  */
 export type SignInOutcome =
-  { status: 'signed-in'; user: StaffUser; usedRecoveryCode: boolean } | { status: 'refused' } | { status: 'throttled'; retryAfterMs: number };
+  | { status: 'signed-in'; user: StaffUser; usedRecoveryCode: boolean }
+  | { status: 'refused' }
+  | { status: 'throttled'; retryAfterMs: number }
+  | { status: 'busy'; retryAfterMs: number };
 
 /** The throttle's keys for an attempt: the address's, and the account's by a hash of the address (no address stored). */
 export function throttleKeys(email: string, addressKey: string): string[] {
@@ -34,12 +37,24 @@ export function throttleKeys(email: string, addressKey: string): string[] {
 
 /**
  * Password and second factor, checked as one step. The password is always checked with argon2 (against a dummy
- * hash when there is no such account), so a wrong address costs the same time as a wrong password. A throttled
- * attempt is not checked at all, not even a right one: otherwise the throttle would leak which guess was right.
+ * hash when there is no such account), so a wrong address costs the same time as a wrong password. The attempt is
+ * counted before anything is checked (reserveAttempt) and forgiven on success, so attempts sent at once cost one
+ * each. A throttled attempt is not checked at all, not even a right one: otherwise the throttle would leak which
+ * guess was right. When the line of sign-ins is full (hash-line.ts), the answer is "busy" at once, nothing counted.
  */
 export async function signInWithPassword(store: StaffStore, attempt: PasswordSignIn): Promise<SignInOutcome> {
+  const leave = signInPlaces.take();
+  if (!leave) return { status: 'busy', retryAfterMs: BUSY_RETRY_MS };
+  try {
+    return await checkAttempt(store, attempt);
+  } finally {
+    leave();
+  }
+}
+
+async function checkAttempt(store: StaffStore, attempt: PasswordSignIn): Promise<SignInOutcome> {
   const keys = throttleKeys(attempt.email, attempt.addressKey);
-  const wait = waitForAll([...(await store.failureRecords(keys)).values()], store.now());
+  const wait = await store.reserveAttempt(keys);
   if (wait > 0) {
     await store.audit('sign-in.throttled', null, []);
     return { status: 'throttled', retryAfterMs: wait };
@@ -50,7 +65,7 @@ export async function signInWithPassword(store: StaffStore, attempt: PasswordSig
   const user = account && matches ? withoutHash(account) : undefined;
   const second = user && (await secondFactor(store, user.id, attempt.code));
   if (!user || !second) {
-    await store.recordFailure(keys);
+    // already counted by the reservation
     // the account's id when there is one (an id, not the address), so an admin sees attempts on a real account
     await store.audit('sign-in.failed', null, account ? [account.id] : []);
     return { status: 'refused' };
