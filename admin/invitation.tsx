@@ -62,7 +62,6 @@ function AcceptForm({ token, invitation, qr, onAccepted }: AcceptProps) {
     const data = new FormData(event.currentTarget);
     const request: AcceptInvitationRequest = {
       password: String(data.get('password') ?? ''),
-      totpSecret: invitation.totp.secret,
       code: String(data.get('code') ?? '').replace(/\s+/g, ''),
     };
     setBusy(true);

@@ -32,6 +32,9 @@ export const AUDIT_KINDS = [
   'factor.recovery-code-used',
   'factor.passkey-added',
   'factor.passkey-removed',
+  'factor.password-changed',
+  'factor.recovery-codes-renewed',
+  'factor.totp-moved',
   'lead.viewed',
   'lead.status-changed',
   'lead.marked-spam',
@@ -58,7 +61,9 @@ export type LeadStatusName = (typeof LEAD_STATUSES)[number];
  * - throttled (429): too many failures; `retryAfterSeconds`, and the Retry-After header;
  * - invitation (404): the link is unknown, used or expired; password (400): `problem` says why; code (400): the
  *   authenticator's code does not fit;
- * - not-found (404), self (400: not on one's own account), exists (409), invalid-email, invalid-role, invalid (400).
+ * - not-found (404), self (400: not on one's own account), exists (409), invalid-email, invalid-role, invalid (400);
+ * - wrong-password (400): the current password given to change it is not the person's; no-move (409): no new
+ *   authenticator waits for its code.
  */
 export interface ApiError {
   error: string;
@@ -111,9 +116,7 @@ export interface InvitationAnswer {
 /** POST /api/invitations/<token> */
 export interface AcceptInvitationRequest {
   password: string;
-  /** the secret of the GET, sent back */
-  totpSecret: string;
-  /** the authenticator's current code for that secret */
+  /** the authenticator's current code for the secret the GET showed (the server keeps that secret) */
   code: string;
 }
 
@@ -122,6 +125,43 @@ export interface AcceptInvitationAnswer {
   role: StaffRole;
   /** shown once: each signs in once instead of the authenticator */
   recoveryCodes: string[];
+}
+
+/** GET /api/account/factors: what the account page says of one's own ways in; never a secret */
+export interface FactorsAnswer {
+  passwordChangedAt: string | null;
+  totpSince: string | null;
+  /** unused recovery codes */
+  recoveryCodesLeft: number;
+}
+
+/** POST /api/account/password (fresh sign-in): the current password, and the new one (refused: `password` with `problem`) */
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+}
+/** The person's other sessions ended; this one goes on under a new cookie */
+export interface ChangePasswordAnswer {
+  sessionsEnded: number;
+}
+
+/** POST /api/account/recovery-codes (fresh sign-in): new codes, shown once; every old one stops working at once */
+export interface RecoveryCodesAnswer {
+  recoveryCodes: string[];
+}
+
+/**
+ * POST /api/account/authenticator (fresh sign-in): a new secret made and kept by the server, waiting for its first
+ * code (a second call replaces it); the current authenticator keeps working until then.
+ */
+export interface MoveAuthenticatorAnswer {
+  /** base32, and its otpauth:// link for a QR code */
+  secret: string;
+  uri: string;
+}
+/** POST /api/account/authenticator/confirm (fresh sign-in): a code of the new secret; refused: `code`, or `no-move` when none waits */
+export interface ConfirmAuthenticatorRequest {
+  code: string;
 }
 
 /** GET /api/sessions */
