@@ -7,6 +7,7 @@ import { declareRoutes, type AdminContext, type AdminEnv, type RouteSpec } from 
 import { readSessionCookie } from './session-cookie.ts';
 import { accountRoutes } from './account-routes.ts';
 import { invitationRoutes } from './invitation-routes.ts';
+import { factorRoutes } from './factor-routes.ts';
 import { auditRoutes, peopleRoutes } from './people-routes.ts';
 import { adminPages } from './admin-pages.ts';
 import type { SendInvitation } from './invitation-mail.ts';
@@ -58,6 +59,7 @@ export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>;
     ...accountRoutes(deps),
     ...invitationRoutes(deps, options.issuer),
     ...passkeyRoutes(deps, rp),
+    ...factorRoutes(deps, options.issuer),
     ...peopleRoutes(staff, options.origin, options.sendInvitation),
     ...auditRoutes(staff),
   ];

@@ -18,6 +18,12 @@ type Factors = Pick<
   | 'listPasskeys'
   | 'markPasskeyUsed'
   | 'removePasskey'
+  | 'changePassword'
+  | 'renewRecoveryCodes'
+  | 'setPendingTotp'
+  | 'getPendingTotp'
+  | 'confirmPendingTotp'
+  | 'factorSummary'
 >;
 
 export function factorOperations(db: Kysely<Database>, clock: () => Date): Factors {
@@ -44,6 +50,47 @@ export function factorOperations(db: Kysely<Database>, clock: () => Date): Facto
         if (removed) await audit.appendAudit(trx, 'factor.passkey-removed', userId, [userId], clock());
         return removed;
       }),
+    ...ownFactorChanges(db, clock),
+  };
+}
+
+type OwnFactorChanges = Pick<
+  StaffStore,
+  'changePassword' | 'renewRecoveryCodes' | 'setPendingTotp' | 'getPendingTotp' | 'confirmPendingTotp' | 'factorSummary'
+>;
+
+/** A person's changes to their own factors on the account page, each in one transaction with its audit event. */
+function ownFactorChanges(db: Kysely<Database>, clock: () => Date): OwnFactorChanges {
+  return {
+    changePassword: (userId, hash, keep) =>
+      db.transaction().execute(async (trx) => {
+        const now = clock();
+        await factors.setPasswordHash(trx, userId, hash, now);
+        // whoever else held a session of this person (a stolen password, a forgotten laptop) is out
+        const sessionsEnded = await sessions.endSessionsOf(trx, userId, keep.sessionId);
+        // the kept session a new token, its sign-in time as it was: a password alone does not make a sign-in fresh
+        await trx.updateTable('staff_sessions').set({ token_hash: keep.newTokenHash }).where('id', '=', keep.sessionId).where('user_id', '=', userId).execute();
+        await audit.appendAudit(trx, 'factor.password-changed', userId, [userId], now);
+        return { sessionsEnded };
+      }),
+    renewRecoveryCodes: (userId, hashes) =>
+      db.transaction().execute(async (trx) => {
+        const now = clock();
+        await factors.replaceRecoveryCodes(trx, userId, hashes, now);
+        await audit.appendAudit(trx, 'factor.recovery-codes-renewed', userId, [userId], now);
+      }),
+    setPendingTotp: (userId, secret) => factors.setPendingTotp(db, userId, secret, clock()),
+    getPendingTotp: (userId) => factors.getPendingTotp(db, userId),
+    confirmPendingTotp: (userId, createdAt, step) =>
+      db.transaction().execute(async (trx) => {
+        const now = clock();
+        if (!(await factors.takePendingTotp(trx, userId, createdAt, now))) return false;
+        // the code that proved the new authenticator is spent: it cannot sign in after
+        await factors.useTotpStep(trx, userId, step);
+        await audit.appendAudit(trx, 'factor.totp-moved', userId, [userId], now);
+        return true;
+      }),
+    factorSummary: (userId) => factors.factorSummary(db, userId),
   };
 }
 

@@ -114,7 +114,7 @@ export async function markPasskeyUsed(db: Db, id: string, counter: number, now: 
 
 /** Every factor a person has, gone (a reset): they sign in again only through a new invitation. */
 export async function removeFactors(db: Db, userId: string): Promise<void> {
-  for (const table of ['staff_passwords', 'staff_totp', 'staff_recovery_codes', 'staff_passkeys'] as const) {
+  for (const table of ['staff_passwords', 'staff_totp', 'staff_totp_pending', 'staff_recovery_codes', 'staff_passkeys'] as const) {
     await db.deleteFrom(table).where('user_id', '=', userId).execute();
   }
 }
@@ -124,4 +124,65 @@ export async function applyFactors(db: Db, userId: string, factors: NewFactors, 
   if (factors.passwordHash !== undefined) await setPasswordHash(db, userId, factors.passwordHash, now);
   if (factors.totpSecret !== undefined) await setTotp(db, userId, factors.totpSecret, now);
   if (factors.recoveryCodeHashes !== undefined) await replaceRecoveryCodes(db, userId, factors.recoveryCodeHashes, now);
+}
+
+/**
+ * A new authenticator's seed, waiting for its first code: it replaces any seed that was waiting, and leaves the
+ * person's current authenticator as it is (it keeps signing in until the new one is confirmed).
+ */
+export async function setPendingTotp(db: Db, userId: string, secret: string, now: Date): Promise<void> {
+  await db
+    .insertInto('staff_totp_pending')
+    .values({ user_id: userId, secret, created_at: now.toISOString() })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, created_at: now.toISOString() }))
+    .execute();
+}
+
+export async function getPendingTotp(db: Db, userId: string): Promise<{ secret: string; createdAt: string } | undefined> {
+  const row = await db.selectFrom('staff_totp_pending').select(['secret', 'created_at']).where('user_id', '=', userId).executeTakeFirst();
+  return row && { secret: row.secret, createdAt: row.created_at };
+}
+
+/**
+ * The waiting seed made at `createdAt` becomes the person's authenticator, the old one gone (its time step too: the
+ * caller spends the confirming code's with useTotpStep). The waiting row is taken by its DELETE, so of two
+ * confirmations at once one wins; a seed replaced by a newer "move" meanwhile (another createdAt) is not taken.
+ * False: nothing was waiting.
+ */
+export async function takePendingTotp(db: Db, userId: string, createdAt: string, now: Date): Promise<boolean> {
+  const taken = await db
+    .deleteFrom('staff_totp_pending')
+    .where('user_id', '=', userId)
+    .where('created_at', '=', createdAt)
+    .returning('secret')
+    .executeTakeFirst();
+  if (!taken) return false;
+  // the secret moves as it is stored (sealed or not): it is never opened here
+  await setTotp(db, userId, taken.secret, now);
+  return true;
+}
+
+/** What the account page says of a person's factors: when each was set, how many codes are left; never a secret. */
+export interface FactorSummary {
+  passwordChangedAt: string | null;
+  totpSince: string | null;
+  recoveryCodesLeft: number;
+}
+
+export async function factorSummary(db: Db, userId: string): Promise<FactorSummary> {
+  const [password, totp, codes] = await Promise.all([
+    db.selectFrom('staff_passwords').select('changed_at').where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('staff_totp').select('created_at').where('user_id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('staff_recovery_codes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .executeTakeFirst(),
+  ]);
+  return {
+    passwordChangedAt: password?.changed_at ?? null,
+    totpSince: totp?.created_at ?? null,
+    recoveryCodesLeft: Number(codes?.n ?? 0),
+  };
 }

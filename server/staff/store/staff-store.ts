@@ -13,6 +13,7 @@ import * as sessions from './sessions.ts';
 import { peopleOperations } from './people-operations.ts';
 import { factorOperations, sessionOperations } from './factor-session-operations.ts';
 import type { AuditEvent, NewFactors, NewSession, Passkey, StaffOverview, StaffSession, StaffUser } from './types.ts';
+import type { FactorSummary } from './factors.ts';
 import type { OpenInvitation } from './invitations.ts';
 import type { FailureRecord } from '../throttle.ts';
 import { openSecret, sealSecret } from '../secret-box.ts';
@@ -52,6 +53,16 @@ export interface StaffStore {
   markPasskeyUsed(id: string, counter: number): Promise<void>;
   /** one of the person's own passkeys gone, with its audit event; false when they have none of that id */
   removePasskey(userId: string, id: string): Promise<boolean>;
+  /** the person's own new password: their other sessions end, the kept one gets a new token (same sign-in time); audited */
+  changePassword(userId: string, hash: string, keep: { sessionId: string; newTokenHash: string }): Promise<{ sessionsEnded: number }>;
+  /** new recovery codes (hashes) in place of all the old ones, audited */
+  renewRecoveryCodes(userId: string, hashes: string[]): Promise<void>;
+  /** a new authenticator's seed waiting for its first code (replacing one that waited); the current one stays */
+  setPendingTotp(userId: string, secret: string): Promise<void>;
+  getPendingTotp(userId: string): Promise<{ secret: string; createdAt: string } | undefined>;
+  /** the seed that waited since `createdAt` replaces the authenticator, the code of `step` spent; audited. False: none waited */
+  confirmPendingTotp(userId: string, createdAt: string, step: number): Promise<boolean>;
+  factorSummary(userId: string): Promise<FactorSummary>;
 
   createSession(session: NewSession): Promise<StaffSession>;
   touchSession(tokenHash: string, idleMs: number): Promise<StaffSession | undefined>;
@@ -92,7 +103,7 @@ export async function openStaffStore(options: StorageOptions, staffOptions: Staf
   return kind === 'sqlite' ? patientOnSqlite(store, staffOptions.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS, ['close', 'now']) : store;
 }
 
-/** The store with its TOTP secrets sealed on the way in and opened on the way out. */
+/** The store with its TOTP secrets (in use and waiting) sealed on the way in and opened on the way out. */
 function sealed(store: StaffStore, key: Buffer): StaffStore {
   return {
     ...store,
@@ -102,6 +113,13 @@ function sealed(store: StaffStore, key: Buffer): StaffStore {
       const totp = await store.getTotp(userId);
       const secret = totp && openSecret(key, totp.secret);
       return totp && secret !== undefined ? { ...totp, secret } : undefined;
+    },
+    // a new authenticator's seed waiting for its first code is as secret as the one in use
+    setPendingTotp: (userId, secret) => store.setPendingTotp(userId, sealSecret(key, secret)),
+    getPendingTotp: async (userId) => {
+      const pending = await store.getPendingTotp(userId);
+      const secret = pending && openSecret(key, pending.secret);
+      return pending && secret !== undefined ? { ...pending, secret } : undefined;
     },
   };
 }
