@@ -1,5 +1,4 @@
 import { isIP } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -8,31 +7,44 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { rateKey } from '../api/client-address.ts';
 import { throttleKeys } from '../staff/sign-in.ts';
 import { waitForAll } from '../staff/throttle.ts';
+import type { ChallengePurpose } from '../staff/store/challenges.ts';
+import type { StaffStore } from '../staff/store/staff-store.ts';
 import { jsonBody, type AdminContext, type RouteSpec, type SignedIn } from './routes.ts';
 import { signInAs, type AccountDeps } from './account-routes.ts';
 
-/** The challenge of a passkey ceremony, kept in the browser that asked for it for five minutes, and used once. */
-const CHALLENGE_COOKIE = '__Host-staff-challenge';
-const CHALLENGE_SECONDS = 300;
-
-/** Keeps the challenge of the options about to be sent (base64url, as the browser will send it back). */
-function keepChallenge<T extends { challenge: string }>(c: AdminContext, options: T): T {
-  setCookie(c, CHALLENGE_COOKIE, options.challenge, { path: '/', secure: true, httpOnly: true, sameSite: 'Strict', maxAge: CHALLENGE_SECONDS });
-  return options;
+/**
+ * A passkey ceremony's challenge is the server's: made and kept in the database for five minutes, for one purpose
+ * and one person (none for a sign-in), and taken by the first verification whatever its outcome. An assertion over
+ * a challenge the server never made, or over one already used, is refused however the client dresses it up: a
+ * signature counter that stays 0 (synced passkeys) cannot tell a replay apart, the used challenge does.
+ */
+async function newChallenge(staff: StaffStore, purpose: ChallengePurpose, userId: string | null): Promise<Uint8Array<ArrayBuffer>> {
+  const { challenge } = await staff.issueChallenge(purpose, userId);
+  // the bytes: the library sends them base64url-encoded as the options' challenge, the same string as stored
+  return new Uint8Array(Buffer.from(challenge, 'base64url'));
 }
 
-/** 32 random bytes: the library sends them base64url-encoded as the options' challenge. */
-const newChallenge = () => new Uint8Array(randomBytes(32));
+/** The challenge a response says it was signed over: its clientDataJSON (base64url JSON), field `challenge`. */
+function challengeOf(response: unknown): string | undefined {
+  const clientDataJSON = (response as { response?: { clientDataJSON?: unknown } } | undefined)?.response?.clientDataJSON;
+  if (typeof clientDataJSON !== 'string') return undefined;
+  try {
+    const clientData = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown } | null;
+    const challenge = clientData?.challenge;
+    // the server's are 43 characters (32 bytes); anything far longer was never one of them
+    return typeof challenge === 'string' && challenge.length > 0 && challenge.length <= 128 ? challenge : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
-/** The challenge this browser was given, taken out of it: a second attempt needs a new one. */
-function takeChallenge(c: AdminContext): string | undefined {
-  const challenge = getCookie(c, CHALLENGE_COOKIE);
-  deleteCookie(c, CHALLENGE_COOKIE, { path: '/', secure: true });
-  return challenge;
+/** The response's challenge, taken from the server's store for this purpose and person; undefined when it is not there to take. */
+async function takeChallenge(staff: StaffStore, response: unknown, purpose: ChallengePurpose, userId: string | null): Promise<string | undefined> {
+  const challenge = challengeOf(response);
+  return challenge !== undefined && (await staff.takeChallenge(challenge, purpose, userId)) ? challenge : undefined;
 }
 
 /**
@@ -51,11 +63,11 @@ type RelyingParty = NonNullable<ReturnType<typeof relyingParty>>;
 /** The answer of every passkey route where the back office's address allows none. */
 const unavailable = (c: AdminContext) => c.json({ error: 'passkeys-unavailable' }, 404);
 
-/** Checks a new credential against this browser's challenge, and keeps it under the name the person gave. */
+/** Checks a new credential against a challenge the server made for this person, and keeps it under the name the person gave. */
 async function registerPasskey(c: AdminContext, who: SignedIn, deps: AccountDeps, rp: RelyingParty): Promise<Response> {
   const { staff } = deps;
   const body = (await jsonBody(c)) ?? {};
-  const challenge = takeChallenge(c);
+  const challenge = await takeChallenge(staff, body.response, 'register', who.user.id);
   if (!challenge) return c.json({ error: 'refused' }, 400);
   const verified = await verifyRegistrationResponse({
     response: body.response as RegistrationResponseJSON,
@@ -79,14 +91,14 @@ async function registerPasskey(c: AdminContext, who: SignedIn, deps: AccountDeps
   return c.json({ ok: true }, 201);
 }
 
-/** A sign-in with a passkey alone: throttled as passwords are, the assertion checked against this browser's challenge. */
+/** A sign-in with a passkey alone: throttled as passwords are, the assertion checked against a sign-in challenge the server made. */
 async function passkeySignIn(c: AdminContext, deps: AccountDeps, rp: RelyingParty): Promise<Response> {
   const { staff } = deps;
   const response = ((await jsonBody(c)) ?? {}).response as AuthenticationResponseJSON | undefined;
   const keys = throttleKeys(`passkey:${typeof response?.id === 'string' ? response.id : ''}`, rateKey(deps.clientIp(c)));
   const wait = waitForAll([...(await staff.failureRecords(keys)).values()], staff.now());
   if (wait > 0) return c.json({ error: 'throttled', retryAfterSeconds: Math.ceil(wait / 1000) }, 429, { 'Retry-After': String(Math.ceil(wait / 1000)) });
-  const challenge = takeChallenge(c);
+  const challenge = await takeChallenge(staff, response, 'sign-in', null);
   const passkey = typeof response?.id === 'string' ? await staff.getPasskey(response.id) : undefined;
   const user = passkey && (await staff.getUser(passkey.userId));
   const verified =
@@ -152,12 +164,12 @@ export function passkeyRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingPa
           rpID: rp.id,
           userName: who!.user.email,
           userID: new TextEncoder().encode(who!.user.id),
-          challenge: newChallenge(),
+          challenge: await newChallenge(staff, 'register', who!.user.id),
           attestationType: 'none',
           authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
           excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports as never })),
         });
-        return c.json(keepChallenge(c, options));
+        return c.json(options);
       },
     },
     {
@@ -182,6 +194,7 @@ export function passkeyRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingPa
 
 /** Signing in with a passkey alone: the options with a new challenge, then the assertion. */
 function passkeySignInRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingParty>): RouteSpec[] {
+  const { staff } = deps;
   return [
     {
       method: 'POST',
@@ -190,7 +203,9 @@ function passkeySignInRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingPar
       handler: async (c) => {
         if (!rp) return unavailable(c);
         // no list of credentials: the device offers the passkeys it has for this site (discoverable credentials)
-        return c.json(keepChallenge(c, await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', challenge: newChallenge() })));
+        return c.json(
+          await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', challenge: await newChallenge(staff, 'sign-in', null) }),
+        );
       },
     },
     {

@@ -7,6 +7,7 @@ import { openMigrated, patientOnSqlite } from '../../storage/open-database.ts';
 import type { Role } from '../identity.ts';
 import type { AuditKind } from './audit.ts';
 import * as audit from './audit.ts';
+import * as challenges from './challenges.ts';
 import * as failures from './failures.ts';
 import * as invitations from './invitations.ts';
 import * as sessions from './sessions.ts';
@@ -15,6 +16,7 @@ import { factorOperations, sessionOperations } from './factor-session-operations
 import type { AuditEvent, NewFactors, NewSession, Passkey, StaffOverview, StaffSession, StaffUser } from './types.ts';
 import type { FactorSummary } from './factors.ts';
 import type { OpenInvitation } from './invitations.ts';
+import type { ChallengePurpose } from './challenges.ts';
 import type { FailureRecord } from '../throttle.ts';
 import { openSecret, sealSecret } from '../secret-box.ts';
 
@@ -76,9 +78,14 @@ export interface StaffStore {
   recordFailure(keys: string[]): Promise<void>;
   clearFailures(keys: string[]): Promise<void>;
 
+  /** a new passkey challenge of the server's (base64url) for `purpose`, kept five minutes; `userId` null for a sign-in */
+  issueChallenge(purpose: ChallengePurpose, userId: string | null): Promise<{ challenge: string; expiresAt: string }>;
+  /** the challenge taken by one verification, whatever its outcome; false: never made, used, expired, or for another purpose or person */
+  takeChallenge(challenge: string, purpose: ChallengePurpose, userId: string | null): Promise<boolean>;
+
   audit(kind: AuditKind, actorId: string | null, targetIds: string[]): Promise<void>;
   listAudit(options?: { limit?: number; before?: string }): Promise<AuditEvent[]>;
-  /** Expired sessions, stale throttle records and old invitations, removed; returns how many rows went */
+  /** Expired sessions and passkey challenges, stale throttle records and old invitations, removed; returns how many rows went */
   sweep(): Promise<number>;
   close(): Promise<void>;
 }
@@ -136,6 +143,8 @@ export function staffStoreOn(db: Kysely<Database>, kind: 'sqlite' | 'postgres', 
     failureRecords: (keys) => failures.failureRecords(db, keys),
     recordFailure: (keys) => failures.recordFailure(db, keys, clock()),
     clearFailures: (keys) => failures.clearFailures(db, keys),
+    issueChallenge: (purpose, userId) => challenges.issueChallenge(db, purpose, userId, clock()),
+    takeChallenge: (challenge, purpose, userId) => challenges.takeChallenge(db, challenge, purpose, userId, clock()),
     audit: (kind, actorId, targetIds) => audit.appendAudit(db, kind, actorId, targetIds, clock()),
     listAudit: (listOptions) => audit.listAudit(db, listOptions),
     sweep: () => sweep(db, clock()),
@@ -150,6 +159,7 @@ async function sweep(db: Kysely<Database>, now: Date): Promise<number> {
     sessions.sweepSessions(db, now),
     failures.forgetOldFailures(db, now),
     invitations.forgetOldInvitations(db, invitationsBefore),
+    challenges.sweepChallenges(db, now),
   ]);
   return counts.reduce((a, b) => a + b, 0);
 }
