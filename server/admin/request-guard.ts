@@ -1,35 +1,20 @@
 import type { MiddlewareHandler } from 'hono';
-import { STAFF_REQUEST_HEADER } from '../../core/admin/contract.ts';
+import { OWN_REQUEST_HEADER, refusal as ownRefusal, type Refusal } from '../../core/security/own-request.ts';
 
 // the header every state-changing request of the back office's own pages carries; a form on another site cannot set it
-export { STAFF_REQUEST_HEADER };
+export { OWN_REQUEST_HEADER as STAFF_REQUEST_HEADER };
+export type { Refusal };
 
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** Why a request was refused, for the log and the tests; the caller sees only 403. */
-export type Refusal = 'cross-origin' | 'no-origin' | 'not-json' | 'no-staff-header';
+/** GET and HEAD change nothing; OPTIONS neither (no route answers it, and no preflight is ever granted). */
+const SAFE = ['GET', 'HEAD', 'OPTIONS'];
 
 /**
- * Whether a state-changing request proves it comes from the back office's own pages: same-origin by the browser's
- * Sec-Fetch-Site, or (a browser without it) by Origin equal to the back office's origin; a JSON body; and the
- * custom header, which only a script of the same origin can add without a preflight that this server never
- * grants. GET and HEAD change nothing and pass.
+ * Whether a state-changing request proves it comes from the back office's own pages (core/security/own-request.ts,
+ * the studio's check too): same-origin by the browser's Sec-Fetch-Site, or (a browser without it) by Origin equal
+ * to the back office's origin; a JSON body; and the custom header. GET and HEAD change nothing and pass.
  */
-export function refusal(method: string, headers: (name: string) => string | undefined, origin: string): Refusal | undefined {
-  if (SAFE.has(method)) return undefined;
-  const site = headers('sec-fetch-site');
-  if (site !== undefined) {
-    if (site !== 'same-origin') return 'cross-origin';
-  } else {
-    const from = headers('origin');
-    if (from === undefined) return 'no-origin';
-    if (from.toLowerCase() !== origin.toLowerCase()) return 'cross-origin';
-  }
-  const type = headers('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/json') return 'not-json';
-  if (headers(STAFF_REQUEST_HEADER) !== '1') return 'no-staff-header';
-  return undefined;
-}
+export const refusal = (method: string, headers: (name: string) => string | undefined, origin: string): Refusal | undefined =>
+  ownRefusal(method, headers, origin, { safe: SAFE });
 
 /** 403 for a state-changing request that does not prove it is ours (see refusal). */
 export function ownRequestsOnly(origin: string): MiddlewareHandler {
