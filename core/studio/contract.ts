@@ -100,9 +100,13 @@ export const PUBLISH_API = `${STUDIO_API}/publish`;
 /** The server-sent events of files changed on disk (StudioEvent). */
 export const EVENTS_API = `${STUDIO_API}/events`;
 
-/** A refused call. */
+/**
+ * A refused call. A failure of the server (500) says in the site's language what the person can do, with a short
+ * `reference` that its log names beside the details (never in the answer: no path, stack or git output).
+ */
 export interface ErrorAnswer {
   error: string;
+  reference?: string;
 }
 
 // ---- the site's files ----------------------------------------------------------------------------------------

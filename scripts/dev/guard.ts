@@ -22,6 +22,9 @@ export function listeningPort(server: ViteDevServer): number {
 
 const ownHosts = (port: number) => new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
 
+/** This dev server's own origins, as a page of it names them (its Origin): each of its loopback addresses. */
+export const ownOrigins = (port: number): string[] => [...ownHosts(port)].map((host) => `http://${host}`);
+
 /** Whether a URL (an Origin or a Referer) is one of this dev server's own addresses. */
 function ownUrl(value: string, port: number): boolean {
   try {

@@ -2,7 +2,7 @@ import { join, sep } from 'node:path';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
 import { STUDIO_PATH } from '../../core/studio/contract.ts';
 import { PUBLIC_DIR } from '../../core/site/layout.ts';
-import { isLoopback, listeningPort, ownRequest } from './guard.ts';
+import { isLoopback, listeningPort, ownOrigins, ownRequest } from './guard.ts';
 import { DEV_PAGES_PLUGIN, type DevPagesApi } from './pages-plugin.ts';
 import { SITE_PLUGIN, type SiteApi } from './site-plugin.ts';
 import { studioBundler } from '../../studio/server/bundle.ts';
@@ -23,7 +23,8 @@ interface StudioOptions {
 /**
  * Everything under /__studio, for this computer only (the socket's far end is a loopback address, even when the dev
  * server listens on the network with --host) and only for requests addressed to this server (Host and Origin; for
- * the API, never a call another site's page made: the studio's handler refuses those).
+ * the API, never a call another site's page made, and no write but the studio page's own: the studio's handler
+ * refuses those, studio/server/request-guard.ts).
  */
 function studioMiddleware(server: ViteDevServer, studio: StudioHandler): Connect.NextHandleFunction {
   return (req, res, next) => {
@@ -46,6 +47,7 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
   let pagesApiOf: DevPagesApi | undefined;
   // the watcher is Vite's, there once the server is configured (the studio's events are asked for after that)
   let watcher: FileWatcher | undefined;
+  let server: ViteDevServer | undefined;
   const studio = studioHandler(
     { siteRoot, schemaDir },
     {
@@ -54,6 +56,8 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
         off: (kind, listener) => watcher?.off(kind, listener),
       },
       bundle: studioBundler(root),
+      // a write from a browser without Sec-Fetch-Site names one of the addresses the dev server listens on
+      origins: () => (server ? ownOrigins(listeningPort(server)) : []),
       checks: () => siteApiOf,
       wrote: (file) => siteApiOf?.changed(file),
       warm: (route) => pagesApiOf?.warm(route),
@@ -68,19 +72,20 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
       siteApiOf = config.plugins.find((plugin) => plugin.name === SITE_PLUGIN)?.api as SiteApi | undefined;
       pagesApiOf = config.plugins.find((plugin) => plugin.name === DEV_PAGES_PLUGIN)?.api as DevPagesApi | undefined;
     },
-    configureServer(server) {
-      watcher = server.watcher;
+    configureServer(dev) {
+      server = dev;
+      watcher = dev.watcher;
       const publicDir = join(siteRoot, PUBLIC_DIR) + sep;
       const onPublic = (file: string) => {
         if (file.startsWith(publicDir)) studio.site.assetsChanged();
       };
-      server.watcher.on('add', onPublic);
-      server.watcher.on('unlink', onPublic);
-      server.httpServer?.once('listening', () => {
-        const address = server.httpServer?.address();
-        if (typeof address === 'object' && address) server.config.logger.info(`  ➜  Studio:  http://127.0.0.1:${address.port}${STUDIO_PATH}`);
+      dev.watcher.on('add', onPublic);
+      dev.watcher.on('unlink', onPublic);
+      dev.httpServer?.once('listening', () => {
+        const address = dev.httpServer?.address();
+        if (typeof address === 'object' && address) dev.config.logger.info(`  ➜  Studio:  http://127.0.0.1:${address.port}${STUDIO_PATH}`);
       });
-      server.middlewares.use(studioMiddleware(server, studio));
+      dev.middlewares.use(studioMiddleware(dev, studio));
     },
   };
 }

@@ -36,6 +36,9 @@ const gate = backOffice ? await openStudioGate({ databaseUrl: process.env.DATABA
 // STUDIO_INTERNAL_URL (its own address by default: http://127.0.0.1:<port>), reachable where STUDIO_HOST listens
 const internalUrl = process.env.STUDIO_INTERNAL_URL?.trim().replace(/\/+$/, '');
 const ownerLeaseMs = Number(process.env.STUDIO_OWNER_LEASE_MS) || undefined;
+// the studio's own origin, as the back office's STUDIO_ORIGIN names it: a write from a browser without Sec-Fetch-Site
+// must come from there (its own address by default)
+const origin = process.env.STUDIO_ORIGIN?.trim().replace(/\/+$/, '') || undefined;
 const server = await startStudioServer({
   root: paths.root,
   siteRoot,
@@ -46,6 +49,7 @@ const server = await startStudioServer({
   host: process.env.STUDIO_HOST?.trim() || '127.0.0.1',
   ...(internalUrl ? { internalUrl } : {}),
   ...(ownerLeaseMs ? { ownerLeaseMs } : {}),
+  ...(origin ? { origin } : {}),
   log: (line) => console.log(line),
   ...(gate && backOffice ? { door: { ...gate, backOffice } } : {}),
 });

@@ -12,8 +12,10 @@ import { siteLanguage } from '../../studio/server/document.ts';
 import { STUDIO_PATH, type Published, type PushTarget } from '../../core/studio/contract.ts';
 import { liveBuilder, liveBuildTime, recoverBuilds } from './live-builder.ts';
 import { send } from '../../studio/server/http.ts';
+import { refuseForeignWrite } from '../../studio/server/request-guard.ts';
 import { cleanPath, isPagePath } from '../dev/page-paths.ts';
 import { previewRenderer, type PreviewRenderer } from './preview-renderer.ts';
+import { previewAgentBundler, withPreviewAgent } from '../../studio/server/preview-agent.ts';
 import { doorway, requestEditor, type StudioDoor } from './studio-door.ts';
 import { clientLinks } from './client-links.ts';
 import { scheduleApi, scheduleRunner } from './scheduled-publish.ts';
@@ -67,6 +69,11 @@ export interface StudioServerOptions {
   ownerTickMs?: number;
   /** the back office's sign-in in front of everything (server/studio-gate): absent, anyone who reaches the port edits */
   door?: StudioDoor;
+  /**
+   * the studio's own origin, where editors open it (STUDIO_ORIGIN, the address the back office sends them to): a
+   * write from a browser that does not say Sec-Fetch-Site must name it as its Origin. Its own address by default
+   */
+  origin?: string;
 }
 
 export interface StudioServer {
@@ -106,7 +113,9 @@ function serveBuildFile(build: string, pathname: string, res: ServerResponse): b
   const inside = relative(build, file);
   if (inside.startsWith('..') || inside.split(sep).some((part) => part.startsWith('.')) || file.endsWith('.html')) return false;
   if (!existsSync(file) || !statSync(file).isFile()) return false;
-  res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
+  // readable by the preview's sandboxed pages (an opaque origin: their module scripts and fonts are asked for in
+  // CORS mode); they are the public site's own files
+  res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' });
   createReadStream(file).pipe(res);
   return true;
 }
@@ -223,10 +232,15 @@ function behindDoor(
   };
 }
 
-/** A page of the site as the working copy would publish it; one line when the files are not valid now (the studio says where). */
-async function previewPage(preview: PreviewRenderer, res: ServerResponse, pathname: string) {
+/**
+ * A page of the site as the working copy would publish it; one line when the files are not valid now (the studio says
+ * where). A preview's frame gets it with the studio's agent first in its head (studio/server/preview-agent.ts);
+ * anything else (the studio's own fetch of a render) the page alone.
+ */
+async function previewPage(preview: PreviewRenderer, agent: () => Promise<string>, req: IncomingMessage, res: ServerResponse, pathname: string) {
   try {
-    const html = await preview.render(cleanPath(pathname));
+    const page = await preview.render(cleanPath(pathname));
+    const html = page !== undefined && req.headers['sec-fetch-dest'] === 'iframe' ? withPreviewAgent(page, await agent()) : page;
     send(res, html === undefined ? 404 : 200, html ?? 'No page of the site is at this address.', html === undefined ? 'text/plain' : 'text/html');
   } catch (error) {
     send(res, 500, (error as Error).message, 'text/plain');
@@ -324,11 +338,12 @@ function scheduledPublishes(options: StudioServerOptions, publish: ReturnType<ty
 
 /** Whoever asks: the studio, a page of the preview as the working copy would publish it, or a file of the live build. */
 function answerOf(options: StudioServerOptions, studio: ReturnType<typeof studioHandler>, preview: PreviewRenderer) {
+  const agent = previewAgentBundler(options.root);
   return (req: IncomingMessage, res: ServerResponse) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (studio.handle(req, res)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed', 'text/plain');
-    if (isPagePath(pathname)) return void previewPage(preview, res, pathname);
+    if (isPagePath(pathname)) return void previewPage(preview, agent, req, res, pathname);
     // the live build now (a publish switches it)
     if (!serveBuildFile(realpathSync(options.build), pathname, res)) send(res, 404, 'not found', 'text/plain');
   };
@@ -384,11 +399,14 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       () => stillOwner(),
     ),
   );
+  // the studio's own origin: configured, or its address once it listens
+  const origins: string[] = [];
   const studio = studioHandler(
     { siteRoot: options.siteRoot, schemaDir: options.schemaDir },
     {
       watcher,
       bundle: studioBundler(options.root),
+      origins: () => origins,
       publish: (request) => publish(request, requestEditor.getStore()),
       editor: () => requestEditor.getStore()?.email,
       wrote: changeNotes(options.door),
@@ -400,12 +418,16 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   const runner = scheduledPublishes(options, publish, ownership);
   const answer = answerOf(options, studio, preview);
   const retryAfterS = Math.max(1, Math.ceil(ownerTimes(options).tickMs / 1000));
-  const server = createServer(
+  const serve =
     options.door && ownership
       ? behindDoor(options.door, options.siteRoot, preview, answer, servedByOwner(ownership, options.siteRoot, instanceOf(options), retryAfterS))
-      : answer,
-  );
+      : answer;
+  // no write but the studio page's own, whatever it is to (its calls, client links, schedules, leases): request-guard.ts
+  const server = createServer((req, res) => {
+    if (!refuseForeignWrite(req, res, origins)) serve(req, res);
+  });
   const url = await listen(server, options);
+  origins.push(options.origin?.replace(/\/+$/, '') ?? url);
   await ownership?.start(options.internalUrl ?? url);
   return {
     url,

@@ -8,6 +8,7 @@ import { readBody, send } from './http.ts';
 import { MediaLibrary } from './media.ts';
 import { PAGE_LINK_PATH, pageLinkScript } from './page-link.ts';
 import { publishApi, type PublishRequest } from './publish-api.ts';
+import { refuseForeignWrite } from './request-guard.ts';
 import { previewRoute, siteApi } from './site-api.ts';
 import { RefusedPathError } from './site-files.ts';
 import { studioSite, type SiteChecks, type StudioSite } from './site-state.ts';
@@ -23,6 +24,11 @@ export interface StudioHost {
   watcher: FileWatcher;
   /** the studio page's script and stylesheet */
   bundle: () => Promise<StudioBundle>;
+  /**
+   * the studio's own origins (`http://127.0.0.1:5173`): a write from a browser that does not say Sec-Fetch-Site must
+   * name one as its Origin (request-guard.ts)
+   */
+  origins: () => readonly string[];
   /** the host's own validation of the site, kept up to date as files change (the dev server's), if it has one */
   checks?: () => SiteChecks | undefined;
   /** a site file the studio just wrote (atomically): the host's pages follow it now, not when its watcher says so */
@@ -40,7 +46,8 @@ export interface StudioHandler {
   /**
    * Answers a request under /__studio: the page, its script and stylesheet, the script linking a page to the
    * studio, the events, and the API. False for any other path. Whom the host lets in is the host's: this answers
-   * every request it is handed, except a call another site's page made the browser send.
+   * every request it is handed, except a call another site's page made the browser send, and a write that is not
+   * its own page's (request-guard.ts).
    */
   handle(req: IncomingMessage, res: ServerResponse): boolean;
 }
@@ -99,6 +106,7 @@ export function studioHandler({ siteRoot, schemaDir }: { siteRoot: string; schem
     handle(req, res) {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname !== STUDIO_PATH && !url.pathname.startsWith(`${STUDIO_PATH}/`)) return false;
+      if (refuseForeignWrite(req, res, host.origins())) return true;
       if (servePage(url.pathname, res, host, siteRoot)) return true;
       if (!url.pathname.startsWith(API)) return false;
       // a page of another site that makes the browser call the API (an image, a form) is named by the browser

@@ -17,6 +17,7 @@ import {
   type StudioState,
   type UploadedImage,
 } from '../../../core/studio/contract.ts';
+import { CallFailed, postJson, writeHeaders } from './call.ts';
 
 /** The studio's calls to its dev-server side (studio/server/site-api.ts); the shapes are the wire's (core/studio/contract.ts). */
 export type { EditAnswer, SiteFile, StepAnswer, StepFile, StudioState } from '../../../core/studio/contract.ts';
@@ -25,12 +26,11 @@ export type { Problem } from '../../../core/validate/validate.ts';
 
 async function json<T>(response: Response): Promise<T> {
   const body = (await response.json()) as T & Partial<ErrorAnswer>;
-  if (!response.ok && response.status !== 409) throw new Error(body.error ?? `${response.status} ${response.statusText}`);
+  if (!response.ok && response.status !== 409) throw new CallFailed(response.status, body.error ?? `${response.status} ${response.statusText}`, body.reference);
   return body;
 }
 
-const post = <B>(route: string, body: B) =>
-  fetch(`${STUDIO_API}/${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const post = <B>(route: string, body: B) => postJson(`${STUDIO_API}/${route}`, body);
 
 export const api = {
   state: async () => json<StudioState>(await fetch(`${STUDIO_API}/state`)),
@@ -52,7 +52,7 @@ export const api = {
     json<UploadedImage>(
       await fetch(`${STUDIO_API}/image?name=${encodeURIComponent(file.name)}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/octet-stream' },
+        headers: writeHeaders('application/octet-stream'),
         body: file,
       }),
     ),

@@ -8,6 +8,7 @@ import {
   type MediaImage,
   type UploadedImage,
 } from '../../../core/studio/contract.ts';
+import { failureOf, postJson, writeHeaders } from './call.ts';
 
 /** The media library's calls to the dev server (studio/server/media.ts); the shapes are the wire's (core/studio/contract.ts). */
 export type { ImageUse, MediaImage } from '../../../core/studio/contract.ts';
@@ -18,17 +19,13 @@ export class RefusedUpload extends Error {}
 export const mediaApi = {
   list: async (): Promise<MediaImage[]> => {
     const response = await fetch(`${STUDIO_API}/media`);
-    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    if (!response.ok) throw await failureOf(response);
     return ((await response.json()) as MediaAnswer).images;
   },
   /** Deleted, or refused with where the image is used. */
   remove: async (src: string): Promise<{ ok: true } | { ok: false; uses: ImageUse[] }> => {
     const request: MediaDeleteRequest = { src };
-    const response = await fetch(`${STUDIO_API}/media/delete`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(request),
-    });
+    const response = await postJson(`${STUDIO_API}/media/delete`, request);
     const body = (await response.json()) as Partial<MediaDeleteAnswer & ErrorAnswer & { uses: ImageUse[] }>;
     if (response.status === 409) return { ok: false, uses: body.uses ?? [] };
     if (!response.ok) throw new Error(body.error ?? `${response.status} ${response.statusText}`);
@@ -41,7 +38,7 @@ export const mediaApi = {
   upload: async (file: File, library = true): Promise<UploadedImage> => {
     const response = await fetch(`${STUDIO_API}/image?${library ? 'library=1&' : ''}name=${encodeURIComponent(file.name)}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/octet-stream' },
+      headers: writeHeaders('application/octet-stream'),
       body: file,
     });
     const body = (await response.json()) as UploadedImage & Partial<ErrorAnswer>;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LEASE_HEARTBEAT_MS, LEASES_API, type LeaseRequestBody, type LeaseWireAnswer } from '../../../core/studio/contract.ts';
+import { postJson } from './call.ts';
 
 /**
  * Whether this tab may edit the open file: off (no sign-in in front of the studio, so no leases), held (this tab
@@ -11,12 +12,7 @@ export type LeaseView = { state: 'off' } | { state: 'asking' } | { state: 'held'
 const TAB = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 async function ask(action: '' | '/renew' | '/release', body: LeaseRequestBody, keepalive = false): Promise<unknown> {
-  const response = await fetch(`${LEASES_API}${action}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    keepalive,
-  });
+  const response = await postJson(`${LEASES_API}${action}`, body, keepalive);
   if (!response.ok) throw new Error(String(response.status));
   return response.json();
 }
@@ -63,7 +59,8 @@ export function useLease(path: string, enabled: boolean): { view: LeaseView; tak
     held.current = false;
     void take();
     const timer = setInterval(() => void beat(), LEASE_HEARTBEAT_MS);
-    const leave = () => navigator.sendBeacon(`${LEASES_API}/release`, JSON.stringify(body));
+    // a fetch that outlives the tab, not a beacon: a beacon cannot send the custom header every write needs
+    const leave = () => void ask('/release', body, true).catch(() => undefined);
     // back in this tab: whether the file is still this tab's is asked at once, not at the next beat
     const back = () => void beat();
     window.addEventListener('pagehide', leave);

@@ -8,6 +8,7 @@ import {
   type NewClientLinkRequest,
 } from '../../../core/studio/contract.ts';
 import { speaksDutch } from '../texts.ts';
+import { serverSaid } from '../files/call.ts';
 import { jsonCall } from './json-call.ts';
 import { Modal, signedIn } from './publish-dialog.tsx';
 
@@ -86,14 +87,14 @@ function useClientLinks(texts: Texts, route: string) {
   const reload = () =>
     call<ClientLinksAnswer>('').then(
       (answer) => setLinks(answer.links),
-      () => setSaid(texts.failed),
+      (error: unknown) => setSaid(serverSaid(error) ?? texts.failed),
     );
   useEffect(() => void reload(), []); // eslint-disable-line react-hooks/exhaustive-deps -- once, when opened
   const attempt = async (work: () => Promise<void>) => {
     try {
       await work();
-    } catch {
-      setSaid(texts.failed);
+    } catch (error) {
+      setSaid(serverSaid(error) ?? texts.failed);
     }
   };
   const make = (days: number) =>

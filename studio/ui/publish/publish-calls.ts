@@ -12,6 +12,7 @@ import {
   type PushResult,
   type RestoreVersionRequest,
 } from '../../../core/studio/contract.ts';
+import { CallFailed, postJson } from '../files/call.ts';
 
 /** The studio's publish calls to its dev-server side (studio/server/publish-api.ts); the shapes are the wire's (core/studio/contract.ts). */
 export type { PushResult, RefusedFile, Version } from '../../../core/studio/contract.ts';
@@ -21,12 +22,14 @@ export type { Problem as VersionProblem } from '../../../core/validate/validate.
 export type { PublishRefusal as Refusal } from '../../../core/studio/contract.ts';
 
 async function call<T>(route: string, body?: unknown): Promise<PublishAnswer<T> | PublishRefusal> {
-  const response = await fetch(
-    `${PUBLISH_API}/${route}`,
-    body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
-  );
+  const response = await (body === undefined ? fetch(`${PUBLISH_API}/${route}`) : postJson(`${PUBLISH_API}/${route}`, body));
   const answer = (await response.json()) as PublishAnswer<T> | PublishRefusal;
-  if (!response.ok && response.status !== 409) throw new Error((answer as PublishRefusal).error ?? `${response.status} ${response.statusText}`);
+  if (!response.ok && response.status !== 409)
+    throw new CallFailed(
+      response.status,
+      (answer as PublishRefusal).error ?? `${response.status} ${response.statusText}`,
+      (answer as PublishRefusal).reference,
+    );
   return answer;
 }
 

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { SCHEDULES_API, type NewScheduleRequest, type ScheduledPublish, type SchedulesAnswer } from '../../../core/studio/contract.ts';
 import { speaksDutch } from '../texts.ts';
-import { jsonCall } from './json-call.ts';
+import { serverSaid } from '../files/call.ts';
+import { CallFailed, jsonCall } from './json-call.ts';
 import { signedIn } from './publish-dialog.tsx';
 
 /** What planning a publish says, in the site's language. */
@@ -73,7 +74,7 @@ export function ScheduleLater({ lang }: { lang: string }) {
   const reload = () =>
     call<SchedulesAnswer>('').then(
       (answer) => setSchedules(answer.schedules),
-      () => setSaid(texts.failed),
+      (error: unknown) => setSaid(serverSaid(error) ?? texts.failed),
     );
   useEffect(() => {
     if (signedIn()) void reload();
@@ -88,11 +89,11 @@ export function ScheduleLater({ lang }: { lang: string }) {
       setWhen('');
       await reload();
     } catch (error) {
-      setSaid((error as Error).message === '400' ? texts.wrongTime : texts.failed);
+      setSaid(error instanceof CallFailed && error.status === 400 ? texts.wrongTime : (serverSaid(error) ?? texts.failed));
     }
   };
   const cancel = async (scheduleId: string) => {
-    await call(`/${scheduleId}/cancel`, {}).catch(() => setSaid(texts.failed));
+    await call(`/${scheduleId}/cancel`, {}).catch((error: unknown) => setSaid(serverSaid(error) ?? texts.failed));
     await reload();
   };
   return (
