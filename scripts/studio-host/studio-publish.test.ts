@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
+import { studioWrite } from '../test-support/studio-writes.ts';
 import { PUBLISH_API, STUDIO_API, type ChangesAnswer, type PublishAnswer, type Published, type StudioState } from '../../core/studio/contract.ts';
 import { git, siteRepo } from '../test-support/site-repo.ts';
 import { liveBuilder } from './live-builder.ts';
@@ -31,7 +32,7 @@ afterAll(async () => {
 const call = async <T>(route: string, body?: unknown): Promise<T> => {
   const answer = await fetch(
     `${server.url}${route}`,
-    body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+    body === undefined ? {} : { method: 'POST', headers: studioWrite(server.url), body: JSON.stringify(body) },
   );
   expect(answer.status, route).toBe(200);
   return (await answer.json()) as T;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
 import { EVENTS_API, STUDIO_API, STUDIO_PATH, type StudioEvent, type StudioState } from '../../core/studio/contract.ts';
 import { buildSite } from '../test-support/build-site.ts';
+import { filesOf, hostileShapes, notRefused, ownRefused, studioApiWrites, studioWrite } from '../test-support/studio-writes.ts';
 import { startStudioServer, type StudioServer } from './studio-server.ts';
 
 /**
@@ -28,8 +29,7 @@ afterAll(async () => {
 });
 
 const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
-const post = (call: string, body: unknown) =>
-  get(`${STUDIO_API}/${call}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const post = (call: string, body: unknown) => get(`${STUDIO_API}/${call}`, { method: 'POST', headers: studioWrite(server.url), body: JSON.stringify(body) });
 
 it('serves each page as the build wrote it, and the build’s own files beside them, never its pages’ files or its folders', async () => {
   for (const [route, file] of [
@@ -81,3 +81,15 @@ it('after an edit through the studio’s call the page shows it, and the studio�
   await reader.cancel();
   expect(said).toContainEqual({ path: 'content/pages/home.json' });
 }, 30_000);
+
+it('takes a write only from its own page: every write call refuses each other shape with 403, and nothing is written', async () => {
+  const call = (path: string, init?: RequestInit) => get(path, init);
+  const origin = server.url;
+  const writes = await studioApiWrites(call, (type) => studioWrite(origin, type));
+  const before = filesOf(site);
+  expect(await notRefused(call, writes, (type) => hostileShapes(origin, type))).toEqual([]);
+  expect(filesOf(site)).toEqual(before);
+  // the studio's own requests go through to the call (which refuses an empty body itself)
+  expect(await ownRefused(call, writes, origin)).toEqual([]);
+  expect(filesOf(site)).toEqual(before);
+}, 60_000);

@@ -218,7 +218,7 @@ test.describe('dev server security', { tag: '@desktop-only' }, () => {
     const network = (path: string, options?: Parameters<typeof raw>[3]) => raw(ownNetworkAddress!, port, path, options);
     const page = JSON.stringify({ path: 'content/pages/van-het-netwerk.json', text: '{ "title": "Netwerk", "blocks": [] }\n' });
     const home = readFileSync(join(site, 'content/pages/home.json'), 'utf8');
-    const json = { Host: own, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' };
+    const json = { Host: own, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', 'X-Staff-Request': '1' };
     // the same server answers the site's pages to the network (a phone's preview)...
     expect((await network('/', { headers: { Host: own } })).status).toBe(200);
     // ...but nothing of the studio, with the Host and headers of the studio's own page
@@ -267,7 +267,8 @@ test.describe('dev server security', { tag: '@desktop-only' }, () => {
   });
 
   test('the studio follows no link: a linked folder or file is neither listed, read nor written', async () => {
-    const headers = { Host: own, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' };
+    // as the studio's own page sends a write
+    const headers = { Host: own, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', 'X-Staff-Request': '1' };
     const state = await local('/__studio/api/state', { headers });
     expect(state.status).toBe(200);
     const { files } = JSON.parse(state.body.toString()) as { files: { path: string }[] };

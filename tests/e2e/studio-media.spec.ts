@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { studioWrite } from '../../scripts/test-support/studio-writes.ts';
 import { expectAccessible, studioSite } from './studio-support.ts';
 const png = (width: number, height: number, background: string) =>
   sharp({ create: { width, height, channels: 3, background } })
@@ -84,11 +85,12 @@ test.describe('studio media library, on a Dutch site', { tag: '@desktop-only' },
     const og = item(page, 'og.png');
     await og.getByRole('button', { name: 'og.png verwijderen' }).click();
     await expect(og.getByRole('status')).toHaveText('og.png kan niet weg: het staat op Site-instellingen, Home.');
-    const refused = await page.request.post(`http://127.0.0.1:${port}/__studio/api/media/delete`, { data: { src: '/images/og.png' } });
+    const headers = studioWrite(`http://127.0.0.1:${port}`);
+    const refused = await page.request.post(`http://127.0.0.1:${port}/__studio/api/media/delete`, { headers, data: { src: '/images/og.png' } });
     expect(refused.status()).toBe(409);
     expect(existsSync(join(context.site, 'public/images/og.png'))).toBe(true);
     for (const src of ['/images/../site.config.json', '/site.config.json', '/images/.x.webp'])
-      expect((await page.request.post(`http://127.0.0.1:${port}/__studio/api/media/delete`, { data: { src } })).status(), src).toBe(400);
+      expect((await page.request.post(`http://127.0.0.1:${port}/__studio/api/media/delete`, { headers, data: { src } })).status(), src).toBe(400);
   });
 
   test('an alt text typed beside the picture is a one-line diff', async ({ page }) => {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { studioWrite } from '../../scripts/test-support/studio-writes.ts';
 import { blockItem, desktopPreview, expectAccessible, field, fileButton, openStudio, studioSite } from './studio-support.ts';
 
 /** The line of a file that holds a key, as it is before any edit. */
@@ -375,7 +376,7 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
     await expect(field(page, '/blocks/0/headline')).toBeVisible();
   });
 
-  test('answers only its own address: another Host or Origin gets 403', async ({ request }) => {
+  test('answers only its own address: another Host or Origin gets 403, and a write only as its own page sends one', async ({ request }) => {
     const other = await request.get(`http://127.0.0.1:${port}/__studio/api/state`, { headers: { Host: `rebound.example:${port}` } });
     expect(other.status()).toBe(403);
     const crossSite = await request.post(`http://127.0.0.1:${port}/__studio/api/edit`, {
@@ -383,8 +384,16 @@ test.describe('studio', { tag: '@desktop-only' }, () => {
       data: { path: 'content/pages/home.json', base: 'x', ops: [{ op: 'set', path: ['title'], value: 'x' }] },
     });
     expect(crossSite.status()).toBe(403);
-    const outside = await request.post(`http://127.0.0.1:${port}/__studio/api/create`, { data: { path: '../package.json', text: '{}' } });
+    const own = studioWrite(`http://127.0.0.1:${port}`);
+    const outside = await request.post(`http://127.0.0.1:${port}/__studio/api/create`, { headers: own, data: { path: '../package.json', text: '{}' } });
     expect(outside.status()).toBe(400);
+    // without the header the studio's page sends with every write: refused before it is read
+    const { 'x-staff-request': _, ...noHeader } = own;
+    const created = await request.post(`http://127.0.0.1:${port}/__studio/api/create`, {
+      headers: noHeader,
+      data: { path: 'content/pages/x.json', text: '{}' },
+    });
+    expect(created.status()).toBe(403);
   });
 
   test('axe finds nothing on the studio', async ({ page }) => {

@@ -23,6 +23,7 @@ import {
 } from '../../core/studio/contract.ts';
 import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
 import { git, siteRepo } from '../../scripts/test-support/site-repo.ts';
+import { filesOf, hostileShapes, notRefused, ownRefused, studioApiWrites, studioWrite, type WriteCall } from '../../scripts/test-support/studio-writes.ts';
 import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
 import { createAdminApp } from '../../server/admin/admin-app.ts';
 import type { AdminEnv } from '../../server/admin/routes.ts';
@@ -121,9 +122,10 @@ async function enter(b: Awaited<ReturnType<typeof person>>['b']) {
   return studioCookie(entered)!;
 }
 
+/** A request of the studio's page: a GET, or a POST of `body` as its own page sends one. */
 const inStudio = (cookie: string | undefined, path: string, body?: unknown) =>
   fetch(`${studio.url}${path}`, {
-    headers: { accept: 'text/html,application/json', ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { accept: 'text/html,application/json', ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : studioWrite(studio.url)) },
     ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
   });
 
@@ -266,3 +268,45 @@ it('refuses a role without content at both doors, and shuts the studio at once w
   await staff.endSessionsOf(bo.id, bo.id);
   expect((await inStudio(again, `${STUDIO_API}/state`)).status).toBe(401);
 });
+
+it('takes a write only from its own page, even with the editor’s cookie: every write call refuses each other shape with 403, and nothing changes', async () => {
+  const cookie = await enter((await person('kim@example.nl', 'editor')).b);
+  const call = (path: string, init?: RequestInit) =>
+    fetch(`${studio.url}${path}`, { ...init, headers: { accept: 'application/json', cookie, ...(init?.headers as Record<string, string>) } });
+  const own = (type?: string) => studioWrite(studio.url, type);
+  const ownPost = async <T>(path: string, body: unknown) => {
+    const answer = await call(path, { method: 'POST', headers: own(), body: JSON.stringify(body) });
+    expect(answer.status, path).toBe(200);
+    return (await answer.json()) as T;
+  };
+  // a link, a planned publish and a lease of the studio's own, for the hostile calls to revoke, call off and take
+  const link = await ownPost<NewClientLinkAnswer>(CLIENT_LINKS_API, { route: '/', days: 1 });
+  const schedule = await ownPost<ScheduledPublish>(SCHEDULES_API, { at: new Date(Date.now() + 3_600_000).toISOString() });
+  expect(await ownPost(LEASES_API, { path: 'content/pages/demo.json', leaseId: 'kim-tab-1' })).toEqual({ held: true });
+  const first = git(site, 'rev-list', '--max-parents=0', 'HEAD');
+  const writes: Record<string, WriteCall> = {
+    ...(await studioApiWrites(call, own, first)),
+    'client link': { path: CLIENT_LINKS_API, body: JSON.stringify({ route: '/', days: 30 }) },
+    'client link revoke': { path: `${CLIENT_LINKS_API}/${link.link.id}/revoke`, body: '{}' },
+    schedule: { path: SCHEDULES_API, body: JSON.stringify({ at: new Date(Date.now() + 7_200_000).toISOString() }) },
+    'schedule cancel': { path: `${SCHEDULES_API}/${schedule.id}/cancel`, body: '{}' },
+    lease: { path: LEASES_API, body: JSON.stringify({ path: 'content/pages/home.json', leaseId: 'evil-tab-1' }) },
+    'lease take-over': { path: LEASES_API, body: JSON.stringify({ path: 'content/pages/demo.json', leaseId: 'evil-tab-2', takeOver: true }) },
+    'lease renew': { path: `${LEASES_API}/renew`, body: JSON.stringify({ path: 'content/pages/demo.json', leaseId: 'kim-tab-1' }) },
+    'lease release': { path: `${LEASES_API}/release`, body: JSON.stringify({ path: 'content/pages/demo.json', leaseId: 'kim-tab-1' }) },
+  };
+  const snapshot = async () => ({
+    files: filesOf(site),
+    head: git(site, 'rev-parse', 'HEAD'),
+    remote: git(remote, 'rev-parse', 'main'),
+    links: await shared.livePreviewLinks(),
+    schedules: await shared.listSchedules(),
+    leases: await shared.liveLeases(),
+    audit: (await staff.listAudit({ limit: 1000 })).length,
+  });
+  const before = await snapshot();
+  expect(await notRefused(call, writes, (type) => hostileShapes(studio.url, type))).toEqual([]);
+  expect(await snapshot()).toEqual(before);
+  // the studio's own requests go through to each call (which refuses an empty body itself)
+  expect(await ownRefused(call, writes, studio.url)).toEqual([]);
+}, 120_000);

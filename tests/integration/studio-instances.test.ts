@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
+import { studioWrite } from '../../scripts/test-support/studio-writes.ts';
 import { PUBLISH_API, STUDIO_API, type ChangesAnswer, type PublishAnswer, type StudioState } from '../../core/studio/contract.ts';
 import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
 import { git, gitEnv, siteRepo } from '../../scripts/test-support/site-repo.ts';
@@ -85,7 +86,7 @@ it('a publish on one instance is live on the other within 5 s, byte for byte the
   const call = async <T>(route: string, body?: unknown) =>
     (await (
       await fetch(`${a.server.url}${route}`, {
-        headers: { cookie, 'content-type': 'application/json' },
+        headers: { cookie, ...(body === undefined ? {} : studioWrite(a.server.url)) },
         ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
       })
     ).json()) as T;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
+import { studioWrite } from '../../scripts/test-support/studio-writes.ts';
 import { PUBLISH_API, STUDIO_API, type ChangesAnswer, type PublishAnswer, type StudioState } from '../../core/studio/contract.ts';
 import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
 import { git, gitEnv, siteRepo } from '../../scripts/test-support/site-repo.ts';
@@ -56,10 +57,7 @@ it('after a kill -9 while a publish builds, the next start cleans up, says so, a
   expect(first.output()).toContain(`studio: cloned ${remote} (main) into ${copy}`);
   const call = async <T>(route: string, body?: unknown) =>
     (await (
-      await fetch(
-        `${first.url}${route}`,
-        body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
-      )
+      await fetch(`${first.url}${route}`, body === undefined ? {} : { method: 'POST', headers: studioWrite(first.url), body: JSON.stringify(body) })
     ).json()) as T;
   const state = await call<StudioState>(`${STUDIO_API}/state`);
   const home = state.files.find((file) => file.path === 'content/pages/home.json')!;
@@ -97,7 +95,7 @@ it('after a kill -9 while a publish builds, the next start cleans up, says so, a
   const next = (await again.json()) as PublishAnswer<ChangesAnswer>;
   const published = await fetch(`${second.url}${PUBLISH_API}/commit`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: studioWrite(second.url),
     body: JSON.stringify({ fingerprint: next.git ? next.fingerprint : '', message: 'Kop', name: 'Eva' }),
   });
   expect(published.status).toBe(200);

@@ -4,6 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
+import { studioWrite } from '../../scripts/test-support/studio-writes.ts';
 import {
   CLIENT_LINKS_API,
   EVENTS_API,
@@ -122,7 +123,7 @@ afterAll(async () => {
 /** A request to the second instance, as the studio's page sends it, with the door's cookie. */
 const toSecond = (route: string, body?: unknown, accept = 'application/json') =>
   fetch(`${b.url}${route}`, {
-    headers: { cookie, accept, 'content-type': 'application/json' },
+    headers: { cookie, accept, ...(body === undefined ? {} : studioWrite(b.url)) },
     ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
   });
 const call = async <T>(route: string, body?: unknown) => {

@@ -90,7 +90,11 @@ function pointPageAt(origin: string, studio: ServedStudio): () => number {
     calling += 1;
     try {
       if (edit) await studio.hold;
-      const answer = await realFetch(new URL(input, origin), init);
+      // as the browser sends a call of the studio's page to its own origin
+      const answer = await realFetch(new URL(input, origin), {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string>), 'Sec-Fetch-Site': 'same-origin' },
+      });
       studio.answered.push(input);
       return answer;
     } finally {
@@ -107,7 +111,11 @@ function pointPageAt(origin: string, studio: ServedStudio): () => number {
 export async function serveStudio(prefix: string): Promise<ServedStudio> {
   const site = copySite(prefix, join(paths.root, 'tests/fixtures/base'));
   const watcher = new EventEmitter();
-  const handler = studioHandler({ siteRoot: site, schemaDir: paths.schemas }, { watcher, bundle: () => Promise.reject(new Error('no page here')) });
+  let origin = '';
+  const handler = studioHandler(
+    { siteRoot: site, schemaDir: paths.schemas },
+    { watcher, bundle: () => Promise.reject(new Error('no page here')), origins: () => [origin] },
+  );
   // the calls being answered (the events' stream aside, which lasts as long as the page)
   let answering = 0;
   const server = createServer((req, res) => {
@@ -144,6 +152,7 @@ export async function serveStudio(prefix: string): Promise<ServedStudio> {
       rmSync(site, { recursive: true, force: true });
     },
   };
-  calling = pointPageAt(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, studio);
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  calling = pointPageAt(origin, studio);
   return studio;
 }
