@@ -15,7 +15,8 @@ export interface StudioDoor {
   /** the back office's origin: where someone without a session here goes to open the studio */
   backOffice: string;
   enter(ticket: string, where: { userAgent?: string }): Promise<string | undefined>;
-  admit(token: string | undefined): Promise<{ editor: Editor } | 'forbidden' | 'signed-out'>;
+  /** the session's editor; `write: false` for a static file, which checks the session and writes nothing to it */
+  admit(token: string | undefined, options?: { write?: boolean }): Promise<{ editor: Editor } | 'forbidden' | 'signed-out'>;
   /** a line in the activity log, by a person (known by their address alone when a schedule publishes for them) */
   audit(kind: StudioAuditKind, who: Editor | { email: string }): Promise<void>;
   /** the client preview links, in the back office's database */
@@ -161,6 +162,9 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: 401 | 403, wh
   plainPage(res, status, siteRoot, why, door.backOffice);
 }
 
+/** The studio page's own script and stylesheet: behind the door, but a request for them keeps no session alive. */
+const STATIC_FILES = new Set([`${STUDIO_PATH}/app.js`, `${STUDIO_PATH}/app.css`, `${STUDIO_PATH}/page-link.js`]);
+
 /**
  * The door in front of every request of the studio's server: a ticket from the back office opens a session (its
  * cookie set, the ticket gone from the address at once); every other request goes on, as its editor, only while that
@@ -180,7 +184,7 @@ export function doorway(door: StudioDoor, siteRoot: string) {
       });
       return void res.end();
     }
-    const admission = await door.admit(cookieOf(req));
+    const admission = await door.admit(cookieOf(req), { write: !STATIC_FILES.has(url.pathname) });
     if (admission === 'signed-out') return refuse(req, res, 401, 'signedOut', door, siteRoot);
     if (admission === 'forbidden') return refuse(req, res, 403, 'forbidden', door, siteRoot);
     requestEditor.run(admission.editor, next);

@@ -8,7 +8,9 @@ import { totpAt } from '../staff/totp.ts';
 import { FREE_FAILURES } from '../staff/throttle.ts';
 import { ROLES, type Role } from '../staff/identity.ts';
 import { backends, openTestStore, SETUP_TIMEOUT_MS } from '../staff/test-support/backends.ts';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openStorage } from '../storage/open-storage.ts';
 import type { Storage } from '../storage/types.ts';
 import { fixtureServerSite } from '../../tests/support/server-site.ts';
@@ -82,6 +84,28 @@ describe.each(backends)('the back office on $name', (backend) => {
     expect((await browser(app).get(`/api/invitations/${invited.token}`)).status).toBe(404);
   });
 
+  it('keeps the authenticator seed it showed: a seed sent with the acceptance is never taken, the shown one stays the same', async () => {
+    const invited = await inviteStaff(store, 'an@example.nl', 'sales', null);
+    if (!invited.ok) throw new Error(invited.problem);
+    const b = browser(app);
+    const zeros = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'; // 20 zero bytes in base32
+    // before the screen was shown, and after: the attacker's own seed and its code
+    const unseen = await b.post(`/api/invitations/${invited.token}`, { password: PASSWORD, totpSecret: zeros, code: codeFor(zeros) });
+    expect(unseen.status).toBe(400);
+    const shown = ((await (await b.get(`/api/invitations/${invited.token}`)).json()) as { totp: { secret: string } }).totp.secret;
+    expect(shown).not.toBe(zeros);
+    // the screen again (a reload, a second device): the same seed, since it is the server's
+    expect(((await (await b.get(`/api/invitations/${invited.token}`)).json()) as { totp: { secret: string } }).totp.secret).toBe(shown);
+    const forged = await b.post(`/api/invitations/${invited.token}`, { password: PASSWORD, totpSecret: zeros, code: codeFor(zeros) });
+    expect([forged.status, await forged.json()]).toEqual([400, { error: 'code' }]);
+    const accepted = await b.post(`/api/invitations/${invited.token}`, { password: PASSWORD, code: codeFor(shown) });
+    expect(accepted.status).toBe(200);
+    advance(30_000);
+    // the account's authenticator is the shown seed, never the zeros
+    expect((await browser(app).post('/api/sign-in', { email: 'an@example.nl', password: PASSWORD, code: codeFor(zeros) })).status).toBe(401);
+    expect((await browser(app).post('/api/sign-in', { email: 'an@example.nl', password: PASSWORD, code: codeFor(shown) })).status).toBe(200);
+  });
+
   it('signs in with password and code, refuses anything else with one answer, and sign-out ends the session on the server', async () => {
     const an = await person('an@example.nl', 'sales');
     const b = browser(app);
@@ -138,6 +162,38 @@ describe.each(backends)('the back office on $name', (backend) => {
     advance(25 * 60 * 60 * 1000); // yesterday's failures of this address are forgotten
     const bo = await person('bo@example.nl', 'sales');
     await burst((i) => bo.b.post('/api/step-up', { password: `guess-${i}`, code: '123456' }));
+  });
+
+  it('writes nothing to the session for the pages’ static files, and its last-seen time at most once a minute for calls', async () => {
+    const pagesDir = mkdtempSync(join(tmpdir(), 'admin-pages-'));
+    mkdirSync(join(pagesDir, 'assets'));
+    writeFileSync(join(pagesDir, 'index.html'), '<!doctype html><html lang="en"><title>Back office</title>');
+    writeFileSync(join(pagesDir, 'assets/app-1.js'), 'console.log(1)');
+    writeFileSync(join(pagesDir, 'assets/app-1.css'), 'body{}');
+    const withPages = createAdminApp({
+      staff: store,
+      origin: ORIGIN,
+      timeouts: DEFAULT_TIMEOUTS,
+      clientIp: () => '203.0.113.7',
+      issuer: 'Back office',
+      pagesDir,
+    }).app;
+    const an = await person('an@example.nl', 'sales');
+    const cookie = { cookie: `${SESSION_COOKIE}=${an.b.cookie()}` };
+    const lastSeen = async () => (await store.listSessions(an.id))[0]!.lastSeenAt;
+    const before = await lastSeen();
+    for (let i = 0; i < 25; i++) {
+      advance(2 * 60_000);
+      for (const file of ['/assets/app-1.js', '/assets/app-1.css']) expect((await withPages.request(file, { headers: cookie })).status).toBe(200);
+    }
+    expect(await lastSeen()).toBe(before);
+    // the calls keep the session alive: fifty in a minute write it once
+    for (let i = 0; i < 50; i++) expect((await withPages.request('/api/me', { headers: cookie })).status).toBe(200);
+    const seen = await lastSeen();
+    expect(seen > before).toBe(true);
+    for (let i = 0; i < 50; i++) await withPages.request('/api/me', { headers: cookie });
+    expect(await lastSeen()).toBe(seen);
+    rmSync(pagesDir, { recursive: true, force: true });
   });
 
   it('refuses a state-changing request that does not prove it comes from the back office’s own pages', async () => {
@@ -267,7 +323,6 @@ describe.each(backends)('the back office on $name', (backend) => {
     expect((await phone.get('/api/me')).status).toBe(401);
     expect((await an.b.get('/api/me')).status).toBe(200);
     // someone else's session is not one's own to end
-    advance(25 * 60 * 60 * 1000); // yesterday's failures of this address are forgotten
     const bo = await person('bo@example.nl', 'sales');
     const mine = ((await (await an.b.get('/api/sessions')).json()) as { sessions: { id: string }[] }).sessions[0]!;
     expect((await bo.b.post(`/api/sessions/${mine.id}/end`)).status).toBe(404);

@@ -46,7 +46,8 @@ export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>;
   const app = new Hono<AdminEnv>();
   app.use('*', adminHeaders({ hsts: options.hsts ?? false }));
   app.use('*', ownRequestsOnly(options.origin));
-  app.use('*', async (c, next) => {
+  // the calls only: the pages and their static files are the same for everyone, and a page of them writes nothing
+  app.use('/api/*', async (c, next) => {
     const token = readSessionCookie(c);
     const session = await resumeSession(staff, token, options.timeouts);
     const user = session && (await staff.getUser(session.userId));

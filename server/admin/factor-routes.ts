@@ -1,7 +1,7 @@
 import { rateKey } from '../api/client-address.ts';
 import { checkPassword } from '../staff/password-policy.ts';
 import { hashPassword, verifyPassword } from '../staff/password-hash.ts';
-import { hashRecoveryCode, newRecoveryCodes } from '../staff/recovery-codes.ts';
+import { newRecoveryCodes } from '../staff/recovery-codes.ts';
 import { throttleKeys } from '../staff/sign-in.ts';
 import { waitForAll } from '../staff/throttle.ts';
 import { hashToken, newToken } from '../staff/tokens.ts';
@@ -86,10 +86,7 @@ export function factorRoutes(deps: AccountDeps, issuer: string): RouteSpec[] {
       fresh: true,
       handler: async (c, who) => {
         const recoveryCodes = newRecoveryCodes();
-        await staff.renewRecoveryCodes(
-          who!.user.id,
-          recoveryCodes.map((code) => hashRecoveryCode(code)!),
-        );
+        await staff.renewRecoveryCodes(who!.user.id, staff.sealRecoveryCodes(recoveryCodes));
         return c.json({ recoveryCodes });
       },
     },

@@ -1,6 +1,6 @@
 import { checkPassword } from '../staff/password-policy.ts';
 import { hashPassword } from '../staff/password-hash.ts';
-import { hashRecoveryCode, newRecoveryCodes } from '../staff/recovery-codes.ts';
+import { newRecoveryCodes } from '../staff/recovery-codes.ts';
 import { hashToken, isWellFormedToken } from '../staff/tokens.ts';
 import { newTotpSecret, totpUri, verifyTotp } from '../staff/totp.ts';
 import { base32Decode } from '../staff/base32.ts';
@@ -31,8 +31,9 @@ export function invitationRoutes(deps: AccountDeps, issuer: string): RouteSpec[]
       handler: async (c) => {
         const open = await openInvitation(c, deps);
         if (!open) return c.json({ error: 'invitation' }, 404);
-        const secret = newTotpSecret();
-        // the secret travels to the screen and back with the first code; it is stored only once that code fits
+        // made and kept by the server at the first view (sealed), the same at every view after; never taken from a request
+        const secret = await deps.staff.keepInvitationSeed(hashToken(c.req.param('token')!), newTotpSecret());
+        if (!secret) return c.json({ error: 'invitation' }, 404);
         return c.json({ email: open.email, role: open.role, expiresAt: open.expiresAt, totp: { secret, uri: totpUri(secret, open.email, issuer) } });
       },
     },
@@ -47,14 +48,15 @@ export function invitationRoutes(deps: AccountDeps, issuer: string): RouteSpec[]
         const password = text(body, 'password');
         const verdict = checkPassword(password);
         if (!verdict.ok) return c.json({ error: 'password', problem: verdict.problem }, 400);
-        const secret = text(body, 'totpSecret');
-        const step = isTotpSecret(secret) ? verifyTotp(secret, text(body, 'code'), deps.staff.now().getTime(), null) : undefined;
-        if (step === undefined) return c.json({ error: 'code' }, 400);
+        // the seed the screen showed, as the server keeps it: a totpSecret in the body is not read
+        const secret = await deps.staff.invitationSeed(hashToken(c.req.param('token')!));
+        const step = secret && isTotpSecret(secret) ? verifyTotp(secret, text(body, 'code'), deps.staff.now().getTime(), null) : undefined;
+        if (step === undefined || !secret) return c.json({ error: 'code' }, 400);
         const recoveryCodes = newRecoveryCodes();
         const factors = {
           passwordHash: await hashPassword(password),
           totpSecret: secret,
-          recoveryCodeHashes: recoveryCodes.map((code) => hashRecoveryCode(code)!),
+          recoveryCodeHashes: deps.staff.sealRecoveryCodes(recoveryCodes),
         };
         const user = await deps.staff.acceptInvitation(hashToken(c.req.param('token')!), factors);
         if (!user) return c.json({ error: 'invitation' }, 404);

@@ -83,9 +83,10 @@ export async function resumeSession(
   store: StaffStore,
   token: string | undefined,
   timeouts: SessionTimeouts = DEFAULT_TIMEOUTS,
+  options: { write?: boolean } = {},
 ): Promise<StaffSession | undefined> {
   if (!token || !isWellFormedToken(token)) return undefined;
-  return store.touchSession(hashToken(token), timeouts.idleMs);
+  return store.touchSession(hashToken(token), timeouts.idleMs, options);
 }
 
 /** After a step-up (the person proved who they are again): a new token, and the session counts as fresh. */

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { normaliseEmail } from './identity.ts';
 import { needsRehash, hashPassword, verifyAgainstDummy, verifyPassword } from './password-hash.ts';
-import { hashRecoveryCode } from './recovery-codes.ts';
 import { BUSY_RETRY_MS, signInPlaces } from './hash-line.ts';
 import { verifyTotp } from './totp.ts';
 import type { StaffStore } from './store/staff-store.ts';
@@ -99,7 +98,6 @@ async function secondFactor(store: StaffStore, userId: string, code: string): Pr
   const totp = await store.getTotp(userId);
   const step = totp && verifyTotp(totp.secret, code, store.now().getTime(), totp.lastStep);
   if (step !== undefined && (await store.useTotpStep(userId, step))) return 'totp';
-  const recovery = hashRecoveryCode(code);
-  if (recovery !== undefined && (await store.useRecoveryCode(userId, recovery))) return 'recovery-code';
+  if (await store.useRecoveryCode(userId, code)) return 'recovery-code';
   return undefined;
 }

@@ -34,7 +34,8 @@ export type Admission = { editor: Editor } | 'forbidden' | 'signed-out';
 export interface StudioGate {
   /** a ticket redeemed: the new session's token for the cookie, or undefined (unknown, used or expired) */
   enter(ticket: string, where: { userAgent?: string }): Promise<string | undefined>;
-  admit(token: string | undefined): Promise<Admission>;
+  /** `write: false`: a static file, which checks the session and writes nothing to it */
+  admit(token: string | undefined, options?: { write?: boolean }): Promise<Admission>;
   /** a line in the back office's activity log, by the person of a request */
   audit(kind: 'site.changed' | 'site.published' | 'client-link.made' | 'client-link.revoked', who: Editor | { email: string }): Promise<void>;
   /** the client preview links (studio-state/preview-links.ts) */
@@ -74,8 +75,8 @@ export interface StudioGate {
 
 export function studioGateOn(staff: StaffStore, state: StudioState, timeouts: SessionTimeouts, close: () => Promise<void>): StudioGate {
   // asked on every request (a page of the preview is twenty): a role taken away or a session ended shuts it at once
-  const admit = async (token: string | undefined): Promise<Admission> => {
-    const session = await resumeSession(staff, token, timeouts);
+  const admit = async (token: string | undefined, options: { write?: boolean } = {}): Promise<Admission> => {
+    const session = await resumeSession(staff, token, timeouts, options);
     const user = session && (await staff.getUser(session.userId));
     if (!user || user.disabled) return 'signed-out';
     return allows(user.role, 'content') ? { editor: { id: user.id, email: user.email } } : 'forbidden';

@@ -52,6 +52,12 @@ export async function replaceRecoveryCodes(db: Db, userId: string, hashes: strin
     .execute();
 }
 
+/** The kept forms of a person's unused recovery codes: the typed code is compared with each (recovery-codes.ts). */
+export async function unusedRecoveryCodes(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('staff_recovery_codes').select('code_hash').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  return rows.map((row) => row.code_hash);
+}
+
 /** Spends one unused recovery code of this person: true once, false for a used, unknown or someone else's code. */
 export async function useRecoveryCode(db: Db, userId: string, codeHash: string, now: Date): Promise<boolean> {
   const result = await db

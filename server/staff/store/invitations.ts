@@ -90,3 +90,26 @@ export async function forgetOldInvitations(db: Db, before: Date): Promise<number
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * The authenticator seed of an open invitation: `secret` kept if it has none yet (its first view), else the one kept
+ * before, so a reload or a second device shows the same. Undefined when the invitation is not open.
+ */
+export async function keepInvitationSeed(db: Db, tokenHash: string, secret: string, now: Date): Promise<string | undefined> {
+  const at = now.toISOString();
+  await db
+    .updateTable('staff_invitations')
+    .set({ totp_secret: secret })
+    .where('token_hash', '=', tokenHash)
+    .where('totp_secret', 'is', null)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .execute();
+  return invitationSeed(db, tokenHash);
+}
+
+/** The seed the server made for this invitation at its first view; undefined before it was shown. */
+export async function invitationSeed(db: Db, tokenHash: string): Promise<string | undefined> {
+  const row = await db.selectFrom('staff_invitations').select('totp_secret').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row?.totp_secret ?? undefined;
+}

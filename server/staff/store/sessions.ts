@@ -39,10 +39,17 @@ export async function insertSession(db: Db, session: NewSession, now: Date): Pro
 }
 
 /**
- * The live session of a token, seen now: its idle time-out moves on (never past the absolute one). Undefined for
- * an unknown token, an expired session or a disabled person; an expired session's row is removed on the way.
+ * How often a session's last-seen time (and with it its idle time-out) is written: at most once a minute, so a page
+ * of twenty files is one read each and no write; the idle time-out ends at most this much early.
  */
-export async function touchSession(db: Db, tokenHash: string, idleMs: number, now: Date): Promise<StaffSession | undefined> {
+export const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The live session of a token, seen now: its idle time-out moves on (never past the absolute one), written when the
+ * last write is a minute old (and never with `write: false`, for a static file). Undefined for an unknown token, an
+ * expired session or a disabled person; an expired session's row is removed on the way.
+ */
+export async function touchSession(db: Db, tokenHash: string, idleMs: number, now: Date, options: { write?: boolean } = {}): Promise<StaffSession | undefined> {
   const at = now.toISOString();
   const row = await db
     .selectFrom('staff_sessions as s')
@@ -56,6 +63,7 @@ export async function touchSession(db: Db, tokenHash: string, idleMs: number, no
     await db.deleteFrom('staff_sessions').where('id', '=', row.id).execute();
     return undefined;
   }
+  if (options.write === false || now.getTime() - Date.parse(row.last_seen_at) < TOUCH_EVERY_MS) return toSession(row);
   const idle = earliest(later(now, idleMs), row.absolute_expires_at);
   await db.updateTable('staff_sessions').set({ last_seen_at: at, idle_expires_at: idle }).where('id', '=', row.id).execute();
   return toSession({ ...row, last_seen_at: at, idle_expires_at: idle });

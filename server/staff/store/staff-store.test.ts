@@ -4,7 +4,8 @@ import type { StorageOptions } from '../../storage/types.ts';
 import { backends, openTestStore, SETUP_TIMEOUT_MS } from '../test-support/backends.ts';
 import { hashToken, newToken } from '../tokens.ts';
 import { INVITATION_TTL_MS } from './invitations.ts';
-import { StaffExistsError, type StaffStore } from './staff-store.ts';
+import { hashRecoveryCode, newRecoveryCodes } from '../recovery-codes.ts';
+import { openStaffStore, StaffExistsError, type StaffStore } from './staff-store.ts';
 
 const invitation = () => {
   const token = newToken();
@@ -90,13 +91,38 @@ describe.each(backends)('staff store on $name', (backend) => {
   it('spends each recovery code once, and only for its own person', async () => {
     const one = await store.addUser('an@example.nl', 'sales', invitation());
     const other = await store.addUser('bo@example.nl', 'sales', invitation());
-    await store.replaceRecoveryCodes(one.user.id, ['code-a', 'code-b']);
-    expect(await store.useRecoveryCode(other.user.id, 'code-a')).toBe(false);
-    expect(await store.useRecoveryCode(one.user.id, 'code-a')).toBe(true);
-    expect(await store.useRecoveryCode(one.user.id, 'code-a')).toBe(false);
+    const [a, b, c] = newRecoveryCodes(3) as [string, string, string];
+    await store.replaceRecoveryCodes(one.user.id, store.sealRecoveryCodes([a, b]));
+    await store.replaceRecoveryCodes(other.user.id, store.sealRecoveryCodes([c]));
+    expect(await store.useRecoveryCode(other.user.id, a)).toBe(false);
+    expect(await Promise.all([store.useRecoveryCode(one.user.id, a.toUpperCase()), store.useRecoveryCode(one.user.id, a)])).toEqual(
+      expect.arrayContaining([true, false]),
+    );
+    expect(await store.useRecoveryCode(one.user.id, a)).toBe(false);
     expect((await store.listUsers()).find((u) => u.id === one.user.id)?.recoveryCodes).toBe(1);
-    await store.replaceRecoveryCodes(one.user.id, ['code-c']);
-    expect(await store.useRecoveryCode(one.user.id, 'code-b')).toBe(false);
+    await store.replaceRecoveryCodes(one.user.id, store.sealRecoveryCodes([c]));
+    expect(await store.useRecoveryCode(one.user.id, b)).toBe(false);
+  });
+
+  it('keeps recovery codes salted and keyed, never as a lookup of the code; codes kept the old way work until used', async () => {
+    const { user } = await store.addUser('an@example.nl', 'sales', invitation());
+    const [code, old] = newRecoveryCodes(2) as [string, string];
+    await store.replaceRecoveryCodes(user.id, [...store.sealRecoveryCodes([code, code]), hashRecoveryCode(old)!]);
+    const kept = (await store.unusedRecoveryCodes(user.id)).filter((stored) => stored !== hashRecoveryCode(old));
+    // the same code twice is kept twice differently, and neither is the code's plain hash
+    expect(kept).toHaveLength(2);
+    expect(kept[0]).not.toBe(kept[1]);
+    for (const stored of kept) {
+      expect(stored).toMatch(/^v2\$[\w-]{22}\$[\w-]{43}$/);
+      expect(stored).not.toContain(hashRecoveryCode(code)!);
+    }
+    // another server's key (another FORM_SECRET) does not open them
+    const elsewhere = await openStaffStore(options, { secretKey: Buffer.alloc(32, 7) });
+    expect(await elsewhere.useRecoveryCode(user.id, code)).toBe(false);
+    await elsewhere.close();
+    expect(await store.useRecoveryCode(user.id, old)).toBe(true);
+    expect(await store.useRecoveryCode(user.id, old)).toBe(false);
+    expect(await store.useRecoveryCode(user.id, code)).toBe(true);
   });
 
   it('keeps passkeys for later: id, public key, counter and transports', async () => {
@@ -140,6 +166,27 @@ describe.each(backends)('staff store on $name', (backend) => {
     advance(HOUR / 2);
     expect(await store.touchSession(busy.tokenHash, HOUR)).toBeUndefined();
     expect(await store.listSessions(user.id)).toEqual([]);
+  });
+
+  it('writes a session’s last-seen time at most once a minute, and not at all for a read without touch', async () => {
+    const { user } = await store.addUser('an@example.nl', 'sales', invitation());
+    const session = { userId: user.id, tokenHash: hashToken(newToken()), idleMs: HOUR, absoluteMs: 3 * HOUR };
+    const created = await store.createSession(session);
+    const lastSeen = async () => (await store.listSessions(user.id))[0]!.lastSeenAt;
+    for (let i = 0; i < 50; i++) {
+      advance(1000);
+      expect(await store.touchSession(session.tokenHash, HOUR)).toBeDefined();
+    }
+    // 50 requests in 50 seconds: the row as it was made
+    expect(await lastSeen()).toBe(created.lastSeenAt);
+    advance(11_000);
+    await store.touchSession(session.tokenHash, HOUR);
+    const moved = await lastSeen();
+    expect(moved > created.lastSeenAt).toBe(true);
+    advance(120_000);
+    // a static file: the session is checked, nothing written
+    expect(await store.touchSession(session.tokenHash, HOUR, { write: false })).toBeDefined();
+    expect(await lastSeen()).toBe(moved);
   });
 
   it('ends sessions on the server: by token, by id for their own person only, all at a disable or a role change', async () => {

@@ -19,6 +19,8 @@ import type { OpenInvitation } from './invitations.ts';
 import type { ChallengePurpose } from './challenges.ts';
 import type { FailureRecord } from '../throttle.ts';
 import { openSecret, sealSecret } from '../secret-box.ts';
+import { recoveryCodeKey, recoveryCodeMatches, storedRecoveryCode } from '../recovery-codes.ts';
+import * as factors from './factors.ts';
 
 export { StaffExistsError } from './staff-errors.ts';
 
@@ -42,12 +44,21 @@ export interface StaffStore {
 
   findOpenInvitation(tokenHash: string): Promise<OpenInvitation | undefined>;
   acceptInvitation(tokenHash: string, newFactors: NewFactors): Promise<StaffUser | undefined>;
+  /** the open invitation's authenticator seed: `secret` kept at its first view, else the one kept then */
+  keepInvitationSeed(tokenHash: string, secret: string): Promise<string | undefined>;
+  /** the seed kept for the invitation, undefined before its first view */
+  invitationSeed(tokenHash: string): Promise<string | undefined>;
 
   getPasswordHash(userId: string): Promise<string | undefined>;
   setPasswordHash(userId: string, hash: string): Promise<void>;
   getTotp(userId: string): Promise<{ secret: string; lastStep: number | null } | undefined>;
   useTotpStep(userId: string, step: number): Promise<boolean>;
-  useRecoveryCode(userId: string, codeHash: string): Promise<boolean>;
+  /** spends the person's unused recovery code that the typed `code` is (compared with each kept one); false: none is */
+  useRecoveryCode(userId: string, code: string): Promise<boolean>;
+  /** the kept forms of the person's unused recovery codes */
+  unusedRecoveryCodes(userId: string): Promise<string[]>;
+  /** new codes as the database keeps them (keyed, salted: recovery-codes.ts storedRecoveryCode), for replace/renew/accept */
+  sealRecoveryCodes(codes: string[]): string[];
   replaceRecoveryCodes(userId: string, hashes: string[]): Promise<void>;
   addPasskey(passkey: Omit<Passkey, 'createdAt' | 'lastUsedAt'>): Promise<void>;
   getPasskey(id: string): Promise<Passkey | undefined>;
@@ -67,7 +78,8 @@ export interface StaffStore {
   factorSummary(userId: string): Promise<FactorSummary>;
 
   createSession(session: NewSession): Promise<StaffSession>;
-  touchSession(tokenHash: string, idleMs: number): Promise<StaffSession | undefined>;
+  /** the live session of a token; its last-seen time written at most once a minute, never with write: false */
+  touchSession(tokenHash: string, idleMs: number, options?: { write?: boolean }): Promise<StaffSession | undefined>;
   renewSession(oldTokenHash: string, newTokenHash: string): Promise<boolean>;
   listSessions(userId: string): Promise<StaffSession[]>;
   endSession(id: string, actorId: string | null, ownerId?: string): Promise<boolean>;
@@ -76,6 +88,10 @@ export interface StaffStore {
 
   failureRecords(keys: string[]): Promise<Map<string, FailureRecord>>;
   recordFailure(keys: string[]): Promise<void>;
+  /** one attempt counted under each key before it is checked: 0, or the wait when a key refuses it (failures.ts) */
+  reserveAttempt(keys: string[]): Promise<number>;
+  /** a reserved attempt that was never checked, given back */
+  releaseAttempt(keys: string[]): Promise<void>;
   clearFailures(keys: string[]): Promise<void>;
 
   /** a new passkey challenge of the server's (base64url) for `purpose`, kept five minutes; `userId` null for a sign-in */
@@ -105,9 +121,24 @@ export interface StaffStoreOptions {
 export async function openStaffStore(options: StorageOptions, staffOptions: StaffStoreOptions = {}): Promise<StaffStore> {
   const { db, kind, opened } = await openMigrated(options);
   opened?.();
-  const plain = staffStoreOn(db, kind, staffOptions.clock ?? monotonicClock());
+  const plain = keyedRecoveryCodes(staffStoreOn(db, kind, staffOptions.clock ?? monotonicClock()), recoveryCodeKey(staffOptions.secretKey));
   const store = staffOptions.secretKey ? sealed(plain, staffOptions.secretKey) : plain;
-  return kind === 'sqlite' ? patientOnSqlite(store, staffOptions.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS, ['close', 'now']) : store;
+  return kind === 'sqlite' ? patientOnSqlite(store, staffOptions.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS, ['close', 'now', 'sealRecoveryCodes']) : store;
+}
+
+/**
+ * Recovery codes kept under the server's key (recovery-codes.ts): new ones sealed with a salt each, a typed one
+ * compared with each unused kept one and the one it is spent (atomically: two uses at once spend it once).
+ */
+function keyedRecoveryCodes(store: StaffStore, key: Buffer): StaffStore {
+  return {
+    ...store,
+    sealRecoveryCodes: (codes) => codes.map((code) => storedRecoveryCode(key, code)),
+    useRecoveryCode: async (userId, code) => {
+      const kept = (await store.unusedRecoveryCodes(userId)).find((stored) => recoveryCodeMatches(key, stored, code));
+      return kept !== undefined && store.useRecoveryCode(userId, kept);
+    },
+  };
 }
 
 /** The store with its TOTP secrets (in use and waiting) sealed on the way in and opened on the way out. */
@@ -116,6 +147,8 @@ function sealed(store: StaffStore, key: Buffer): StaffStore {
     ...store,
     acceptInvitation: (tokenHash, factors) =>
       store.acceptInvitation(tokenHash, factors.totpSecret === undefined ? factors : { ...factors, totpSecret: sealSecret(key, factors.totpSecret) }),
+    keepInvitationSeed: async (tokenHash, secret) => openOrNone(key, await store.keepInvitationSeed(tokenHash, sealSecret(key, secret))),
+    invitationSeed: async (tokenHash) => openOrNone(key, await store.invitationSeed(tokenHash)),
     getTotp: async (userId) => {
       const totp = await store.getTotp(userId);
       const secret = totp && openSecret(key, totp.secret);
@@ -131,6 +164,8 @@ function sealed(store: StaffStore, key: Buffer): StaffStore {
   };
 }
 
+const openOrNone = (key: Buffer, sealed: string | undefined) => (sealed === undefined ? undefined : openSecret(key, sealed));
+
 /** The store on an open, migrated database: how the server will share its one connection pool later. */
 export function staffStoreOn(db: Kysely<Database>, kind: 'sqlite' | 'postgres', clock: () => Date): StaffStore {
   let closed: Promise<void> | undefined;
@@ -140,8 +175,17 @@ export function staffStoreOn(db: Kysely<Database>, kind: 'sqlite' | 'postgres', 
     ...peopleOperations(db, clock),
     ...factorOperations(db, clock),
     ...sessionOperations(db, clock),
+    keepInvitationSeed: (tokenHash, secret) => invitations.keepInvitationSeed(db, tokenHash, secret, clock()),
+    invitationSeed: (tokenHash) => invitations.invitationSeed(db, tokenHash),
+    unusedRecoveryCodes: (userId) => factors.unusedRecoveryCodes(db, userId),
+    // unkeyed here: openStaffStore puts the key in front of these (keyedRecoveryCodes)
+    sealRecoveryCodes: () => {
+      throw new Error('recovery codes are sealed by openStaffStore');
+    },
     failureRecords: (keys) => failures.failureRecords(db, keys),
     recordFailure: (keys) => failures.recordFailure(db, keys, clock()),
+    reserveAttempt: (keys) => failures.reserveAttempt(db, keys, clock()),
+    releaseAttempt: (keys) => failures.releaseAttempt(db, keys),
     clearFailures: (keys) => failures.clearFailures(db, keys),
     issueChallenge: (purpose, userId) => challenges.issueChallenge(db, purpose, userId, clock()),
     takeChallenge: (challenge, purpose, userId) => challenges.takeChallenge(db, challenge, purpose, userId, clock()),
