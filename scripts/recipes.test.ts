@@ -1,25 +1,36 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import * as prettier from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../core/paths.ts';
 import { slugify } from '../core/site/resolve.ts';
 import { fileFor } from './lib/page-document.ts';
+import {
+  cityOf,
+  contentLandingFiles,
+  contentLandingSnippets,
+  copyProject as copyProjectInto,
+  formatted,
+  fresh,
+  laidOut,
+  pasteAfterLast,
+  pasteOverLine,
+  snippets,
+  type Json,
+} from './test-support/recipes.ts';
 
 /**
  * Every recipe of docs/recipes.md, applied to a copy of the whole project: a new city, a new landing service, a new
  * page, an FAQ item, a form field and the chat switched off are JSON edits and nothing else. Validation and the build
  * must stay green on the edited copy, and the new routes and texts must be in the built pages.
  *
- * The recipes' names come from docs/recipes.md, made unique where the site already has them: staff who followed a
- * recipe in content/ (added "Den Haag") must never turn this test red. Every JSON snippet of a recipe, pasted as
- * written at its place, must keep the file valid and Prettier's layout, since `npm test` checks both.
+ * This test reads the site's own files, which staff change at any time, so it holds for whatever content is there:
+ * the recipes' names come from docs/recipes.md, made unique where the site already has them (staff who followed a
+ * recipe in content/ added "Den Haag"), and every JSON snippet of a recipe, pasted at its place and laid out as the
+ * docs say (`npm run format`), must keep the file valid, with the snippet's data in it. scripts/recipes-followed.test.ts
+ * follows every recipe in a copy and runs this test there.
  */
-
-type Json = Record<string, unknown> & { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const copy = mkdtempSync(join(tmpdir(), 'recipes-'));
 const out = join(copy, 'dist');
@@ -31,61 +42,12 @@ const edit = (file: string, change: (json: Json) => void) => {
   writeJson(file, json);
 };
 
-/** .gitignore's names and `*.ext` patterns, and git's own folder: what a clone, or a source archive, leaves out. */
-function ignored(): (name: string) => boolean {
-  const lines = readFileSync(join(paths.root, '.gitignore'), 'utf8')
-    .split('\n')
-    .map((line) => line.trim().replace(/^\/|\/$/g, ''))
-    .filter((line) => line && !line.startsWith('#'));
-  const names = new Set(['.git', ...lines.filter((line) => !line.includes('*'))]);
-  const endings = lines.filter((line) => /^\*\.[\w.]+$/.test(line)).map((line) => line.slice(1));
-  return (name) => names.has(name) || endings.some((ending) => name.endsWith(ending));
-}
-
-/** The project's files as a checkout or an archive has them (no git needed), with its installed packages linked. */
-function copyProject(into = copy) {
-  const skip = ignored();
-  for (const entry of readdirSync(paths.root)) {
-    if (skip(entry)) continue;
-    cpSync(join(paths.root, entry), join(into, entry), { recursive: true, filter: (source) => !skip(source.split(/[\\/]/).pop()!) });
-  }
-  symlinkSync(join(paths.root, 'node_modules'), join(into, 'node_modules'), 'dir');
-}
-
-const RECIPES = 'docs/recipes.md';
-
-/**
- * The JSON code blocks of one section of docs/recipes.md (its heading's text, "Add a city", at any level), as written
- * (a block inside a list item without its indent), up to the next heading.
- */
-function snippets(heading: string): string[] {
-  const recipes = readFileSync(join(paths.root, RECIPES), 'utf8');
-  const title = new RegExp(`^#{1,6} ${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm').exec(recipes);
-  expect(title, `${RECIPES} has a section "${heading}"`).not.toBeNull();
-  const start = title!.index + title![0].length;
-  const end = recipes.indexOf('\n#', start);
-  const section = recipes.slice(start, end === -1 ? undefined : end);
-  return [...section.matchAll(/^( *)```json\n([\s\S]*?)\n\1```/gm)].map(([, indent, text]) =>
-    text!
-      .split('\n')
-      .map((line) => (line.startsWith(indent!) ? line.slice(indent!.length) : line))
-      .join('\n'),
-  );
-}
-
-/** `base`, or `base` with the lowest number that makes it new (`Den Haag 2`). */
-function fresh(base: string, taken: (name: string) => boolean, join = ' '): string {
-  let name = base;
-  for (let n = 2; taken(name); n += 1) name = `${base}${join}${n}`;
-  return name;
-}
-
-const cityOf = (snippet: string) => (JSON.parse(`{${snippet.replace(/,\s*$/, '')}}`) as { cities: string[] }).cities.at(-1)!;
+const copyProject = (into = copy) => copyProjectInto(into);
 
 /** The names the recipes use: docs/recipes.md's own, or new ones where the site already has them. */
 function recipeNames() {
   const site = readJson('site.config.json');
-  const [citySnippet] = snippets('Add a city');
+  const [citySnippet, townSnippet] = snippets('Add a city');
   const [service] = snippets('Add a landing service').map((s) => JSON.parse(s) as Json);
   const [field, line] = snippets('Add a field to a form').map((s) => JSON.parse(s) as Json);
   const cities = (site.landing.cities as string[]).map(slugify);
@@ -99,6 +61,8 @@ function recipeNames() {
   const faq = readdirSync(join(copy, 'content/collections')).find((file) => readJson(`content/collections/${file}`).kind === 'faq')!;
   return {
     city,
+    /** the town's entry in the site's town data, where it has content landing services */
+    town: { ...(JSON.parse(townSnippet!) as Json), city },
     service: { ...service!, slug: serviceSlug } as Json,
     page,
     formId,
@@ -112,6 +76,9 @@ function recipeNames() {
 type Names = ReturnType<typeof recipeNames>;
 
 function applyRecipes(names: Names) {
+  // Add a city: its entry in the town data too, where the site has content landing services
+  const cityData = readJson('site.config.json').landing.cityData as string | undefined;
+  if (cityData) edit(`content/collections/${cityData}.json`, (towns) => towns.items.push(names.town));
   edit('site.config.json', (site) => {
     site.landing.cities.push(names.city);
     site.landing.services.push(names.service);
@@ -142,24 +109,17 @@ function applyRecipes(names: Names) {
   });
 }
 
-/** `file` with `snippet` pasted as written after the last item of the array at `path`, indented like that item. */
-function pasteAfterLast(text: string, path: (string | number)[], snippet: string): string {
-  const last = findNodeAtLocation(parseTree(text)!, path)!.children!.at(-1)!;
-  const indent = ' '.repeat(last.offset - text.lastIndexOf('\n', last.offset) - 1);
-  const end = last.offset + last.length;
-  return `${text.slice(0, end)},\n${indent}${snippet.replaceAll('\n', `\n${indent}`)}${text.slice(end)}`;
-}
-
-/** `file` with the line that starts with `key` replaced by `snippet`, as written, at that line's indentation. */
-function pasteOverLine(text: string, key: string, snippet: string): string {
-  const start = text.indexOf(key);
-  return `${text.slice(0, start)}${snippet}${text.slice(text.indexOf('\n', start))}`;
-}
-
-async function keepsLint(file: string, text: string) {
+/**
+ * `text`, a file of the site with a recipe's snippet pasted in, is valid JSON, and once laid out as the docs say
+ * (`npm run format`) it is the same data, laid out as `npm run lint` wants: the file as a whole, whatever the site's
+ * own content around the snippet. Gives the laid out file.
+ */
+async function keepsLint(file: string, text: string): Promise<string> {
   expect(() => JSON.parse(text), `${file} with the snippet`).not.toThrow();
-  const options = await prettier.resolveConfig(join(paths.root, file));
-  expect(await prettier.check(text, { ...options, filepath: file }), `${file} with the snippet is laid out as Prettier would`).toBe(true);
+  const laidOutText = await formatted(file, text);
+  expect(JSON.parse(laidOutText), `${file} with the snippet, after npm run format`).toEqual(JSON.parse(text));
+  expect(await laidOut(file, laidOutText), `${file} with the snippet, after npm run format, is laid out as Prettier would`).toBe(true);
+  return laidOutText;
 }
 
 const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd = copy) =>
@@ -180,10 +140,11 @@ describe('the recipes of docs/recipes.md on a copy of the project', () => {
     expect(existsSync(join(copy, 'package.json'))).toBe(true);
   });
 
-  it('has snippets that, pasted as written, keep the files valid and laid out as Prettier would', async () => {
+  it('has snippets that, pasted in their place and laid out as the docs say, keep the files valid', async () => {
     const config = readFileSync(join(paths.root, 'site.config.json'), 'utf8');
-    const [city] = snippets('Add a city');
+    const [city, town] = snippets('Add a city');
     await keepsLint('site.config.json', pasteOverLine(config, '"cities"', city!));
+    await keepsLint('content/collections/cities.json', pasteAfterLast(`${contentLandingSnippets().cities}\n`, ['items'], town!));
     const [service] = snippets('Add a landing service');
     await keepsLint('site.config.json', pasteAfterLast(config, ['landing', 'services'], service!));
     const formFile = `content/forms/${names.formId}.json`;
@@ -229,44 +190,6 @@ describe('the recipes of docs/recipes.md on a copy of the project', () => {
   });
 });
 
-const CONTENT_LANDING = 'Add a content landing service (a real page per city)';
-
-/** The content landing recipe's snippets, step by step. */
-function contentLandingSnippets() {
-  const [template, service, cities, cityData, hubs, labels] = snippets(CONTENT_LANDING);
-  return { template: template!, service: service!, cities: cities!, cityData: cityData!, hubs: hubs!, labels: labels! };
-}
-
-/** `text` with `snippet` pasted as written over the item of the array at `path` with this `slug` (after the last when none has it). */
-function pasteOverItem(text: string, path: (string | number)[], slug: string, snippet: string): string {
-  const item = findNodeAtLocation(parseTree(text)!, path)!.children!.find((child) => findNodeAtLocation(child, ['slug'])?.value === slug);
-  if (!item) return pasteAfterLast(text, path, snippet);
-  const indent = ' '.repeat(item.offset - text.lastIndexOf('\n', item.offset) - 1);
-  return `${text.slice(0, item.offset)}${snippet.replaceAll('\n', `\n${indent}`)}${text.slice(item.offset + item.length)}`;
-}
-
-/**
- * The content landing recipe's files, its snippets pasted as written: the template, the service in place of the
- * site's "seo", the town data, and `cityData`, `hubs` and `labels` after the landing config's last member. A town the
- * site has beyond the recipe's five (staff who followed "Add a city" in content/) gets the recipe's last town's data
- * under its own name, and a town the site no longer has is left out, so following a recipe never turns this red.
- */
-function contentLandingFiles(config: string): Record<string, string> {
-  const s = contentLandingSnippets();
-  const towns = (JSON.parse(config) as Json).landing.cities as string[];
-  const data = JSON.parse(s.cities) as Json;
-  const written = (data.items as Json[]).map((item) => item.city as string);
-  let cities = `${s.cities}\n`;
-  if (towns.join('\n') !== written.join('\n')) {
-    const last = { ...(data.items as Json[]).at(-1)!, faq: undefined, overrides: undefined };
-    data.items = towns.map((town) => (data.items as Json[]).find((item) => item.city === town) ?? { ...last, city: town });
-    cities = `${JSON.stringify(data, null, 2)}\n`;
-  }
-  let site = pasteOverItem(config, ['landing', 'services'], 'seo', s.service);
-  for (const member of [s.cityData, s.hubs, s.labels]) site = pasteAfterLast(site, ['landing'], member);
-  return { 'content/pages/landing-seo.json': `${s.template}\n`, 'content/collections/cities.json': cities, 'site.config.json': site };
-}
-
 describe('the content landing recipe of docs/recipes.md on a copy of the project', () => {
   const site = mkdtempSync(join(tmpdir(), 'recipe-content-landing-'));
   const built = join(site, 'dist');
@@ -274,26 +197,36 @@ describe('the content landing recipe of docs/recipes.md on a copy of the project
   /** The words the engine wrote in English on a Dutch site before it spoke the site's language. */
   const ENGLISH = /"Breadcrumb"|other towns|More from us|All towns|All our services|town by town/;
   let files: Record<string, string>;
-  beforeAll(() => {
+  /** The site's first town, whichever it is. */
+  let town = '';
+  beforeAll(async () => {
     copyProject(site);
-    files = contentLandingFiles(readFileSync(join(site, 'site.config.json'), 'utf8'));
+    files = await contentLandingFiles(readFileSync(join(site, 'site.config.json'), 'utf8'));
+    const towns = (JSON.parse(files['site.config.json']!) as Json).landing.cities as string[];
+    town = towns[0]!;
     for (const [file, text] of Object.entries(files)) writeFileSync(join(site, file), text);
   }, 60_000);
   afterAll(() => rmSync(site, { recursive: true, force: true }));
 
-  it("has a snippet for every step, the template and the town data included, naming this site's own towns and service", () => {
+  it('has a snippet for every step, the template and the town data included', () => {
     const s = contentLandingSnippets();
-    const config = JSON.parse(readFileSync(join(paths.root, 'site.config.json'), 'utf8')) as Json;
     expect((JSON.parse(s.template) as Json).blocks.length).toBeGreaterThan(0);
+    expect(JSON.parse(s.service)).toMatchObject({ kind: 'content', page: 'landing-seo' });
+    const data = JSON.parse(s.cities) as Json;
+    expect(data.kind).toBe('cities');
+    for (const item of data.items as Json[]) expect(Object.keys(item)).toEqual(expect.arrayContaining(['city', 'region', 'intro', 'nearby']));
     expect(JSON.parse(`{${s.cityData}}`)).toEqual({ cityData: 'cities' });
     expect(Object.keys(JSON.parse(`{${s.hubs}}`) as Json)).toEqual(['hubs']);
     expect(Object.keys(JSON.parse(`{${s.labels}}`) as Json)).toEqual(['labels']);
-    const service = JSON.parse(s.service) as Json;
-    expect(config.landing.services.map((x: Json) => x.slug)).toContain(service.slug);
-    for (const item of (JSON.parse(s.cities) as Json).items as Json[]) expect(config.landing.cities).toContain(item.city);
   });
 
-  it('pastes as written into files laid out as Prettier would', async () => {
+  it('has the files that are whole snippets (the template, the town data) laid out as Prettier would, to paste as written', async () => {
+    const s = contentLandingSnippets();
+    expect(await laidOut('content/pages/landing-seo.json', `${s.template}\n`)).toBe(true);
+    expect(await laidOut('content/collections/cities.json', `${s.cities}\n`)).toBe(true);
+  });
+
+  it("pastes into the site's files, which stay valid and laid out as Prettier would once laid out as the docs say", async () => {
     for (const [file, text] of Object.entries(files)) await keepsLint(file, text);
   });
 
@@ -311,9 +244,9 @@ describe('the content landing recipe of docs/recipes.md on a copy of the project
     }, 300_000);
 
     it("with a real page per town that speaks Dutch around its content, in the site's words where the recipe gives them", () => {
-      const page = html('/seo-amersfoort');
+      const page = html(`/seo-${slugify(town)}`);
       expect(page).not.toContain('http-equiv="refresh"');
-      expect(page).toContain('Gevonden worden door klanten in Amersfoort');
+      expect(page).toContain(`Gevonden worden door klanten in ${town}`);
       expect(page).toContain('aria-label="Kruimelpad"');
       // the recipe's own label, and the language's for the rest
       expect(page).toContain('SEO in de regio');
@@ -322,12 +255,12 @@ describe('the content landing recipe of docs/recipes.md on a copy of the project
     });
 
     it("with hubs in Dutch, a town's hub listing every landing page of the town", () => {
-      const town = html('/regio/amersfoort');
-      expect(town).toContain('Websites en online marketing in Amersfoort');
+      const hub = html(`/regio/${slugify(town)}`);
+      expect(hub).toContain(`Websites en online marketing in ${town}`);
       const config = JSON.parse(files['site.config.json']!) as Json;
-      for (const service of config.landing.services as Json[]) expect(town).toContain(`href="/${service.slug}-amersfoort"`);
+      for (const service of config.landing.services as Json[]) expect(hub).toContain(`href="/${service.slug}-${slugify(town)}"`);
       expect(html('/diensten/seo')).toContain('SEO per plaats');
-      for (const page of [town, html('/diensten/seo')]) expect(page).not.toMatch(ENGLISH);
+      for (const page of [hub, html('/diensten/seo')]) expect(page).not.toMatch(ENGLISH);
     });
   });
 });
