@@ -61,6 +61,8 @@ export function studioPlugin({ root, siteRoot, schemaDir }: StudioOptions): Plug
       checks: () => siteApiOf,
       wrote: (file) => siteApiOf?.changed(file),
       warm: (route) => pagesApiOf?.warm(route),
+      // a failure's details, under the reference its answer gives, in the dev server's own log
+      log: (line) => (server ? server.config.logger.error(line, { timestamp: true }) : console.error(line)),
     },
   );
   return {

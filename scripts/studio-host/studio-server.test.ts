@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -18,10 +18,12 @@ const site = join(work, 'site');
 const out = join(work, 'build');
 cpSync(join(paths.root, 'tests/fixtures/content-landing'), site, { recursive: true });
 let server: StudioServer;
+/** what the server said */
+const logged: string[] = [];
 beforeAll(async () => {
   const built = buildSite({ siteRoot: site, out });
   expect(built.status, built.output).toBe(0);
-  server = await startStudioServer({ root: paths.root, siteRoot: site, schemaDir: paths.schemas, build: out });
+  server = await startStudioServer({ root: paths.root, siteRoot: site, schemaDir: paths.schemas, build: out, log: (line) => void logged.push(line) });
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -93,3 +95,24 @@ it('takes a write only from its own page: every write call refuses each other sh
   expect(await ownRefused(call, writes, origin)).toEqual([]);
   expect(filesOf(site)).toEqual(before);
 }, 60_000);
+
+it('answers a preview page it cannot render with a sentence in the site’s language and a reference, the details in its log', async () => {
+  const file = join(site, 'content/pages/contact.json');
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(file, '{ "title": ');
+  try {
+    const answer = await get('/contact');
+    const said = await answer.text();
+    expect(answer.status).toBe(500);
+    expect(said).toMatch(/^This page cannot be shown now\. First fix the problems the studio lists; if it lists none, pass code [A-Z0-9]{4}-[A-Z0-9]{4} on/);
+    expect(said).not.toContain(site);
+    expect(said).not.toMatch(/contact\.json|\bat .+:\d+:\d+/);
+    const reference = /[A-Z0-9]{4}-[A-Z0-9]{4}/.exec(said)![0];
+    const lines = logged.filter((line) => line.includes(reference));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('GET /contact');
+    expect(lines[0]).toContain('contact.json');
+  } finally {
+    writeFileSync(file, text);
+  }
+});

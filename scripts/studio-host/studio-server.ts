@@ -13,6 +13,7 @@ import { STUDIO_PATH, type Published, type PushTarget } from '../../core/studio/
 import { liveBuilder, liveBuildTime, recoverBuilds } from './live-builder.ts';
 import { send } from '../../studio/server/http.ts';
 import { refuseForeignWrite } from '../../studio/server/request-guard.ts';
+import { sendFailure, type FailureKind } from '../../studio/server/failure.ts';
 import { cleanPath, isPagePath } from '../dev/page-paths.ts';
 import { previewRenderer, type PreviewRenderer } from './preview-renderer.ts';
 import { previewAgentBundler, withPreviewAgent } from '../../studio/server/preview-agent.ts';
@@ -191,7 +192,14 @@ function publishReady(siteRoot: string, publish: ReturnType<typeof livePublish>)
   };
 }
 
-const failed = (res: ServerResponse) => (error: unknown) => send(res, 500, { error: (error as Error).message });
+/** A failure of this server, answered 500 in the site's words with a reference; its details in the log (studio/server/failure.ts). */
+type Failed = (req: IncomingMessage, res: ServerResponse, kind?: FailureKind) => (error: unknown) => void;
+
+const failureOf =
+  (options: StudioServerOptions): Failed =>
+  (req, res, kind = 'call') =>
+  (error) =>
+    void sendFailure(req, res, error, { siteRoot: options.siteRoot, kind, ...(options.log ? { log: options.log } : {}) });
 
 /** Who answers a request of the studio: this instance (`serveHere`), the instance that owns the working copy, or nobody yet. */
 type OwnerGate = (req: IncomingMessage, res: ServerResponse, serveHere: () => void) => void;
@@ -209,6 +217,7 @@ function behindDoor(
   preview: PreviewRenderer,
   answer: (req: IncomingMessage, res: ServerResponse) => void,
   here: OwnerGate,
+  failed: Failed,
 ) {
   const enter = doorway(door, siteRoot);
   const links = clientLinks(door, siteRoot, (route) => preview.render(cleanPath(route)));
@@ -216,7 +225,7 @@ function behindDoor(
   const leases = fileLeases(door);
   return (req: IncomingMessage, res: ServerResponse) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (links.isClientPage(pathname)) return here(req, res, () => void links.open(req, res, pathname).catch(failed(res)));
+    if (links.isClientPage(pathname)) return here(req, res, () => void links.open(req, res, pathname).catch(failed(req, res, 'preview')));
     if (!isPagePath(pathname) && !pathname.startsWith(STUDIO_PATH)) return answer(req, res);
     // signed in here first, though the owner asks again: nobody without a session reaches the owner through this one
     enter(req, res, () =>
@@ -226,9 +235,9 @@ function behindDoor(
         // as the studio's own calls: never one another site's page (another port or sub-domain too) made the browser send
         if (['cross-site', 'same-site'].includes(String(req.headers['sec-fetch-site'])))
           return send(res, 403, { error: 'the studio answers only its own pages' });
-        own(req, res, requestEditor.getStore()!, pathname).catch(failed(res));
+        own(req, res, requestEditor.getStore()!, pathname).catch(failed(req, res));
       }),
-    ).catch(failed(res));
+    ).catch(failed(req, res));
   };
 }
 
@@ -237,13 +246,20 @@ function behindDoor(
  * where). A preview's frame gets it with the studio's agent first in its head (studio/server/preview-agent.ts);
  * anything else (the studio's own fetch of a render) the page alone.
  */
-async function previewPage(preview: PreviewRenderer, agent: () => Promise<string>, req: IncomingMessage, res: ServerResponse, pathname: string) {
+async function previewPage(
+  preview: PreviewRenderer,
+  agent: () => Promise<string>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  failed: (error: unknown) => void,
+) {
   try {
     const page = await preview.render(cleanPath(pathname));
     const html = page !== undefined && req.headers['sec-fetch-dest'] === 'iframe' ? withPreviewAgent(page, await agent()) : page;
     send(res, html === undefined ? 404 : 200, html ?? 'No page of the site is at this address.', html === undefined ? 'text/plain' : 'text/html');
   } catch (error) {
-    send(res, 500, (error as Error).message, 'text/plain');
+    failed(error);
   }
 }
 
@@ -343,7 +359,7 @@ function answerOf(options: StudioServerOptions, studio: ReturnType<typeof studio
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (studio.handle(req, res)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed', 'text/plain');
-    if (isPagePath(pathname)) return void previewPage(preview, agent, req, res, pathname);
+    if (isPagePath(pathname)) return void previewPage(preview, agent, req, res, pathname, failureOf(options)(req, res, 'preview'));
     // the live build now (a publish switches it)
     if (!serveBuildFile(realpathSync(options.build), pathname, res)) send(res, 404, 'not found', 'text/plain');
   };
@@ -407,6 +423,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       watcher,
       bundle: studioBundler(options.root),
       origins: () => origins,
+      ...(options.log ? { log: options.log } : {}),
       publish: (request) => publish(request, requestEditor.getStore()),
       editor: () => requestEditor.getStore()?.email,
       wrote: changeNotes(options.door),
@@ -420,7 +437,14 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   const retryAfterS = Math.max(1, Math.ceil(ownerTimes(options).tickMs / 1000));
   const serve =
     options.door && ownership
-      ? behindDoor(options.door, options.siteRoot, preview, answer, servedByOwner(ownership, options.siteRoot, instanceOf(options), retryAfterS))
+      ? behindDoor(
+          options.door,
+          options.siteRoot,
+          preview,
+          answer,
+          servedByOwner(ownership, options.siteRoot, instanceOf(options), retryAfterS),
+          failureOf(options),
+        )
       : answer;
   // no write but the studio page's own, whatever it is to (its calls, client links, schedules, leases): request-guard.ts
   const server = createServer((req, res) => {

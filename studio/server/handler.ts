@@ -4,7 +4,9 @@ import { EVENTS_API, STUDIO_API, STUDIO_PATH, type Published } from '../../core/
 import type { StudioBundle } from './bundle.ts';
 import { siteLanguage, studioDocument } from './document.ts';
 import { studioEvents, type FileWatcher } from './events.ts';
-import { readBody, send } from './http.ts';
+import { sendFailure, type FailureLog } from './failure.ts';
+import { BadRequestError, readBody, send } from './http.ts';
+import { ImageUploadError } from './images.ts';
 import { MediaLibrary } from './media.ts';
 import { PAGE_LINK_PATH, pageLinkScript } from './page-link.ts';
 import { publishApi, type PublishRequest } from './publish-api.ts';
@@ -39,6 +41,8 @@ export interface StudioHost {
   editor?: () => string | undefined;
   /** the host's own Publish (the live server's), instead of a commit and a push */
   publish?: (request: PublishRequest) => Promise<Published>;
+  /** where a failure's details go, under the reference its answer gives (failure.ts): stderr by default */
+  log?: FailureLog;
 }
 
 export interface StudioHandler {
@@ -84,7 +88,7 @@ function studioApi(site: StudioSite, host: StudioHost) {
 }
 
 /** The studio's page, its script and stylesheet (bundled by the host), and the script that links each page to it. */
-function servePage(pathname: string, res: ServerResponse, host: StudioHost, siteRoot: string): boolean {
+function servePage(req: IncomingMessage, pathname: string, res: ServerResponse, host: StudioHost, siteRoot: string): boolean {
   if (pathname === STUDIO_PATH || pathname === `${STUDIO_PATH}/`) send(res, 200, studioDocument(siteLanguage(siteRoot), host.editor?.()), 'text/html');
   else if (pathname === PAGE_LINK_PATH) send(res, 200, pageLinkScript, 'text/javascript');
   else if (pathname === `${STUDIO_PATH}/app.js` || pathname === `${STUDIO_PATH}/app.css`) {
@@ -92,7 +96,7 @@ function servePage(pathname: string, res: ServerResponse, host: StudioHost, site
     host
       .bundle()
       .then((made) => send(res, 200, js ? made.js : made.css, js ? 'text/javascript' : 'text/css'))
-      .catch((error: unknown) => send(res, 500, `the studio's code did not build: ${(error as Error).message}`, 'text/plain'));
+      .catch((error: unknown) => sendFailure(req, res, error, { siteRoot, kind: 'page', ...(host.log ? { log: host.log } : {}) }));
   } else return false;
   return true;
 }
@@ -107,7 +111,7 @@ export function studioHandler({ siteRoot, schemaDir }: { siteRoot: string; schem
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname !== STUDIO_PATH && !url.pathname.startsWith(`${STUDIO_PATH}/`)) return false;
       if (refuseForeignWrite(req, res, host.origins())) return true;
-      if (servePage(url.pathname, res, host, siteRoot)) return true;
+      if (servePage(req, url.pathname, res, host, siteRoot)) return true;
       if (!url.pathname.startsWith(API)) return false;
       // a page of another site that makes the browser call the API (an image, a form) is named by the browser
       const fetchSite = req.headers['sec-fetch-site'];
@@ -119,10 +123,14 @@ export function studioHandler({ siteRoot, schemaDir }: { siteRoot: string; schem
         studioEvents(host.watcher, res, site.siteRoot, site.files);
         return true;
       }
-      api(req, res, url.pathname.slice(API.length)).catch((error: unknown) =>
+      api(req, res, url.pathname.slice(API.length)).catch((error: unknown) => {
         // a linked folder or file, or one outside the site: refused, never followed
-        send(res, error instanceof RefusedPathError ? 403 : 500, { error: (error as Error).message }),
-      );
+        if (error instanceof RefusedPathError) return send(res, 403, { error: error.message });
+        // a body that is no JSON, or too large
+        if (error instanceof BadRequestError || error instanceof ImageUploadError) return send(res, 400, { error: error.message });
+        // anything else is the server's: a sentence and a reference for the person, the details in the log
+        sendFailure(req, res, error, { siteRoot, ...(host.log ? { log: host.log } : {}) });
+      });
       return true;
     },
   };

@@ -22,12 +22,15 @@ export function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> 
   });
 }
 
+/** A request the studio cannot take as sent (its body is no JSON): 400, never a failure of the server. */
+export class BadRequestError extends Error {}
+
 export async function readBody(req: IncomingMessage): Promise<unknown> {
   const bytes = await readBytes(req, BODY_LIMIT);
   try {
     return JSON.parse(bytes.toString('utf8')) as unknown;
   } catch {
-    throw new Error('expected a JSON body');
+    throw new BadRequestError('expected a JSON body');
   }
 }
 

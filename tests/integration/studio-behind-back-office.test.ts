@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
@@ -54,6 +54,8 @@ let gate: StudioGate;
 let studio: StudioServer;
 let second: StudioServer;
 let app: Hono<AdminEnv>;
+/** what the first instance said */
+const logged: string[] = [];
 
 beforeAll(async () => {
   await liveBuilder({ siteRoot: site, live })();
@@ -70,6 +72,7 @@ beforeAll(async () => {
     target: { remote: 'origin', branch: 'main' },
     door: { ...gate, backOffice: ORIGIN },
     instance: 'instance-a',
+    log: (line) => void logged.push(line),
     scheduleTickMs: 100,
     // both instances here share one live build: neither builds the other's releases (studio-instances.test.ts does)
     releaseTickMs: 0,
@@ -310,3 +313,28 @@ it('takes a write only from its own page, even with the editor’s cookie: every
   // the studio's own requests go through to each call (which refuses an empty body itself)
   expect(await ownRefused(call, writes, studio.url)).toEqual([]);
 }, 120_000);
+
+it('answers a call that fails on the server with a sentence in the site’s language and a reference, the details in its log', async () => {
+  const cookie = await enter((await person('fenna@example.nl', 'editor')).b);
+  const file = join(site, 'content/pages/demo.json');
+  const text = readFileSync(file, 'utf8');
+  // a client link renders its page first: with a page's file broken, that render fails
+  writeFileSync(file, '{ "title": ');
+  try {
+    const answer = await inStudio(cookie, CLIENT_LINKS_API, { route: '/', days: 1 });
+    const said = await answer.text();
+    expect(answer.status).toBe(500);
+    expect(said).not.toContain(work);
+    expect(said).not.toMatch(/demo\.json|\bat .+:\d+:\d+|invalid/);
+    const body = JSON.parse(said) as { error: string; reference: string };
+    expect(body.error).toBe(
+      `That did not work: something went wrong in the studio. Please try again. If it goes wrong again, pass code ${body.reference} on to whoever maintains the website.`,
+    );
+    const lines = logged.filter((line) => line.includes(body.reference));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`POST ${CLIENT_LINKS_API}`);
+    expect(lines[0]).toContain('demo.json');
+  } finally {
+    writeFileSync(file, text);
+  }
+});
