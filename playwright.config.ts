@@ -11,6 +11,19 @@ export const e2eAdminOrigin = `http://127.0.0.1:${port + 11}`;
 /** the studio behind the back office: its test starts it on this address, which the back office opens with a ticket */
 export const e2eStudioOrigin = `http://127.0.0.1:${port + 12}`;
 
+/**
+ * The site the tests visit: the fixture tests/fixtures/agency/ (the agency's site as these tests know it, never the
+ * site's own content/, which staff change at any time), built by the run into a folder of its own for its port.
+ * SITE_OUT names a build to serve instead, as it is.
+ */
+export const e2eSiteRoot = 'tests/fixtures/agency';
+const e2eBuild = process.env.SITE_OUT ?? join(tmpdir(), `e2e-site-${port}`);
+const buildLog = `${e2eBuild}.log`;
+// its output only when it fails: the server's own lines are the ones to read
+const buildFirst = process.env.SITE_OUT
+  ? ''
+  : `(node scripts/run-bundled.mjs scripts/build/build-and-switch.ts > '${buildLog}' 2>&1 || (cat '${buildLog}' >&2; exit 1)) && `;
+
 /** The two widths every page is tested at: a laptop's, and a phone's */
 export const desktopViewport = { width: 1280, height: 800 };
 export const phoneViewport = { width: 390, height: 844 };
@@ -41,10 +54,15 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // the production server as production runs it (the build's dist-server/main.js, as `npm run serve`), on a fresh
-    // data folder; the suite's parallel forms come from one address, so no rate limits
-    command: `rm -rf '${e2eDataDir}' && node dist-server/main.js`,
+    // the fixture's build (incremental after the first), then the production server as production runs it (the
+    // build's dist-server/main.js, as `npm run serve`) on it, on a fresh data folder; the suite's parallel forms come
+    // from one address, so no rate limits
+    command: `rm -rf '${e2eDataDir}' && ${buildFirst}node dist-server/main.js`,
     env: {
+      SITE_ROOT: e2eSiteRoot,
+      SITE_OUT: e2eBuild,
+      DIST_DIR: e2eBuild,
+      BUILD_QUIET: '1',
       PORT: String(port),
       ADMIN_PORT: String(port + 11),
       STUDIO_ORIGIN: e2eStudioOrigin,
@@ -56,10 +74,10 @@ export default defineConfig({
       UPLOAD_ADDRESS_QUOTA_MB: '100000',
       // photo links point at this server, not at the site's real domain
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...(process.env.SITE_OUT ? { DIST_DIR: process.env.SITE_OUT } : {}),
     },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
+    // a build first, which takes a minute or more on a busy 2-core machine
+    timeout: 300_000,
   },
 });

@@ -16,12 +16,13 @@ test.describe('dev server', { tag: '@desktop-only' }, () => {
   const port = 4390 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
   test.beforeAll(async () => {
-    site = copySite('dev-site-');
+    // the agency's site as these tests know it, never the site's own files (staff change those)
+    site = copySite('dev-site-', join(process.cwd(), 'tests/fixtures/agency'));
     server = await startDevServer(site, port, 20_000);
   });
 
   const dev = (path: string) => `http://127.0.0.1:${port}${path}`;
-  /** The marketing page's heading as its file has it now (the tests read it, so a copy edit changes no test). */
+  /** The marketing page's heading as its file has it now. */
   const marketingHeading = () =>
     (JSON.parse(readFileSync(join(site, 'content/pages/marketing.json'), 'utf8')) as { blocks: { headline: string }[] }).blocks[0]!.headline;
   /** Each island of a page with its directive, in order. */
