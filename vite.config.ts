@@ -156,6 +156,10 @@ export default defineConfig(({ command }) => ({
     // Most files wait on child processes (builds, servers, npm), so two at once keep a 2-core machine busy where
     // Vitest's default (one less than the cores) would run them one by one there.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // a time-out guards against a test that hangs, never measures speed (the benchmarks do): on a 2-core machine kept
+    // busy by other work, Vitest's 5 s ran out for tests that only make many requests
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     sequence: { sequencer: LongestFirst },
     projects: testProjects,
   },

@@ -106,6 +106,24 @@ describe.each(backends)('the back office on $name', (backend) => {
     expect((await browser(app).post('/api/sign-in', { email: 'an@example.nl', password: PASSWORD, code: codeFor(shown) })).status).toBe(200);
   });
 
+  it('checks at most the free failures of 60 wrong invitation codes sent at once; the right code works after the wait', async () => {
+    const invited = await inviteStaff(store, 'an@example.nl', 'sales', null);
+    if (!invited.ok) throw new Error(invited.problem);
+    const b = browser(app);
+    const secret = ((await (await b.get(`/api/invitations/${invited.token}`)).json()) as { totp: { secret: string } }).totp.secret;
+    const right = codeFor(secret);
+    const wrong = (i: number) => String((Number(right) + 1 + i) % 1e6).padStart(6, '0');
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => b.post(`/api/invitations/${invited.token}`, { password: PASSWORD, code: wrong(i) })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 400).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(FREE_FAILURES);
+    expect(statuses.filter((s) => s !== 400).every((s) => s === 429 || s === 503)).toBe(true);
+    advance(15 * 60 * 1000);
+    expect((await b.post(`/api/invitations/${invited.token}`, { password: PASSWORD, code: codeFor(secret) })).status).toBe(200);
+  });
+
   it('signs in with password and code, refuses anything else with one answer, and sign-out ends the session on the server', async () => {
     const an = await person('an@example.nl', 'sales');
     const b = browser(app);

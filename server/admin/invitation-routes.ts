@@ -5,7 +5,9 @@ import { hashToken, isWellFormedToken } from '../staff/tokens.ts';
 import { newTotpSecret, totpUri, verifyTotp } from '../staff/totp.ts';
 import { base32Decode } from '../staff/base32.ts';
 import { jsonBody, text, type AdminContext, type RouteSpec } from './routes.ts';
-import { signInAs, type AccountDeps } from './account-routes.ts';
+import { signInAs, waitAnswer, type AccountDeps } from './account-routes.ts';
+import { rateKey } from '../api/client-address.ts';
+import { BUSY_RETRY_MS, signInPlaces } from '../staff/hash-line.ts';
 
 /** The open invitation of the link's token, or undefined (malformed, unknown, used, expired: all the same to the visitor). */
 async function openInvitation(c: AdminContext, deps: AccountDeps) {
@@ -41,30 +43,47 @@ export function invitationRoutes(deps: AccountDeps, issuer: string): RouteSpec[]
       method: 'POST',
       path: '/api/invitations/:token',
       permission: 'public',
-      handler: async (c) => {
-        const open = await openInvitation(c, deps);
-        if (!open) return c.json({ error: 'invitation' }, 404);
-        const body = (await jsonBody(c)) ?? {};
-        const password = text(body, 'password');
-        const verdict = checkPassword(password);
-        if (!verdict.ok) return c.json({ error: 'password', problem: verdict.problem }, 400);
-        // the seed the screen showed, as the server keeps it: a totpSecret in the body is not read
-        const secret = await deps.staff.invitationSeed(hashToken(c.req.param('token')!));
-        const step = secret && isTotpSecret(secret) ? verifyTotp(secret, text(body, 'code'), deps.staff.now().getTime(), null) : undefined;
-        if (step === undefined || !secret) return c.json({ error: 'code' }, 400);
-        const recoveryCodes = newRecoveryCodes();
-        const factors = {
-          passwordHash: await hashPassword(password),
-          totpSecret: secret,
-          recoveryCodeHashes: deps.staff.sealRecoveryCodes(recoveryCodes),
-        };
-        const user = await deps.staff.acceptInvitation(hashToken(c.req.param('token')!), factors);
-        if (!user) return c.json({ error: 'invitation' }, 404);
-        // the code that proved the authenticator is spent: it cannot sign in a second time
-        await deps.staff.useTotpStep(user.id, step);
-        await signInAs(c, deps, user.id);
-        return c.json({ email: user.email, role: user.role, recoveryCodes });
-      },
+      handler: (c) => acceptOnce(c, deps),
     },
   ];
+}
+
+/**
+ * The acceptance: in the line of password checks (hash-line.ts; 503 when it is full), counted by the throttle before
+ * its code is checked (per invitation and per address; forgiven on success), so codes sent at once cost one each.
+ */
+async function acceptOnce(c: AdminContext, deps: AccountDeps): Promise<Response> {
+  const leave = signInPlaces.take();
+  if (!leave) return waitAnswer(c, { status: 'busy', retryAfterMs: BUSY_RETRY_MS });
+  try {
+    return await accept(c, deps);
+  } finally {
+    leave();
+  }
+}
+
+async function accept(c: AdminContext, deps: AccountDeps): Promise<Response> {
+  const open = await openInvitation(c, deps);
+  if (!open) return c.json({ error: 'invitation' }, 404);
+  const body = (await jsonBody(c)) ?? {};
+  const password = text(body, 'password');
+  const verdict = checkPassword(password);
+  if (!verdict.ok) return c.json({ error: 'password', problem: verdict.problem }, 400);
+  const tokenHash = hashToken(c.req.param('token')!);
+  const keys = [`invitation:${tokenHash}`, `address:${rateKey(deps.clientIp(c))}`];
+  const wait = await deps.staff.reserveAttempt(keys);
+  if (wait > 0) return waitAnswer(c, { status: 'throttled', retryAfterMs: wait });
+  // the seed the screen showed, as the server keeps it: a totpSecret in the body is not read
+  const secret = await deps.staff.invitationSeed(tokenHash);
+  const step = secret && isTotpSecret(secret) ? verifyTotp(secret, text(body, 'code'), deps.staff.now().getTime(), null) : undefined;
+  if (step === undefined || !secret) return c.json({ error: 'code' }, 400);
+  const recoveryCodes = newRecoveryCodes();
+  const factors = { passwordHash: await hashPassword(password), totpSecret: secret, recoveryCodeHashes: deps.staff.sealRecoveryCodes(recoveryCodes) };
+  const user = await deps.staff.acceptInvitation(tokenHash, factors);
+  if (!user) return c.json({ error: 'invitation' }, 404);
+  await deps.staff.clearFailures(keys);
+  // the code that proved the authenticator is spent: it cannot sign in a second time
+  await deps.staff.useTotpStep(user.id, step);
+  await signInAs(c, deps, user.id);
+  return c.json({ email: user.email, role: user.role, recoveryCodes });
 }

@@ -4,7 +4,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUTS } from '../staff/sessions.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
-import { MAX_DELAY_MS } from '../staff/throttle.ts';
+import { FREE_FAILURES, MAX_DELAY_MS } from '../staff/throttle.ts';
 import { backends, openTestStore, SETUP_TIMEOUT_MS } from '../staff/test-support/backends.ts';
 import { createAdminApp } from './admin-app.ts';
 import type { AdminEnv } from './routes.ts';
@@ -214,6 +214,25 @@ describe.each(backends)('passkey challenges on $name', (backend) => {
       replays.noCookie!.push(await trySignIn(client(app), captured.response));
     }
     expect(replays).toEqual({ sameCookie: [REFUSED, REFUSED, REFUSED], otherCookie: [REFUSED, REFUSED, REFUSED], noCookie: [REFUSED, REFUSED, REFUSED] });
+  });
+
+  it('checks at most the free failures of 60 passkey sign-ins sent at once; the rest wait with 429 and Retry-After', async () => {
+    await registered('an@example.nl');
+    // a device the server does not know, over challenges the server did make
+    const stranger = softwareAuthenticator();
+    const attempts = await Promise.all(
+      Array.from({ length: 60 }, async () => {
+        const c = client(app);
+        return { c, response: stranger.get(await signInOptions(c)) };
+      }),
+    );
+    const answers = await Promise.all(attempts.map(({ c, response }) => c.post('/api/sign-in/passkey', { response })));
+    const statuses = answers.map((a) => a.status);
+    const checked = statuses.filter((s) => s === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(FREE_FAILURES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60 - checked);
+    expect(answers.filter((a) => a.status === 429).every((a) => Number(a.headers.get('retry-after')) > 0)).toBe(true);
   });
 
   it('refuses a sign-in over a challenge the server never made, even with a cookie set to it', async () => {

@@ -9,11 +9,10 @@ import {
 } from '@simplewebauthn/server';
 import { rateKey } from '../api/client-address.ts';
 import { throttleKeys } from '../staff/sign-in.ts';
-import { waitForAll } from '../staff/throttle.ts';
 import type { ChallengePurpose } from '../staff/store/challenges.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
 import { jsonBody, type AdminContext, type RouteSpec, type SignedIn } from './routes.ts';
-import { signInAs, type AccountDeps } from './account-routes.ts';
+import { signInAs, waitAnswer, type AccountDeps } from './account-routes.ts';
 
 /**
  * A passkey ceremony's challenge is the server's: made and kept in the database for five minutes, for one purpose
@@ -96,8 +95,9 @@ async function passkeySignIn(c: AdminContext, deps: AccountDeps, rp: RelyingPart
   const { staff } = deps;
   const response = ((await jsonBody(c)) ?? {}).response as AuthenticationResponseJSON | undefined;
   const keys = throttleKeys(`passkey:${typeof response?.id === 'string' ? response.id : ''}`, rateKey(deps.clientIp(c)));
-  const wait = waitForAll([...(await staff.failureRecords(keys)).values()], staff.now());
-  if (wait > 0) return c.json({ error: 'throttled', retryAfterSeconds: Math.ceil(wait / 1000) }, 429, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+  // counted before it is checked, forgiven on success: attempts sent at once cost one each
+  const wait = await staff.reserveAttempt(keys);
+  if (wait > 0) return waitAnswer(c, { status: 'throttled', retryAfterMs: wait });
   const challenge = await takeChallenge(staff, response, 'sign-in', null);
   const passkey = typeof response?.id === 'string' ? await staff.getPasskey(response.id) : undefined;
   const user = passkey && (await staff.getUser(passkey.userId));
@@ -118,7 +118,6 @@ async function passkeySignIn(c: AdminContext, deps: AccountDeps, rp: RelyingPart
         }).catch(() => undefined)
       : undefined;
   if (!verified?.verified || !user) {
-    await staff.recordFailure(keys);
     await staff.audit('sign-in.failed', null, user ? [user.id] : []);
     return c.json({ error: 'refused' }, 401);
   }

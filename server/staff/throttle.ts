@@ -32,7 +32,8 @@ export function liveFailures(record: FailureRecord | undefined, now: Date): numb
 /** Milliseconds to wait before the next attempt may be checked at all (0: go ahead). */
 export function waitBeforeAttempt(record: FailureRecord | undefined, now: Date): number {
   const failures = liveFailures(record, now);
-  if (!record || failures === 0) return 0;
+  // within the free failures there is no wait, even when another attempt at the same moment wrote a later time
+  if (!record || delayAfter(failures) === 0) return 0;
   const allowedAt = Date.parse(record.lastFailureAt) + delayAfter(failures);
   return Math.max(0, allowedAt - now.getTime());
 }
