@@ -184,6 +184,20 @@ const tables = {
     command: 'npm run bench:lighthouse [-- runs]',
     columns: ['route', 'score: here / limit', 'LCP: here / limit', 'LCP / limit', 'TBT: here / limit', 'TBT over limit', 'CLS', 'failed runs', 'note'],
   },
+  'sign-in-flood': {
+    bench: 'sign-in-flood',
+    title: 'Sign-in flood beside the public site',
+    summary: "the public site's page and stylesheet p95 while 200 addresses send wrong sign-ins at once, beside the quiet figure",
+    about: [
+      'The production server (`server/main.ts`, SQLite, its back office on its own port, `TRUST_PROXY=1`) answering a page and its',
+      'stylesheet (4 connections, one request after another) first alone (the baseline, quiet) and then while 200 connections from',
+      '200 addresses (X-Forwarded-For) send wrong sign-ins to the back office without pause (the flood), in another process. p95 of',
+      "each, and the limit: 2x the quiet p95, or 20 ms where that is more. The flood's answers counted by status: 401 (checked with",
+      'argon2), 429 (throttled), 503 (the line of password checks full). `BENCH_BEFORE=<checkout>` starts the server of that checkout.',
+    ].join('\n'),
+    command: 'npm run bench:sign-in',
+    columns: ['request', 'quiet p95', 'flood p95', 'limit', 'flood / limit', 'slowest in flood', 'sign-ins answered', 'note'],
+  },
   inbox: {
     bench: 'inbox',
     title: 'Leads inbox at 100,000 leads',
