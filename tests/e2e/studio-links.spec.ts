@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { studioWrite } from '../../scripts/test-support/studio-writes.ts';
 import { addAboutPage, linksTo as linksToRoute, expectAccessible, servesAgain, studioSite } from './studio-support.ts';
 
 type Json = Record<string, unknown>;
@@ -164,7 +165,7 @@ test.describe('studio links, pages and search', { tag: '@desktop-only' }, () => 
     expect(config().routes.map((r) => r.path)).toEqual(['/', '/contact']);
     // the server deletes nothing but a page, and only at the version the studio saw
     const refuse = async (path: string, base: string) =>
-      (await page.request.post(`${studio}/api/remove`, { data: { path, base }, headers: { 'Sec-Fetch-Site': 'same-origin' } })).status();
+      (await page.request.post(`${studio}/api/remove`, { data: { path, base }, headers: studioWrite(new URL(studio).origin) })).status();
     expect(await refuse('site.config.json', 'x')).toBe(400);
     expect(await refuse('content/collections/faq.json', 'x')).toBe(400);
     expect(await refuse('content/pages/contact.json', 'not-its-version')).toBe(409);
