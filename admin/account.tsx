@@ -7,6 +7,8 @@ import { formatDateTime, ROLE_NAMES } from './texts.ts';
 import { LiveError, PageHeading } from './ui.tsx';
 import styles from './lists.module.css';
 import { AccountPasskeys } from './account-passkeys.tsx';
+import { AccountFactors } from './account-factors.tsx';
+import page from './account.module.css';
 import { words } from './words.ts';
 
 type Session = SessionsAnswer['sessions'][number];
@@ -54,7 +56,7 @@ export function Account() {
     }
   };
   return (
-    <>
+    <div className={page.page}>
       <PageHeading title={words.screens.account}>{words.account.heading}</PageHeading>
       {me ? <p>{words.account.signedInAs(me.email, ROLE_NAMES[me.role])}</p> : null}
       <h2 className={styles.subheading}>{words.account.where}</h2>
@@ -71,7 +73,8 @@ export function Account() {
       ) : (
         <p className="muted">{words.loading}</p>
       )}
+      <AccountFactors onSessionsChanged={() => void load()} />
       <AccountPasskeys />
-    </>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import QRCode from 'qrcode';
 import type { AcceptInvitationAnswer, AcceptInvitationRequest, InvitationAnswer } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
 import { get, post } from './api.ts';
@@ -9,11 +8,9 @@ import { formatDateTime, ROLE_NAMES } from './texts.ts';
 import { Field, LiveError, Notice, PageHeading } from './ui.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { AccountPasskeys } from './account-passkeys.tsx';
+import { qrDataUrl, TotpKey } from './totp-key.tsx';
 import styles from './invitation.module.css';
 import { words } from './words.ts';
-
-/** The secret in groups of four, as people type it from the screen. */
-export const groupsOfFour = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 type Loaded = { state: 'loading' } | { state: 'gone'; message: string } | { state: 'open'; invitation: InvitationAnswer; qr: string };
 
@@ -25,8 +22,8 @@ export function Invitation() {
     let live = true;
     get<InvitationAnswer>(`/invitations/${encodeURIComponent(token)}`)
       .then(async (invitation) => {
-        const svg = await QRCode.toString(invitation.totp.uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-        if (live) setLoaded({ state: 'open', invitation, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
+        const qr = await qrDataUrl(invitation.totp.uri);
+        if (live) setLoaded({ state: 'open', invitation, qr });
       })
       .catch((error: RequestError) => live && setLoaded({ state: 'gone', message: error.message }));
     return () => {
@@ -103,14 +100,7 @@ function AuthenticatorStep({ invitation, qr }: { invitation: InvitationAnswer; q
     <>
       <h2 className={styles.step}>{words.invitation.step2}</h2>
       <p>{words.invitation.step2Text}</p>
-      <div className={styles.pair}>
-        <img className={styles.qr} src={qr} width={200} height={200} alt={words.invitation.qrAlt(invitation.email)} />
-        <div>
-          <p className={styles.secretLabel}>{words.invitation.secretLabel}</p>
-          <p className={styles.secret}>{groupsOfFour(invitation.totp.secret)}</p>
-          <p className="muted">{words.invitation.timeBased}</p>
-        </div>
-      </div>
+      <TotpKey secret={invitation.totp.secret} qr={qr} alt={words.invitation.qrAlt(invitation.email)} />
     </>
   );
 }

@@ -31,6 +31,8 @@ export const en: Words = {
     invalid: 'Something about this request is wrong. Reload the page and try again.',
     'passkeys-unavailable': 'Passkeys don’t work at this address of the back office. Sign in with your password and code.',
     'passkey-cancelled': 'No passkey was used. Try again, or sign in with your password and code.',
+    'wrong-password': 'Your current password is wrong. Nothing has been changed.',
+    'no-move': 'No new app is waiting for a code. Start again with ‘Move to a new phone’.',
   },
   passwordProblems: {
     'too-short': 'This password is too short: choose one with at least 8 characters. A sentence of a few words works well.',
@@ -176,6 +178,55 @@ export const en: Words = {
     since: (since: string, seen: string) => `Signed in on ${since} · last active ${seen}`,
     end: 'End',
     ended: 'The session has ended: that device has to sign in again.',
+  },
+
+  factors: {
+    passwordHeading: 'Password',
+    passwordChangedAt: (date: string) => `Last changed on ${date}.`,
+    passwordIntro: 'Think someone else knows your password, or want a different one? Change it here.',
+    changePassword: 'Change password',
+    passwordSignsOut: 'After the change you are signed out on all your other devices. On this device you stay signed in.',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    savePassword: 'Save new password',
+    passwordDone: (others: number) =>
+      others === 0
+        ? 'Your password has been changed. You were not signed in anywhere else; on this device you stay signed in.'
+        : `Your password has been changed. You have been signed out on ${others === 1 ? '1 other device' : `${others} other devices`}; on this device you stay signed in.`,
+
+    authenticatorHeading: 'Authenticator app',
+    authenticatorSince: (date: string) => `Linked on ${date}.`,
+    authenticatorIntro: 'A new phone? Link the app on it. Until you confirm the new app, the codes from the old app keep working.',
+    move: 'Move to a new phone',
+    moveStep1: '1. Scan the QR code with your new phone',
+    moveStep1Text: 'Open the authenticator app on your new phone and scan this QR code. Can’t scan it? Then type the key below into the app.',
+    moveStep2: '2. Type the code from the new app',
+    moveCodeLabel: '6-digit code from the new app',
+    moveCodeHint: 'Only when this code is right does the old app stop. Until then you sign in as usual.',
+    confirmMove: 'Confirm new app',
+    moveDone:
+      'Your authenticator app has moved. From now on only the codes from the new app work. You can remove the old entry from the app on your old phone.',
+
+    recoveryHeading: 'Recovery codes',
+    recoveryLeft: (left: number) =>
+      left === 0
+        ? 'You have no unused recovery codes left. Make new ones, so you can also sign in without your phone.'
+        : `You have ${left === 1 ? '1 unused recovery code' : `${left} unused recovery codes`} left.`,
+    recoveryIntro: 'Almost used up, or not sure where they are? Make new ones. The old ones then stop working at once.',
+    renew: 'Make new recovery codes',
+    renewTitle: 'Make new recovery codes?',
+    renewText: 'Your current recovery codes stop working at once, including the ones you have saved or printed.',
+    renewYes: 'Yes, make new codes',
+    renewedHeading: 'Your new recovery codes',
+    renewed: 'New recovery codes have been made. The old ones no longer work.',
+    renewedText: (): ReactNode => (
+      <>
+        Each code works once, instead of the code from the app. You see them <strong>only now</strong>: keep them somewhere safe, for example in your password
+        manager or printed in a drawer.
+      </>
+    ),
+    renewedSaved: 'I have saved them',
+    renewedNote: 'Your new recovery codes are ready. The old ones no longer work.',
   },
 
   passkeys: {

@@ -35,6 +35,8 @@ export const nl = {
     invalid: 'Dit verzoek klopt niet. Herlaad de pagina en probeer het opnieuw.',
     'passkeys-unavailable': 'Passkeys werken niet op dit adres van de backoffice. Meld u aan met uw wachtwoord en code.',
     'passkey-cancelled': 'Er is geen passkey gebruikt. Probeer het opnieuw, of meld u aan met uw wachtwoord en code.',
+    'wrong-password': 'Uw huidige wachtwoord klopt niet. Er is niets gewijzigd.',
+    'no-move': 'Er wacht geen nieuwe app op een code. Begin opnieuw met ‘Naar een nieuwe telefoon verhuizen’.',
   },
   passwordProblems: {
     'too-short': 'Dit wachtwoord is te kort: kies er een van minstens 8 tekens. Een zin van een paar woorden werkt goed.',
@@ -182,6 +184,56 @@ export const nl = {
     since: (since: string, seen: string) => `Aangemeld op ${since} · laatst actief ${seen}`,
     end: 'Beëindigen',
     ended: 'De sessie is beëindigd: dat apparaat moet opnieuw aanmelden.',
+  },
+
+  /** The account page's password, authenticator app and recovery codes (account-factors.tsx). */
+  factors: {
+    passwordHeading: 'Wachtwoord',
+    passwordChangedAt: (date: string) => `Laatst gewijzigd op ${date}.`,
+    passwordIntro: 'Denkt u dat iemand anders uw wachtwoord kent, of wilt u een ander wachtwoord? Wijzig het hier.',
+    changePassword: 'Wachtwoord wijzigen',
+    passwordSignsOut: 'Na het wijzigen wordt u op al uw andere apparaten afgemeld. Op dit apparaat blijft u aangemeld.',
+    currentPassword: 'Huidig wachtwoord',
+    newPassword: 'Nieuw wachtwoord',
+    savePassword: 'Nieuw wachtwoord opslaan',
+    passwordDone: (others: number) =>
+      others === 0
+        ? 'Uw wachtwoord is gewijzigd. U was nergens anders aangemeld; op dit apparaat blijft u aangemeld.'
+        : `Uw wachtwoord is gewijzigd. U bent afgemeld op ${others === 1 ? '1 ander apparaat' : `${others} andere apparaten`}; op dit apparaat blijft u aangemeld.`,
+
+    authenticatorHeading: 'Authenticator-app',
+    authenticatorSince: (date: string) => `Gekoppeld op ${date}.`,
+    authenticatorIntro: 'Een nieuwe telefoon? Koppel de app daarop. Tot u de nieuwe app bevestigt, blijven de codes uit de oude app werken.',
+    move: 'Naar een nieuwe telefoon verhuizen',
+    moveStep1: '1. Scan de QR-code met uw nieuwe telefoon',
+    moveStep1Text: 'Open de authenticator-app op uw nieuwe telefoon en scan deze QR-code. Lukt scannen niet? Typ dan de sleutel hieronder in de app.',
+    moveStep2: '2. Typ de code uit de nieuwe app',
+    moveCodeLabel: 'Code van 6 cijfers uit de nieuwe app',
+    moveCodeHint: 'Pas als deze code klopt, stopt de oude app. Tot dan meldt u zich aan zoals altijd.',
+    confirmMove: 'Nieuwe app bevestigen',
+    moveDone:
+      'De authenticator-app is verhuisd. Vanaf nu werken alleen de codes uit de nieuwe app. In de app op uw oude telefoon kunt u de oude vermelding verwijderen.',
+
+    recoveryHeading: 'Herstelcodes',
+    recoveryLeft: (left: number) =>
+      left === 0
+        ? 'U hebt geen ongebruikte herstelcodes meer. Maak nieuwe, zodat u ook zonder telefoon kunt aanmelden.'
+        : `U hebt nog ${left === 1 ? '1 ongebruikte herstelcode' : `${left} ongebruikte herstelcodes`}.`,
+    recoveryIntro: 'Bijna op, of weet u niet meer waar ze zijn? Maak nieuwe. De oude werken dan meteen niet meer.',
+    renew: 'Nieuwe herstelcodes maken',
+    renewTitle: 'Nieuwe herstelcodes maken?',
+    renewText: 'Uw huidige herstelcodes werken daarna meteen niet meer, ook de codes die u hebt bewaard of geprint.',
+    renewYes: 'Ja, nieuwe codes maken',
+    renewedHeading: 'Uw nieuwe herstelcodes',
+    renewed: 'Er zijn nieuwe herstelcodes gemaakt. De oude werken niet meer.',
+    renewedText: (): ReactNode => (
+      <>
+        Elke code werkt één keer, in plaats van de code uit de app. U ziet ze <strong>alleen nu</strong>: bewaar ze op een veilige plek, bijvoorbeeld in uw
+        wachtwoordmanager of geprint in een la.
+      </>
+    ),
+    renewedSaved: 'Ik heb ze bewaard',
+    renewedNote: 'Uw nieuwe herstelcodes zijn klaar. De oude werken niet meer.',
   },
 
   passkeys: {
