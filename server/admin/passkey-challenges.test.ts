@@ -4,6 +4,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUTS } from '../staff/sessions.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
+import { SIGN_IN_OPTIONS_PER_MINUTE } from './passkey-routes.ts';
 import { FREE_FAILURES, MAX_DELAY_MS } from '../staff/throttle.ts';
 import { backends, openTestStore, SETUP_TIMEOUT_MS } from '../staff/test-support/backends.ts';
 import { createAdminApp } from './admin-app.ts';
@@ -217,15 +218,18 @@ describe.each(backends)('passkey challenges on $name', (backend) => {
   });
 
   it('checks at most the free failures of 60 passkey sign-ins sent at once; the rest wait with 429 and Retry-After', async () => {
-    await registered('an@example.nl');
-    // a device the server does not know, over challenges the server did make
+    // a device the server does not know, over challenges the server did make (asked from many addresses, as a
+    // botnet would, so that each got one); then all sent at once from one address
+    let address = '';
+    const { app: spread } = createAdminApp({ staff: store, origin: ORIGIN, timeouts: DEFAULT_TIMEOUTS, clientIp: () => address, issuer: 'Back office' });
     const stranger = softwareAuthenticator();
-    const attempts = await Promise.all(
-      Array.from({ length: 60 }, async () => {
-        const c = client(app);
-        return { c, response: stranger.get(await signInOptions(c)) };
-      }),
-    );
+    const attempts = [];
+    for (let i = 0; i < 60; i++) {
+      address = `198.51.100.${i}`;
+      const c = client(spread);
+      attempts.push({ c, response: stranger.get(await signInOptions(c)) });
+    }
+    address = '203.0.113.9';
     const answers = await Promise.all(attempts.map(({ c, response }) => c.post('/api/sign-in/passkey', { response })));
     const statuses = answers.map((a) => a.status);
     const checked = statuses.filter((s) => s === 401).length;
@@ -233,6 +237,13 @@ describe.each(backends)('passkey challenges on $name', (backend) => {
     expect(checked).toBeLessThanOrEqual(FREE_FAILURES);
     expect(statuses.filter((s) => s === 429)).toHaveLength(60 - checked);
     expect(answers.filter((a) => a.status === 429).every((a) => Number(a.headers.get('retry-after')) > 0)).toBe(true);
+  });
+
+  it('gives one address a few sign-in challenges a minute, not a table full of them', async () => {
+    const asked = await Promise.all(Array.from({ length: SIGN_IN_OPTIONS_PER_MINUTE + 10 }, () => client(app).post('/api/sign-in/passkey/options')));
+    expect(asked.filter((a) => a.status === 200)).toHaveLength(SIGN_IN_OPTIONS_PER_MINUTE);
+    expect(asked.filter((a) => a.status === 429).every((a) => Number(a.headers.get('retry-after')) > 0)).toBe(true);
+    expect(asked.filter((a) => a.status === 429)).toHaveLength(10);
   });
 
   it('refuses a sign-in over a challenge the server never made, even with a cookie set to it', async () => {

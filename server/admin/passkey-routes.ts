@@ -8,6 +8,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { rateKey } from '../api/client-address.ts';
+import { rateLimiter } from '../api/rate-limit.ts';
 import { throttleKeys } from '../staff/sign-in.ts';
 import type { ChallengePurpose } from '../staff/store/challenges.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
@@ -192,7 +193,11 @@ export function passkeyRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingPa
 }
 
 /** Signing in with a passkey alone: the options with a new challenge, then the assertion. */
+/** Sign-in challenges one address may ask for in a minute: a person needs one or two. */
+export const SIGN_IN_OPTIONS_PER_MINUTE = 20;
+
 function passkeySignInRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingParty>): RouteSpec[] {
+  const optionsPerAddress = rateLimiter({ limit: SIGN_IN_OPTIONS_PER_MINUTE, windowMs: 60_000 });
   const { staff } = deps;
   return [
     {
@@ -201,6 +206,9 @@ function passkeySignInRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingPar
       permission: 'public',
       handler: async (c) => {
         if (!rp) return unavailable(c);
+        // each call keeps a row for five minutes: one address may ask a few times a minute, not fill the table
+        const wait = optionsPerAddress.hit(rateKey(deps.clientIp(c)));
+        if (wait !== undefined) return waitAnswer(c, { status: 'throttled', retryAfterMs: wait * 1000 });
         // no list of credentials: the device offers the passkeys it has for this site (discoverable credentials)
         return c.json(
           await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', challenge: await newChallenge(staff, 'sign-in', null) }),
