@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { base32Decode } from '../staff/base32.ts';
 import { staffSecretKey } from '../staff/secret-box.ts';
 import { DEFAULT_TIMEOUTS, FRESH_SIGN_IN_MS } from '../staff/sessions.ts';
+import { FREE_FAILURES } from '../staff/throttle.ts';
 import { openStaffStore, type StaffStore } from '../staff/store/staff-store.ts';
 import { backends, SETUP_TIMEOUT_MS, testClock } from '../staff/test-support/backends.ts';
 import type { StorageOptions } from '../storage/types.ts';
@@ -102,6 +103,22 @@ describe.each(backends)('a person’s own factors on $name', (backend) => {
     expect(await signIn('an@example.nl', PASSWORD, an.code())).toBe(401);
     expect(await signIn('an@example.nl', NEW_PASSWORD, an.code())).toBe(200);
     expect(await ownEvents()).toEqual([['factor.password-changed', an.id]]);
+  });
+
+  it('checks at most the free failures of 40 wrong current passwords sent at once; the rest wait (429) or find it busy (503), and nothing changes', async () => {
+    const an = await person('an@example.nl');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => an.b.post('/api/account/password', { currentPassword: `guess-${i}-guess`, newPassword: NEW_PASSWORD })),
+    );
+    const statuses = answers.map((a) => a.status);
+    const checked = statuses.filter((s) => s === 400).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(FREE_FAILURES);
+    expect(statuses.filter((s) => s !== 400).every((s) => s === 429 || s === 503)).toBe(true);
+    expect(answers.filter((a) => a.status !== 400).every((a) => Number(a.headers.get('retry-after')) > 0)).toBe(true);
+    // the account's sign-in waits as well: the guesses here were guesses of its password
+    expect(await signIn('an@example.nl', PASSWORD, an.code())).toBe(429);
+    expect(await ownEvents()).toEqual([]);
   });
 
   it('makes new recovery codes, shown once: every old one stops at once, each new one signs in once', async () => {

@@ -3,29 +3,40 @@ import { checkPassword } from '../staff/password-policy.ts';
 import { hashPassword, verifyPassword } from '../staff/password-hash.ts';
 import { newRecoveryCodes } from '../staff/recovery-codes.ts';
 import { throttleKeys } from '../staff/sign-in.ts';
-import { waitForAll } from '../staff/throttle.ts';
+import { BUSY_RETRY_MS, signInPlaces } from '../staff/hash-line.ts';
 import { hashToken, newToken } from '../staff/tokens.ts';
 import { newTotpSecret, totpUri, verifyTotp } from '../staff/totp.ts';
 import { jsonBody, text, type AdminContext, type RouteSpec, type SignedIn } from './routes.ts';
-import type { AccountDeps } from './account-routes.ts';
+import { waitAnswer, type AccountDeps } from './account-routes.ts';
 import { writeSessionCookie } from './session-cookie.ts';
 
 /**
  * A new password of one's own: the current one asked (a session left open is not the password), the new one
- * checked by the invitations' policy. The person's other sessions end; this one goes on under a new token. A wrong
- * current password counts as a failed sign-in of the account, so it cannot be guessed here faster than there.
+ * checked by the invitations' policy. The person's other sessions end; this one goes on under a new token. In the
+ * line of password checks (hash-line.ts; 503 when it is full), and a wrong current password counts as a failed
+ * sign-in of the account, counted before it is checked: it cannot be guessed here faster than at the sign-in.
  */
 async function changePassword(c: AdminContext, who: SignedIn, deps: AccountDeps): Promise<Response> {
+  const leave = signInPlaces.take();
+  if (!leave) return waitAnswer(c, { status: 'busy', retryAfterMs: BUSY_RETRY_MS });
+  try {
+    return await changePasswordInLine(c, who, deps);
+  } finally {
+    leave();
+  }
+}
+
+async function changePasswordInLine(c: AdminContext, who: SignedIn, deps: AccountDeps): Promise<Response> {
   const { staff } = deps;
   const body = (await jsonBody(c)) ?? {};
   const verdict = checkPassword(text(body, 'newPassword'));
   if (!verdict.ok) return c.json({ error: 'password', problem: verdict.problem }, 400);
   const keys = throttleKeys(who.user.email, rateKey(deps.clientIp(c)));
-  const wait = waitForAll([...(await staff.failureRecords(keys)).values()], staff.now());
-  if (wait > 0) return c.json({ error: 'throttled', retryAfterSeconds: Math.ceil(wait / 1000) }, 429, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+  const wait = await staff.reserveAttempt(keys);
+  if (wait > 0) return waitAnswer(c, { status: 'throttled', retryAfterMs: wait });
   const stored = await staff.getPasswordHash(who.user.id);
   if (!stored || !(await verifyPassword(stored, text(body, 'currentPassword')))) {
-    await staff.recordFailure(keys);
+    // already counted by the reservation
     await staff.audit('sign-in.failed', null, [who.user.id]);
     return c.json({ error: 'wrong-password' }, 400);
   }
