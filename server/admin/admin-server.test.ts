@@ -101,6 +101,37 @@ describe('the back office beside the site', () => {
     expect((await fetch(`${a.admin}/api/me`, { headers: { cookie } })).status).toBe(401);
   }, 180_000);
 
+  it('against the real process on SQLite and PostgreSQL: 60 wrong sign-ins at once check at most 5; a seed sent with an invitation is not taken', async () => {
+    for (const env of [{}, { DATABASE_URL: postgres.url }]) {
+      const server = await started(env);
+      const store = await openStaffStore({ dataDir: server.dataDir, ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}) });
+      const invited = await inviteStaff(store, `seed-${Object.keys(env).length}@example.nl`, 'sales', null);
+      await store.close();
+      if (!invited.ok) throw new Error(invited.problem);
+      const zeros = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+      await fetch(`${server.admin}/api/invitations/${invited.token}`);
+      const forged = await fetch(`${server.admin}/api/invitations/${invited.token}`, {
+        method: 'POST',
+        headers: OWN,
+        body: JSON.stringify({ password: PASSWORD, totpSecret: zeros, code: totpAt(base32Decode(zeros)!, Date.now()) }),
+      });
+      expect([forged.status, await forged.json()]).toEqual([400, { error: 'code' }]);
+      const burst = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          fetch(`${server.admin}/api/sign-in`, {
+            method: 'POST',
+            headers: OWN,
+            body: JSON.stringify({ email: 'an@example.nl', password: `gok-${i}`, code: '123456' }),
+          }),
+        ),
+      );
+      const statuses = burst.map((answer) => answer.status);
+      expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(0);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+      expect(statuses.filter((s) => s !== 401).every((s) => s === 429 || s === 503)).toBe(true);
+    }
+  }, 180_000);
+
   it("follows the live build: a switch to a build with a form's new label and another language shows in the inbox and the pages", async () => {
     // dist as npm run build leaves it: a link to the live build, switched by renaming a new link over it
     const base = mkdtempSync(join(tmpdir(), 'admin-live-'));
