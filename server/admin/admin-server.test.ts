@@ -102,7 +102,7 @@ describe('the back office beside the site', () => {
   }, 180_000);
 
   it('against the real process on SQLite and PostgreSQL: 60 wrong sign-ins at once check at most 5; a seed sent with an invitation is not taken', async () => {
-    for (const env of [{}, { DATABASE_URL: postgres.url }]) {
+    for (const env of [{}, { DATABASE_URL: postgres.url }] as Record<string, string>[]) {
       const server = await started(env);
       const store = await openStaffStore({ dataDir: server.dataDir, ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}) });
       const invited = await inviteStaff(store, `seed-${Object.keys(env).length}@example.nl`, 'sales', null);
