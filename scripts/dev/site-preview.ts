@@ -1,6 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Connect, Plugin, ViteDevServer } from 'vite';
+import type { Connect, HtmlTagDescriptor, Plugin, ViteDevServer } from 'vite';
+import { paths } from '../../core/paths.ts';
 import { STUDIO_PATH } from '../../core/studio/contract.ts';
+import { send } from '../../studio/server/http.ts';
+import { PAGE_LINK_PATH, pageLinkScript } from '../../studio/server/page-link.ts';
+import { previewAgentBundler } from '../../studio/server/preview-agent.ts';
 import { isPagePath } from './page-paths.ts';
 import { escapeHtml } from '../lib/page-document.ts';
 import { overlayDocument, overlayTextTag } from './overlay-document.ts';
@@ -48,12 +52,10 @@ const VERSION_META = 'site-dev-version';
  */
 const problemsClient = (versionUrl: string) => `import { ErrorOverlay } from '/@vite/client';
 
+// the studio's previews are sandboxed frames, of an opaque origin (studio/ui/preview/preview-frame.tsx): nothing else
+// frames the dev server's pages, and such a page cannot read the address of the page that framed it
 function inStudio() {
-  try {
-    return window.top !== window && window.top.location.pathname.startsWith(${JSON.stringify(STUDIO_PATH)});
-  } catch {
-    return false;
-  }
+  return window.top !== window && self.origin === 'null';
 }
 
 function reloadIfStale() {
@@ -88,17 +90,56 @@ export interface ProblemsClientOptions {
   versionUrl: string;
 }
 
-/** The module above, and a script tag for it in every page the dev server serves, with the page's version. */
+/** What a sandboxed preview asks for that it may read: a subresource of the page, never a fetch's answer nor a page. */
+const SUBRESOURCES = new Set(['script', 'style', 'font', 'worker', 'sharedworker', 'json', 'image', 'audio', 'video', 'track', 'manifest']);
+
+/**
+ * The studio's previews are sandboxed frames of an opaque origin (studio/ui/preview/preview-frame.tsx): their module
+ * scripts (Vite's client, the islands), their fonts and the like are asked for in CORS mode with `Origin: null`, and
+ * would be refused without a header that lets such a page read the answer. A subresource asked for with that origin
+ * gets it (never a fetch's answer, a page, or anything of the studio's: its calls keep refusing every page but its
+ * own). The link to the studio, which every page loads, is answered here to such a page too: the studio's routes
+ * refuse a request of another origin, and this script is the same for everyone.
+ */
+export function previewCors(): Connect.NextHandleFunction {
+  return (req, res, next) => {
+    const dest = String(req.headers['sec-fetch-dest']);
+    if (req.headers.origin !== 'null' || (req.method !== 'GET' && req.method !== 'HEAD') || !SUBRESOURCES.has(dest)) return next();
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    const studio = pathname === STUDIO_PATH || pathname.startsWith(`${STUDIO_PATH}/`);
+    if (studio && pathname !== PAGE_LINK_PATH) return next();
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (pathname === PAGE_LINK_PATH) return send(res, 200, pageLinkScript, 'text/javascript');
+    next();
+  };
+}
+
+/**
+ * The module above, and a script tag for it in every page the dev server serves, with the page's version; first in
+ * the page, the studio's agent, which does what the studio asks in its previews' pages (studio/server/preview-agent.ts)
+ * and nothing in a page of its own tab. The sandboxed previews' subresources are let through (previewCors).
+ */
 export function problemsClientPlugin({ versionOf, versionUrl }: ProblemsClientOptions): Plugin {
+  const agent = previewAgentBundler(paths.root);
   return {
     name: 'site-problems-client',
     apply: 'serve',
     resolveId: (id) => (id === PROBLEMS_CLIENT_URL ? PROBLEMS_CLIENT_ID : undefined),
     load: (id) => (id === PROBLEMS_CLIENT_ID ? problemsClient(versionUrl) : undefined),
-    transformIndexHtml: (html) => [
-      { tag: 'meta', attrs: { name: VERSION_META, content: versionOf(html) }, injectTo: 'head' },
-      { tag: 'script', attrs: { type: 'module', src: PROBLEMS_CLIENT_URL }, injectTo: 'head' },
-    ],
+    configureServer: (server) => void server.middlewares.use(previewCors()),
+    async transformIndexHtml(html, { server }) {
+      const tags: HtmlTagDescriptor[] = [
+        { tag: 'meta', attrs: { name: VERSION_META, content: versionOf(html) }, injectTo: 'head' },
+        { tag: 'script', attrs: { type: 'module', src: PROBLEMS_CLIENT_URL }, injectTo: 'head' },
+      ];
+      try {
+        return [{ tag: 'script', children: await agent(), injectTo: 'head-prepend' }, ...tags];
+      } catch (error) {
+        // the page as it is: its preview shows it, but cannot follow the studio
+        server?.config.logger.error(`the preview's agent did not build: ${(error as Error).message}`);
+        return tags;
+      }
+    },
   };
 }
 

@@ -91,14 +91,24 @@ const ORDER = `[...document.querySelector('main').children]
 
 /**
  * Marks the page a preview shows now, and notes in the studio's window each order of blocks that page shows from
- * now on, with the mark: an order noted with it was shown in that same page, without a reload.
+ * now on, with the mark: an order noted with it was shown in that same page, without a reload. The page is on an
+ * origin of its own (sandboxed): it posts each order to the studio's window, which keeps them (noteOrders).
  */
 const watch = (mark: string) => `{
   window.__mark = ${JSON.stringify(mark)};
   new MutationObserver(() => {
-    parent.__orders = [...(parent.__orders ?? []), { mark: window.__mark, order: ${ORDER} }];
+    parent.postMessage({ layoutOrder: { mark: window.__mark, order: ${ORDER} } }, '*');
   }).observe(document.querySelector('main'), { childList: true });
 }`;
+
+/** The studio's window keeps the orders its previews post (watch). */
+const noteOrders = (page: Page) =>
+  page.evaluate(() =>
+    window.addEventListener('message', (event: MessageEvent<{ layoutOrder?: unknown }>) => {
+      const w = window as unknown as { __orders?: unknown[] };
+      if (event.data?.layoutOrder) w.__orders = [...(w.__orders ?? []), event.data.layoutOrder];
+    }),
+  );
 
 /**
  * The studio's layout in `npm run dev` on a copy of the base fixture (a Dutch site) at laptop and large-screen
@@ -191,6 +201,7 @@ test.describe('studio layout', { tag: '@desktop-only' }, () => {
     const base = (await (await previewPage(page, 'Desktop')).evaluate(ORDER)) as string[];
     expect(base).toHaveLength(5);
     const orders = () => page.evaluate(() => (window as unknown as { __orders?: { mark: string; order: string[] }[] }).__orders ?? []);
+    await noteOrders(page);
     const shownNow = async () => (await (await previewPage(page, 'Desktop')).evaluate(ORDER).catch(() => [])) as string[];
 
     // the first block moved down: the open page shows the new order itself; the reload after it shows the same

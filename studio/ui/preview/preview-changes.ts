@@ -1,10 +1,10 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { TextPatch } from './preview-page.ts';
 
-/** A render of a page fetched by the studio: its document, and when it was asked for (ms since the epoch). */
+/** A render of a page fetched by the studio: its document's HTML, and when it was asked for (ms since the epoch). */
 export interface FreshRender {
   route: string;
-  doc: Document;
+  html: string;
   askedAt: number;
 }
 
@@ -70,7 +70,8 @@ export function useTakers() {
 }
 
 /**
- * Fetches the page's render in the background; `done` gets its document (not when it failed or was aborted), and
+ * Fetches the page's render in the background (the studio asks: it has the cookie, the preview's pages do not); `done`
+ * gets its HTML (not when it failed or was aborted), and
  * `after` is called once it was put in or failed (not when it was aborted: a newer change came).
  */
 function fetchRender(route: string, done: (fresh: FreshRender) => void, after: () => void): () => void {
@@ -81,7 +82,7 @@ function fetchRender(route: string, done: (fresh: FreshRender) => void, after: (
   fetch(route, { cache: 'no-store', signal: controller.signal, headers: { Accept: 'text/html', 'X-Studio-Rendered-Only': '1' } })
     .then(async (response) => (response.ok ? await response.text() : undefined))
     .then((html) => {
-      if (html !== undefined) done({ route, askedAt, doc: new DOMParser().parseFromString(html, 'text/html') });
+      if (html !== undefined) done({ route, askedAt, html });
     })
     .catch(() => undefined)
     .finally(() => {

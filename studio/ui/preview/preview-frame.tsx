@@ -1,8 +1,9 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import type { FromAgent } from './agent-messages.ts';
 import type { FrameSize } from './preview-layout.ts';
-import { blockElements, outlineBlock, scrollToBlock, type TextPatch } from './preview-page.ts';
+import type { TextPatch } from './preview-page.ts';
 import type { ChangeTaker } from './preview-changes.ts';
-import { useConvergence, usePlacedBlocks, useSelectedBlock, useTypedText } from './preview-sync.ts';
+import { useAgentMessages, useConvergence, useFrameLink, usePlacedBlocks, useSelectedBlock, useTypedText, type FrameLink } from './preview-sync.ts';
 
 export interface FrameProps {
   route: string;
@@ -23,76 +24,76 @@ export interface FrameProps {
 }
 
 /**
- * What a page does when it has loaded in the frame: a reload the old page was asked for (a saved edit) can win
- * over the navigation to another route, so it goes on to that route (once); else its selected block is outlined,
- * shown when the page was opened anew or selected while it loaded (a reload stays where the person had scrolled),
- * and a click on a block selects it (links do not navigate away from the page being edited).
+ * What the frame's page may do: run its scripts (the site's islands, forms and chat), validate and send its forms,
+ * open a window; never be of the studio's origin (no allow-same-origin): its scripts can neither read the studio's
+ * page nor call the studio with its cookie.
+ */
+const SANDBOX = 'allow-scripts allow-forms allow-popups';
+
+/**
+ * What the studio does as the frame's page tells it (useAgentMessages). A page that starts is given the text typed
+ * and the selection at once; once its text is there: a reload the old page was asked for (a saved edit) can win over
+ * the navigation to another route, so it goes on to that route (once); else its selected block is outlined, and
+ * shown when the page was opened anew or selected while it loaded (a reload stays where the person had scrolled, as
+ * the agent puts it back). A click on a block selects it (the agent keeps links from leading the page away), and a
+ * page older than a change that has painted what it was given is loaded again.
  */
 function useFrameLoad(
-  frame: RefObject<HTMLIFrameElement | null>,
+  link: FrameLink,
   route: string,
+  typed: RefObject<TextPatch | undefined>,
   selected: number | undefined,
   selectedAt: RefObject<number>,
   onSelect: (index: number) => void,
-  typed: (doc: Document) => void,
 ) {
   /** the route the frame was last sent on to after a load elsewhere */
   const redirected = useRef<string | undefined>(undefined);
-  const select = useRef(onSelect);
+  const selection = useRef(selected);
   useEffect(() => {
-    select.current = onSelect;
-  }, [onSelect]);
+    selection.current = selected;
+  }, [selected]);
   // another route: it may be sent on to once more
   useEffect(() => {
     redirected.current = undefined;
   }, [route]);
-  return () => {
-    const doc = frame.current?.contentDocument;
-    if (!doc) return;
-    const navigation = frame.current?.contentWindow?.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    // the paths compared as the browser encodes them: /café is /caf%C3%A9; a reload of the old page (files restored
-    // one after another reload it again) wins over the way on once more, so it is sent on again
-    const wanted = new URL(route, doc.baseURI).pathname;
-    if (doc.location.pathname !== wanted && (redirected.current !== wanted || navigation?.type === 'reload')) {
-      redirected.current = wanted;
-      doc.location.replace(route);
+  return (message: FromAgent) => {
+    if (message.kind === 'select') return onSelect(message.index);
+    if (message.kind === 'reload') {
+      // unless a page was asked for since
+      if (link.askedAt < message.revision) link.load(route);
       return;
     }
-    redirected.current = undefined;
     // a page asked for a key or two before the last write shows the text typed, as the page before it did
-    typed(doc);
-    outlineBlock(doc, selected);
+    link.post({ kind: 'typed', patch: typed.current });
+    if (message.kind === 'hello') return link.post({ kind: 'select', index: selection.current, scroll: false });
+    // the paths compared as the browser encodes them: /café is /caf%C3%A9
+    const wanted = new URL(route, window.location.href).pathname;
+    if (message.path !== wanted && redirected.current !== wanted) {
+      redirected.current = wanted;
+      return link.load(route);
+    }
+    redirected.current = undefined;
     // a reload keeps where the page was scrolled, unless a block was selected while it loaded: the page it replaced
     // may have gone before it could be scrolled to the block
-    const loadStarted = frame.current?.contentWindow?.performance.timeOrigin ?? 0;
-    if (navigation?.type !== 'reload') scrollToBlock(doc, selected);
-    else if (selectedAt.current >= loadStarted) {
-      // the browser puts back the old page's scroll on a reload, possibly after this: scrolled once more after it
-      scrollToBlock(doc, selected);
-      doc.defaultView?.requestAnimationFrame(() => scrollToBlock(doc, selected));
-    }
-    doc.addEventListener(
-      'click',
-      (event) => {
-        const target = event.target as Element | null;
-        const index = blockElements(doc).findIndex((el) => el.contains(target));
-        if (index < 0) return;
-        event.preventDefault();
-        select.current(index);
-      },
-      true,
-    );
+    link.post({ kind: 'select', index: selection.current, scroll: !message.restored || selectedAt.current >= message.timeOrigin });
   };
 }
 
 /** One device's preview: the page at the device's width, drawn scaled into a box as tall as the preview. */
 export function Frame({ route, label, name, device, size, patch, revision, take, selected, onSelect }: FrameProps) {
   const frame = useRef<HTMLIFrameElement>(null);
-  const typed = useTypedText(frame, patch);
-  useConvergence(frame, revision, typed);
-  const selectedAt = useSelectedBlock(frame, selected);
-  usePlacedBlocks(frame, take, selected, typed);
-  const onLoad = useFrameLoad(frame, route, selected, selectedAt, onSelect, typed);
+  const link = useFrameLink(frame);
+  const current = useRef(route);
+  useEffect(() => {
+    current.current = route;
+    // the frame goes to the route (its src): the page there is asked for now
+    link.going();
+  }, [link, route]);
+  const typed = useTypedText(link, patch);
+  useConvergence(link, current, revision);
+  const selectedAt = useSelectedBlock(link, selected);
+  usePlacedBlocks(link, current, take);
+  useAgentMessages(frame, link, useFrameLoad(link, route, typed, selected, selectedAt, onSelect));
   return (
     <figure className="frame" style={{ width: size.boxWidth }}>
       <figcaption>
@@ -104,7 +105,7 @@ export function Frame({ route, label, name, device, size, patch, revision, take,
           title={name}
           data-device={device}
           src={route}
-          onLoad={onLoad}
+          sandbox={SANDBOX}
           style={{ width: size.width, height: size.viewHeight, transform: `scale(${size.scale})`, transformOrigin: '0 0' }}
         />
       </div>

@@ -1,6 +1,7 @@
 /**
- * What the preview does inside a page it shows (same origin, so its document is the studio's to touch): find the
- * page's blocks, outline and scroll to one, put a typed text in at once, and put a new render's blocks in place.
+ * What the preview's agent (preview-agent.ts) does inside the page it runs in, as the studio asks: find the page's
+ * blocks, outline and scroll to one, put a typed text in at once, and put a new render's blocks in place. The studio
+ * never touches the page itself: it is sandboxed on an origin of its own.
  */
 
 /** A text the person is typing, shown in the page at once: any of `from` (what the page may show now) becomes `to`. */

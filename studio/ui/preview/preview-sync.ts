@@ -1,38 +1,93 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { FromAgent, ToAgentBody } from './agent-messages.ts';
+import { isFromAgent } from './agent-messages.ts';
 import { pageClock } from './page-clock.ts';
 import type { ChangeTaker } from './preview-changes.ts';
-import { outlineBlock, patchText, placeBlocks, reorderBlocks, scrollToBlock, type TextPatch } from './preview-page.ts';
+import type { TextPatch } from './preview-page.ts';
 
 type FrameRef = RefObject<HTMLIFrameElement | null>;
 
 /** how long after the last change a page that was asked for before it loads again */
 const CONVERGE_MS = 1500;
 
-/** Runs `then` once the window has drawn its next frame (its animation frame, then a task after it). */
-function afterPaint(win: Window | null | undefined, then: () => void): void {
-  if (win) win.requestAnimationFrame(() => win.setTimeout(then, 0));
+/**
+ * The studio's side of a preview's frame. The page in it is sandboxed on an opaque origin of its own: the studio never
+ * touches its document, it posts what the page should show to the page's agent (preview-agent.ts) and hears back
+ * from it (agent-messages.ts), only from the frame's own window. The studio alone loads the frame's page (its
+ * navigation carries the studio's cookie and is the studio's own, which a navigation the page began would not be).
+ */
+export interface FrameLink {
+  /** a message to the agent of the page the frame shows now (none when it has no agent: an error's text) */
+  post(body: ToAgentBody): void;
+  /** loads the route's page into the frame (in place of the page there: no step in the frame's history) */
+  load(route: string): void;
+  /** the frame goes to another page by itself (its src): that page is asked for now */
+  going(): void;
+  /** the page's agent said when its page was asked for (its timeOrigin) */
+  heard(timeOrigin: number): void;
+  /** when the page shown, or the one being loaded, was asked for (ms since the epoch): its agent says it exactly */
+  readonly askedAt: number;
+  /** whether the page shown has an agent (it said so) */
+  readonly agent: boolean;
 }
 
-/** How long, and how often, a page loading after a reload is looked at for its text (see reloadOlder). */
-const WATCH_MS = 10_000;
-const WATCH_EVERY_MS = 20;
+export function useFrameLink(frame: FrameRef): FrameLink {
+  const [link] = useState<FrameLink>(() => {
+    let askedAt = 0;
+    let agent = false;
+    const going = () => {
+      askedAt = pageClock();
+      agent = false;
+    };
+    return {
+      post: (body) => frame.current?.contentWindow?.postMessage({ to: 'preview-agent', ...body }, '*'),
+      load(route) {
+        const win = frame.current?.contentWindow;
+        if (!win) return;
+        going();
+        win.location.replace(route);
+      },
+      going,
+      heard(timeOrigin) {
+        askedAt = timeOrigin;
+        agent = true;
+      },
+      get askedAt() {
+        return askedAt;
+      },
+      get agent() {
+        return agent;
+      },
+    };
+  });
+  return link;
+}
+
+/** The agent's messages from the frame's own window (never another frame's or another script's), to `heard`. */
+export function useAgentMessages(frame: FrameRef, link: FrameLink, heard: (message: FromAgent) => void): void {
+  const latest = useRef(heard);
+  useEffect(() => {
+    latest.current = heard;
+  });
+  useEffect(() => {
+    const listen = (event: MessageEvent) => {
+      if (!frame.current || event.source !== frame.current.contentWindow || !isFromAgent(event.data)) return;
+      if (event.data.kind === 'hello' || event.data.kind === 'ready') link.heard(event.data.timeOrigin);
+      latest.current(event.data);
+    };
+    window.addEventListener('message', listen);
+    return () => window.removeEventListener('message', listen);
+  }, [frame, link]);
+}
 
 /**
- * Loads the frame's page again when it was asked for before `revision` (ms since the epoch); `shown` gets the new
- * page as soon as its text is there (looked at while it loads), not once its images and scripts have loaded.
+ * Loads the frame's page again when it was asked for before `revision` (ms since the epoch): through its agent, which
+ * answers once it has painted what it was given (see useReloads), or at once when the page has none.
  */
-function reloadOlder(frame: FrameRef, revision: number, shown: (doc: Document) => void): void {
-  const win = frame.current?.contentWindow;
-  if (!win || win.performance.timeOrigin >= revision) return;
-  const old = frame.current?.contentDocument;
-  win.location.reload();
-  const until = performance.now() + WATCH_MS;
-  const look = () => {
-    const doc = frame.current?.contentDocument;
-    if (doc && doc !== old) shown(doc);
-    if ((doc === old || doc?.readyState === 'loading') && performance.now() < until) setTimeout(look, WATCH_EVERY_MS);
-  };
-  setTimeout(look, WATCH_EVERY_MS);
+function reloadOlder(link: FrameLink, route: string, revision: number): void {
+  if (link.askedAt >= revision) return;
+  if (link.agent) link.post({ kind: 'reload', revision });
+  else link.load(route);
 }
 
 /**
@@ -41,12 +96,12 @@ function reloadOlder(frame: FrameRef, revision: number, shown: (doc: Document) =
  * after the last change, a page whose document was asked for before that change began loads again: the preview
  * always ends on the files as they are (blocks put in place from a render do not count: the page is still older).
  */
-export function useConvergence(frame: FrameRef, revision: number, shown: (doc: Document) => void): void {
+export function useConvergence(link: FrameLink, route: RefObject<string>, revision: number): void {
   useEffect(() => {
     if (revision === 0) return;
-    const timer = setTimeout(() => reloadOlder(frame, revision, shown), CONVERGE_MS);
+    const timer = setTimeout(() => reloadOlder(link, route.current, revision), CONVERGE_MS);
     return () => clearTimeout(timer);
-  }, [frame, revision, shown]);
+  }, [link, route, revision]);
 }
 
 /** The most texts of one field a page may show while it is typed in that are kept (the latest). */
@@ -97,82 +152,47 @@ function typedOn(was: Typing | undefined, patch: TextPatch): Typing {
 
 /**
  * A text being typed shows in the page at once, and in each page loaded before its render has it (see
- * useLiveTyping); the render that follows the write confirms it. Returns what a page that loaded does.
+ * useLiveTyping: the agent of a page that starts is given it, see useFrameLoad); the render that follows the write
+ * confirms it. Gives the text as it is now.
  */
-export function useTypedText(frame: FrameRef, typed: TextPatch | undefined): (doc: Document) => void {
+export function useTypedText(link: FrameLink, typed: TextPatch | undefined): RefObject<TextPatch | undefined> {
   const latest = useRef(typed);
   useEffect(() => {
     latest.current = typed;
-    const doc = frame.current?.contentDocument;
-    if (typed && doc) patchText(doc, typed);
-  }, [frame, typed]);
-  return useCallback((doc: Document) => {
-    if (latest.current) patchText(doc, latest.current);
-  }, []);
+    link.post({ kind: 'typed', patch: typed });
+  }, [link, typed]);
+  return latest;
 }
 
 /**
- * The selected block outlined after every render of the studio, and scrolled to (inside the page only) when it is
- * selected: typing elsewhere in the studio never moves a preview the person scrolled. Gives when it was last selected:
- * a page that was loading then is scrolled to it once it has loaded (see useFrameLoad).
+ * The selected block outlined, and scrolled to (inside the page only) when it is selected: typing elsewhere in the
+ * studio never moves a preview the person scrolled. Gives when it was last selected: a page that was loading then
+ * is scrolled to it once it has loaded (see useFrameLoad).
  */
-export function useSelectedBlock(frame: FrameRef, selected: number | undefined): RefObject<number> {
+export function useSelectedBlock(link: FrameLink, selected: number | undefined): RefObject<number> {
   /** when the selection last changed (pageClock: the frame's page compares its own timeOrigin with it) */
   const selectedAt = useRef(0);
   useEffect(() => {
-    const doc = frame.current?.contentDocument;
-    if (doc) outlineBlock(doc, selected);
-  });
-  useEffect(() => {
     selectedAt.current = pageClock();
-    const doc = frame.current?.contentDocument;
-    if (doc) scrollToBlock(doc, selected);
-  }, [frame, selected]);
+    link.post({ kind: 'select', index: selected, scroll: true });
+  }, [link, selected]);
   return selectedAt;
 }
 
 /**
- * Whether the page in the frame is the route's, read whole, and older than `at` (ms since the epoch): asked for
- * before it, or (`rendered`) rendered before it, its answer begun (the dev server answers once the page is
- * rendered: a page asked for just before a change may have been rendered with it).
+ * A change of the page's blocks shown at once (see usePageChanges), by the page's agent: blocks moved, taken out or
+ * copied put in their new order, a new render's blocks put in place (see placeBlocks); only into a page of the same
+ * route older than the change (a page loaded since shows it already), and the selected block kept in view. The
+ * reload that follows is asked of the agent, which answers once it has painted them. The frame hands its taker to
+ * `take` while it is there.
  */
-function olderPage(win: Window, doc: Document, route: string, at: number, rendered = false): boolean {
-  if (doc.readyState === 'loading' || doc.location.pathname !== new URL(route, doc.baseURI).pathname) return false;
-  const navigation = win.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  return win.performance.timeOrigin + (rendered ? (navigation?.responseStart ?? Infinity) : 0) < at;
-}
-
-/**
- * A change of the page's blocks shown at once (see usePageChanges): blocks moved, taken out or copied put in their
- * new order, a new render's blocks put in place (see placeBlocks); only into a page of the same route older than
- * the change (a page loaded since shows it already), and the selected block kept in view. The frame hands its
- * taker to `take` while it is there.
- */
-export function usePlacedBlocks(
-  frame: FrameRef,
-  take: (taker: ChangeTaker | undefined) => void,
-  selected: number | undefined,
-  shown: (doc: Document) => void,
-): void {
-  const selection = useRef(selected);
+export function usePlacedBlocks(link: FrameLink, route: RefObject<string>, take: (taker: ChangeTaker | undefined) => void): void {
   useEffect(() => {
-    selection.current = selected;
-  }, [selected]);
-  useEffect(() => {
-    const show = (place: (doc: Document) => boolean, route: string, at: number, rendered?: boolean) => {
-      const win = frame.current?.contentWindow;
-      const doc = frame.current?.contentDocument;
-      if (!win || !doc || !olderPage(win, doc, route, at, rendered) || !place(doc)) return;
-      outlineBlock(doc, selection.current);
-      scrollToBlock(doc, selection.current);
-    };
     take((change) => {
-      // after the frame has drawn what was just put in: a navigation begun before that would never show it
-      if ('reload' in change) return afterPaint(frame.current?.contentWindow, () => reloadOlder(frame, change.reload.revision, shown));
-      // by place: only in a page whose blocks are those before the change (not one rendered with it already)
-      if ('moved' in change) show((doc) => reorderBlocks(doc, change.moved.order, change.moved.count), change.moved.route, change.moved.revision, true);
-      else show((doc) => placeBlocks(doc, change.fresh.doc), change.fresh.route, change.fresh.askedAt);
+      if ('reload' in change) reloadOlder(link, route.current, change.reload.revision);
+      else if ('moved' in change) link.post({ kind: 'moved', ...change.moved });
+      else link.post({ kind: 'fresh', route: change.fresh.route, html: change.fresh.html, askedAt: change.fresh.askedAt });
     });
     return () => take(undefined);
-  }, [frame, take, shown]);
+  }, [link, route, take]);
 }
