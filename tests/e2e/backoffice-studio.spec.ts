@@ -18,6 +18,7 @@ import { base32Decode } from '../../server/staff/base32.ts';
 import { totpAt } from '../../server/staff/totp.ts';
 import { ADMIN, closeStores, virtualAuthenticator, expectNoAxeViolations, newAccount, signIn } from './backoffice-support.ts';
 import { desktopPreview, expectAccessible, field, fileButton } from './studio-support.ts';
+import { expectRefused } from './preview-sandbox-support.ts';
 
 /**
  * The studio on the live server, opened from the back office: the production server Playwright runs (its back
@@ -256,6 +257,15 @@ test.describe('the studio behind the back office @desktop-only', () => {
     await expect.poll(() => [contact().blocks[0]!.eyebrow, contact().blocks[0]!.headline]).toEqual(['Van Anna', 'Van Bram']);
     await expect(field(page, '/blocks/0/headline')).toHaveValue('Van Bram');
     await bramContext.close();
+  });
+
+  test('a script in the preview, with an editor signed in, can neither read the studio nor edit through its calls', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, await newAccount('editor'));
+    await page.getByRole('button', { name: 'Studio' }).click();
+    await expect(page).toHaveURL(`${e2eStudioOrigin}/__studio`);
+    // the preview is sandboxed: its page is on an origin of its own, and its requests carry no cookie of the studio's
+    await expectRefused(page, () => readFileSync(join(site(), 'content/pages/home.json'), 'utf8'));
   });
 
   test('a person whose role has no content gets no studio: no menu item, 403 for a ticket, and the studio shows the way in', async ({ page }) => {
