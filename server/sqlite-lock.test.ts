@@ -6,8 +6,9 @@ import { holdSqliteWriteLock, type HeldLock } from '../tests/support/sqlite-lock
 
 /**
  * Another process (a sqlite3 shell, `npm run leads`, a second server) holding SQLite's write lock must not
- * freeze the site: pages keep being served at once, and a lead is answered 503 with Retry-After within a
- * second, so the browser retries it with the same submission id.
+ * freeze the site: pages keep being served while a lead waits for the lock, the lead is answered 503 with
+ * Retry-After once its wait (800 ms) is over, so the browser retries it with the same submission id. How fast pages
+ * are then is a figure of the machine: `npm run bench:server` measures it.
  */
 const dist = fixtureDist();
 const started: ServerProcess[] = [];
@@ -25,47 +26,39 @@ afterAll(async () => {
 const lead = (submissionId: string) =>
   JSON.stringify({ submissionId, values: { name: 'Anna de Vries', email: 'anna@example.nl', phone: '', message: 'Graag een offerte.' } });
 
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const start = performance.now();
-  const value = await work();
-  return { ms: Math.round(performance.now() - start), value };
-}
-
 const post = (url: string, body: string) =>
-  fetch(`${url}/api/forms/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: AbortSignal.timeout(30_000) });
+  fetch(`${url}/api/forms/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: AbortSignal.timeout(60_000) });
 
 describe('another process holding the SQLite write lock', () => {
-  it('keeps pages fast, answers a lead 503 with Retry-After within a second, and takes the retry once the lock is gone', async () => {
+  it('keeps serving pages while a lead waits, answers the lead 503 with Retry-After, and takes the retry once the lock is gone', async () => {
     const server = await startServer({ distDir: dist, env: { RATE_LIMIT_LEADS: '1000' } });
     started.push(server);
     const holder = await holdSqliteWriteLock(join(server.dataDir, 'leads.sqlite'));
     holders.push(holder);
 
     const submissionId = `locked-${Math.random().toString(36).slice(2, 10)}`;
-    const answer = timed(async () => {
+    /** what the server answered, in the order it answered */
+    const order: string[] = [];
+    const answer = (async () => {
       const response = await post(server.url, lead(submissionId));
+      order.push('lead');
       return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.text() };
-    });
-    // the page requests go out while the lead waits for the lock
+    })();
+    // a page asked for while the lead waits for the lock: the server's event loop is free, so it is answered first
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const pages: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const { ms, value } = await timed(async () => (await fetch(`${server.url}/`, { signal: AbortSignal.timeout(30_000) })).status);
-      expect(value).toBe(200);
-      pages.push(ms);
-    }
+    const page = await fetch(`${server.url}/`, { signal: AbortSignal.timeout(60_000) });
+    order.push('page');
+    expect(page.status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await fetch(`${server.url}/`, { signal: AbortSignal.timeout(60_000) })).status).toBe(200);
     const refused = await answer;
-    // a second lead while the lock is still held: the same answer, just as fast
-    const again = await timed(async () => (await post(server.url, lead(`${submissionId}-b`))).status);
-    console.log(`page latency while locked: ${pages.join(', ')} ms; lead answered ${refused.value.status} in ${refused.ms} ms, another in ${again.ms} ms`);
+    // a second lead while the lock is still held: the same answer
+    const again = await post(server.url, lead(`${submissionId}-b`));
 
-    expect(Math.max(...pages)).toBeLessThan(1000);
-    expect(refused.value.status).toBe(503);
-    expect(refused.value.retryAfter).toBe('1');
-    expect(JSON.parse(refused.value.body)).toMatchObject({ error: expect.any(String) });
-    expect(refused.ms).toBeLessThan(1500);
-    expect(again).toMatchObject({ value: 503 });
-    expect(again.ms).toBeLessThan(1500);
+    expect(order).toEqual(['page', 'lead']);
+    expect(refused.status).toBe(503);
+    expect(refused.retryAfter).toBe('1');
+    expect(JSON.parse(refused.body)).toMatchObject({ error: expect.any(String) });
+    expect(again.status).toBe(503);
 
     await holder.release();
     // the browser's retry with the same submission id is stored, once

@@ -200,7 +200,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Whether the home page becomes `page` within a bound far above the switch's real time (the server indexes the new
  * build in the background; for this site a few milliseconds): a server that never follows the link fails.
  */
-async function servedWithin(page: string, ms = 15_000): Promise<boolean> {
+async function servedWithin(page: string, ms = 60_000): Promise<boolean> {
   for (const until = Date.now() + ms; Date.now() < until; await pause(20)) {
     if ((await (await fetch(`${origin}/`)).text()) === page) return true;
   }
