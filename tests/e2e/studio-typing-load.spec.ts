@@ -70,11 +70,33 @@ test.describe('studio typing under load', { tag: '@desktop-only' }, () => {
     }
   }
 
-  /** The heading each preview shows (undefined for a frame that is not there, or has no heading yet). */
+  /**
+   * Each preview's page is sandboxed on an origin of its own: the studio's page cannot read it. In every document of
+   * the tab (an init script), each preview's page posts its heading and its state at each change to the studio's page,
+   * which keeps the latest by device (`__previews`). A string: tsx would wrap a function's inner functions in a helper
+   * the page does not have.
+   */
+  const REPORTS = `if (window.top === window) {
+  window.__previews = {};
+  addEventListener('message', (event) => {
+    const shows = event.data && event.data.previewShows;
+    const frame = [...document.querySelectorAll('.side iframe')].find((f) => f.contentWindow === event.source);
+    if (shows && frame) window.__previews[frame.dataset.device] = shows;
+  });
+} else {
+  const report = () =>
+    parent.postMessage({ previewShows: { heading: document.querySelector('main h1')?.textContent ?? null, ready: document.readyState } }, '*');
+  new MutationObserver(report).observe(document, { childList: true, subtree: true, characterData: true });
+  document.addEventListener('readystatechange', report);
+  report();
+}`;
+
+  /** The heading each preview shows (undefined for a frame that is not there, null when it has no heading yet). */
   const shownScript = () => {
     const heading = (device: string) => {
       const frame = document.querySelector<HTMLIFrameElement>(`.side iframe[data-device="${device}"]`);
-      return frame ? (frame.contentDocument?.querySelector('main h1')?.textContent ?? null) : undefined;
+      const shows = (window as unknown as { __previews: Record<string, { heading: string | null } | undefined> }).__previews[device];
+      return frame ? (shows?.heading ?? null) : undefined;
     };
     return { desktop: heading('desktop'), phone: heading('phone') };
   };
@@ -89,9 +111,10 @@ test.describe('studio typing under load', { tag: '@desktop-only' }, () => {
       w.lastKeyAt = performance.now();
       w.expected = '';
       document.addEventListener('input', () => (w.lastKeyAt = performance.now()), true);
+      const previews = (window as unknown as { __previews: Record<string, { heading: string | null } | undefined> }).__previews;
       setInterval(() => {
         const frames = [...document.querySelectorAll<HTMLIFrameElement>('.side iframe')];
-        const ok = frames.length > 0 && frames.every((frame) => frame.contentDocument?.querySelector('main h1')?.textContent === w.expected);
+        const ok = frames.length > 0 && frames.every((frame) => previews[frame.dataset.device ?? '']?.heading === w.expected);
         if (!ok) w.since = undefined;
         else w.since ??= performance.now();
       }, 5);
@@ -115,6 +138,7 @@ test.describe('studio typing under load', { tag: '@desktop-only' }, () => {
   async function typeBursts(page: Page, phone: boolean, editor: boolean) {
     // one busy loop per core, each ending by itself after BURN_MS should the test not end it
     burners = [0, 1].map(() => spawn(process.execPath, ['-e', `const end = Date.now() + ${BURN_MS}; while (Date.now() < end) {}`], { stdio: 'ignore' }));
+    await page.addInitScript(REPORTS);
     await openStudio(page, context, HOME);
     const toggle = page.locator('.preview-toggle');
     if ((await toggle.getAttribute('aria-pressed')) !== String(phone)) await toggle.click();
@@ -123,7 +147,8 @@ test.describe('studio typing under load', { tag: '@desktop-only' }, () => {
     await page.waitForFunction(
       (expected) => {
         const frames = [...document.querySelectorAll<HTMLIFrameElement>('.side iframe')];
-        return frames.every((f) => f.contentDocument?.readyState === 'complete' && f.contentDocument.querySelector('main h1')?.textContent === expected);
+        const previews = (window as unknown as { __previews: Record<string, { heading: string | null; ready: string } | undefined> }).__previews;
+        return frames.every((f) => previews[f.dataset.device ?? '']?.ready === 'complete' && previews[f.dataset.device ?? '']?.heading === expected);
       },
       hero().headline,
       { timeout: 90_000 },
