@@ -1,12 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { paths } from '../../core/paths.ts';
+import { openStudioGate } from '../../server/studio-gate/studio-gate.ts';
 import { publishLive } from '../../studio/server/live-publish.ts';
 import { pending } from '../../studio/server/publish.ts';
+import { databaseBackends } from '../../tests/support/database-backends.ts';
 import { liveBuilder, type LiveBuild } from '../studio-host/live-builder.ts';
+import { startStudioServer } from '../studio-host/studio-server.ts';
 import { copySite, percentile, roundsArgument } from '../test-support/dev-server.ts';
+import { gitEnv, siteRepo as fixtureRepo } from '../test-support/site-repo.ts';
 import { makeBigContentSite } from './big-site.ts';
 import { recordRun, type Row } from './results-table.ts';
 import { smoke } from './smoke.ts';
@@ -16,7 +22,9 @@ import { TABLES } from './tables.ts';
  * Publish on the live server (studio/server/live-publish.ts with scripts/studio-host/live-builder.ts), from the call
  * until the new build is live and the commit pushed to a bare remote: a heading changed in a page, each round. Beside
  * it, in the same run, the same edit built and switched to without git (the build alone: what the publish adds is
- * the difference). On the agency site and on 10,000 pages. Median and p95, beside the 1 s goal. Exits 0.
+ * the difference). On the agency site and on 10,000 pages. Median and p95, beside the 1 s goal. And a publish on one
+ * server instance until a second instance on the same PostgreSQL serves it (tests/integration/studio-instances.test.ts
+ * checks that it does), on the content landing fixture. Exits 0.
  * Usage: npm run bench:publish [-- rounds]   (default 5; with BENCH_SMOKE=1 one round on the agency site only)
  */
 
@@ -144,6 +152,90 @@ async function measure(c: Case): Promise<Row> {
   }
 }
 
+/** How long a poll for the second instance's build waits before the round is called lost. */
+const SECOND_WITHIN_MS = 120_000;
+
+/**
+ * A publish on one instance until another serves it: two instances of the studio's server on one throwaway
+ * PostgreSQL, each with its own clone of the content landing fixture (pushing to one bare remote) and its own live
+ * build. The first publishes as its server does (the commit built, made live, pushed) and records the release in
+ * the database; timed from then until the second, which looks for new releases every second as by default, has
+ * built the commit and made it live.
+ */
+async function secondInstance(): Promise<Row> {
+  const postgres = databaseBackends({ prefix: 'bench-instances-' })[1];
+  const work = mkdtempSync(join(tmpdir(), 'bench-publish-instances-'));
+  const { remote } = fixtureRepo(work);
+  const copy = (name: string) => {
+    const dir = join(work, `copy-${name}`);
+    execFileSync('git', ['clone', '-q', remote, dir], { env: gitEnv });
+    return dir;
+  };
+  const [a, b] = [copy('a'), copy('b')];
+  const builderA = liveBuilder({ siteRoot: a, live: join(work, 'live-a') });
+  const liveB = join(work, 'live-b');
+  const closing: (() => Promise<void>)[] = [() => builderA.close()];
+  try {
+    const storage = await postgres.fresh();
+    await builderA();
+    await builderA.prime();
+    await liveBuilder({ siteRoot: b, live: liveB })();
+    const gates = [await openStudioGate(storage, {}), await openStudioGate(storage, {})];
+    closing.push(...gates.map((gate) => () => gate.close()));
+    const server = await startStudioServer({
+      root: paths.root,
+      siteRoot: b,
+      schemaDir: paths.schemas,
+      build: liveB,
+      target: { remote: 'origin', branch: 'main' },
+      door: { ...gates[1]!, backOffice: 'http://127.0.0.1:4330' },
+      instance: 'b',
+      log: () => undefined,
+    });
+    closing.unshift(() => server.close());
+    const file = join(a, 'content/pages/home.json');
+    const original = readFileSync(file, 'utf8');
+    const heading = 'A website you will be proud to show your customers';
+    if (!original.includes(heading)) throw new Error(`content/pages/home.json has no heading "${heading}" to edit`);
+    const times: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      writeFileSync(file, original.replace(heading, `Publicatie ${round} op de andere server`));
+      const before = realpathSync(liveB);
+      const outcome = await publishLive({
+        siteRoot: a,
+        fingerprint: (await pending(a)).fingerprint,
+        message: `Meting ${round}`,
+        author: { name: 'Bench', email: 'bench@studio.local' },
+        target: { remote: 'origin', branch: 'main' },
+        validate: () => undefined,
+        makeLive: async () => void (await builderA()),
+      });
+      if (!outcome.ok) throw new Error(`round ${round}: not published (${outcome.reason})`);
+      await gates[0]!.releases.record(outcome.commit, 'bench@studio.local');
+      const recorded = performance.now();
+      while (realpathSync(liveB) === before) {
+        if (performance.now() - recorded > SECOND_WITHIN_MS) throw new Error(`round ${round}: the second instance did not serve the release`);
+        await sleep(10);
+      }
+      times.push(performance.now() - recorded);
+      await builderA.renew();
+    }
+    const sortedTimes = sorted(times);
+    console.log(`a second instance: the release recorded to live there ${ms(sortedTimes)} (median / p95)`);
+    return {
+      site: 'content landing fixture, a second instance',
+      rounds: String(rounds),
+      'live on a second instance: median / p95': ms(sortedTimes),
+      note: 'from the release recorded in PostgreSQL until the other instance serves it; it looks every 1 s',
+    };
+  } finally {
+    for (const close of closing) await close();
+    await postgres.teardown();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 const rows: Row[] = [];
 for (const c of smoke ? cases.slice(0, 1) : cases) rows.push(await measure(c));
+rows.push(await secondInstance());
 await recordRun(TABLES['publish-bench'], rows);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { paths } from '../../core/paths.ts';
+import { holdSqliteWriteLock } from '../../tests/support/sqlite-lock.ts';
 import { TABLES } from './tables.ts';
 import { recordRun, type Row } from './results-table.ts';
 import { smoke } from './smoke.ts';
@@ -12,6 +13,9 @@ import { smoke } from './smoke.ts';
  * npm run bench:server: requests per second and p99 latency for a page, a
  * hashed asset and a lead POST at 50 connections, for the production server,
  * the hand-written server it replaced (from git history) and `vite preview`.
+ * And, for the production server, a page while another process holds SQLite's
+ * write lock and leads wait for it (server/sqlite-lock.test.ts checks what
+ * happens then; this measures how fast pages still are).
  * BENCH_SMOKE=1: 1 s and 5 connections each, only to see that it runs.
  */
 const OLD_SERVER_COMMIT = 'fdfd8d5';
@@ -126,14 +130,15 @@ try {
       const asset = await run(`${base}${bundle}`);
       let lead = 'n/a (no leads API)';
       measured.set(target.name, { page: pageResult, asset });
+      let locked = '';
       if (target.leads) {
         let n = 0;
-        const result = await run(`${base}/api/forms/contact`, {
+        const leads = {
           requests: [
             {
-              method: 'POST',
+              method: 'POST' as const,
               headers: { 'content-type': 'application/json' },
-              setupRequest: (req) => ({
+              setupRequest: (req: object) => ({
                 ...req,
                 body: JSON.stringify({
                   submissionId: `bench-${process.pid}-${n++}`,
@@ -142,12 +147,26 @@ try {
               }),
             },
           ],
-        });
+        };
+        const result = await run(`${base}/api/forms/contact`, leads);
         lead = fmt(result);
         measured.get(target.name)!.lead = result;
+        // another process holds the write lock: a few leads at a time wait for it (800 ms) and are answered 503,
+        // and pages are asked for meanwhile
+        const holder = await holdSqliteWriteLock(join(dataDir, 'leads.sqlite'));
+        try {
+          const waiting = run(`${base}/api/forms/contact`, { ...leads, connections: Math.min(CONNECTIONS, 5) });
+          const page = await run(`${base}${target.page ?? '/contact'}`);
+          const refused = await waiting;
+          measured.get(target.name)!.pageLocked = page;
+          measured.get(target.name)!.leadLocked = refused;
+          locked = `\n  page, the write lock held    ${fmt(page)}\n  lead POST, the lock held     ${fmt(refused)}`;
+        } finally {
+          await holder.release();
+        }
       }
       rows.push(
-        `${target.name}\n  page ${(target.page ?? '/contact').padEnd(23)} ${fmt(pageResult)}\n  asset ${bundle.slice(8, 30).padEnd(22)} ${fmt(asset)}\n  lead POST                    ${lead}`,
+        `${target.name}\n  page ${(target.page ?? '/contact').padEnd(23)} ${fmt(pageResult)}\n  asset ${bundle.slice(8, 30).padEnd(22)} ${fmt(asset)}\n  lead POST                    ${lead}${locked}`,
       );
     } finally {
       child.kill('SIGTERM');
@@ -160,11 +179,13 @@ try {
 console.log(`${CONNECTIONS} connections, ${SECONDS} s each, Accept-Encoding: br, gzip\n`);
 console.log(rows.join('\n\n'));
 
-type RequestKind = 'page' | 'asset' | 'lead';
+type RequestKind = 'page' | 'asset' | 'lead' | 'pageLocked' | 'leadLocked';
 const REQUESTS: Record<RequestKind, string> = {
   page: 'a page (/contact)',
   asset: 'the biggest script (br)',
   lead: 'a lead POST, stored in SQLite',
+  pageLocked: "a page, while another process holds SQLite's write lock",
+  leadLocked: 'a lead POST meanwhile (5 connections): 503 after its wait',
 };
 
 /** One row a request: the production server's figures beside the old server's and vite preview's, same run. */
