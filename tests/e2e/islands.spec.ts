@@ -171,7 +171,8 @@ test.describe('one visit across prerendered pages', () => {
     await waitForSplash(page);
     await page.getByRole('button', { name: /^Chat openen/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Chat met Helder Digitaal' });
-    await expect(dialog.getByText('Waarmee kunnen we je helpen?')).toBeVisible({ timeout: 5000 });
+    // after the typing dots' 2 s, in real time: a generous wait, for a busy machine
+    await expect(dialog.getByText('Waarmee kunnen we je helpen?')).toBeVisible({ timeout: 20_000 });
     await page.goto('/portfolio');
     // hydrated at once, without a touch, with the greeting and no typing dots again
     await expect(dialog).toBeVisible();

@@ -13,11 +13,11 @@ type Watch = { lastKeyAt: number; expected: string; since: number | undefined };
 /** bursts per test (21 in all): each a heading typed over the old one, as fast as the keyboard goes */
 const BURSTS = 7;
 /**
- * the longest the previews may take to show the file's text after the last key before the test calls it lost: a bound
- * for correctness on a machine kept busy on purpose, not a speed figure (that is `npm run bench:dev`'s, beside its
- * baseline); the latencies measured here are printed at the end
+ * how long the previews, and the file, are given to show the text after the last key before the test calls it lost:
+ * generous, on a machine kept busy on purpose. How soon they show it is a speed figure, `npm run bench:studio`'s
+ * (keystroke to preview, beside its baseline); the latencies measured here are printed at the end, not judged
  */
-const PREVIEW_MS = 5000;
+const SHOWN_WITHIN_MS = 60_000;
 /** the longest a burning process runs if the test never ends it */
 const BURN_MS = 240_000;
 
@@ -29,7 +29,7 @@ const BURN_MS = 240_000;
  * previews show the file's heading (the time it took is printed, not judged), and still show it before the next burst.
  */
 test.describe('studio typing under load', { tag: '@desktop-only' }, () => {
-  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+  test.describe.configure({ mode: 'serial', timeout: 600_000 });
   const port = 4590 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
   const context = studioSite({ fixture: 'base', prefix: 'studio-typing-load-', port });
   const hero = () => (JSON.parse(context.file(HOME)) as { blocks: Hero[] }).blocks[0]!;
@@ -130,7 +130,7 @@ test.describe('studio typing under load', { tag: '@desktop-only' }, () => {
         return w.since !== undefined && Math.round(w.since - w.lastKeyAt);
       },
       text,
-      { timeout: 10_000 },
+      { timeout: SHOWN_WITHIN_MS },
     );
     return (await handle.jsonValue()) as number;
   }
@@ -169,15 +169,15 @@ test.describe('studio typing under load', { tag: '@desktop-only' }, () => {
       }
       await typing;
       const latency = await previewsShow(page, text).catch(() => Infinity);
-      await expect.poll(() => hero().headline, { message: `burst ${n}: the file holds every key`, timeout: 10_000 }).toBe(text);
+      await expect.poll(() => hero().headline, { message: `burst ${n}: the file holds every key`, timeout: SHOWN_WITHIN_MS }).toBe(text);
       if (editor) expect(hero().intro, `burst ${n}: the other editor's text is kept`).toBe(intro);
       await expect(headline, `burst ${n}: the field shows every key`).toHaveValue(text);
-      expect(latency, `burst ${n}: both previews show the file's heading within ${PREVIEW_MS} ms of the last key`).toBeLessThanOrEqual(PREVIEW_MS);
+      expect(latency, `burst ${n}: both previews show the file's heading after the last key`).toBeLessThan(Infinity);
       latencies.push(latency);
       // and they stay on it: a page asked for before the last write is loaded again, never left one key behind
       await sleep(n % 3 === 0 ? 1600 : 200);
       await expect
-        .poll(() => page.evaluate(shownScript), { message: `burst ${n}: the previews end on the file`, timeout: 5000 })
+        .poll(() => page.evaluate(shownScript), { message: `burst ${n}: the previews end on the file`, timeout: SHOWN_WITHIN_MS })
         .toEqual({ desktop: text, phone: phone ? text : undefined });
     }
   }
