@@ -174,7 +174,7 @@ describe('the edit queue (useEditQueue) against the studio’s calls', { timeout
     writeFileSync(join(studio.site, HOME), whole.slice(0, 40));
     act(() => queue.edit(HOME, headline('Tijdens het opslaan')));
     // refused on the half-written text: the edit waits, and a key typed meanwhile waits after it
-    await waitFor(() => expect(studio.answered).toContain(`${STUDIO_API}/edit`));
+    await waitFor(() => expect(studio.answered).toContain(`${STUDIO_API}/edit`), { timeout: 10_000 });
     act(() => queue.edit(HOME, { op: 'set', path: ['description'], value: 'Getypt terwijl het wachtte.' }));
     await sleep(100);
     writeFileSync(join(studio.site, HOME), whole);

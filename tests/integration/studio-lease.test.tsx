@@ -23,6 +23,8 @@ import { useLease, type LeaseView } from '../../studio/ui/files/use-lease.ts';
  */
 
 const HOME = 'content/pages/home.json';
+/** how long a lease's change is given to show in a tab: generous, for a loaded machine */
+const SHOWN = { timeout: 10_000 };
 const ANNA = 'anna@example.nl';
 const BRAM = 'bram@example.nl';
 const data = mkdtempSync(join(tmpdir(), 'studio-lease-'));
@@ -143,10 +145,10 @@ describe('the lease of the open file (useLease) behind the back office', { timeo
 
   it('gives the file to the first tab, and tells another person’s tab who has it', async () => {
     const anna = await openTab(ANNA);
-    await waitFor(() => expect(anna.view()).toEqual({ state: 'held' }));
+    await waitFor(() => expect(anna.view()).toEqual({ state: 'held' }), SHOWN);
     expect(anna.banner()).toBe('');
     const bram = await openTab(BRAM);
-    await waitFor(() => expect(bram.view()).toMatchObject({ state: 'other', holder: ANNA, lost: false }));
+    await waitFor(() => expect(bram.view()).toMatchObject({ state: 'other', holder: ANNA, lost: false }), SHOWN);
     expect(Date.now() - Date.parse((bram.view() as { since: string }).since)).toBeLessThan(60_000);
     expect(bram.banner()).toMatch(/^anna@example\.nl is editing this file now \(since .+\)\. You can read along/);
     // back in the window, both ask again: the file is still hers
@@ -160,15 +162,15 @@ describe('the lease of the open file (useLease) behind the back office', { timeo
     // only the heartbeat's clock is the test's: the calls over HTTP take the time they take
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const anna = await openTab(ANNA);
-    await waitFor(() => expect(anna.view()).toEqual({ state: 'held' }));
+    await waitFor(() => expect(anna.view()).toEqual({ state: 'held' }), SHOWN);
     const bram = await openTab(BRAM);
-    await waitFor(() => expect(bram.view()).toMatchObject({ state: 'other', holder: ANNA }));
+    await waitFor(() => expect(bram.view()).toMatchObject({ state: 'other', holder: ANNA }), SHOWN);
     await act(() => bram.takeOver());
     expect(bram.view()).toEqual({ state: 'held' });
     // until her heartbeat, her tab has not heard
     expect(anna.view()).toEqual({ state: 'held' });
     act(() => vi.advanceTimersByTime(LEASE_HEARTBEAT_MS));
-    await waitFor(() => expect(anna.view()).toMatchObject({ state: 'other', holder: BRAM, lost: true }));
+    await waitFor(() => expect(anna.view()).toMatchObject({ state: 'other', holder: BRAM, lost: true }), SHOWN);
     expect(anna.banner()).toMatch(/^bram@example\.nl took this file over from you\. What you had changed is saved\./);
     expect(bram.view()).toEqual({ state: 'held' });
   });
@@ -176,11 +178,11 @@ describe('the lease of the open file (useLease) behind the back office', { timeo
   it('gives the file to the same person’s other tab without asking, and the first tab does not take it back', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const first = await openTab(ANNA);
-    await waitFor(() => expect(first.view()).toEqual({ state: 'held' }));
+    await waitFor(() => expect(first.view()).toEqual({ state: 'held' }), SHOWN);
     const second = await openTab(ANNA);
-    await waitFor(() => expect(second.view()).toEqual({ state: 'held' }));
+    await waitFor(() => expect(second.view()).toEqual({ state: 'held' }), SHOWN);
     act(() => vi.advanceTimersByTime(LEASE_HEARTBEAT_MS));
-    await waitFor(() => expect(first.view()).toMatchObject({ state: 'other', holder: ANNA, lost: true }));
+    await waitFor(() => expect(first.view()).toMatchObject({ state: 'other', holder: ANNA, lost: true }), SHOWN);
     // heartbeat after heartbeat, the file stays with the tab that took it: no taking it from each other
     for (let beat = 0; beat < 3; beat++) {
       act(() => vi.advanceTimersByTime(LEASE_HEARTBEAT_MS));
@@ -196,14 +198,14 @@ describe('the lease of the open file (useLease) behind the back office', { timeo
 
   it('gives the file to the waiting tab as soon as it asks, once the tab that had it opened another file', async () => {
     const anna = await openTab(ANNA);
-    await waitFor(() => expect(anna.view()).toEqual({ state: 'held' }));
+    await waitFor(() => expect(anna.view()).toEqual({ state: 'held' }), SHOWN);
     const bram = await openTab(BRAM);
-    await waitFor(() => expect(bram.view()).toMatchObject({ state: 'other', holder: ANNA }));
+    await waitFor(() => expect(bram.view()).toMatchObject({ state: 'other', holder: ANNA }), SHOWN);
     anna.open('content/pages/contact.json');
-    await waitFor(() => expect(anna.view()).toEqual({ state: 'held' }));
+    await waitFor(() => expect(anna.view()).toEqual({ state: 'held' }), SHOWN);
     await Promise.allSettled([...asking]);
     await focusWindow();
-    await waitFor(() => expect(bram.view()).toEqual({ state: 'held' }));
+    await waitFor(() => expect(bram.view()).toEqual({ state: 'held' }), SHOWN);
     expect(bram.banner()).toBe('');
   });
 });
