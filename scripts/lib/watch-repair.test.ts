@@ -81,10 +81,11 @@ describe('the watcher’s missed events', () => {
     const { root, sent, repair } = site();
     const stop = repair.every(20);
     writeFileSync(join(root, 'site.config.json'), '{"lang": "nl"}\n');
-    await expect.poll(() => sent).toEqual(['change site.config.json']);
+    // a generous wait, for a loaded machine
+    await expect.poll(() => sent, { timeout: 30_000 }).toEqual(['change site.config.json']);
     stop();
     writeFileSync(join(root, 'site.config.json'), '{"lang": "en"}\n');
     await new Promise((done) => setTimeout(done, 100));
     expect(sent).toEqual(['change site.config.json']);
-  });
+  }, 60_000);
 });

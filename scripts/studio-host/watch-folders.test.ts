@@ -22,6 +22,9 @@ function watched() {
 }
 
 /** A write as the studio makes it: a temporary file renamed over the old one. */
+/** how long a change is given to be heard: generous, for a loaded machine */
+const HEARD = { timeout: 30_000 };
+
 const replace = (file: string, text: string) => {
   writeFileSync(`${file}.tmp`, text);
   renameSync(`${file}.tmp`, file);
@@ -33,18 +36,18 @@ it('reports a file each time it is replaced by a rename, not only the first', as
   for (const text of ['{"a":1}', '{"a":2}', '{"a":3}']) {
     const before = seen.filter((path) => path === 'content/pages/contact.json').length;
     replace(page, text);
-    await expect.poll(() => seen.filter((path) => path === 'content/pages/contact.json').length).toBeGreaterThan(before);
+    await expect.poll(() => seen.filter((path) => path === 'content/pages/contact.json').length, HEARD).toBeGreaterThan(before);
   }
-});
+}, 120_000);
 
 it('watches a folder made later, and never git’s own', async () => {
   const { root, seen } = watched();
   mkdirSync(join(root, 'content/collections'));
-  await expect.poll(() => seen).toContain('content/collections');
+  await expect.poll(() => seen, HEARD).toContain('content/collections');
   replace(join(root, 'content/collections/towns.json'), '[]');
-  await expect.poll(() => seen).toContain('content/collections/towns.json');
+  await expect.poll(() => seen, HEARD).toContain('content/collections/towns.json');
   writeFileSync(join(root, '.git/index'), 'x');
   replace(join(root, 'content/pages/home.json'), '{}');
-  await expect.poll(() => seen).toContain('content/pages/home.json');
+  await expect.poll(() => seen, HEARD).toContain('content/pages/home.json');
   expect(seen.some((path) => path.startsWith('.git'))).toBe(false);
-});
+}, 120_000);
