@@ -48,7 +48,7 @@ const denyGlobs = (dir: string) => {
 const mockingModules = ['src/forms/mail.test.ts'];
 const measuredAlone = ['server/uploads.test.ts', 'server/sqlite-lock.test.ts', 'server/storage/storage.test.ts', 'server/static/atomic-switch.test.ts'];
 /** The test files that take far longer than the others, longest first. */
-const longest = ['scripts/bench/bench-smoke.test.ts', 'server/production-install.test.ts'];
+const longest = ['scripts/bench/bench-smoke.test.ts', 'server/production-install.test.ts', 'scripts/recipes-followed.test.ts'];
 
 /**
  * Vitest's order with the files of `longest` moved to the front. Without its cache of durations (a fresh CI
