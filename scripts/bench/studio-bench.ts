@@ -45,9 +45,9 @@ function siteWith(cities?: number): string {
 type Stamp = 'bench-shown' | 'bench-rendered';
 
 /**
- * When the desktop preview first painted an <h1> reading `text`, stamped by the frame itself into the tab's
- * session storage (a document the studio reloads may be gone before it could be asked): bench-shown in any way
- * (the studio's instant text or a new render), bench-rendered in a document rendered with it.
+ * When the desktop preview first painted an <h1> reading `text`, stamped by the studio's page into the tab's session
+ * storage as the frame told it (a document the studio reloads may be gone before it could be asked): bench-shown in
+ * any way (the studio's instant text or a new render), bench-rendered in a document rendered with it.
  */
 async function stampOf(page: Page, text: string, stamp: Stamp): Promise<number> {
   const frame = page.frameLocator('iframe[data-device="desktop"]');
@@ -61,22 +61,41 @@ async function stampOf(page: Page, text: string, stamp: Stamp): Promise<number> 
   throw new Error(`the preview never stamped ${stamp} for "${text}"`);
 }
 
+/** What the benchmark waits for, and when it began to (the stamps of a document started after it are a render's). */
+const want = (page: Page, text: string) =>
+  page.evaluate((t) => {
+    sessionStorage.setItem('bench-wanted', t);
+    sessionStorage.setItem('bench-wanted-at', String(performance.timeOrigin + performance.now()));
+  }, text);
+
 /**
- * Every preview document stamps the first frame in which its <h1> reads what the benchmark waits for: at all
- * (bench-shown) and as rendered by the server into a new document (bench-rendered), each once per text. A string:
- * tsx would wrap a function's inner functions in a helper the page does not have.
+ * Every preview document tells the studio's page the first frame in which its <h1> reads a new text (the preview is
+ * sandboxed on an origin of its own: it has no storage of the studio's); the studio's page stamps, once per text, the
+ * desktop preview showing what the benchmark waits for: at all (bench-shown) and in a document started after the
+ * benchmark began to wait for it, so rendered with it (bench-rendered). A string: tsx would wrap a function's inner
+ * functions in a helper the page does not have.
  */
-const STAMPS = `if (!location.pathname.startsWith('/__studio')) {
-  const rendered = sessionStorage.getItem('bench-wanted');
-  const stamp = (key, text, now) => {
-    if (JSON.parse(sessionStorage.getItem(key) || 'null')?.text !== text) sessionStorage.setItem(key, JSON.stringify({ text, at: now }));
-  };
-  const check = () => {
+const STAMPS = `if (window.top === window) {
+  addEventListener('message', (event) => {
+    const seen = event.data && event.data.benchHeading;
+    const frame = document.querySelector('iframe[data-device="desktop"]');
+    if (!seen || !frame || event.source !== frame.contentWindow) return;
     const wanted = sessionStorage.getItem('bench-wanted');
+    const stamp = (key) => {
+      if (JSON.parse(sessionStorage.getItem(key) || 'null')?.text !== wanted) sessionStorage.setItem(key, JSON.stringify({ text: wanted, at: seen.at }));
+    };
+    if (seen.text !== wanted) return;
+    stamp('bench-shown');
+    if (seen.started > Number(sessionStorage.getItem('bench-wanted-at') ?? Infinity)) stamp('bench-rendered');
+  });
+} else {
+  let last;
+  const check = () => {
     const text = document.querySelector('main h1')?.textContent;
-    const now = performance.timeOrigin + performance.now();
-    if (text === wanted) stamp('bench-shown', wanted, now);
-    if (text === rendered && wanted === rendered) stamp('bench-rendered', wanted, now);
+    if (text !== undefined && text !== last) {
+      last = text;
+      parent.postMessage({ benchHeading: { text, at: performance.timeOrigin + performance.now(), started: performance.timeOrigin } }, '*');
+    }
     requestAnimationFrame(check);
   };
   // from the document's start: the first frame runs just before its first paint (not at DOMContentLoaded,
@@ -103,7 +122,7 @@ async function round(page: Page, field: Locator, site: string, n: number, headin
     .locator('main h1', { hasText: text.slice(0, -1) })
     .waitFor({ timeout: 20_000 });
   await sleep(1000);
-  await page.evaluate((t) => sessionStorage.setItem('bench-wanted', t), text);
+  await want(page, text);
   const pressed = Date.now();
   await field.press(text.slice(-1));
   times.studio.push(Math.round((await stampOf(page, text, 'bench-shown')) - pressed));
@@ -111,7 +130,7 @@ async function round(page: Page, field: Locator, site: string, n: number, headin
   await sleep(1000);
   const file = join(site, FILE);
   const outside = `${text.slice(0, 40)} x${n}`;
-  await page.evaluate((t) => sessionStorage.setItem('bench-wanted', t), outside);
+  await want(page, outside);
   const written = Date.now();
   writeFileSync(file, readFileSync(file, 'utf8').replace(JSON.stringify(text), JSON.stringify(outside)));
   times.reload.push(Math.round((await stampOf(page, outside, 'bench-rendered')) - written));

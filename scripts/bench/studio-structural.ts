@@ -13,7 +13,7 @@ import { smoke } from './smoke.ts';
  * Click-to-preview time of the studio's structural edits (`npm run dev` on a copy of tests/fixtures/base,
  * /__studio in Chromium at 1440 x 900): a block added (after the second one), moved up, and deleted again, each
  * timed from the click's event until the previews have drawn the page's blocks in the new order (each preview
- * document stamps the first frame that shows it, in sessionStorage). Beside it, of the same edits, the baseline:
+ * document tells the studio's page the first frame that shows it). Beside it, of the same edits, the baseline:
  * the full-reload path, until a document loaded after the click (Vite's reload after the write, all the preview
  * did before) shows the new order. Each round twice: with the desktop's preview alone (a laptop's default) and
  * with the phone's beside it (one more page the dev server renders after each edit). Median and p95 of each,
@@ -43,40 +43,49 @@ interface Timing {
 }
 
 /**
- * Every preview document compares its blocks' first words with those wanted at each change of its DOM (its parse
- * included), and stamps in sessionStorage (shared by the studio's frames) the next frame after they first match,
- * per round and device: at all (`shown`) and in a document started after the click (`loaded`). The studio's page
- * stamps the armed click. A string, not a function: tsx would wrap a function's inner functions in a helper the
- * page does not have.
+ * Every preview document tells the studio's page its blocks' first words at each change of its DOM (its parse
+ * included), in the frame about to be painted (the preview is sandboxed on an origin of its own: it has no storage
+ * of the studio's). The studio's page compares them with those wanted, and stamps in sessionStorage the first that
+ * match, per round and device: at all (`shown`) and in a document started after the click (`loaded`); it stamps the
+ * armed click too. A string, not a function: tsx would wrap a function's inner functions in a helper the page does
+ * not have.
  */
 const STAMPS = `
 if (document.benchStamps) {
   // once per document
-} else if (location.pathname.startsWith('/__studio')) {
+} else if (window.top === window) {
   document.addEventListener('click', (event) => {
     if (sessionStorage.getItem('bench-armed') !== '1') return;
     sessionStorage.setItem('bench-armed', '0');
     sessionStorage.setItem('bench-clicked', String(performance.timeOrigin + event.timeStamp));
   }, true);
+  addEventListener('message', (event) => {
+    const seen = event.data && event.data.benchBlocks;
+    const frame = [...document.querySelectorAll('iframe[data-device]')].find((f) => f.contentWindow === event.source);
+    const round = sessionStorage.getItem('bench-round');
+    const wanted = JSON.parse(sessionStorage.getItem('bench-wanted') ?? 'null');
+    if (!seen || !frame || !round || !wanted) return;
+    const now = seen.blocks;
+    if (now.length !== wanted.length || !wanted.every((text, i) => text === null || text === now[i])) return;
+    const stamp = (key) => {
+      if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, String(seen.at));
+    };
+    const device = frame.dataset.device;
+    stamp(round + '-' + device + '-shown');
+    if (seen.started > Number(sessionStorage.getItem('bench-clicked') ?? 'Infinity')) stamp(round + '-' + device + '-loaded');
+  });
 } else {
   const signature = () => [...(document.querySelector('main')?.children ?? [])]
     .filter((el) => el.tagName !== 'SCRIPT' && el.tagName !== 'TEMPLATE')
     .map((el) => (el.textContent ?? '').replace(/\\s+/g, ' ').trim().slice(0, 40));
-  const stamp = (key) => {
-    if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, String(performance.timeOrigin + performance.now()));
-  };
+  let queued = false;
   const check = () => {
-    const round = sessionStorage.getItem('bench-round');
-    const wanted = JSON.parse(sessionStorage.getItem('bench-wanted') ?? 'null');
-    if (!round || !wanted) return;
-    const now = signature();
-    if (now.length !== wanted.length || !wanted.every((text, i) => text === null || text === now[i])) return;
-    const device = innerWidth > 800 ? 'desktop' : 'phone';
-    const loaded = performance.timeOrigin > Number(sessionStorage.getItem('bench-clicked') ?? 'Infinity');
+    if (queued) return;
+    queued = true;
     // the frame about to be painted shows it
     requestAnimationFrame(() => {
-      stamp(round + '-' + device + '-shown');
-      if (loaded) stamp(round + '-' + device + '-loaded');
+      queued = false;
+      parent.postMessage({ benchBlocks: { blocks: signature(), at: performance.timeOrigin + performance.now(), started: performance.timeOrigin } }, '*');
     });
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true });
