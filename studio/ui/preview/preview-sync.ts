@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { FromAgent, ToAgentBody } from './agent-messages.ts';
 import { isFromAgent } from './agent-messages.ts';
 import { pageClock } from './page-clock.ts';
@@ -157,7 +157,8 @@ function typedOn(was: Typing | undefined, patch: TextPatch): Typing {
  */
 export function useTypedText(link: FrameLink, typed: TextPatch | undefined): RefObject<TextPatch | undefined> {
   const latest = useRef(typed);
-  useEffect(() => {
+  // sent as the studio draws the key (a layout effect), not a frame later: the page draws it in a frame of its own
+  useLayoutEffect(() => {
     latest.current = typed;
     link.post({ kind: 'typed', patch: typed });
   }, [link, typed]);
