@@ -40,9 +40,11 @@ export async function insertSession(db: Db, session: NewSession, now: Date): Pro
 
 /**
  * How often a session's last-seen time (and with it its idle time-out) is written: at most once a minute, so a page
- * of twenty files is one read each and no write; the idle time-out ends at most this much early.
+ * of twenty files is one read each and no write; the idle time-out ends at most this much early. A shorter idle
+ * time-out is written a quarter of it apart, so it is kept alive by a person still at work.
  */
 export const TOUCH_EVERY_MS = 60_000;
+const touchEvery = (idleMs: number) => Math.min(TOUCH_EVERY_MS, idleMs / 4);
 
 /**
  * The live session of a token, seen now: its idle time-out moves on (never past the absolute one), written when the
@@ -63,7 +65,7 @@ export async function touchSession(db: Db, tokenHash: string, idleMs: number, no
     await db.deleteFrom('staff_sessions').where('id', '=', row.id).execute();
     return undefined;
   }
-  if (options.write === false || now.getTime() - Date.parse(row.last_seen_at) < TOUCH_EVERY_MS) return toSession(row);
+  if (options.write === false || now.getTime() - Date.parse(row.last_seen_at) < touchEvery(idleMs)) return toSession(row);
   const idle = earliest(later(now, idleMs), row.absolute_expires_at);
   await db.updateTable('staff_sessions').set({ last_seen_at: at, idle_expires_at: idle }).where('id', '=', row.id).execute();
   return toSession({ ...row, last_seen_at: at, idle_expires_at: idle });
