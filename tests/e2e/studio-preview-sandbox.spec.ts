@@ -31,15 +31,20 @@ async function expectTheSiteWorks(page: Page, studio: string) {
   await page.goto(studio);
   const preview = page.frameLocator('.side iframe[data-device="desktop"]');
   const chat = preview.getByRole('button', { name: /^Open chat/ });
-  await chat.dispatchEvent('pointerover');
-  await expect(preview.locator('[data-island="chat"]')).toHaveAttribute('data-hydrated', 'true');
+  // again should the page be loaded anew meanwhile; the island's code may take a while the first time (the dev server's first loads)
+  await expect(async () => {
+    await chat.dispatchEvent('pointerover');
+    await expect(preview.locator('[data-island="chat"]')).toHaveAttribute('data-hydrated', 'true', { timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
   await chat.dispatchEvent('click');
   await expect(preview.getByRole('dialog')).toBeVisible();
   await page.goto(`${studio}?route=%2Fcontact`);
   const form = preview.locator('main form');
   await expect(form).toBeAttached({ timeout: 30_000 });
-  await form.evaluate((element) => (element as HTMLFormElement).requestSubmit());
-  await expect(preview.getByText('Please enter your name.')).toBeVisible();
+  await expect(async () => {
+    await form.evaluate((element) => (element as HTMLFormElement).requestSubmit());
+    await expect(preview.getByText('Please enter your name.')).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 test.describe('the preview cannot reach the studio @desktop-only', () => {
