@@ -106,21 +106,14 @@ function PasswordSection({ summary, onChanged }: { summary?: FactorsAnswer; onCh
             {(p) => <input {...p} name="new" type="password" autoComplete="new-password" required minLength={8} maxLength={128} />}
           </Field>
           <LiveError message={error} />
-          <div className="actions">
-            <button className="button" type="submit" disabled={busy}>
-              {busy ? words.busy : words.factors.savePassword}
-            </button>
-            <button
-              className="button button-secondary"
-              type="button"
-              onClick={() => {
-                setError(undefined);
-                setOpen(false);
-              }}
-            >
-              {words.cancel}
-            </button>
-          </div>
+          <SubmitOrCancel
+            busy={busy}
+            submit={words.factors.savePassword}
+            onCancel={() => {
+              setError(undefined);
+              setOpen(false);
+            }}
+          />
         </form>
       ) : (
         <>
@@ -178,21 +171,14 @@ function AuthenticatorSection({ summary, onMoved }: { summary?: FactorsAnswer; o
               {(p) => <input {...p} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]*" required className={code.code} />}
             </Field>
             <LiveError message={error} />
-            <div className="actions">
-              <button className="button" type="submit" disabled={busy}>
-                {busy ? words.busy : words.factors.confirmMove}
-              </button>
-              <button
-                className="button button-secondary"
-                type="button"
-                onClick={() => {
-                  setError(undefined);
-                  setMove(undefined);
-                }}
-              >
-                {words.cancel}
-              </button>
-            </div>
+            <SubmitOrCancel
+              busy={busy}
+              submit={words.factors.confirmMove}
+              onCancel={() => {
+                setError(undefined);
+                setMove(undefined);
+              }}
+            />
           </form>
         </div>
       ) : (
@@ -274,6 +260,20 @@ function RecoveryCodesSection({ summary, onRenewed }: { summary?: FactorsAnswer;
  * One's own password, authenticator app and recovery codes on the account page: what they are, and changing each
  * without an administrator. `onSessionsChanged`: a new password signed the other devices out.
  */
+/** A form's two buttons: its action (disabled while it runs) and Cancel, which closes the form. */
+function SubmitOrCancel({ busy, submit, onCancel }: { busy: boolean; submit: string; onCancel: () => void }) {
+  return (
+    <div className="actions">
+      <button className="button" type="submit" disabled={busy}>
+        {busy ? words.busy : submit}
+      </button>
+      <button className="button button-secondary" type="button" onClick={onCancel}>
+        {words.cancel}
+      </button>
+    </div>
+  );
+}
+
 export function AccountFactors({ onSessionsChanged }: { onSessionsChanged: () => void }) {
   const [summary, setSummary] = useState<FactorsAnswer>();
   const load = useCallback(
