@@ -1,6 +1,7 @@
 import { rateKey } from '../api/client-address.ts';
 import { FRESH_SIGN_IN_MS, renewSessionToken, startSession, type SessionTimeouts } from '../staff/sessions.ts';
 import { signInWithPassword } from '../staff/sign-in.ts';
+import { BUSY_HOLD_MS } from '../staff/hash-line.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
 import { jsonBody, text, type AdminContext, type RouteSpec, type SignedIn } from './routes.ts';
 import { allows } from './permissions.ts';
@@ -29,9 +30,11 @@ export async function signInAs(c: AdminContext, deps: AccountDeps, userId: strin
 
 /**
  * An attempt not checked: 429 when the throttle asks it to wait, 503 when the server is checking as many passwords
- * as it takes at once (hash-line.ts); each with Retry-After and the seconds for the screen.
+ * as it takes at once (hash-line.ts); each with Retry-After and the seconds for the screen. Both are given after a
+ * hold (the busy one was held waiting for a place): a client that does not wait as told costs a timer, not a core.
  */
-export function waitAnswer(c: AdminContext, outcome: { status: 'throttled' | 'busy'; retryAfterMs: number }): Response {
+export async function waitAnswer(c: AdminContext, outcome: { status: 'throttled' | 'busy'; retryAfterMs: number }): Promise<Response> {
+  if (outcome.status === 'throttled') await new Promise((resolve) => setTimeout(resolve, BUSY_HOLD_MS));
   const seconds = Math.max(1, Math.ceil(outcome.retryAfterMs / 1000));
   return c.json({ error: outcome.status, retryAfterSeconds: seconds }, outcome.status === 'busy' ? 503 : 429, { 'Retry-After': String(seconds) });
 }

@@ -3,7 +3,7 @@ import { checkPassword } from '../staff/password-policy.ts';
 import { hashPassword, verifyPassword } from '../staff/password-hash.ts';
 import { newRecoveryCodes } from '../staff/recovery-codes.ts';
 import { throttleKeys } from '../staff/sign-in.ts';
-import { BUSY_RETRY_MS, signInPlaces } from '../staff/hash-line.ts';
+import { BUSY_RETRY_MS, placeInLine } from '../staff/hash-line.ts';
 import { hashToken, newToken } from '../staff/tokens.ts';
 import { newTotpSecret, totpUri, verifyTotp } from '../staff/totp.ts';
 import { jsonBody, text, type AdminContext, type RouteSpec, type SignedIn } from './routes.ts';
@@ -17,7 +17,7 @@ import { writeSessionCookie } from './session-cookie.ts';
  * sign-in of the account, counted before it is checked: it cannot be guessed here faster than at the sign-in.
  */
 async function changePassword(c: AdminContext, who: SignedIn, deps: AccountDeps): Promise<Response> {
-  const leave = signInPlaces.take();
+  const leave = await placeInLine();
   if (!leave) return waitAnswer(c, { status: 'busy', retryAfterMs: BUSY_RETRY_MS });
   try {
     return await changePasswordInLine(c, who, deps);

@@ -7,7 +7,7 @@ import { base32Decode } from '../staff/base32.ts';
 import { jsonBody, text, type AdminContext, type RouteSpec } from './routes.ts';
 import { signInAs, waitAnswer, type AccountDeps } from './account-routes.ts';
 import { rateKey } from '../api/client-address.ts';
-import { BUSY_RETRY_MS, signInPlaces } from '../staff/hash-line.ts';
+import { BUSY_RETRY_MS, placeInLine } from '../staff/hash-line.ts';
 
 /** The open invitation of the link's token, or undefined (malformed, unknown, used, expired: all the same to the visitor). */
 async function openInvitation(c: AdminContext, deps: AccountDeps) {
@@ -53,7 +53,7 @@ export function invitationRoutes(deps: AccountDeps, issuer: string): RouteSpec[]
  * its code is checked (per invitation and per address; forgiven on success), so codes sent at once cost one each.
  */
 async function acceptOnce(c: AdminContext, deps: AccountDeps): Promise<Response> {
-  const leave = signInPlaces.take();
+  const leave = await placeInLine();
   if (!leave) return waitAnswer(c, { status: 'busy', retryAfterMs: BUSY_RETRY_MS });
   try {
     return await accept(c, deps);

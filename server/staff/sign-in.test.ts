@@ -115,6 +115,15 @@ describe.each(backends)('password sign-in on $name', (backend) => {
     expect(records.get('address:198.51.100.3')?.failures).toBe(checked);
   });
 
+  it('writes one "slowed down" event in the audit log for a minute of throttled attempts, not one per attempt', async () => {
+    for (let i = 0; i < 20; i++) await attempt({ password: `guess-${i}-guess`, addressKey: '198.51.100.5' });
+    const throttled = async () => (await store.listAudit()).filter((e) => e.kind === 'sign-in.throttled').length;
+    expect(await throttled()).toBe(1);
+    advance(61_000);
+    for (let i = 0; i < 10; i++) await attempt({ password: `guess-${i}-again`, addressKey: '198.51.100.5' });
+    expect(await throttled()).toBe(2);
+  });
+
   it('throttles an address trying many accounts, and never an account it did not try', async () => {
     for (let i = 0; i <= FREE_FAILURES; i++) await attempt({ email: `someone${i}@example.nl`, addressKey: '198.51.100.7' });
     expect((await attempt({ email: 'someone99@example.nl', addressKey: '198.51.100.7' })).status).toBe('throttled');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { normaliseEmail } from './identity.ts';
 import { needsRehash, hashPassword, verifyAgainstDummy, verifyPassword } from './password-hash.ts';
-import { BUSY_RETRY_MS, signInPlaces } from './hash-line.ts';
+import { BUSY_RETRY_MS, placeInLine } from './hash-line.ts';
 import { verifyTotp } from './totp.ts';
 import type { StaffStore } from './store/staff-store.ts';
 import type { StaffUser } from './store/types.ts';
@@ -39,10 +39,10 @@ export function throttleKeys(email: string, addressKey: string): string[] {
  * hash when there is no such account), so a wrong address costs the same time as a wrong password. The attempt is
  * counted before anything is checked (reserveAttempt) and forgiven on success, so attempts sent at once cost one
  * each. A throttled attempt is not checked at all, not even a right one: otherwise the throttle would leak which
- * guess was right. When the line of sign-ins is full (hash-line.ts), the answer is "busy" at once, nothing counted.
+ * guess was right. When the line of sign-ins stays full (hash-line.ts), the answer is "busy" after a short hold, nothing counted.
  */
 export async function signInWithPassword(store: StaffStore, attempt: PasswordSignIn): Promise<SignInOutcome> {
-  const leave = signInPlaces.take();
+  const leave = await placeInLine();
   if (!leave) return { status: 'busy', retryAfterMs: BUSY_RETRY_MS };
   try {
     return await checkAttempt(store, attempt);
@@ -55,7 +55,7 @@ async function checkAttempt(store: StaffStore, attempt: PasswordSignIn): Promise
   const keys = throttleKeys(attempt.email, attempt.addressKey);
   const wait = await store.reserveAttempt(keys);
   if (wait > 0) {
-    await store.audit('sign-in.throttled', null, []);
+    if (firstThrottleInAWhile(store, keys[0]!)) await store.audit('sign-in.throttled', null, []);
     return { status: 'throttled', retryAfterMs: wait };
   }
   const account = await enabledAccount(store, attempt.email);
@@ -72,6 +72,22 @@ async function checkAttempt(store: StaffStore, attempt: PasswordSignIn): Promise
   await store.clearFailures(keys);
   await store.audit('sign-in.succeeded', user.id, [user.id]);
   return { status: 'signed-in', user, usedRecoveryCode: second === 'recovery-code' };
+}
+
+/** An address's throttled attempts are one event for the audit log per minute: a flood would write a row per attempt. */
+const THROTTLE_AUDIT_EVERY_MS = 60_000;
+const throttleAudited = new WeakMap<StaffStore, Map<string, number>>();
+
+/** Whether this throttled attempt is the first of its address in THROTTLE_AUDIT_EVERY_MS (in this process). */
+function firstThrottleInAWhile(store: StaffStore, key: string): boolean {
+  const now = store.now().getTime();
+  const seen = throttleAudited.get(store) ?? new Map<string, number>();
+  throttleAudited.set(store, seen);
+  const last = seen.get(key);
+  if (last !== undefined && now - last < THROTTLE_AUDIT_EVERY_MS) return false;
+  if (seen.size >= 10_000) for (const [k, at] of seen) if (now - at >= THROTTLE_AUDIT_EVERY_MS) seen.delete(k);
+  seen.set(key, now);
+  return true;
 }
 
 /** The enabled account of this address, with its password hash; undefined for an unknown or disabled one. */
