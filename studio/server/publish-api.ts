@@ -13,7 +13,7 @@ import type {
   PushAnswer,
   RestoreVersionRequest,
 } from '../../core/studio/contract.ts';
-import { discard, history, inGit, pending, publish, PublishError, push, pushTargetFromEnv, restoreVersion, type Author } from './publish.ts';
+import { discard, history, inGit, pending, publish, PublishError, push, pushTargetFromEnv, putVersion, restoreVersion, type Author } from './publish.ts';
 
 /** The plugin's own helpers: its JSON answer, its body reader, and how many problems the site has now. */
 export interface PublishApiContext {
@@ -75,9 +75,12 @@ export function publishApi({ siteRoot, send, readBody, problemCount, validate, p
       return target ? push(siteRoot, target) : { ok: false, reason: 'unreachable', detail: 'no remote is set' };
     },
     'POST discard': async (body: Sent<DiscardRequest>) => ({ files: await discard(siteRoot, text(body.fingerprint)) }),
-    // a restored version goes live as a published one does: pushed where Publish pushes
+    // a restored version goes live as a published one does: on the live server by its Publish (built, switched, pushed,
+    // in the signed-in editor's name), else pushed where Publish pushes
     'POST restore': async (body: Sent<RestoreVersionRequest>) => {
-      const commit = await restoreVersion(siteRoot, { commit: text(body.commit), message: text(body.message), author: { name: text(body.name) }, validate });
+      const request = { commit: text(body.commit), message: text(body.message), author: { name: text(body.name) }, validate };
+      if (hostPublish) return restoreLive(siteRoot, request, hostPublish);
+      const commit = await restoreVersion(siteRoot, request);
       const target = pushTargetFromEnv();
       return { commit, push: target ? await push(siteRoot, target) : undefined };
     },
@@ -101,4 +104,24 @@ export function publishApi({ siteRoot, send, readBody, problemCount, validate, p
       } satisfies PublishRefusal);
     }
   };
+}
+
+/**
+ * History's restore on the live server: the version's files put in the working copy and published by the host's one
+ * step (validated, committed as the signed-in editor's, built, made live, pushed). A publish that fails leaves nothing
+ * behind: the files put in are discarded, so the working copy is as it was.
+ */
+async function restoreLive(
+  siteRoot: string,
+  request: Parameters<typeof putVersion>[1] & { message: string; author: Author },
+  hostPublish: (request: PublishRequest) => Promise<Published>,
+): Promise<Published> {
+  await putVersion(siteRoot, request);
+  const { fingerprint } = await pending(siteRoot);
+  try {
+    return await hostPublish({ fingerprint, message: request.message, author: request.author });
+  } catch (error) {
+    await discard(siteRoot, (await pending(siteRoot)).fingerprint);
+    throw error;
+  }
 }

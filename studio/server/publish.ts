@@ -397,6 +397,15 @@ export async function restoreVersion(
   siteRoot: string,
   options: { commit: string; message: string; author: Author; validate: (files: VersionFiles) => Problem[] },
 ): Promise<string> {
+  const changed = await putVersion(siteRoot, options);
+  return commitPaths(siteRoot, changed, options.message, options.author);
+}
+
+/**
+ * An earlier version's site files put in the work tree as unpublished changes (the files it lacks removed), on the
+ * same refusals as restoreVersion; the paths changed. The live server then publishes them as any change.
+ */
+export async function putVersion(siteRoot: string, options: { commit: string; validate: (files: VersionFiles) => Problem[] }): Promise<string[]> {
   if (!/^[0-9a-f]{7,64}$/.test(options.commit)) throw new PublishError('no-version', 'No such version.');
   try {
     await git(siteRoot, ['cat-file', '-e', `${options.commit}^{commit}`]);
@@ -416,5 +425,5 @@ export async function restoreVersion(
   await git(siteRoot, ['restore', `--source=${options.commit}`, '--worktree', '--', ...paths]);
   const changed = (await pending(siteRoot)).files.map((file) => file.path);
   if (changed.length === 0) throw new PublishError('nothing', 'The site is already this version.');
-  return commitPaths(siteRoot, changed, options.message, options.author);
+  return changed;
 }
