@@ -95,6 +95,43 @@ export interface LeaseRequestBody {
 /** the file is this tab's now, or whose it is and since when */
 export type LeaseWireAnswer = { held: true } | { held: false; holder: { email: string; since: string } };
 
+/**
+ * The header every write of the studio's page carries: its tab's lease id (LeaseRequestBody.leaseId). Behind the back
+ * office's sign-in the server writes a file only for the person whose tab holds its lease (or for anyone while no one
+ * holds it), and tells the holder's tab from another tab by it.
+ */
+export const LEASE_HEADER = 'x-studio-lease';
+
+/** Who holds a file's lease: their address, and since when (ISO). */
+export interface LeaseHolder {
+  email: string;
+  since: string;
+}
+
+/**
+ * A write refused (409) because another person has the file now (its lease is theirs): the studio says so in the
+ * editor's language, naming them; `message` is the server's own words, for a developer.
+ */
+export interface LeaseRefusal {
+  ok: false;
+  reason: 'leased';
+  path: string;
+  holder: LeaseHolder;
+  message: string;
+}
+
+/**
+ * An edit refused (409) because another person saved the file after the version it was made on: it is never replayed
+ * over their change. `file` is the file as it is now; `savedBy` names them.
+ */
+export interface OvertakenRefusal {
+  ok: false;
+  reason: 'overtaken';
+  savedBy: string;
+  message: string;
+  file: SiteFile;
+}
+
 /** Publishing's calls: `${PUBLISH_API}/<route>`. */
 export const PUBLISH_API = `${STUDIO_API}/publish`;
 /** The server-sent events of files changed on disk (StudioEvent). */
@@ -168,7 +205,10 @@ export interface RestoreRequest {
 export type EditAnswer =
   | { ok: true; file: SiteFile; changed: boolean; replayed: boolean }
   | { ok: false; reason: 'conflict'; message: string; failedOp: number; file: SiteFile }
-  | { ok: false; reason: 'invalid' | 'stale'; message: string; file: SiteFile };
+  | { ok: false; reason: 'invalid' | 'stale'; message: string; file: SiteFile }
+  // behind the back office's sign-in: another person holds the file, or saved it after the version the edit was made on
+  | (LeaseRefusal & { file: SiteFile })
+  | OvertakenRefusal;
 
 /** One file of an undo or redo step: the exact text to put back (null: the file goes) over the version there (null: none). */
 export interface StepFile {
@@ -185,7 +225,8 @@ export interface StepRequest {
 /** Each file of a step as it is after it (or, refused, as it is now); null where the file is not there. */
 export type StepAnswer =
   | { ok: true; files: { path: string; file: SiteFile | null }[] }
-  | { ok: false; reason: 'stale' | 'invalid'; message: string; files: { path: string; file: SiteFile | null }[] };
+  | { ok: false; reason: 'stale' | 'invalid'; message: string; files: { path: string; file: SiteFile | null }[] }
+  | (LeaseRefusal & { files: { path: string; file: SiteFile | null }[] });
 
 /** POST create: a new file (a new page); answered with the SiteFile, or refused when one is there. */
 export interface CreateRequest {

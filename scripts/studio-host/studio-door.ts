@@ -41,7 +41,9 @@ export interface LeaseStore {
     userId: string;
     ttlMs: number;
     takeOver?: boolean;
-  }): Promise<{ held: true } | { held: false; holder: { userId: string; takenAt: string } }>;
+    /** take nothing, only say whose it is (no holder: no one's) */
+    lookOnly?: boolean;
+  }): Promise<{ held: true } | { held: false; holder: { userId: string; takenAt: string } } | { held: false; holder?: undefined }>;
   renew(path: string, leaseId: string, ttlMs: number): Promise<boolean>;
   release(path: string, leaseId: string): Promise<boolean>;
 }

@@ -20,7 +20,7 @@ import { previewAgentBundler, withPreviewAgent } from '../../studio/server/previ
 import { doorway, requestEditor, type StudioDoor } from './studio-door.ts';
 import { clientLinks } from './client-links.ts';
 import { scheduleApi, scheduleRunner } from './scheduled-publish.ts';
-import { fileLeases } from './file-leases.ts';
+import { fileLeases, writeGuard } from './file-leases.ts';
 import { watchFolders } from './watch-folders.ts';
 import { releaseFollower } from './release-follower.ts';
 import { servedByOwner } from './forward.ts';
@@ -427,6 +427,8 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       publish: (request) => publish(request, requestEditor.getStore()),
       editor: () => requestEditor.getStore()?.email,
       wrote: changeNotes(options.door),
+      // behind the back office: a file's lease guards its writes
+      ...(options.door ? { writes: writeGuard(options.door) } : {}),
     },
   );
   problems = () => studio.site.problems().length;

@@ -11,8 +11,11 @@ export interface Lease {
   expiresAt: string;
 }
 
-/** What an editor asking for a file is told: it is theirs now, or whose it is. */
-export type LeaseAnswer = { held: true; lease: Lease } | { held: false; holder: Lease };
+/**
+ * What an editor asking for a file is told: it is theirs now, or whose it is; asked with `lookOnly`, also that no one
+ * holds it (`holder` undefined).
+ */
+export type LeaseAnswer = { held: true; lease: Lease } | { held: false; holder: Lease } | { held: false; holder?: undefined };
 
 export interface LeaseRequest {
   path: string;
@@ -21,6 +24,11 @@ export interface LeaseRequest {
   ttlMs: number;
   /** take it even from a live holder (the editor asked to take over) */
   takeOver?: boolean;
+  /**
+   * take nothing, only say whose it is: held when this tab holds it, the holder's lease when another tab does, no
+   * holder when it is free (a write checks that the file is not another person's)
+   */
+  lookOnly?: boolean;
 }
 
 const toLease = (row: Database['studio_leases']): Lease => ({
@@ -45,6 +53,7 @@ export async function takeLease(db: Kysely<Database>, request: LeaseRequest, now
     expires_at: new Date(now.getTime() + request.ttlMs).toISOString(),
   };
   const current = () => db.selectFrom('studio_leases').selectAll().where('path', '=', request.path).executeTakeFirst();
+  if (request.lookOnly) return whoseLease(await current(), request.leaseId, row.taken_at);
   for (let attempt = 0; attempt < 3; attempt++) {
     // this tab's own lease runs on, and keeps when it was taken
     if (await renewLease(db, request.path, request.leaseId, request.ttlMs, now)) {
@@ -69,6 +78,12 @@ export async function takeLease(db: Kysely<Database>, request: LeaseRequest, now
     // released between the statements: ask again
   }
   throw new Error(`studio leases: ${request.path} changed hands three times while it was asked for`);
+}
+
+/** Whose the file is now, taking nothing: this tab's, another tab's (its lease), or no one's (none, or run out). */
+function whoseLease(row: Database['studio_leases'] | undefined, leaseId: string, now: string): LeaseAnswer {
+  if (!row || row.expires_at <= now) return { held: false };
+  return row.lease_id === leaseId ? { held: true, lease: toLease(row) } : { held: false, holder: toLease(row) };
 }
 
 /**

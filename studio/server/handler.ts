@@ -11,7 +11,7 @@ import { MediaLibrary } from './media.ts';
 import { PAGE_LINK_PATH, pageLinkScript } from './page-link.ts';
 import { publishApi, type PublishRequest } from './publish-api.ts';
 import { refuseForeignWrite } from './request-guard.ts';
-import { previewRoute, siteApi } from './site-api.ts';
+import { previewRoute, siteApi, type WriteGuard } from './site-api.ts';
 import { RefusedPathError } from './site-files.ts';
 import { studioSite, type SiteChecks, type StudioSite } from './site-state.ts';
 
@@ -39,6 +39,8 @@ export interface StudioHost {
   warm?: (route: string) => void;
   /** the person signed in for the request being answered, where the host has a sign-in (Publish names them) */
   editor?: () => string | undefined;
+  /** behind a sign-in: who writes, and the leases that guard each file's writes (site-api.ts) */
+  writes?: WriteGuard;
   /** the host's own Publish (the live server's), instead of a commit and a push */
   publish?: (request: PublishRequest) => Promise<Published>;
   /** where a failure's details go, under the reference its answer gives (failure.ts): stderr by default */
@@ -76,7 +78,7 @@ function studioApi(site: StudioSite, host: StudioHost) {
     // an image uploaded into a field that no file names any more (an undone upload) goes
     media.sweep();
   };
-  const files = siteApi({ site, media, wrote });
+  const files = siteApi({ site, media, wrote, ...(host.writes ? { guard: host.writes } : {}) });
   return async (req: IncomingMessage, res: ServerResponse, route: string) => {
     if (route.startsWith('publish/')) return publishing(req, res, route.slice('publish/'.length));
     if (route === 'media' || route.startsWith('media/')) {

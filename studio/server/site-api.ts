@@ -3,7 +3,7 @@ import { asOp, type EditOp } from '../../core/edit/ops.ts';
 import { rebaseOps, removedTarget } from '../../core/edit/rebase.ts';
 import { MAX_UPLOAD_BYTES } from '../../core/images/uploads.ts';
 import { CONFIG_FILE, fileId, isPageFile, isSiteFile } from '../../core/site/layout.ts';
-import type { DiffAnswer, EditAnswer, ProblemsAnswer, StepFile } from '../../core/studio/contract.ts';
+import type { DiffAnswer, EditAnswer, LeaseHolder, LeaseRefusal, ProblemsAnswer, StepAnswer, StepFile } from '../../core/studio/contract.ts';
 import { queryOf, readBody, readBytes, send } from './http.ts';
 import { ImageUploadError, saveImage } from './images.ts';
 import type { MediaLibrary } from './media.ts';
@@ -24,6 +24,37 @@ export interface SiteApiContext {
    * when the edit put a new block in a page (the studio fetches its new render at once)
    */
   wrote: (path: string, blockAdded?: boolean) => void;
+  /** behind a sign-in: who writes, and the leases that guard each file (none in `npm run dev`: anyone writes) */
+  guard?: WriteGuard;
+}
+
+/**
+ * A host's guard of the writes (scripts/studio-host/file-leases.ts, behind the back office): the person writing, and
+ * whether another person holds a file's lease now.
+ */
+export interface WriteGuard {
+  /** the person of the request being answered: the versions they save are noted in their name */
+  who(): string | undefined;
+  /** who holds `path` when it is another person (the request's tab names itself in a header), else undefined */
+  holder(req: IncomingMessage, path: string): Promise<LeaseHolder | undefined>;
+}
+
+/** A write refused because another person holds the file: 409, naming them (the studio says it in the editor's words). */
+const leased = (path: string, holder: LeaseHolder): LeaseRefusal => ({
+  ok: false,
+  reason: 'leased',
+  path,
+  holder,
+  message: `${path} is open in ${holder.email}'s studio; only they change it now`,
+});
+
+/** The first of `paths` another person holds, refused; undefined when every one may be written. */
+async function refusal(guard: WriteGuard | undefined, req: IncomingMessage, paths: string[]): Promise<LeaseRefusal | undefined> {
+  for (const path of guard ? paths : []) {
+    const holder = await guard!.holder(req, path);
+    if (holder) return leased(path, holder);
+  }
+  return undefined;
 }
 
 /** An edit that puts a block in a page's list of blocks. */
@@ -46,7 +77,7 @@ export function previewRoute(site: StudioSite, path: string): string | undefined
 }
 
 type Body = Record<string, unknown>;
-type Write = (res: ServerResponse, path: string, body: Body) => unknown;
+type Write = (res: ServerResponse, path: string, body: Body, by: string | undefined) => unknown;
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -79,7 +110,7 @@ function readers({ site }: SiteApiContext): Map<string, (req: IncomingMessage, r
 /** edit: ops on the text the studio saw, moved onto the text now (items inserted meanwhile keep the edit on its item) */
 const edit =
   ({ site, wrote }: SiteApiContext): Write =>
-  async (res, path, body) => {
+  async (res, path, body, by) => {
     const ops = Array.isArray(body.ops) ? body.ops.map(asOp) : [];
     if (ops.length === 0 || ops.some((op) => op === undefined) || typeof body.base !== 'string')
       return send(res, 400, { error: 'expected { path, base, ops }' });
@@ -95,7 +126,8 @@ const edit =
         file: site.seen(current),
       } satisfies EditAnswer);
     const moved = rebaseOps(site.texts.get(body.base), current.text, ops as EditOp[]);
-    const result = await site.files.edit(path, body.base, moved);
+    // behind a sign-in, never replayed over another person's save (`by`: the writer)
+    const result = await site.files.edit(path, body.base, moved, by);
     send(res, result.ok ? 200 : 409, { ...result, file: site.seen(result.file) });
     if (result.ok && result.changed) wrote(path, addsBlock(moved));
   };
@@ -103,9 +135,9 @@ const edit =
 /** restore: an exact earlier text (undo, redo), only over the version it replaces */
 const restore =
   ({ site, wrote }: SiteApiContext): Write =>
-  (res, path, body) => {
+  (res, path, body, by) => {
     if (typeof body.base !== 'string' || typeof body.text !== 'string') return send(res, 400, { error: 'expected { path, base, text }' });
-    const result = site.files.restore(path, body.base, body.text);
+    const result = site.files.restore(path, body.base, body.text, by);
     send(res, result.ok ? 200 : 409, { ...result, file: site.seen(result.file) });
     if (result.ok) wrote(path);
   };
@@ -120,10 +152,19 @@ function stepFiles(body: Body): StepFile[] | undefined {
 }
 
 /** step: the exact texts of a step of several files put back (undo, redo of a page deleted or renamed), all or none */
-function step({ site, wrote }: SiteApiContext, res: ServerResponse, body: Body) {
+async function step({ site, wrote, guard }: SiteApiContext, req: IncomingMessage, res: ServerResponse, body: Body) {
   const files = stepFiles(body);
   if (!files) return send(res, 400, { error: 'expected { files: [{ path, base, text }] } with site files' });
-  const result = site.files.restoreStep(files);
+  const refused = await refusal(
+    guard,
+    req,
+    files.map((f) => f.path),
+  );
+  if (refused) {
+    const now = files.map(({ path }) => ({ path, file: site.files.readIfThere(path) }));
+    return send(res, 409, { ...refused, files: now.map(({ path, file }) => ({ path, file: file ? site.seen(file) : null })) });
+  }
+  const result: StepAnswer = site.files.restoreStep(files, guard?.who());
   const seen = result.files.map(({ path, file }) => ({ path, file: file ? site.seen(file) : null }));
   send(res, result.ok ? 200 : 409, { ...result, files: seen });
   if (result.ok) for (const { path } of files) wrote(path);
@@ -132,10 +173,10 @@ function step({ site, wrote }: SiteApiContext, res: ServerResponse, body: Body) 
 /** create: a new file (a new page); refused when one is there */
 const create =
   ({ site, wrote }: SiteApiContext): Write =>
-  (res, path, body) => {
+  (res, path, body, by) => {
     if (typeof body.text !== 'string') return send(res, 400, { error: 'expected { path, text }' });
     try {
-      send(res, 201, site.seen(site.files.create(path, body.text)));
+      send(res, 201, site.seen(site.files.create(path, body.text, by)));
       wrote(path);
     } catch (error) {
       if (error instanceof RefusedPathError) throw error;
@@ -186,10 +227,15 @@ export function siteApi(context: SiteApiContext) {
     if (req.method !== 'POST') return send(res, 405, { error: 'method not allowed' });
     if (route === 'image') return upload(context, req, res);
     const body = (await readBody(req)) as Body;
-    if (route === 'step') return step(context, res, body);
+    if (route === 'step') return step(context, req, res, body);
     const path = typeof body.path === 'string' && isSiteFile(body.path) ? body.path : undefined;
     if (!path) return send(res, 400, { error: 'path must be site.config.json or a .json file under content/' });
     const write = writes.get(route);
-    return write ? write(res, path, body) : send(res, 404, { error: 'no such studio call' });
+    if (!write) return send(res, 404, { error: 'no such studio call' });
+    const refused = await refusal(context.guard, req, [path]);
+    if (!refused) return write(res, path, body, context.guard?.who());
+    // the file as it is now, where the call's answer has one (an edit's, an undo's): the studio shows what is there
+    const file = context.site.files.readIfThere(path);
+    return send(res, 409, { ...refused, error: refused.message, ...(file ? { file: context.site.seen(file) } : {}) });
   };
 }

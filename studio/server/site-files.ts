@@ -47,6 +47,41 @@ export function unlinkedPath(root: string, path: string, last: 'file' | 'folder'
   return join(root, ...parts);
 }
 
+/** How many versions of one file the save log keeps: far more than two people save while one of them types. */
+const VERSIONS_KEPT = 200;
+
+/**
+ * Who saved each version of each file through this studio (behind a sign-in), newest last, with the versions that came
+ * from elsewhere (a change on disk, a publish taking in the remote's) in no one's name. In memory: the working copy
+ * has one owner instance, which answers every write; a new owner starts with an empty log, and then replays as before.
+ */
+export class SaveLog {
+  private readonly versions = new Map<string, { hash: string; by: string | null }[]>();
+
+  /** A version of `path` now on disk: saved by `by`, or (null) found there, made outside the studio. */
+  note(path: string, hash: string, by: string | null): void {
+    const list = this.versions.get(path) ?? [];
+    if (by === null && list.at(-1)?.hash === hash) return;
+    list.push({ hash, by });
+    this.versions.set(path, list.slice(-VERSIONS_KEPT));
+  }
+
+  /**
+   * The other person who saved a version of `path` after `base`, up to `current` (the version there now), or
+   * undefined: an edit by `by` made on `base` is replayed over their own saves and changes made outside, never over
+   * another person's. A base older than the log reaches back to counts as older than every version in it.
+   */
+  otherSince(path: string, base: string, current: string, by: string): string | undefined {
+    this.note(path, current, null);
+    const list = this.versions.get(path)!;
+    for (let i = list.length - 1; i >= 0 && list[i]!.hash !== base; i--) {
+      const saver = list[i]!.by;
+      if (saver !== null && saver !== by) return saver;
+    }
+    return undefined;
+  }
+}
+
 export interface SiteFilesOptions {
   /** Lays out an edited text (Prettier, when the file was Prettier-clean before); the identity when absent. */
   format?: (text: string, path: string, before: string) => Promise<string>;
@@ -60,6 +95,9 @@ export interface SiteFilesOptions {
  * nor written, so no file outside the site is ever read or written.
  */
 export class SiteFiles {
+  /** who saved which version (only writes that name their person are noted: behind a sign-in) */
+  readonly saves = new SaveLog();
+
   constructor(
     readonly root: string,
     private readonly options: SiteFilesOptions = {},
@@ -129,13 +167,29 @@ export class SiteFiles {
     return this.place(path, text, (file) => readFileSync(file, 'utf8') === over);
   }
 
+  /** A version `by` saved, noted in their name (nothing noted without a person: `npm run dev`). */
+  private saved(file: SiteFile, by: string | undefined): SiteFile {
+    if (by !== undefined) this.saves.note(file.path, file.hash, by);
+    return file;
+  }
+
   /**
    * Applies `ops` to the file. When the file changed on disk since `base` (an edit in another editor), the ops are
-   * replayed on the new text; if one no longer applies, nothing is written and the result says which.
+   * replayed on the new text; if one no longer applies, nothing is written and the result says which. With `by` (the
+   * person writing, behind a sign-in) they are never replayed over a version another person saved since `base`.
    */
-  async edit(path: string, base: string, ops: EditOp[]): Promise<EditAnswer> {
+  async edit(path: string, base: string, ops: EditOp[], by?: string): Promise<EditAnswer> {
     for (let attempt = 1; ; attempt++) {
       const current = this.read(path);
+      const overtaken = by !== undefined ? this.saves.otherSince(path, base, current.hash, by) : undefined;
+      if (overtaken !== undefined)
+        return {
+          ok: false,
+          reason: 'overtaken',
+          savedBy: overtaken,
+          message: `${overtaken} saved ${path} after the version this edit was made on`,
+          file: current,
+        };
       let next: string;
       try {
         next = applyOps(current.text, ops);
@@ -154,14 +208,14 @@ export class SiteFiles {
       if (next === current.text) return { ok: true, file: current, changed: false, replayed };
       // written only over the text it was made from; else made again on the text there now (replayed on it)
       const written = this.writeOver(path, current.text, next);
-      if (written) return { ok: true, file: written, changed: true, replayed };
+      if (written) return { ok: true, file: this.saved(written, by), changed: true, replayed };
       if (attempt >= EDIT_ATTEMPTS)
         return { ok: false, reason: 'stale', message: `${path} kept changing on disk while this edit was made`, file: this.read(path) };
     }
   }
 
   /** Puts back an exact earlier text (undo, redo), only over the version it replaces: it never overwrites an unseen change. */
-  restore(path: string, base: string, text: string): EditAnswer {
+  restore(path: string, base: string, text: string, by?: string): EditAnswer {
     const current = this.read(path);
     if (current.hash !== base) return { ok: false, reason: 'stale', message: `${path} changed on disk since this edit`, file: current };
     try {
@@ -171,7 +225,7 @@ export class SiteFiles {
     }
     const written = this.writeOver(path, current.text, text);
     if (!written) return { ok: false, reason: 'stale', message: `${path} changed on disk since this edit`, file: this.read(path) };
-    return { ok: true, file: written, changed: text !== current.text, replayed: false };
+    return { ok: true, file: this.saved(written, by), changed: text !== current.text, replayed: false };
   }
 
   /**
@@ -180,7 +234,7 @@ export class SiteFiles {
    * file only goes when it is a page. Files that come back are written first and a file goes last, so the site is
    * never seen with a route to a page that is not there.
    */
-  restoreStep(step: StepFile[]): StepAnswer {
+  restoreStep(step: StepFile[], by?: string): StepAnswer {
     const now = step.map(({ path }) => ({ path, file: this.readIfThere(path) }));
     const refuse = (reason: 'stale' | 'invalid', message: string): StepAnswer => ({ ok: false, reason, message, files: now });
     const stale = step.find((f, i) => (now[i]!.file?.hash ?? null) !== f.base);
@@ -199,7 +253,7 @@ export class SiteFiles {
     const written = new Map<string, SiteFile | null>();
     for (const f of [...step].sort((a, b) => order(a) - order(b))) {
       if (f.text === null) rmSync(this.full(f.path));
-      written.set(f.path, f.text === null ? null : this.write(f.path, f.text));
+      written.set(f.path, f.text === null ? null : this.saved(this.write(f.path, f.text), by));
     }
     return { ok: true, files: step.map(({ path }) => ({ path, file: written.get(path) ?? null })) };
   }
@@ -215,9 +269,9 @@ export class SiteFiles {
   }
 
   /** A new file (a new page); refused when one is there. */
-  create(path: string, text: string): SiteFile {
+  create(path: string, text: string, by?: string): SiteFile {
     if (existsSync(this.full(path))) throw new Error(`${path} exists already`);
     parseJson(text);
-    return this.write(path, text);
+    return this.saved(this.write(path, text), by);
   }
 }
