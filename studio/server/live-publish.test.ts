@@ -213,7 +213,7 @@ describe('a publish stopped half way', () => {
     writeFileSync(join(copy, '.git/index.lock'), '');
     const cleaned = await recoverWorkingCopy(copy);
     expect(cleaned).toEqual([
-      "git's index lock left by a stopped command: removed",
+      "git's locks left by a stopped command: removed (index.lock)",
       'a rebase left half done: undone, the working copy is as before it',
       `the lock of a publish that stopped (process ${dead}): removed`,
     ]);

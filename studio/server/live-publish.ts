@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { SITE_PATHS } from '../../core/site/layout.ts';
 import type { PushTarget } from '../../core/studio/contract.ts';
 import { commitPaths, expectPending, git, nulList, push, type Author } from './publish.ts';
@@ -80,6 +80,11 @@ interface LockNote {
   before?: string;
   /** the remote-tracking branch a sent commit is in */
   sentTo?: string;
+  /** where it sends */
+  remote?: string;
+  branch?: string;
+  /** the commit it began to push: it may be on the remote though the process was killed before it heard so */
+  sending?: string;
 }
 
 /**
@@ -111,59 +116,150 @@ function lockNote(file: string): Partial<LockNote> {
   }
 }
 
+/** Whether `commit` is in `ref`'s history. */
+const isAncestor = (siteRoot: string, commit: string, ref: string) =>
+  git(siteRoot, ['merge-base', '--is-ancestor', commit, ref]).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Whether the publish's commit (HEAD) reached the remote before the publish stopped: asked of the remote itself when
+ * the publish had begun to push (a push killed after the remote took it has not moved the remote-tracking branch),
+ * else of the remote-tracking branch as it was last fetched.
+ */
+async function sent(siteRoot: string, note: Partial<LockNote>): Promise<boolean> {
+  if (note.sending && note.remote && note.branch)
+    try {
+      await git(siteRoot, ['fetch', '-q', '--no-tags', note.remote, `+refs/heads/${note.branch}:${INCOMING_REF}`]);
+      return await isAncestor(siteRoot, 'HEAD', INCOMING_REF);
+    } catch {
+      // the remote not reached: by what the working copy knows of it
+    }
+  return note.sentTo ? isAncestor(siteRoot, 'HEAD', note.sentTo) : false;
+}
+
 /**
  * A publish that stopped after its commit and before the commit was sent: the commit (always the newest, on top of
  * anything the rebase took in) is taken back, so its changes are unpublished changes again and the next Publish
  * builds and sends them. Whether it went live before it stopped does not matter: publishing them again is the same.
+ * A commit that reached the remote stays: it is published. HEAD is taken back only when it is the publish's commit
+ * (on the commit before, or on the remote's it took in): a rebase that found the change there already left none.
  */
 async function takeBackCommit(siteRoot: string, note: Partial<LockNote>): Promise<string[]> {
   if (!note.before || (await head(siteRoot)) === note.before) return [];
-  if (note.sentTo) {
-    const sent = await git(siteRoot, ['merge-base', '--is-ancestor', 'HEAD', note.sentTo]).then(
-      () => true,
-      () => false,
-    );
-    if (sent) return [];
-  }
+  const parent = await git(siteRoot, ['rev-parse', '-q', '--verify', 'HEAD~1']).then(
+    (out) => out.trim(),
+    () => '',
+  );
+  const taken = await git(siteRoot, ['rev-parse', '-q', '--verify', INCOMING_REF]).then(
+    (out) => out.trim(),
+    () => '',
+  );
+  if (parent === '' || (parent !== note.before && parent !== taken)) return [];
+  if (await sent(siteRoot, note)) return [`a publish that stopped after it was sent: its commit ${(await head(siteRoot)).slice(0, 12)} is published and stays`];
   await git(siteRoot, ['reset', '-q', '--mixed', 'HEAD~1']);
   return ['a publish that stopped before it was sent: its changes are unpublished changes again; Publish sends them'];
 }
 
 /**
- * What a publish that stopped half way (its process killed) left in the working copy, undone: its lock, a rebase or
- * merge under way, git's own index lock. Only when the lock's process is gone: a publish that runs is left alone.
- * At a server's start (`atStart`) a lock of this very process number is a dead one's (a container's server has the
- * same number at each start); later it is a publish of this process under way. Behind the back office (`ownedBy`:
- * the instance that owns the working copy now) a lock another instance wrote is a dead one's whatever its process
- * number: that instance no longer owns the working copy, and on a shared disk its process ran on another machine,
- * where the number means nothing here. Gives what it cleaned, in words for the server's log.
+ * The processes (other than this one) at work in the working copy: git runs in the work tree's folder (`git -C`), so
+ * one whose current folder is in it may hold git's locks. None where the system does not tell (no /proc).
+ */
+function atWork(top: string): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)
+    .filter((name) => {
+      try {
+        const cwd = readlinkSync(`/proc/${name}/cwd`);
+        return cwd === top || cwd.startsWith(`${top}${sep}`);
+      } catch {
+        // gone, or another user's
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** git's lock files in the git folder and under refs/ (a ref's lock is `<ref>.lock`), by their path in it; the publish's own apart. */
+function gitLocks(gitDir: string): string[] {
+  const found: string[] = [];
+  const look = (dir: string) => {
+    for (const entry of readdirSync(join(gitDir, dir), { withFileTypes: true })) {
+      const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      if (entry.isDirectory() && (dir !== '' || entry.name === 'refs')) look(path);
+      else if (entry.name.endsWith('.lock') && entry.name !== LOCK_FILE) found.push(path);
+    }
+  };
+  look('');
+  return found.sort();
+}
+
+/**
+ * git's locks that a git command killed with its process left (HEAD.lock, a ref's, the index's, a commit's temporary
+ * index, packed-refs.lock): while one is there, every git command that needs it fails. Removed only when no process is
+ * at work in the working copy: a git command that runs holds its own.
+ */
+async function removeStaleGitLocks(siteRoot: string, gitDir: string): Promise<string[]> {
+  const stale = gitLocks(gitDir);
+  if (stale.length === 0) return [];
+  const top = realpathSync((await git(siteRoot, ['rev-parse', '--show-toplevel'])).trim());
+  const working = atWork(top);
+  if (working.length > 0) return [`git's locks (${stale.join(', ')}) left as they are: process ${working.join(', ')} works in the working copy`];
+  for (const lock of stale) rmSync(join(gitDir, lock), { force: true });
+  return [`git's locks left by a stopped command: removed (${stale.join(', ')})`];
+}
+
+/** Whether a recovery may clean up after the publish whose lock it found: its process is gone (see `recoverWorkingCopy`). */
+function stopped(note: Partial<LockNote>, atStart: boolean, ownedBy: string | undefined): boolean {
+  const pid = typeof note.pid === 'number' ? note.pid : undefined;
+  const another = ownedBy !== undefined && typeof note.instance === 'string' && note.instance !== ownedBy;
+  return another || pid === undefined || (pid === process.pid ? atStart : !alive(pid));
+}
+
+/** A rebase or a merge a stopped publish left half done, undone (git's locks removed first: the undoing needs them). */
+async function undoHalfDone(siteRoot: string, gitDir: string): Promise<string[]> {
+  const undone: string[] = [];
+  if (existsSync(join(gitDir, 'rebase-merge')) || existsSync(join(gitDir, 'rebase-apply'))) {
+    await git(siteRoot, ['rebase', '--abort']);
+    undone.push('a rebase left half done: undone, the working copy is as before it');
+  }
+  if (existsSync(join(gitDir, 'MERGE_HEAD'))) {
+    await git(siteRoot, ['merge', '--abort']);
+    undone.push('a merge left half done: undone');
+  }
+  return undone;
+}
+
+/**
+ * What a publish that stopped half way (its process killed) left in the working copy, undone: its lock, git's locks,
+ * a rebase or merge under way, and its commit when it was not sent. Only when the lock's process is gone: a publish
+ * that runs is left alone. At a server's start (`atStart`) a lock of this very process number is a dead one's (a
+ * container's server has the same number at each start); later it is a publish of this process under way. Behind the
+ * back office (`ownedBy`: the instance that owns the working copy now) a lock another instance wrote is a dead one's
+ * whatever its process number: that instance no longer owns the working copy, and on a shared disk its process ran on
+ * another machine, where the number means nothing here. At a start or a take-over git's locks are removed without a
+ * publish's lock too (a discard, a catch-up or a fetch killed), when no process is at work in the working copy. Gives
+ * what it cleaned, in words for the server's log.
  */
 export async function recoverWorkingCopy(siteRoot: string, { atStart = true, ownedBy }: { atStart?: boolean; ownedBy?: string } = {}): Promise<string[]> {
   const gitDir = await gitDirOf(siteRoot);
   const lock = join(gitDir, LOCK_FILE);
-  if (!existsSync(lock)) return [];
+  if (!existsSync(lock)) return atStart ? removeStaleGitLocks(siteRoot, gitDir) : [];
   const note = lockNote(lock);
-  const pid = typeof note.pid === 'number' ? note.pid : undefined;
-  const own = pid === process.pid;
-  const another = ownedBy !== undefined && typeof note.instance === 'string' && note.instance !== ownedBy ? note.instance : undefined;
-  if (!another && pid !== undefined && (own ? !atStart : alive(pid))) return [];
-  const cleaned: string[] = [];
-  // git's own lock, left by a git command killed with the publish
-  if (existsSync(join(gitDir, 'index.lock'))) {
-    rmSync(join(gitDir, 'index.lock'), { force: true });
-    cleaned.push("git's index lock left by a stopped command: removed");
-  }
-  if (existsSync(join(gitDir, 'rebase-merge')) || existsSync(join(gitDir, 'rebase-apply'))) {
-    await git(siteRoot, ['rebase', '--abort']);
-    cleaned.push('a rebase left half done: undone, the working copy is as before it');
-  }
-  if (existsSync(join(gitDir, 'MERGE_HEAD'))) {
-    await git(siteRoot, ['merge', '--abort']);
-    cleaned.push('a merge left half done: undone');
-  }
+  if (!stopped(note, atStart, ownedBy)) return [];
+  const cleaned = await removeStaleGitLocks(siteRoot, gitDir);
+  cleaned.push(...(await undoHalfDone(siteRoot, gitDir)));
   cleaned.push(...(await takeBackCommit(siteRoot, note)));
   rmSync(lock, { force: true });
-  const whose = [pid === undefined ? '' : `process ${pid}`, another ? `of the instance ${another}` : ''].filter(Boolean).join(' ');
+  const another = ownedBy !== undefined && typeof note.instance === 'string' && note.instance !== ownedBy ? note.instance : undefined;
+  const whose = [typeof note.pid === 'number' ? `process ${note.pid}` : '', another ? `of the instance ${another}` : ''].filter(Boolean).join(' ');
   cleaned.push(`the lock of a publish that stopped${whose ? ` (${whose})` : ''}: removed`);
   return cleaned;
 }
@@ -225,7 +321,12 @@ function earlyBuild(options: LivePublishOptions) {
  * After the commit: the remote's new commits taken in (refused when they change code or conflict), the result made
  * live and pushed; a push that finds newer commits takes them and goes round again.
  */
-async function takeInBuildAndSend(options: LivePublishOptions, before: string, early: ReturnType<typeof earlyBuild>): Promise<LivePublishOutcome> {
+async function takeInBuildAndSend(
+  options: LivePublishOptions,
+  before: string,
+  early: ReturnType<typeof earlyBuild>,
+  note: (more: Partial<LockNote>) => void,
+): Promise<LivePublishOutcome> {
   const { siteRoot, target } = options;
   // the changes back as they were before the publish: uncommitted, in the working copy
   const undo = () => git(siteRoot, ['reset', '-q', '--mixed', before]);
@@ -259,6 +360,7 @@ async function takeInBuildAndSend(options: LivePublishOptions, before: string, e
       return { ok: false, reason: 'build-failed', detail: (error as Error).message };
     }
     if (!target) return { ok: true, commit, rebasedOver, pushed: false };
+    note({ sending: commit });
     const pushed = await push(siteRoot, target);
     if (pushed.ok) return { ok: true, commit, rebasedOver, pushed: true };
     // another server or editor pushed meanwhile: their commits are taken, built and sent with ours
@@ -281,14 +383,14 @@ export async function publishLive(options: LivePublishOptions): Promise<LivePubl
     const problems = options.validate();
     if (problems !== undefined) return { ok: false, reason: 'invalid', detail: problems };
     early = earlyBuild(options);
-    lock.note({ before, ...(target ? { sentTo: `refs/remotes/${target.remote}/${target.branch}` } : {}) });
+    lock.note({ before, ...(target ? { sentTo: `refs/remotes/${target.remote}/${target.branch}`, remote: target.remote, branch: target.branch } : {}) });
     await commitPaths(
       siteRoot,
       now.files.map((file) => file.path),
       options.message,
       options.author,
     );
-    return await takeInBuildAndSend(options, before, early);
+    return await takeInBuildAndSend(options, before, early, lock.note);
   } finally {
     // a build begun early and not made live is thrown away before the lock goes
     await early?.settle(false);
