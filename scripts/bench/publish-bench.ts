@@ -20,9 +20,9 @@ import { TABLES } from './tables.ts';
 
 /**
  * Publish on the live server (studio/server/live-publish.ts with scripts/studio-host/live-builder.ts), from the call
- * until the new build is live and the commit pushed to a bare remote: a heading changed in a page, each round. Beside
- * it, in the same run, the same edit built and switched to without git (the build alone: what the publish adds is
- * the difference). On the agency site and on 10,000 pages. Median and p95, beside the 1 s goal. And a publish on one
+ * until the new build is live and the commit pushed to a bare remote: a heading changed in a page, or one town's text
+ * in the collection of towns, each round. Beside it, in the same run, the same edit built and switched to without git
+ * (the build alone: what the publish adds is the difference). On the agency site and on 10,000 pages. Median and p95, beside the 1 s goal. And a publish on one
  * server instance until a second instance on the same PostgreSQL serves it (tests/integration/studio-instances.test.ts
  * checks that it does), on the content landing fixture. Exits 0.
  * Usage: npm run bench:publish [-- rounds]   (default 5; with BENCH_SMOKE=1 one round on the agency site only)
@@ -55,6 +55,13 @@ const cases: Case[] = [
     make: () => makeBigContentSite(2500),
     file: 'content/pages/home.json',
     heading: 'A website you will be proud to show your customers',
+  },
+  {
+    // the common edit: one town's text, in the one file that holds every town (its pages and hubs change)
+    name: "content landing, 10,000 pages, one town's text",
+    make: () => makeBigContentSite(2500),
+    file: 'content/collections/cities.json',
+    heading: 'Bristol is our home.',
   },
 ];
 

@@ -75,7 +75,8 @@ const tables = {
     summary: 'a publish from the call until its build is live, and until its commit is pushed, beside the build alone',
     about: [
       'Publish as the studio without Vite does it (`studio/server/live-publish.ts` with `scripts/studio-host/live-builder.ts`), on a',
-      'git work tree of the site that pushes to a bare repository: a heading changed in a page, timed from the call until the new',
+      "git work tree of the site that pushes to a bare repository: a heading changed in a page (or, the common edit, one town's",
+      'text in the collection of towns at 10,000 pages), timed from the call until the new',
       'build is live (the goal: p95 under 1 s), and until the commit is pushed too (after the switch). Beside it, in the same run,',
       "the same kind of edit built and switched to without git. The build's workers are made ready first, as the studio's server",
       'does at its start. On the agency site and on 10,000 pages of the content landing fixture; median and p95. And a publish on',
