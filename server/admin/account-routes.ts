@@ -24,7 +24,7 @@ const freshUntil = (authenticatedAt: string) => new Date(Date.parse(authenticate
 /** A new session for `userId`, its token in the cookie. */
 export async function signInAs(c: AdminContext, deps: AccountDeps, userId: string): Promise<void> {
   const where = { ipSummary: rateKey(deps.clientIp(c)), userAgent: c.req.header('user-agent') };
-  const { token } = await startSession(deps.staff, userId, where, deps.timeouts);
+  const { token } = await startSession(deps.staff, userId, 'back-office', where, deps.timeouts);
   writeSessionCookie(c, token);
 }
 

@@ -49,7 +49,8 @@ export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>;
   // the calls only: the pages and their static files are the same for everyone, and a page of them writes nothing
   app.use('/api/*', async (c, next) => {
     const token = readSessionCookie(c);
-    const session = await resumeSession(staff, token, options.timeouts);
+    // the back office's sessions alone: the studio's token, from the studio's origin, is no sign-in here
+    const session = await resumeSession(staff, token, 'back-office', options.timeouts);
     const user = session && (await staff.getUser(session.userId));
     c.set('who', session && user && !user.disabled ? { user, session, token: token! } : undefined);
     return next();

@@ -1,6 +1,8 @@
 import { hashToken, isWellFormedToken, newToken } from './tokens.ts';
 import type { StaffStore } from './store/staff-store.ts';
-import type { StaffSession } from './store/types.ts';
+import type { SessionKind, StaffSession } from './store/types.ts';
+
+export type { SessionKind };
 
 export interface SessionTimeouts {
   idleMs: number;
@@ -60,16 +62,21 @@ export function agentSummary(userAgent: string | undefined): string | null {
   return `${browser} op ${system}`;
 }
 
-/** A new session after a sign-in: always a new token (never one the browser brought), returned once for the cookie. */
+/**
+ * A new session after a sign-in (`back-office`) or a studio ticket (`studio`): always a new token (never one the
+ * browser brought), returned once for the cookie. It opens only the door of its kind (resumeSession).
+ */
 export async function startSession(
   store: StaffStore,
   userId: string,
+  kind: SessionKind,
   where: { ipSummary?: string | null; userAgent?: string },
   timeouts: SessionTimeouts = DEFAULT_TIMEOUTS,
 ): Promise<{ token: string; session: StaffSession }> {
   const token = newToken();
   const session = await store.createSession({
     userId,
+    kind,
     tokenHash: hashToken(token),
     ...timeouts,
     ipSummary: where.ipSummary ?? null,
@@ -78,15 +85,19 @@ export async function startSession(
   return { token, session };
 }
 
-/** The live session a cookie's token opens, seen now; undefined for anything else (malformed, unknown, expired). */
+/**
+ * The live session a cookie's token opens at the door of `kind`, seen now; undefined for anything else (malformed,
+ * unknown, expired, or begun at the other door: a studio token sent as the back office's cookie opens nothing).
+ */
 export async function resumeSession(
   store: StaffStore,
   token: string | undefined,
+  kind: SessionKind,
   timeouts: SessionTimeouts = DEFAULT_TIMEOUTS,
   options: { write?: boolean } = {},
 ): Promise<StaffSession | undefined> {
   if (!token || !isWellFormedToken(token)) return undefined;
-  return store.touchSession(hashToken(token), timeouts.idleMs, options);
+  return store.touchSession(hashToken(token), kind, timeouts.idleMs, options);
 }
 
 /** After a step-up (the person proved who they are again): a new token, and the session counts as fresh. */

@@ -162,6 +162,10 @@ export const migrations = (kind: 'sqlite' | 'postgres'): Record<string, Migratio
   '0012-staff-joins': {
     up: (db: Kysely<unknown>) => createStaffJoins(db, kind),
   },
+  // issue 47: a session is the back office's or the studio's, and opens only its own door
+  '0013-session-kinds': {
+    up: (db: Kysely<unknown>) => addSessionKinds(db),
+  },
 });
 
 /**
@@ -524,4 +528,22 @@ async function createStaffJoins(db: Kysely<unknown>, kind: 'sqlite' | 'postgres'
   await sql
     .raw('create trigger staff_audit_no_truncate before truncate on staff_audit for each statement execute function staff_audit_append_only()')
     .execute(db);
+}
+
+/**
+ * 0013: which door each session was begun at, the back office's or the studio's; each is refused at the other, so a
+ * studio token (kept on the studio's origin, beside the preview's scripts) never signs in to the back office. The
+ * sessions begun before it cannot be told apart: they are taken as the back office's (most are), so a studio tab
+ * open at the upgrade is sent back to the back office for a new ticket once.
+ */
+async function addSessionKinds(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('staff_sessions')
+    .addColumn('kind', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('back-office')
+        .check(sql`kind in ('back-office', 'studio')`),
+    )
+    .execute();
 }

@@ -139,6 +139,8 @@ export interface StaffTables {
     absolute_expires_at: string;
     ip_summary: string | null;
     agent_summary: string | null;
+    /** the door the session was begun at and opens alone (0013); 'back-office' for the sessions begun before it */
+    kind: 'back-office' | 'studio';
   };
   staff_sign_in_failures: { key: string; failures: number; last_failure_at: string };
   staff_audit: { id: string; at: string; kind: string; actor_id: string | null; target_ids_json: string };

@@ -27,9 +27,10 @@ export type Admission = { editor: Editor } | 'forbidden' | 'signed-out';
 
 /**
  * The studio's door on its own origin, for its server: a ticket the back office made (studio-routes.ts) opens a
- * session of the back office's own kind (the same time-outs; listed on the account page, ended there, by "sign out
- * everywhere" and by a disabled account), whose token the studio keeps in its own cookie. Every request after is
- * let in only while that session lives and its person's role may edit content.
+ * studio session (the back office's time-outs; listed on the account page, ended there, by "sign out everywhere" and
+ * by a disabled account), whose token the studio keeps in its own cookie. Every request after is let in only while
+ * that session lives and its person's role may edit content. A studio session opens no back office, and a back
+ * office session no studio (SessionKind).
  */
 export interface StudioGate {
   /** a ticket redeemed: the new session's token for the cookie, or undefined (unknown, used or expired) */
@@ -76,7 +77,8 @@ export interface StudioGate {
 export function studioGateOn(staff: StaffStore, state: StudioState, timeouts: SessionTimeouts, close: () => Promise<void>): StudioGate {
   // asked on every request (a page of the preview is twenty): a role taken away or a session ended shuts it at once
   const admit = async (token: string | undefined, options: { write?: boolean } = {}): Promise<Admission> => {
-    const session = await resumeSession(staff, token, timeouts, options);
+    // the studio's sessions alone: the back office's token opens no studio, as the studio's opens no back office
+    const session = await resumeSession(staff, token, 'studio', timeouts, options);
     const user = session && (await staff.getUser(session.userId));
     if (!user || user.disabled) return 'signed-out';
     return allows(user.role, 'content') ? { editor: { id: user.id, email: user.email } } : 'forbidden';
@@ -86,7 +88,7 @@ export function studioGateOn(staff: StaffStore, state: StudioState, timeouts: Se
       if (!isWellFormedToken(ticket)) return undefined;
       const userId = await state.redeemTicket(hashToken(ticket));
       if (!userId) return undefined;
-      const { token } = await startSession(staff, userId, { userAgent: where.userAgent }, timeouts);
+      const { token } = await startSession(staff, userId, 'studio', { userAgent: where.userAgent }, timeouts);
       return token;
     },
     admit,

@@ -43,7 +43,7 @@ afterEach(async () => {
 
 it('writes nothing to the session for the studio page’s script and stylesheet, and keeps it alive for its calls', async () => {
   const { user } = await store.addUser('redacteur@example.nl', 'editor', { tokenHash: hashToken(newToken()), createdBy: null });
-  const { token } = await startSession(store, user.id, {});
+  const { token } = await startSession(store, user.id, 'studio', {});
   const cookie = { cookie: `__Host-studio-session=${token}` };
   const lastSeen = async () => (await store.listSessions(user.id))[0]!.lastSeenAt;
   const before = await lastSeen();

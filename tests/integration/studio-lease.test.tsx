@@ -68,7 +68,7 @@ beforeAll(async () => {
   staff = await openStaffStore(storage);
   for (const email of [ANNA, BRAM]) {
     const { user } = await staff.addUser(email, 'editor', { tokenHash: `invited-${email}`, createdBy: null });
-    cookies.set(email, `__Host-studio-session=${(await startSession(staff, user.id, {})).token}`);
+    cookies.set(email, `__Host-studio-session=${(await startSession(staff, user.id, 'studio', {})).token}`);
   }
   gate = await openStudioGate(storage, {});
   const { server, stop } = leaseServer({ ...gate, backOffice: 'https://backoffice.example.nl' });

@@ -99,7 +99,8 @@ type Sessions = Pick<StaffStore, 'createSession' | 'touchSession' | 'renewSessio
 export function sessionOperations(db: Kysely<Database>, clock: () => Date): Sessions {
   return {
     createSession: (session) => sessions.insertSession(db, session, clock()),
-    touchSession: (tokenHash, idleMs, options) => db.transaction().execute((trx) => sessions.touchSession(trx, tokenHash, idleMs, clock(), options)),
+    touchSession: (tokenHash, kind, idleMs, options) =>
+      db.transaction().execute((trx) => sessions.touchSession(trx, tokenHash, kind, idleMs, clock(), options)),
     renewSession: (oldHash, newHash) => sessions.renewSession(db, oldHash, newHash, clock()),
     listSessions: (userId) => sessions.listSessions(db, userId, clock()),
     endSession: (id, actorId, ownerId) =>

@@ -1,6 +1,6 @@
 import { newId } from '../../storage/ids.ts';
 import type { StaffTables } from '../../storage/schema.ts';
-import type { Db, NewSession, StaffSession } from './types.ts';
+import type { Db, NewSession, SessionKind, StaffSession } from './types.ts';
 
 /** a session as it is read back: never its token's hash */
 type SessionRow = Omit<StaffTables['staff_sessions'], 'token_hash'>;
@@ -8,6 +8,7 @@ type SessionRow = Omit<StaffTables['staff_sessions'], 'token_hash'>;
 const toSession = (row: SessionRow): StaffSession => ({
   id: row.id,
   userId: row.user_id,
+  kind: row.kind,
   createdAt: row.created_at,
   lastSeenAt: row.last_seen_at,
   authenticatedAt: row.authenticated_at,
@@ -33,6 +34,7 @@ export async function insertSession(db: Db, session: NewSession, now: Date): Pro
     absolute_expires_at: absolute,
     ip_summary: session.ipSummary ?? null,
     agent_summary: session.agentSummary ?? null,
+    kind: session.kind,
   };
   await db.insertInto('staff_sessions').values(row).execute();
   return toSession(row);
@@ -47,11 +49,19 @@ export const TOUCH_EVERY_MS = 60_000;
 const touchEvery = (idleMs: number) => Math.min(TOUCH_EVERY_MS, idleMs / 4);
 
 /**
- * The live session of a token, seen now: its idle time-out moves on (never past the absolute one), written when the
- * last write is a minute old (and never with `write: false`, for a static file). Undefined for an unknown token, an
- * expired session or a disabled person; an expired session's row is removed on the way.
+ * The live session of a token, of `kind`, seen now: its idle time-out moves on (never past the absolute one), written
+ * when the last write is a minute old (and never with `write: false`, for a static file). Undefined for an unknown
+ * token, a session of the other kind (left as it is: its own door still opens), an expired session or a disabled
+ * person; an expired session's row is removed on the way.
  */
-export async function touchSession(db: Db, tokenHash: string, idleMs: number, now: Date, options: { write?: boolean } = {}): Promise<StaffSession | undefined> {
+export async function touchSession(
+  db: Db,
+  tokenHash: string,
+  kind: SessionKind,
+  idleMs: number,
+  now: Date,
+  options: { write?: boolean } = {},
+): Promise<StaffSession | undefined> {
   const at = now.toISOString();
   const row = await db
     .selectFrom('staff_sessions as s')
@@ -59,6 +69,7 @@ export async function touchSession(db: Db, tokenHash: string, idleMs: number, no
     .selectAll('s')
     .select('u.disabled')
     .where('s.token_hash', '=', tokenHash)
+    .where('s.kind', '=', kind)
     .executeTakeFirst();
   if (!row) return undefined;
   if (row.disabled === 1 || row.idle_expires_at <= at || row.absolute_expires_at <= at) {

@@ -148,44 +148,44 @@ describe.each(backends)('staff store on $name', (backend) => {
 
   it('ends a session after the idle time-out, and after the absolute one however busy', async () => {
     const { user } = await store.addUser('an@example.nl', 'sales', invitation());
-    const idle = { userId: user.id, tokenHash: hashToken(newToken()), idleMs: HOUR, absoluteMs: 3 * HOUR };
+    const idle = { userId: user.id, kind: 'back-office' as const, tokenHash: hashToken(newToken()), idleMs: HOUR, absoluteMs: 3 * HOUR };
     await store.createSession(idle);
     advance(HOUR - 10);
-    expect(await store.touchSession(idle.tokenHash, HOUR)).toBeDefined();
+    expect(await store.touchSession(idle.tokenHash, 'back-office', HOUR)).toBeDefined();
     advance(HOUR - 10);
-    expect(await store.touchSession(idle.tokenHash, HOUR)).toBeDefined();
+    expect(await store.touchSession(idle.tokenHash, 'back-office', HOUR)).toBeDefined();
     advance(HOUR);
-    expect(await store.touchSession(idle.tokenHash, HOUR)).toBeUndefined();
+    expect(await store.touchSession(idle.tokenHash, 'back-office', HOUR)).toBeUndefined();
 
     const busy = { ...idle, tokenHash: hashToken(newToken()) };
     await store.createSession(busy);
     for (let i = 0; i < 5; i++) {
       advance(HOUR / 2);
-      expect(await store.touchSession(busy.tokenHash, HOUR)).toBeDefined();
+      expect(await store.touchSession(busy.tokenHash, 'back-office', HOUR)).toBeDefined();
     }
     advance(HOUR / 2);
-    expect(await store.touchSession(busy.tokenHash, HOUR)).toBeUndefined();
+    expect(await store.touchSession(busy.tokenHash, 'back-office', HOUR)).toBeUndefined();
     expect(await store.listSessions(user.id)).toEqual([]);
   });
 
   it('writes a session’s last-seen time at most once a minute, and not at all for a read without touch', async () => {
     const { user } = await store.addUser('an@example.nl', 'sales', invitation());
-    const session = { userId: user.id, tokenHash: hashToken(newToken()), idleMs: HOUR, absoluteMs: 3 * HOUR };
+    const session = { userId: user.id, kind: 'back-office' as const, tokenHash: hashToken(newToken()), idleMs: HOUR, absoluteMs: 3 * HOUR };
     const created = await store.createSession(session);
     const lastSeen = async () => (await store.listSessions(user.id))[0]!.lastSeenAt;
     for (let i = 0; i < 50; i++) {
       advance(1000);
-      expect(await store.touchSession(session.tokenHash, HOUR)).toBeDefined();
+      expect(await store.touchSession(session.tokenHash, 'back-office', HOUR)).toBeDefined();
     }
     // 50 requests in 50 seconds: the row as it was made
     expect(await lastSeen()).toBe(created.lastSeenAt);
     advance(11_000);
-    await store.touchSession(session.tokenHash, HOUR);
+    await store.touchSession(session.tokenHash, 'back-office', HOUR);
     const moved = await lastSeen();
     expect(moved > created.lastSeenAt).toBe(true);
     advance(120_000);
     // a static file: the session is checked, nothing written
-    expect(await store.touchSession(session.tokenHash, HOUR, { write: false })).toBeDefined();
+    expect(await store.touchSession(session.tokenHash, 'back-office', HOUR, { write: false })).toBeDefined();
     expect(await lastSeen()).toBe(moved);
   });
 
@@ -196,12 +196,19 @@ describe.each(backends)('staff store on $name', (backend) => {
       const tokenHash = hashToken(newToken());
       return {
         tokenHash,
-        session: await store.createSession({ userId: user.id, tokenHash, idleMs: HOUR, absoluteMs: 12 * HOUR, agentSummary: 'Firefox on Android' }),
+        session: await store.createSession({
+          userId: user.id,
+          kind: 'back-office',
+          tokenHash,
+          idleMs: HOUR,
+          absoluteMs: 12 * HOUR,
+          agentSummary: 'Firefox on Android',
+        }),
       };
     };
     const a = await open();
     expect(await store.endSessionByToken(a.tokenHash)).toBe(true);
-    expect(await store.touchSession(a.tokenHash, HOUR)).toBeUndefined();
+    expect(await store.touchSession(a.tokenHash, 'back-office', HOUR)).toBeUndefined();
 
     const b = await open();
     expect(await store.endSession(b.session.id, other.user.id, other.user.id)).toBe(false);
@@ -209,21 +216,21 @@ describe.each(backends)('staff store on $name', (backend) => {
 
     const c = await open();
     expect(await store.setRole(user.id, 'admin', null)).toBe(true);
-    expect(await store.touchSession(c.tokenHash, HOUR)).toBeUndefined();
+    expect(await store.touchSession(c.tokenHash, 'back-office', HOUR)).toBeUndefined();
     const d = await open();
     expect(await store.setDisabled(user.id, true, null)).toBe(true);
-    expect(await store.touchSession(d.tokenHash, HOUR)).toBeUndefined();
+    expect(await store.touchSession(d.tokenHash, 'back-office', HOUR)).toBeUndefined();
   });
 
   it('gives a session a new token at a step-up, and the old one stops working', async () => {
     const { user } = await store.addUser('an@example.nl', 'sales', invitation());
     const old = hashToken(newToken());
-    const session = await store.createSession({ userId: user.id, tokenHash: old, idleMs: HOUR, absoluteMs: 12 * HOUR });
+    const session = await store.createSession({ userId: user.id, kind: 'back-office', tokenHash: old, idleMs: HOUR, absoluteMs: 12 * HOUR });
     advance(20 * 60 * 1000);
     const renewed = hashToken(newToken());
     expect(await store.renewSession(old, renewed)).toBe(true);
-    expect(await store.touchSession(old, HOUR)).toBeUndefined();
-    const now = await store.touchSession(renewed, HOUR);
+    expect(await store.touchSession(old, 'back-office', HOUR)).toBeUndefined();
+    const now = await store.touchSession(renewed, 'back-office', HOUR);
     expect(now?.id).toBe(session.id);
     expect(Date.parse(now!.authenticatedAt)).toBeGreaterThan(Date.parse(session.authenticatedAt));
   });
@@ -234,7 +241,7 @@ describe.each(backends)('staff store on $name', (backend) => {
     await store.acceptInvitation(first.tokenHash, { passwordHash: 'h', totpSecret: 'JBSWY3DPEHPK3PXP', recoveryCodeHashes: ['a'] });
     await store.addPasskey({ id: 'cred', userId: user.id, publicKey: 'pk', counter: 0, transports: [], name: null });
     const session = hashToken(newToken());
-    await store.createSession({ userId: user.id, tokenHash: session, idleMs: HOUR, absoluteMs: HOUR });
+    await store.createSession({ userId: user.id, kind: 'back-office', tokenHash: session, idleMs: HOUR, absoluteMs: HOUR });
     await store.setDisabled(user.id, true, null);
     const fresh = invitation();
     const { sessionsEnded } = await store.resetUser(user.id, fresh);
@@ -292,7 +299,7 @@ describe.each(backends)('staff store on $name', (backend) => {
 
   it('sweeps expired sessions and stale failures', async () => {
     const { user } = await store.addUser('an@example.nl', 'sales', invitation());
-    await store.createSession({ userId: user.id, tokenHash: hashToken(newToken()), idleMs: HOUR, absoluteMs: HOUR });
+    await store.createSession({ userId: user.id, kind: 'back-office', tokenHash: hashToken(newToken()), idleMs: HOUR, absoluteMs: HOUR });
     await store.recordFailure(['address:a']);
     advance(25 * HOUR);
     expect(await store.sweep()).toBe(2);

@@ -13,7 +13,7 @@ import * as invitations from './invitations.ts';
 import * as sessions from './sessions.ts';
 import { peopleOperations } from './people-operations.ts';
 import { factorOperations, sessionOperations } from './factor-session-operations.ts';
-import type { AuditEvent, NewFactors, NewSession, Passkey, StaffOverview, StaffSession, StaffUser } from './types.ts';
+import type { AuditEvent, NewFactors, NewSession, Passkey, SessionKind, StaffOverview, StaffSession, StaffUser } from './types.ts';
 import type { FactorSummary } from './factors.ts';
 import type { OpenInvitation } from './invitations.ts';
 import type { ChallengePurpose } from './challenges.ts';
@@ -78,8 +78,8 @@ export interface StaffStore {
   factorSummary(userId: string): Promise<FactorSummary>;
 
   createSession(session: NewSession): Promise<StaffSession>;
-  /** the live session of a token; its last-seen time written at most once a minute, never with write: false */
-  touchSession(tokenHash: string, idleMs: number, options?: { write?: boolean }): Promise<StaffSession | undefined>;
+  /** the live session of a token, of `kind` alone; its last-seen time written at most once a minute, never with write: false */
+  touchSession(tokenHash: string, kind: SessionKind, idleMs: number, options?: { write?: boolean }): Promise<StaffSession | undefined>;
   renewSession(oldTokenHash: string, newTokenHash: string): Promise<boolean>;
   listSessions(userId: string): Promise<StaffSession[]>;
   endSession(id: string, actorId: string | null, ownerId?: string): Promise<boolean>;

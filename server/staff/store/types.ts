@@ -25,8 +25,15 @@ export interface StaffOverview extends StaffUser {
   activeSessions: number;
 }
 
+/**
+ * Which door a session was begun at, and the only one it opens: the back office's (its sign-in, on its origin) or
+ * the studio's (a ticket redeemed on the studio's origin). The token of one is refused at the other.
+ */
+export type SessionKind = 'back-office' | 'studio';
+
 export interface NewSession {
   userId: string;
+  kind: SessionKind;
   tokenHash: string;
   idleMs: number;
   absoluteMs: number;
@@ -37,6 +44,7 @@ export interface NewSession {
 export interface StaffSession {
   id: string;
   userId: string;
+  kind: SessionKind;
   createdAt: string;
   lastSeenAt: string;
   authenticatedAt: string;
