@@ -13,13 +13,14 @@ import { words } from './words.ts';
 
 type Session = SessionsAnswer['sessions'][number];
 
-/** One session: where and since when, this device marked; the button ends it (this device: signs out). */
+/** One session: where and since when, this device and the studio's marked; the button ends it (this device: signs out). */
 function SessionItem({ session: s, onEnd }: { session: Session; onEnd: () => void }) {
   return (
     <li className={`card ${styles.item}`}>
       <div>
         <p className={styles.title}>
           {s.where ?? words.account.unknownDevice} {s.current ? <span className={styles.badge}>{words.account.thisDevice}</span> : null}
+          {s.kind === 'studio' ? <span className={`${styles.badge} ${styles.badgeMuted}`}>{words.account.studio}</span> : null}
         </p>
         <p className={styles.meta}>{words.account.since(formatDateTime(s.createdAt), formatDateTime(s.lastSeenAt))}</p>
       </div>

@@ -175,6 +175,7 @@ export const en: Words = {
     unknownDevice: 'Unknown device',
     unknownDeviceLower: 'unknown device',
     thisDevice: 'This device',
+    studio: 'Studio',
     since: (since: string, seen: string) => `Signed in on ${since} · last active ${seen}`,
     end: 'End',
     ended: 'The session has ended: that device has to sign in again.',

@@ -181,6 +181,8 @@ export const nl = {
     unknownDevice: 'Onbekend apparaat',
     unknownDeviceLower: 'onbekend apparaat',
     thisDevice: 'Dit apparaat',
+    /** a session of the studio, opened from the back office */
+    studio: 'Studio',
     since: (since: string, seen: string) => `Aangemeld op ${since} · laatst actief ${seen}`,
     end: 'Beëindigen',
     ended: 'De sessie is beëindigd: dat apparaat moet opnieuw aanmelden.',

@@ -164,9 +164,9 @@ export interface ConfirmAuthenticatorRequest {
   code: string;
 }
 
-/** GET /api/sessions */
+/** GET /api/sessions: the back office's sessions and the studio's (opened from here, on the studio's origin), each saying which */
 export interface SessionsAnswer {
-  sessions: { id: string; createdAt: string; lastSeenAt: string; where: string | null; current: boolean }[];
+  sessions: { id: string; kind: 'back-office' | 'studio'; createdAt: string; lastSeenAt: string; where: string | null; current: boolean }[];
 }
 
 /** GET /api/people */

@@ -117,6 +117,7 @@ function sessionRoutes(staff: StaffStore): RouteSpec[] {
         return c.json({
           sessions: sessions.map((s) => ({
             id: s.id,
+            kind: s.kind,
             createdAt: s.createdAt,
             lastSeenAt: s.lastSeenAt,
             where: s.agentSummary,

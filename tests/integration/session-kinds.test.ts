@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionsAnswer } from '../../core/admin/contract.ts';
 import { paths } from '../../core/paths.ts';
 import { STUDIO_API, STUDIO_PATH } from '../../core/studio/contract.ts';
 import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
@@ -110,5 +111,19 @@ describe.each(backends)('the two doors on $name', (backend) => {
     // refused at the wrong door, neither session ended: each opens its own
     expect((await eva.b.get('/api/me')).status).toBe(200);
     expect(await studioAnswers(studioToken)).toEqual([200, 200]);
+  }, 120_000);
+
+  it('lists the studio’s sessions beside the back office’s on the account page, each saying which it is; ending one there shuts the studio', async () => {
+    const lin = await invite(app, staff, clock, 'lin@example.nl', 'editor');
+    const studioToken = await enterStudio(lin.b);
+    const { sessions } = (await (await lin.b.get('/api/sessions')).json()) as SessionsAnswer;
+    expect(sessions.map((s) => [s.kind, s.current]).sort()).toEqual([
+      ['back-office', true],
+      ['studio', false],
+    ]);
+    const studioSession = sessions.find((s) => s.kind === 'studio')!;
+    expect((await lin.b.post(`/api/sessions/${studioSession.id}/end`)).status).toBe(200);
+    expect(await studioAnswers(studioToken)).toEqual([401, 401]);
+    expect((await lin.b.get('/api/me')).status).toBe(200);
   }, 120_000);
 });
