@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonCall } from '../publish/json-call.ts';
-import { CallFailed, failureOf, serverSaid, writeHeaders } from './call.ts';
+import { CallFailed, failureOf, serverSaid, TAB, writeHeaders } from './call.ts';
 
 const SENTENCE =
   'Dat lukte niet: er ging iets mis in de studio. Probeer het nog eens. Gaat het weer mis, geef dan code K7QM-4XPD door aan wie de website onderhoudt.';
@@ -9,9 +9,12 @@ const json = (body: unknown, status: number) => new Response(JSON.stringify(body
 describe('the studio page’s calls', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('send the custom header with every write, and its body’s type', () => {
-    expect(writeHeaders()).toEqual({ 'Content-Type': 'application/json', 'x-staff-request': '1' });
-    expect(writeHeaders('application/octet-stream')).toEqual({ 'Content-Type': 'application/octet-stream', 'x-staff-request': '1' });
+  it('send the custom header with every write, its body’s type, and the tab’s lease id', () => {
+    const tab = expect.stringMatching(/^[0-9a-f]{32}$/);
+    expect(writeHeaders()).toEqual({ 'Content-Type': 'application/json', 'x-staff-request': '1', 'x-studio-lease': tab });
+    expect(writeHeaders('application/octet-stream')).toEqual({ 'Content-Type': 'application/octet-stream', 'x-staff-request': '1', 'x-studio-lease': tab });
+    // one tab: the leases and the writes name it alike
+    expect(writeHeaders()['x-studio-lease']).toBe(TAB);
   });
 
   it('show a failure of the server in its own words, with its reference; any other refusal in the dialog’s', async () => {
@@ -31,7 +34,7 @@ describe('the studio page’s calls', () => {
     expect(serverSaid(thrown)).toBe(SENTENCE);
     expect(fetched).toHaveBeenCalledWith('/__studio/api/schedules', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'x-staff-request': '1' },
+      headers: { 'Content-Type': 'application/json', 'x-staff-request': '1', 'x-studio-lease': TAB },
       body: '{"at":"x"}',
     });
   });

@@ -1,12 +1,16 @@
 import { OWN_REQUEST_HEADER } from '../../../core/security/own-request.ts';
-import type { ErrorAnswer } from '../../../core/studio/contract.ts';
+import { LEASE_HEADER, type ErrorAnswer } from '../../../core/studio/contract.ts';
+
+/** This studio tab, as the leases name it (use-lease.ts): a reload is a new tab, and takes its file again when it is free. */
+export const TAB = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * What every write of the studio's page sends besides its body: the body's type and the custom header. Its server
  * takes a write only with both, from its own origin (studio/server/request-guard.ts); a page of another site cannot
- * set either without a CORS preflight, which the studio never grants.
+ * set either without a CORS preflight, which the studio never grants. And the tab's lease id: behind the back office,
+ * a file is written only for the person whose tab holds it (or while no one does).
  */
-export const writeHeaders = (type = 'application/json'): Record<string, string> => ({ 'Content-Type': type, [OWN_REQUEST_HEADER]: '1' });
+export const writeHeaders = (type = 'application/json'): Record<string, string> => ({ 'Content-Type': type, [OWN_REQUEST_HEADER]: '1', [LEASE_HEADER]: TAB });
 
 /** A write of the studio's page: a POST of `body` as JSON (`keepalive`: it may outlive the tab). */
 export const postJson = (url: string, body: unknown, keepalive = false) =>

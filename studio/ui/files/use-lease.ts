@@ -1,15 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { LEASE_HEARTBEAT_MS, LEASES_API, type LeaseRequestBody, type LeaseWireAnswer } from '../../../core/studio/contract.ts';
-import { postJson } from './call.ts';
+import { postJson, TAB } from './call.ts';
+import { SiteFilesContext } from './site-context.tsx';
 
 /**
  * Whether this tab may edit the open file: off (no sign-in in front of the studio, so no leases), held (this tab
  * has it), or another person's (`lost`: they took it over from this tab).
  */
 export type LeaseView = { state: 'off' } | { state: 'asking' } | { state: 'held' } | { state: 'other'; holder: string; since: string; lost: boolean };
-
-/** This studio tab, as the leases name it: a reload is a new tab, and takes its file again when it is free. */
-const TAB = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 async function ask(action: '' | '/renew' | '/release', body: LeaseRequestBody, keepalive = false): Promise<unknown> {
   const response = await postJson(`${LEASES_API}${action}`, body, keepalive);
@@ -26,6 +24,13 @@ async function ask(action: '' | '/renew' | '/release', body: LeaseRequestBody, k
 export function useLease(path: string, enabled: boolean): { view: LeaseView; takeOver: () => Promise<void> } {
   const [view, setView] = useState<LeaseView>(enabled ? { state: 'asking' } : { state: 'off' });
   const held = useRef(false);
+  /** asks at once whether the file is still this tab's (set while the file is open) */
+  const recheck = useRef<() => void>(() => undefined);
+  // a write refused because another person has the file: this tab lost it, and says so now, not at the next beat
+  const refused = useContext(SiteFilesContext)?.lost;
+  useEffect(() => {
+    if (refused?.reason === 'leased') recheck.current();
+  }, [refused]);
   const apply = useCallback((answer: LeaseWireAnswer, lost: boolean) => {
     held.current = answer.held;
     setView(answer.held ? { state: 'held' } : { state: 'other', holder: answer.holder.email, since: answer.holder.since, lost });
@@ -63,6 +68,7 @@ export function useLease(path: string, enabled: boolean): { view: LeaseView; tak
     const leave = () => void ask('/release', body, true).catch(() => undefined);
     // back in this tab: whether the file is still this tab's is asked at once, not at the next beat
     const back = () => void beat();
+    recheck.current = back;
     window.addEventListener('pagehide', leave);
     window.addEventListener('focus', back);
     return () => {
@@ -70,6 +76,7 @@ export function useLease(path: string, enabled: boolean): { view: LeaseView; tak
       clearInterval(timer);
       window.removeEventListener('pagehide', leave);
       window.removeEventListener('focus', back);
+      recheck.current = () => undefined;
       if (held.current) void ask('/release', body, true).catch(() => undefined);
       held.current = false;
     };

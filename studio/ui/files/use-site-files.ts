@@ -8,11 +8,33 @@ import { useEditQueue, type Pending } from './use-edit-queue.ts';
 import type { History, Step } from './history.ts';
 import type { Status } from './status-texts.ts';
 import { useHistory } from './use-history.ts';
+import { pointerOf } from '../form/field-common.tsx';
 
 export interface Conflict {
   path: string;
   ops: EditOp[];
   message: string;
+}
+
+/**
+ * An edit refused because another person has the file now (`leased`: its lease is theirs) or saved it after the
+ * version the edit was made on (`overtaken`): never written over their work. The texts it would have put stay here, for
+ * the person to copy.
+ */
+export interface LostEdit {
+  path: string;
+  reason: 'leased' | 'overtaken';
+  /** the other person's address */
+  who: string;
+  /** the texts typed, the last one of each field (by its JSON pointer) */
+  texts: { at: string; text: string }[];
+}
+
+/** A refused edit's texts, added to those of the edits of the same file refused before it. */
+function lostEdit(before: LostEdit | undefined, path: string, reason: LostEdit['reason'], who: string, ops: EditOp[]): LostEdit {
+  const texts = new Map((before?.path === path ? before.texts : []).map(({ at, text }) => [at, text]));
+  for (const op of ops) if (op.op === 'set' && typeof op.value === 'string') texts.set(pointerOf(op.path), op.value);
+  return { path, reason, who, texts: [...texts].map(([at, text]) => ({ at, text })) };
 }
 
 /** A file changed on disk by someone else: its text before (as the studio held it) and now. */
@@ -230,11 +252,13 @@ interface ChangeParts {
   bump: (at: number) => void;
   say: (status: Status) => void;
   setConflict: (conflict: Conflict) => void;
+  /** an edit refused for another person's sake: its texts kept to copy */
+  setLost: (lost: (before: LostEdit | undefined) => LostEdit) => void;
   onOutside?: (change: OutsideChange) => void;
 }
 
 /** How a new text of a file becomes the studio's: one someone else wrote, or the answer to the studio's own edits. */
-function useChanges({ site, history, historyChanged, bump, say, setConflict, onOutside }: ChangeParts) {
+function useChanges({ site, history, historyChanged, bump, say, setConflict, setLost, onOutside }: ChangeParts) {
   const { filesRef, put, refreshProblems } = site;
   const outside = useRef(onOutside);
   useEffect(() => {
@@ -262,13 +286,18 @@ function useChanges({ site, history, historyChanged, bump, say, setConflict, onO
         if (answer.changed) history.current.record({ path, before, after: answer.file, key: next.key, at: Date.now() });
         if (answer.replayed) say({ key: 'replayed', file: path });
         refreshProblems();
+      } else if (answer.reason === 'leased' || answer.reason === 'overtaken') {
+        // not to be tried again over their work: the file shows theirs, and the person's texts are kept to copy
+        const who = answer.reason === 'leased' ? answer.holder.email : answer.savedBy;
+        setLost((before) => lostEdit(before, path, answer.reason, who, ops));
+        say({ key: 'notSaved', file: path });
       } else {
         setConflict({ path, ops, message: answer.message });
         say({ key: 'notSaved', file: path });
       }
       historyChanged();
     },
-    [bump, history, historyChanged, put, refreshProblems, say, setConflict],
+    [bump, history, historyChanged, put, refreshProblems, say, setConflict, setLost],
   );
   const failed = useCallback((path: string, ops: EditOp[], error: Error) => setConflict({ path, ops, message: error.message }), [setConflict]);
   return { take, answered, failed };
@@ -361,10 +390,11 @@ export function useSiteFiles(say: (status: Status) => void, onOutside?: (change:
   const site = useSiteState();
   const { filesRef, refreshProblems } = site;
   const [conflict, setConflict] = useState<Conflict | undefined>();
+  const [lost, setLost] = useState<LostEdit | undefined>();
   /** a page asked for before the revision's time is older than the files (the preview loads it again) */
   const [revision, bump] = useRevision();
   const { history, can, changed: historyChanged } = useHistory(site.state);
-  const { take, answered, failed } = useChanges({ site, history, historyChanged, bump, say, setConflict, onOutside });
+  const { take, answered, failed } = useChanges({ site, history, historyChanged, bump, say, setConflict, setLost, onOutside });
   // the queue reads the outside changes missed while it was busy, and those are watched only while it is not
   const caughtUp = useRef<(path: string) => void>(() => undefined);
   const drained = useCallback((path: string) => caughtUp.current(path), []);
@@ -402,5 +432,8 @@ export function useSiteFiles(say: (status: Status) => void, onOutside?: (change:
       edit(conflict.path, conflict.ops);
     },
     dropConflict: () => setConflict(undefined),
+    /** the edit last refused for another person's sake (behind the back office's sign-in), with its texts */
+    lost,
+    dropLost: () => setLost(undefined),
   };
 }
