@@ -68,6 +68,7 @@ function studioApi(site: StudioSite, host: StudioHost) {
     problemCount: () => site.problems().length,
     validate: site.validateFiles,
     ...(host.publish ? { publish: host.publish } : {}),
+    ...(host.log ? { log: host.log } : {}),
   });
   const wrote = (path: string, blockAdded?: boolean) => {
     host.wrote?.(join(site.siteRoot, path));

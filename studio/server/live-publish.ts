@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSy
 import { join, sep } from 'node:path';
 import { SITE_PATHS } from '../../core/site/layout.ts';
 import type { PushTarget } from '../../core/studio/contract.ts';
-import { commitPaths, expectPending, git, nulList, push, type Author } from './publish.ts';
+import { commitPaths, expectPending, git, nulList, pending, push, type Author } from './publish.ts';
+import { takeTheirsKeepMine } from './take-theirs.ts';
 
 /**
  * Publish on the live server, in one step and under one lock: the changes the editor looked at are validated,
@@ -341,7 +342,11 @@ async function takeInBuildAndSend(
       if (found.commits > 0) {
         const conflict = await rebaseOnFetched(siteRoot);
         if (conflict) {
+          // theirs becomes the published version here, the editor's the change to it: shown side by side, and
+          // Publish (mine on top) or Discard (theirs) then goes through
           await undo();
+          const mine = (await pending(siteRoot)).files.map((file) => file.path);
+          await takeTheirsKeepMine(siteRoot, mine, before, INCOMING_REF);
           return { ok: false, reason: 'conflict', files: conflict };
         }
         rebasedOver += found.commits;
@@ -368,6 +373,16 @@ async function takeInBuildAndSend(
   }
 }
 
+/**
+ * A publish that failed after its commit for a reason of git's (a remote not reached, a lock held): a rebase under way
+ * undone and the commit taken back, so the changes are unpublished changes again, as after a refusal. Whatever of it
+ * fails is left to the next start's recovery: the error the publish failed with is the one told.
+ */
+async function undoCommit(siteRoot: string, gitDir: string, before: string): Promise<void> {
+  if (existsSync(join(gitDir, 'rebase-merge')) || existsSync(join(gitDir, 'rebase-apply'))) await git(siteRoot, ['rebase', '--abort']).catch(() => undefined);
+  await git(siteRoot, ['reset', '-q', '--mixed', before]).catch(() => undefined);
+}
+
 /** See the module's comment. */
 export async function publishLive(options: LivePublishOptions): Promise<LivePublishOutcome> {
   const { siteRoot, target } = options;
@@ -390,7 +405,10 @@ export async function publishLive(options: LivePublishOptions): Promise<LivePubl
       options.message,
       options.author,
     );
-    return await takeInBuildAndSend(options, before, early, lock.note);
+    return await takeInBuildAndSend(options, before, early, lock.note).catch(async (error: unknown) => {
+      await undoCommit(siteRoot, gitDir, before);
+      throw error;
+    });
   } finally {
     // a build begun early and not made live is thrown away before the lock goes
     await early?.settle(false);

@@ -14,6 +14,9 @@ import type {
   RestoreVersionRequest,
 } from '../../core/studio/contract.ts';
 import { discard, history, inGit, pending, publish, PublishError, push, pushTargetFromEnv, putVersion, restoreVersion, type Author } from './publish.ts';
+import { siteLanguage } from './document.ts';
+import type { FailureLog } from './failure.ts';
+import { pushWords, refusalWords } from './publish-words.ts';
 
 /** The plugin's own helpers: its JSON answer, its body reader, and how many problems the site has now. */
 export interface PublishApiContext {
@@ -25,6 +28,8 @@ export interface PublishApiContext {
   validate: (files: SiteFiles) => Problem[];
   /** the host's own Publish (the live server's: studio/server/live-publish.ts), instead of a commit and a push */
   publish?: (request: PublishRequest) => Promise<Published>;
+  /** where git's words go when a call is refused or a send fails (the answer has a sentence and a reference): stderr by default */
+  log?: FailureLog;
 }
 
 /** What Publish is asked: the changes the person was shown, the message, and who they are. */
@@ -53,7 +58,7 @@ interface Answers {
  * The studio's publish calls, /__studio/api/publish/*: what would go live, publish, send again, discard, the
  * versions and restoring one. One git call at a time (git locks its index), and none while the site has problems.
  */
-export function publishApi({ siteRoot, send, readBody, problemCount, validate, publish: hostPublish }: PublishApiContext) {
+export function publishApi({ siteRoot, send, readBody, problemCount, validate, publish: hostPublish, log = (line) => console.error(line) }: PublishApiContext) {
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const next = queue.then(work, work);
@@ -93,17 +98,27 @@ export function publishApi({ siteRoot, send, readBody, problemCount, validate, p
     const body = req.method === 'POST' ? ((await readBody(req)) as Record<string, unknown>) : {};
     if (!(await inGit(siteRoot))) return send(res, 200, { git: false } satisfies PublishAnswer<object>);
     try {
-      send(res, 200, { git: true, ...(await serial<Answers[keyof Answers]>(() => handler(body))) } satisfies PublishAnswer<Answers[keyof Answers]>);
+      const answer = await serial<Answers[keyof Answers]>(() => handler(body));
+      send(res, 200, { git: true, ...plainPush(answer, siteLanguage(siteRoot), log, req) } satisfies PublishAnswer<Answers[keyof Answers]>);
     } catch (error) {
       if (!(error instanceof PublishError)) throw error;
+      // the editor's words; git's (and paths) only in the log
       send(res, 409, {
-        error: error.message,
+        ...refusalWords(siteLanguage(siteRoot), error.reason, error.message, log, req),
         reason: error.reason,
         ...(error.problems ? { problems: error.problems } : {}),
         ...(error.files ? { files: error.files } : {}),
       } satisfies PublishRefusal);
     }
   };
+}
+
+/** An answer with a send that failed (a publish's, a restore's, or the send itself): git's words in the log, a reference in their place. */
+function plainPush<T extends Answers[keyof Answers]>(answer: T, lang: string, log: FailureLog, req: IncomingMessage): T {
+  // (the changes' `push` is where Publish sends, no send's result)
+  if ('push' in answer && answer.push && 'ok' in answer.push) return { ...answer, push: pushWords(lang, answer.push, log, req) };
+  if ('ok' in answer) return pushWords(lang, answer, log, req) as T;
+  return answer;
 }
 
 /**
