@@ -1,11 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
 import { publishLive, recoverWorkingCopy, type LivePublishOptions } from './live-publish.ts';
-import { pending } from './publish.ts';
+import { discard, pending } from './publish.ts';
 
 /**
  * Publish on the live server against real git: a bare remote, the server's working copy cloned from it, and another
@@ -101,17 +101,37 @@ describe('publish on the live server', () => {
     expect(git(copy, 'status', '--porcelain')).toBe(`M ${HOME}`);
   });
 
-  it('on a conflict with a change made elsewhere: the rebase undone, the edit kept, the page named, nothing live', async () => {
+  it('on a conflict with a change made elsewhere: the rebase undone, theirs taken in as published, mine kept as the change, nothing live', async () => {
     pushFromOther(HOME, HEADLINE, 'Een andere kop van elders');
-    const before = git(copy, 'rev-parse', 'HEAD');
+    pushFromOther('content/pages/contact.json', '"blocks"', '"blocks" ');
     edit(copy, HOME, HEADLINE, 'Websites die werken');
     const { outcome, live } = await publish();
     expect(outcome).toEqual({ ok: false, reason: 'conflict', files: [HOME] });
     expect(live).toEqual([]);
-    expect(git(copy, 'rev-parse', 'HEAD')).toBe(before);
     expect(existsSync(join(copy, '.git/rebase-merge'))).toBe(false);
+    // their commits are the published version here now; the editor's heading is the one change, over theirs
+    expect(git(copy, 'rev-parse', 'HEAD')).toBe(git(remote, 'rev-parse', 'main'));
+    expect(git(copy, 'status', '--porcelain')).toBe(`M ${HOME}`);
     expect(read(copy, HOME)).toContain('Websites die werken');
+    expect(read(copy, 'content/pages/contact.json')).toContain('"blocks" ');
+    const [change] = (await pending(copy)).files;
+    expect([change?.before?.includes('Een andere kop van elders'), change?.after?.includes('Websites die werken')]).toEqual([true, true]);
     expect(git(remote, 'log', '-1', '--format=%an', 'main')).toBe('Other');
+    // Publish again: mine goes on top of theirs
+    const again = await publish();
+    expect(again.outcome).toMatchObject({ ok: true, pushed: true });
+    expect(git(remote, 'log', '-2', '--format=%an', 'main')).toBe('Eva Editor\nOther');
+    expect(read(copy, HOME)).toContain('Websites die werken');
+  });
+
+  it('after a conflict, Discard keeps theirs: the working copy is the remote’s version', async () => {
+    pushFromOther(HOME, HEADLINE, 'Een andere kop van elders');
+    edit(copy, HOME, HEADLINE, 'Websites die werken');
+    expect((await publish()).outcome).toMatchObject({ ok: false, reason: 'conflict' });
+    await discard(copy, (await pending(copy)).fingerprint);
+    expect(git(copy, 'status', '--porcelain')).toBe('');
+    expect(read(copy, HOME)).toContain('Een andere kop van elders');
+    expect(git(copy, 'rev-parse', 'HEAD')).toBe(git(remote, 'rev-parse', 'main'));
   });
 });
 
@@ -230,6 +250,31 @@ describe('a publish stopped half way', () => {
     writeFileSync(join(copy, '.git/helder-publish.lock'), JSON.stringify({ pid: process.pid }));
     expect((await publish()).outcome).toEqual({ ok: false, reason: 'busy' });
     expect(await recoverWorkingCopy(copy)).toEqual([`the lock of a publish that stopped (process ${process.pid}): removed`]);
+  });
+
+  it('git’s locks without a publish’s (a discard or a catch-up killed): removed at a start, never while a process works in the working copy', async () => {
+    mkdirSync(join(copy, '.git/refs/studio'), { recursive: true });
+    for (const lock of ['index.lock', 'HEAD.lock', 'refs/heads/main.lock', 'refs/studio/incoming.lock']) writeFileSync(join(copy, '.git', lock), '');
+    // a git command at work in the working copy (here: a process whose folder is the work tree) may hold them
+    const working = spawn('sleep', ['600'], { cwd: join(copy, 'content') });
+    try {
+      await expect.poll(() => existsSync(`/proc/${working.pid}/cwd`)).toBe(true);
+      const [said] = await recoverWorkingCopy(copy);
+      expect(said).toMatch(new RegExp(`^git's locks \\(.*HEAD\\.lock.*\\) left as they are: process ${working.pid} works in the working copy$`));
+      expect(existsSync(join(copy, '.git/HEAD.lock'))).toBe(true);
+    } finally {
+      working.kill('SIGKILL');
+    }
+    await expect.poll(() => existsSync(`/proc/${working.pid}/cwd`)).toBe(false);
+    expect(await recoverWorkingCopy(copy)).toEqual([
+      "git's locks left by a stopped command: removed (HEAD.lock, index.lock, refs/heads/main.lock, refs/studio/incoming.lock)",
+    ]);
+    // a publish's own check leaves them to the start: it runs beside the studio's other git calls
+    writeFileSync(join(copy, '.git/index.lock'), '');
+    expect(await recoverWorkingCopy(copy, { atStart: false })).toEqual([]);
+    rmSync(join(copy, '.git/index.lock'));
+    edit(copy, HOME, HEADLINE, 'Websites die werken');
+    expect((await publish()).outcome).toMatchObject({ ok: true, pushed: true });
   });
 
   it('behind the back office: a lock of another instance is a dead one’s, whatever its process number; the owner’s own is not', async () => {
