@@ -75,6 +75,8 @@ test.describe('a page taken over in the studio behind the back office @desktop-o
   }
 
   test('the one who lost the page cannot write over the new holder’s heading, and keeps their text to copy', async ({ browser }) => {
+    // two browsers and a studio each: room for a busy machine (a budget, not a measure)
+    test.setTimeout(90_000);
     // Anna's tab keeps its timers still: its heartbeat does not come, so it is not told when Bram takes the page over
     const anna = await openAs(browser, ANNA, async (page) => {
       await page.clock.install();
