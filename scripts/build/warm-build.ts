@@ -34,12 +34,20 @@ export interface WarmBuildOptions {
 export type WarmOutcome =
   { live: string; rendered: number; reused: number; seconds: number } | { primed: number } | { thrownAway: number } | { full: string } | { busy: string };
 
+/**
+ * Whether a finished build goes live: a promise, or a function asked with the build's folder once the build is written,
+ * under the builds' lock (what is live then cannot change before the switch).
+ */
+export type GoLive = Promise<boolean> | ((out: string) => Promise<boolean>);
+
+export const askGo = async (go: GoLive | undefined, out: string): Promise<boolean> => !go || (typeof go === 'function' ? go(out) : go);
+
 export interface WarmBuilder {
   /**
    * The site's files now, built from the live build and made live in one step; throws when the build failed (the
-   * live build stays). With `go`, the finished build waits for it: made live when it resolves true, else thrown away.
+   * live build stays). With `go`, the finished build waits for it: made live when it says true, else thrown away.
    */
-  build(go?: Promise<boolean>): Promise<WarmOutcome>;
+  build(go?: GoLive): Promise<WarmOutcome>;
   /** The same build, thrown away: the workers have the entry, the model and the routes' keys before the first real one. */
   prime(): Promise<WarmOutcome>;
   /**
@@ -114,7 +122,7 @@ function loadForBuild({ siteRoot, checked }: Kept, previous: string) {
 }
 
 /** One build from the live one into a new folder: made live, thrown away (`prime`, or `go` said no), or refused. */
-async function buildAgain(kept: Kept, prime: boolean, go?: Promise<boolean>): Promise<WarmOutcome> {
+async function buildAgain(kept: Kept, prime: boolean, go?: GoLive): Promise<WarmOutcome> {
   const { siteRoot, builds, pools } = kept;
   const previous = liveFolder(builds);
   if (!previous) return { full: 'no live build yet' };
@@ -144,7 +152,7 @@ async function buildAgain(kept: Kept, prime: boolean, go?: Promise<boolean>): Pr
       },
     );
     await compressor.finish();
-    return { goLive: !prime && (!go || (await go)), value: pages };
+    return { goLive: !prime && (await askGo(go, out)), value: pages };
   });
   if (made.live) return { live: made.id, rendered: made.value.rendered, reused: made.value.reused, seconds: made.seconds };
   return prime ? { primed: made.seconds } : { thrownAway: made.seconds };

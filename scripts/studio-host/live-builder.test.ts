@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
 import { buildSite } from '../test-support/build-site.ts';
-import { liveBuilder, type LiveBuild } from './live-builder.ts';
+import { liveBuilder, liveRelease, type LiveBuild } from './live-builder.ts';
 
 /**
  * A publish's build on the live server: a content edit built by the warm builder in the server's process, byte for
@@ -76,3 +76,24 @@ it('a change of what the islands see (the theme) is built with its bundles, and 
     .map((file) => readFileSync(file, 'utf8').toLowerCase());
   expect(texts.some((text) => text.includes('#123456'))).toBe(true);
 }, 120_000);
+
+it('a build of a release older than the live build, finishing late, is thrown away; a newer one goes live and says which version it is', async () => {
+  const before = realpathSync(live);
+  const shown = liveRelease(live)!;
+  const known = folders();
+  const release = join(work, 'release');
+  rmSync(release, { recursive: true, force: true });
+  cpSync(site, release, { recursive: true });
+  writeFileSync(join(release, 'content/pages/home.json'), readFileSync(HOME, 'utf8').replace('Nooit live', 'Elders gepubliceerd'));
+  // a release recorded before the live build's version was made: never switched in
+  const older = await build(release, undefined, { at: new Date(Date.parse(shown.at) - 60_000).toISOString() });
+  expect(older.live).toBe(false);
+  expect(realpathSync(live)).toBe(before);
+  expect(folders()).toEqual(known);
+  expect(liveHome()).not.toContain('Elders gepubliceerd');
+  // one recorded after it goes live, and the live build names it
+  const mark = { at: new Date(Date.parse(shown.at) + 60_000).toISOString() };
+  expect((await build(release, undefined, mark)).live).toBe(true);
+  expect(liveHome()).toContain('Elders gepubliceerd');
+  expect(liveRelease(live)).toEqual(mark);
+}, 180_000);

@@ -10,7 +10,8 @@ import type { PublishRequest } from '../../studio/server/publish-api.ts';
 import { inGit, pending, PublishError } from '../../studio/server/publish.ts';
 import { siteLanguage } from '../../studio/server/document.ts';
 import { STUDIO_PATH, type Published, type PushTarget } from '../../core/studio/contract.ts';
-import { liveBuilder, liveBuildTime, recoverBuilds } from './live-builder.ts';
+import { liveBuilder, liveRelease, recoverBuilds } from './live-builder.ts';
+import { ancestorIn, releaseOrder, type ReleaseMark } from './release-order.ts';
 import { send } from '../../studio/server/http.ts';
 import { refuseForeignWrite } from '../../studio/server/request-guard.ts';
 import { sendFailure, type FailureKind } from '../../studio/server/failure.ts';
@@ -121,8 +122,11 @@ function serveBuildFile(build: string, pathname: string, res: ServerResponse): b
   return true;
 }
 
-/** A build of the working copy (or of `root`) made live; with `go`, made live only when it resolves true. */
-type BuildLive = (root?: string, go?: Promise<boolean>) => Promise<unknown>;
+/**
+ * A build of the working copy (or of `root`, `release`'s files) made live when it is newer than the live build; with
+ * `go`, only when it resolves true (live-builder.ts).
+ */
+type BuildLive = (root?: string, go?: Promise<boolean>, release?: ReleaseMark) => Promise<{ live: boolean }>;
 
 /** This server instance as the database names it: its host name and process, unless told. */
 const instanceOf = (options: StudioServerOptions) => options.instance ?? `${hostname()}:${process.pid}`;
@@ -270,9 +274,9 @@ function followReleases(options: StudioServerOptions, buildLive: BuildLive) {
     door: options.door,
     siteRoot: options.siteRoot,
     remote: options.target.remote,
-    buildLive,
+    buildLive: (root, release) => buildLive(root, undefined, release),
     tickMs: options.releaseTickMs ?? 1_000,
-    liveSince: () => liveBuildTime(options.build),
+    order: (release) => releaseOrder(release, liveRelease(options.build), ancestorIn(options.siteRoot)),
     ...(options.log ? { log: options.log } : {}),
   });
 }
@@ -383,9 +387,9 @@ function liveBuilds(options: StudioServerOptions): { buildLive: BuildLive; close
   void inTurn(() => liveBuild.prime()).then((seconds) => {
     if (seconds !== undefined) options.log?.(`studio: the build's workers are ready (a build of every page took ${seconds.toFixed(2)} s)`);
   });
-  const buildLive: BuildLive = async (root, go) => {
+  const buildLive: BuildLive = async (root, go, release) => {
     try {
-      return await inTurn(() => liveBuild(root, go));
+      return await inTurn(() => liveBuild(root, go, release));
     } finally {
       // next in turn, and not in the next Publish's time: workers that have had their builds started afresh
       void inTurn(() => liveBuild.renew());

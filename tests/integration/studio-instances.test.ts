@@ -114,6 +114,6 @@ it('a publish on one instance goes live on the other, byte for byte the same', a
   const deployed = await instance('d');
   const dBefore = realpathSync(deployed.live);
   await deployed.start();
-  await expect.poll(() => said.d ?? [], { timeout: LIVE_WITHIN_MS }).toContainEqual(expect.stringMatching(/the live build was begun after it, and is kept$/));
+  await expect.poll(() => said.d ?? [], { timeout: LIVE_WITHIN_MS }).toContainEqual(expect.stringMatching(/: the live build is this version, and is kept$/));
   expect(realpathSync(deployed.live)).toBe(dBefore);
 }, 360_000);
