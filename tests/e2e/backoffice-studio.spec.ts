@@ -99,7 +99,32 @@ test.describe('the studio behind the back office @desktop-only', () => {
     expect(git(site(), 'status', '--porcelain')).toBe('');
   });
 
+  test('History’s restore goes live and to the remote in the signed-in editor’s name', async ({ page }) => {
+    // two or three publishes, each a build: room for a busy machine
+    test.slow();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const editor = await newAccount('editor');
+    await signIn(page, editor);
+    await page.getByRole('button', { name: 'Studio' }).click();
+    await expect(page).toHaveURL(`${e2eStudioOrigin}/__studio`);
+    const liveBefore = realpathSync(live());
+    await page.getByRole('button', { name: 'History' }).click();
+    const dialog = page.getByRole('dialog', { name: 'History: published versions' });
+    const first = dialog.getByRole('listitem').filter({ hasText: 'site' }).last();
+    await first.getByRole('button', { name: 'Restore this version' }).click();
+    await expect(first.getByText(`This version goes into the history in the name of ${editor.email}.`)).toBeVisible();
+    await first.getByRole('button', { name: 'Yes, restore' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'was restored, as a new version' })).toBeVisible({ timeout: 30_000 });
+    // live in a new build, on the remote, in the editor's name: not only a commit in the working copy
+    expect(realpathSync(live())).not.toBe(liveBefore);
+    expect(readFileSync(join(realpathSync(live()), 'index.html'), 'utf8')).not.toContain(heading);
+    expect(git(remote(), 'log', '-1', '--format=%ae|%s', 'main')).toMatch(new RegExp(`^${editor.email.replace(/[.]/g, '\\.')}\\|Restored the version of `));
+    expect(git(site(), 'status', '--porcelain')).toBe('');
+  });
+
   test('the editors’ three tasks, each from the back office, counted: a heading published, a city published, a preview link sent', async ({ page }) => {
+    // two or three publishes, each a build: room for a busy machine
+    test.slow();
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page, await newAccount('editor'));
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -327,32 +352,73 @@ test.describe('the studio behind the back office @desktop-only', () => {
       rmSync(dist, { recursive: true, force: true });
     }
   });
-  test('a page changed elsewhere too: Publish is refused in plain words, and the live site and the working copy are as they were', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    // someone else changes the home page's heading and sends it to the remote
-    const other = join(work, 'other');
+  /** Someone else's heading for the home page, sent to the remote from a clone of their own. */
+  const headingFromElsewhere = (headline: string) => {
+    const other = mkdtempSync(join(work, 'other-'));
     execFileSync('git', ['clone', '-q', remote(), other], { env: gitEnv });
     const file = join(other, 'content/pages/home.json');
     const home = JSON.parse(readFileSync(file, 'utf8')) as { blocks: { headline: string }[] };
-    home.blocks[0]!.headline = 'Van elders';
+    home.blocks[0]!.headline = headline;
     writeFileSync(file, `${JSON.stringify(home, null, 2)}\n`);
     git(other, '-c', 'user.name=Elders', '-c', 'user.email=elders@test', 'commit', '-qam', 'elders');
     git(other, 'push', '-q', 'origin', 'main');
+  };
+
+  test('a page published elsewhere too: Publish is refused in plain words, both versions are shown, and Publish then sends mine on top of theirs', async ({
+    page,
+  }) => {
+    // two publishes, each a build: room for a busy machine
+    test.slow();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    headingFromElsewhere('Van elders');
     const liveBefore = realpathSync(live());
-    const headBefore = git(site(), 'rev-parse', 'HEAD');
     await signIn(page, await newAccount('editor'));
     await page.getByRole('button', { name: 'Studio' }).click();
     await field(page, '/blocks/0/headline').fill('Van hier');
+    let clicks = 0;
+    const click = async (target: Locator) => {
+      clicks++;
+      await target.click();
+    };
+    await click(page.getByRole('button', { name: 'Publish', exact: true }));
+    const dialog = page.getByRole('dialog');
+    await click(dialog.getByRole('button', { name: 'Publish now' }));
+    await expect(dialog.getByText('Not published: someone else published Home meanwhile, in the same place.')).toBeVisible({ timeout: 30_000 });
+    // nothing went live, nothing was sent, no rebase left; theirs is the published version now, mine the change
+    expect(realpathSync(live())).toBe(liveBefore);
+    expect(git(remote(), 'log', '-1', '--format=%s', 'main')).toBe('elders');
+    expect(['rebase-merge', 'rebase-apply'].filter((name) => existsSync(join(site(), '.git', name)))).toEqual([]);
+    await expect(dialog.locator('del', { hasText: 'Van elders' })).toBeVisible();
+    await expect(dialog.locator('ins', { hasText: 'Van hier' })).toBeVisible();
+    await expectAccessible(page);
+    // the editor keeps theirs: Publish again, and it goes
+    await click(dialog.getByRole('button', { name: 'Publish now' }));
+    await expect(dialog.getByText('Published: this is now the latest version.')).toBeVisible({ timeout: 30_000 });
+    console.log(`a conflict finished by publishing mine: ${clicks} clicks`);
+    expect(git(remote(), 'log', '-2', '--format=%s', 'main').split('\n')[1]).toBe('elders');
+    expect(readFileSync(join(realpathSync(live()), 'index.html'), 'utf8')).toContain('Van hier');
+    expect(git(site(), 'status', '--porcelain')).toBe('');
+  });
+
+  test('a page published elsewhere too, and the editor keeps theirs: Discard brings the published version into the studio', async ({ page }) => {
+    // two or three publishes, each a build: room for a busy machine
+    test.slow();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    headingFromElsewhere('Nog eens van elders');
+    await signIn(page, await newAccount('editor'));
+    await page.getByRole('button', { name: 'Studio' }).click();
+    await field(page, '/blocks/0/headline').fill('Toch van hier');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Publish now' }).click();
-    await expect(dialog.getByText('Not published: Home was also changed by someone else, in the same place.')).toBeVisible({ timeout: 30_000 });
-    await expectAccessible(page);
-    // nothing went live, nothing was sent, and the edit waits in a clean working copy (no rebase left)
-    expect(realpathSync(live())).toBe(liveBefore);
-    expect(git(remote(), 'log', '-1', '--format=%s', 'main')).toBe('elders');
-    expect(git(site(), 'rev-parse', 'HEAD')).toBe(headBefore);
-    expect(git(site(), 'status', '--porcelain')).toBe('M content/pages/home.json');
-    expect(['rebase-merge', 'rebase-apply'].filter((name) => existsSync(join(site(), '.git', name)))).toEqual([]);
+    await expect(dialog.getByText('Not published: someone else published Home meanwhile')).toBeVisible({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    const discard = page.getByRole('dialog', { name: 'Discard changes' });
+    await expect(discard).toContainText('Toch van hier');
+    await discard.getByRole('button', { name: 'Discard', exact: true }).click();
+    await expect(field(page, '/blocks/0/headline')).toHaveValue('Nog eens van elders', { timeout: 15_000 });
+    expect(git(site(), 'status', '--porcelain')).toBe('');
+    expect(git(site(), 'rev-parse', 'HEAD')).toBe(git(remote(), 'rev-parse', 'main'));
   });
 });

@@ -88,7 +88,8 @@ function usePublishCommit(changes: Changes, name: string, texts: PublishTexts, r
     setBusy(false);
     if (answer.error !== undefined) {
       setError(refusalText(answer, texts, words.name));
-      if ('reason' in answer && answer.reason === 'stale') reload();
+      // stale: look again; conflict: their version is the published one now, shown beside the person's own
+      if ('reason' in answer && (answer.reason === 'stale' || answer.reason === 'conflict')) reload();
     } else if (answer.git) setDone({ push: answer.push });
   };
   return { busy, error, done, submit };

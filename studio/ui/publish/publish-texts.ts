@@ -37,7 +37,7 @@ const nl = {
   moved:
     'Niet gepubliceerd: de studio is intussen naar een andere server verhuisd. Laad de pagina opnieuw; uw wijzigingen die daar bewaard zijn, publiceert u daar.',
   conflict: (names: string) =>
-    `Niet gepubliceerd: ${names} is intussen ook door iemand anders veranderd, op dezelfde plek. Uw wijziging staat nog klaar; bekijk de pagina en publiceer opnieuw.`,
+    `Niet gepubliceerd: iemand anders heeft ${names} intussen gepubliceerd, op dezelfde plek. Hierboven staat wat er nu gepubliceerd is (doorgestreept) en wat u ervan maakte. Publiceer om uw versie te houden, gooi uw wijziging weg om die van de ander te houden, of pas het veld eerst aan.`,
   codeChanged:
     'Niet gepubliceerd: er staat nieuwe code van een ontwikkelaar klaar die eerst live moet. Vraag een ontwikkelaar die eerst uit te rollen; uw wijziging staat nog klaar.',
   buildFailed:
@@ -113,7 +113,7 @@ const en: PublishTexts = {
   busy: 'A publish is already under way. Try again in a few seconds.',
   moved: 'Not published: the studio has moved to another server meanwhile. Reload the page; the changes saved there you publish there.',
   conflict: (names: string) =>
-    `Not published: ${names} was also changed by someone else, in the same place. Your change is still there; look at the page and publish again.`,
+    `Not published: someone else published ${names} meanwhile, in the same place. Above is what is published now (struck through) and what you made of it. Publish to keep your version, discard your change to keep theirs, or adjust the field first.`,
   codeChanged: 'Not published: there is new code by a developer that has to go live first. Ask a developer to deploy it; your change is still there.',
   buildFailed: 'Your version is saved, but the site could not be built, so nothing went live. Ask a developer to look at the server’s log.',
   discardTitle: 'Discard changes',
