@@ -82,7 +82,8 @@ test.describe('the studio behind the back office @desktop-only', () => {
     await signIn(page, editor);
     await page.getByRole('button', { name: 'Studio' }).click();
     await expect(page).toHaveURL(`${e2eStudioOrigin}/__studio`);
-    await expect(desktopPreview(page).locator('main h1')).toHaveText(/A website you will be proud to show your customers/);
+    // the studio's first preview is its first render of the working copy: on a busy machine, seconds
+    await expect(desktopPreview(page).locator('main h1')).toHaveText(/A website you will be proud to show your customers/, { timeout: 15_000 });
     await expectAccessible(page);
     await field(page, '/blocks/0/headline').fill(heading);
     await expect(desktopPreview(page).locator('main h1')).toHaveText(heading);
