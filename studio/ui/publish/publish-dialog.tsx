@@ -208,7 +208,8 @@ export function refusalText(refusal: Refusal, texts: PublishTexts, name: (path: 
     moved: texts.moved,
     conflict: texts.conflict(files),
     'code-changed': texts.codeChanged,
-    'build-failed': texts.buildFailed,
+    // the server's sentence gives the reference its log has the build's words under
+    'build-failed': refusal.error || texts.buildFailed,
   };
   return known[refusal.reason ?? ''] ?? texts.failed(refusal.error);
 }
