@@ -64,7 +64,7 @@ describe.each(backends)('the studio state on $name', (backend) => {
     const held = answers.filter((a) => a.held);
     expect(held).toHaveLength(1);
     const winner = held[0]!.held ? held[0]!.lease.leaseId : '';
-    for (const answer of answers) if (!answer.held) expect(answer.holder.leaseId).toBe(winner);
+    for (const answer of answers) if (!answer.held) expect(answer.holder?.leaseId).toBe(winner);
   });
 
   it('opens a preview link until it expires or is revoked, by its token hash only', async () => {
