@@ -55,6 +55,8 @@ test.describe('the studio behind the back office @desktop-only', () => {
   const remote = () => join(work, 'remote.git');
 
   test.beforeAll(async () => {
+    // a first live build and the studio's start (its warm builder): room for a busy machine
+    test.setTimeout(120_000);
     work = mkdtempSync(join(tmpdir(), 'backoffice-studio-'));
     siteRepo(work);
     await liveBuilder({ siteRoot: site(), live: live() })();
@@ -310,6 +312,8 @@ test.describe('the studio behind the back office @desktop-only', () => {
     await expectNoAxeViolations(page);
   });
   test('signed in with a passkey alone, an editor opens the studio and publishes in their name', async ({ page }) => {
+    // a back office and a studio of their own, started here, and a publish's build: room for a busy machine
+    test.slow();
     // WebAuthn needs a host name: a back office and a studio of their own at localhost, on their own database
     const admin = 'http://localhost:4860';
     const studioOrigin = 'http://localhost:4861';

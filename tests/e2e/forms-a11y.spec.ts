@@ -14,6 +14,8 @@ function scripts(page: Page): string[] {
 
 for (const path of ['/contact', '/offerte', '/demo']) {
   test(`${path}: no axe violations idle, with validation errors and after an error`, async ({ page }) => {
+    // three full axe scans of a page with its form: room for a busy machine
+    test.slow();
     const mail = await mockMail(page, { status: 500 });
     await mockLeads(page);
     await page.route('**/api/contact', (route) => route.fulfill({ status: 500 }));
