@@ -104,7 +104,7 @@ test.describe('a page taken over in the studio behind the back office @desktop-o
     expect(homeOnDisk()).toBe('Kop van Bram');
     await expect(anna.locator('.lease-banner')).toContainText(`${BRAM} is editing this file now`);
     await expect(anna.locator('.editor > [inert]')).toHaveCount(1);
-    await expect(field(anna, HEADLINE)).toHaveValue('Kop van Bram');
+    await expect(field(anna, HEADLINE)).toHaveValue('Kop van Bram', { timeout: 15_000 });
     await expect(field(bram, HEADLINE)).toHaveValue('Kop van Bram');
     // her text: selectable, and copied with one click
     await text.selectText();
