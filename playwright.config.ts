@@ -32,7 +32,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: process.env.PW_OUT ?? 'test-results',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  // two at a time here and on CI: the machines have 2 cores
+  workers: 2,
   // on CI's busy machine a test may once miss a wait that is ample here: it runs once more, and the run's end names
   // it "flaky" (a test that fails twice fails the run)
   retries: process.env.CI ? 1 : 0,

@@ -12,7 +12,8 @@ const site = clientSite as SiteModel;
 
 /**
  * Never called. It puts the whole app (shell, every block) into the client build's module graph so that
- * their CSS lands in the site's one stylesheet (cssCodeSplit is off); the chunk it names is never fetched.
+ * their CSS is in the client build's stylesheets, which every prerendered page links (clientAssets in
+ * scripts/build/prerender.ts); the chunk it names is never fetched.
  */
 export const everyStylesheet = () => import('./site-page.tsx');
 

@@ -26,7 +26,7 @@ export function clientAssets(manifestText: string): ClientAssets {
   const manifest = JSON.parse(manifestText) as Record<string, { file: string; css?: string[]; isEntry?: boolean }>;
   const entry = manifest[ISLANDS_ENTRY];
   if (!entry) throw new Error(`${ISLANDS_ENTRY} is not in the client build's manifest`);
-  // one stylesheet for the whole site (cssCodeSplit off): Vite names it in the entry or as its own manifest item
+  // the site's stylesheets, each linked by every page: the entry's, and each chunk's that Vite names as a manifest item
   const css = [
     ...new Set([
       ...(entry.css ?? []),

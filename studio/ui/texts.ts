@@ -241,6 +241,3 @@ export const speaksDutch = (lang: string | undefined): boolean => (lang ?? '').t
 
 /** The studio's texts for a site's language. */
 export const studioTexts = (lang: string | undefined): StudioTexts => (speaksDutch(lang) ? nl : en);
-
-/** The interface language the studio shows for a site's language: 'nl' or 'en' (for `<html lang>`). */
-export const studioLang = (lang: string | undefined): 'nl' | 'en' => (speaksDutch(lang) ? 'nl' : 'en');

@@ -93,6 +93,15 @@ describe.each(['base', 'en'])('a new value on the %s fixture', (name) => {
     expect(problemsWith(fixture, 'site.config.json', JSON.parse(fixture.texts.get('site.config.json')!))).toEqual([]);
   });
 
+  // the tests below are made one per page, per file and per form: none would run without them
+  it('has pages, forms and the unions of blocks, fields and collections to add from', () => {
+    expect(fixture.ctx.paths.filter((p) => p.startsWith('content/pages/')).length).toBeGreaterThan(0);
+    expect(fixture.ctx.paths.filter((p) => p.startsWith('content/forms/')).length).toBeGreaterThan(0);
+    for (const union of ['block.schema.json', 'forms/field.schema.json', 'collection.schema.json']) {
+      expect(variants(schemas, { schema: schemas[union]!, file: union }).length, union).toBeGreaterThan(1);
+    }
+  });
+
   for (const page of fixture.ctx.paths.filter((p) => p.startsWith('content/pages/'))) {
     it(`every block type added to ${page} is valid, and so is each list item and group added in it`, () => {
       const data = JSON.parse(fixture.texts.get(page)!) as Json;

@@ -138,8 +138,3 @@ export function blockInfo(lang: string, type: string, schema?: Schema): BlockInf
   const name = typeof schema?.title === 'string' ? labelFor(schema.title) : labelFor(type);
   return { name, description: schema?.description ?? '', picture };
 }
-
-/** A picture as a data: URL, for an <img> (with alt="": the picture is decorative, the name beside it says it). */
-export function pictureUrl(picture: string): string {
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(picture)}`;
-}
