@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundledSources, nodeBundleOptions, writeWhole } from './lib/esbuild-node-options.mjs';
+import { bundledSources, nodeBundleOptions, sourcesKey, writeWhole } from './lib/esbuild-node-options.mjs';
 
 /**
  * `node scripts/run-bundled.mjs <script.ts> [arguments]`: runs a TypeScript script of the project as one plain
@@ -43,17 +43,8 @@ function toolsKey() {
   return sha1(readFileSync(fileURLToPath(import.meta.url)), readFileSync(SHARED_OPTIONS), process.version, esbuild);
 }
 
-/** The key of a bundle made from these source files (relative to the root), by their content. */
-function inputsKey(inputs) {
-  const hash = createHash('sha1').update(toolsKey());
-  for (const input of inputs)
-    hash
-      .update(input)
-      .update('\u0000')
-      .update(readFileSync(join(root, input)))
-      .update('\u0000');
-  return hash.digest('base64url');
-}
+/** The key of a bundle made from these source files (relative to the root), by their content, after the tools'. */
+const inputsKey = (inputs) => sourcesKey(root, inputs, toolsKey());
 
 /** The kept bundle of `script`, when the files it was made from are unchanged. */
 function keptBundle(bundle) {

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { bundledSources, nodeBundleOptions, writeWhole } from '../lib/esbuild-node-options.mjs';
+import { bundledSources, nodeBundleOptions, sourcesKey, writeWhole } from '../lib/esbuild-node-options.mjs';
 
 /** The server's entries and the names they get in the output folder. */
 const ENTRIES = { main: 'server/main.ts', leads: 'server/cli/leads.ts', staff: 'server/cli/staff.ts' };
@@ -47,16 +46,8 @@ export async function bundleServer(root: string, outDir: string): Promise<{ file
 /** The sources the last bundle was made of, and their key: unchanged sources need no new bundle. */
 const INPUTS_FILE = '.inputs.json';
 
-function inputsKey(root: string, inputs: string[]): string {
-  const hash = createHash('sha1');
-  for (const input of ['package.json', ...inputs])
-    hash
-      .update(input)
-      .update('\u0000')
-      .update(readFileSync(join(root, input)))
-      .update('\u0000');
-  return hash.digest('base64url');
-}
+/** The key of the server's bundle: package.json (its runtime dependencies stay imports) and every source file. */
+const inputsKey = (root: string, inputs: string[]) => sourcesKey(root, ['package.json', ...inputs]);
 
 /** The bundle in outDir, when it was made from exactly these sources (and its files are there); undefined otherwise. */
 function sameInputs(root: string, outDir: string): { files: string[]; bytes: number } | undefined {

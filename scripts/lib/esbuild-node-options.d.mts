@@ -15,4 +15,7 @@ export function nodeBundleOptions(root: string): NodeBundleOptions;
 
 export function bundledSources(root: string, metafile: Metafile): string[];
 
+/** A bundle's freshness key: its sources (relative to root) by name and content, after `seed`. */
+export function sourcesKey(root: string, inputs: string[], seed?: string): string;
+
 export function writeWhole(file: string, contents: string | Uint8Array): void;

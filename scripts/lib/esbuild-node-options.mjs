@@ -1,4 +1,5 @@
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 
@@ -21,6 +22,23 @@ export function bundledSources(root, metafile) {
   return Object.keys(metafile.inputs)
     .filter((input) => existsSync(join(root, input)))
     .sort();
+}
+
+/**
+ * A bundle's freshness key: the hash of each of its source files (relative to root), by name and content, after
+ * `seed` (what else decides the bundle). A kept bundle whose inputs give the key it was written with is fresh. The
+ * one key of both bundles: scripts/run-bundled.mjs seeds it with its tools, the server's bundle hashes package.json
+ * among its inputs.
+ */
+export function sourcesKey(root, inputs, seed = '') {
+  const hash = createHash('sha1').update(seed);
+  for (const input of inputs)
+    hash
+      .update(input)
+      .update('\u0000')
+      .update(readFileSync(join(root, input)))
+      .update('\u0000');
+  return hash.digest('base64url');
 }
 
 /**
