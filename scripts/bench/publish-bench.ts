@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { paths } from '../../core/paths.ts';
@@ -126,6 +126,37 @@ async function timeRounds(c: Case, root: string, builder: LiveBuild) {
   return { toLive: sorted(times.live), publish: sorted(times.pushed), alone: sorted(times.build) };
 }
 
+/** The live build's pages (its .html files), from its folder. */
+function pagesOf(folder: string): string[] {
+  const found = readdirSync(folder, { recursive: true, withFileTypes: true });
+  return found.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => relative(folder, join(entry.parentPath, entry.name)));
+}
+
+/**
+ * The floor under a build that writes each page into a folder of its own: the live build's pages made anew in an
+ * empty folder beside it (a folder and a hard link each, as a build takes an unchanged page), on the same disk, in
+ * this run; the time of each round (the folder deleted after, not timed).
+ */
+function linkFloor(live: string, work: string): number[] {
+  const from = realpathSync(live);
+  const pages = pagesOf(from);
+  const times: number[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const to = join(work, `floor-${round}`);
+    const made = new Set<string>();
+    const started = performance.now();
+    for (const page of pages) {
+      const folder = dirname(join(to, page));
+      if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+      made.add(folder);
+      linkSync(join(from, page), join(to, page));
+    }
+    times.push(performance.now() - started);
+    rmSync(to, { recursive: true, force: true });
+  }
+  return sorted(times);
+}
+
 /** One case: a git work tree of the site pushing to a bare remote, its first live build, then the rounds. */
 async function measure(c: Case): Promise<Row> {
   const site = c.make();
@@ -137,8 +168,9 @@ async function measure(c: Case): Promise<Row> {
     // as the studio's server does at its start: the build's workers made ready before the first Publish
     await builder.prime();
     const { toLive, publish, alone } = await timeRounds(c, site.root, builder);
+    const floor = linkFloor(join(work, 'live'), work);
     console.log(
-      `${c.name}: publish to live ${ms(toLive)}, to pushed ${ms(publish)} (median / p95), the build alone ${ms(alone)}; goal: live, p95 under ${GOAL_MS} ms`,
+      `${c.name}: publish to live ${ms(toLive)}, to pushed ${ms(publish)} (median / p95), the build alone ${ms(alone)}, its pages linked alone ${Math.round(percentile(floor, 50))} ms; goal: live, p95 under ${GOAL_MS} ms`,
     );
     return {
       site: c.name,
@@ -147,6 +179,7 @@ async function measure(c: Case): Promise<Row> {
       'publish to live and pushed: median / p95': ms(publish),
       'the build alone (baseline): median / p95': ms(alone),
       'publish to live - build (median)': `${Math.round(percentile(toLive, 50) - percentile(alone, 50))} ms`,
+      'the pages linked alone (floor): median': `${Math.round(percentile(floor, 50))} ms`,
       goal: `live: p95 under ${GOAL_MS} ms`,
       'p95 / goal': `${(percentile(toLive, 95) / GOAL_MS).toFixed(2)}x`,
       note: '-',
