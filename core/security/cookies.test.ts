@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { cookieValue, sessionCookie } from './cookies.ts';
+
+describe('a session cookie', () => {
+  const cookie = sessionCookie('__Host-x');
+
+  it('is created, blanked and parsed by one controller', () => {
+    expect(cookie.create('t0k-en_')).toBe('__Host-x=t0k-en_; Path=/; HttpOnly; Secure; SameSite=Strict');
+    expect(cookie.create('a b;c')).toBe('__Host-x=a%20b%3Bc; Path=/; HttpOnly; Secure; SameSite=Strict');
+    expect(cookie.blank()).toBe('__Host-x=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Strict');
+    expect(cookie.parse('__Host-x=a%20b%3Bc')).toBe('a b;c');
+    expect(cookie.parse(null)).toBeUndefined();
+  });
+
+  it('refuses a name without the __Host- prefix or with characters a cookie name cannot have', () => {
+    expect(() => sessionCookie('session')).toThrow();
+    expect(() => sessionCookie('__Host-a b')).toThrow();
+  });
+});
+
+describe('cookieValue', () => {
+  it('finds the first well-formed pair of the name', () => {
+    expect(cookieValue('a=1; b=2', 'b')).toBe('2');
+    expect(cookieValue('b="q"', 'b')).toBe('q');
+    expect(cookieValue('b=bad"; b=good', 'b')).toBe('good');
+    expect(cookieValue('ab=1', 'b')).toBeUndefined();
+    expect(cookieValue('b', 'b')).toBeUndefined();
+  });
+
+  it('decodes good escapes and leaves a stray % as sent', () => {
+    expect(cookieValue('b=%41%zz%42', 'b')).toBe('A%zzB');
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Our cookies, made and read in one place (oslo's cookie controller is the model): a session cookie is created with
+ * its token, blanked when the session ends, and parsed from a request's Cookie header. Pure strings: each host
+ * (the back office, the studio's door) hands the result to its own response and request.
+ *
+ * Every cookie of ours is a session's: __Host- prefixed (the browser refuses it unless it is Secure, has Path=/ and
+ * no Domain, so no other host, not even a sub-domain of the site, can set or overwrite it), HttpOnly (no script
+ * reads it) and SameSite=Strict (no other site's page sends it). No Max-Age: the server's time-outs end the session.
+ * Browsers count http://127.0.0.1 and localhost as secure, so a server on this machine works without TLS.
+ */
+
+/** The attributes every one of our cookies carries, in the order they are written. */
+const ATTRIBUTES = 'Path=/; HttpOnly; Secure; SameSite=Strict';
+
+/** A cookie name as RFC 6265 allows it (a token). */
+const COOKIE_NAME = /^[\w!#$%&'*.^`|~+-]+$/;
+
+/** A cookie value's characters (cookie-octet, and the space browsers send). */
+const COOKIE_VALUE = /^[ !#-:<-[\]-~]*$/;
+
+export interface SessionCookie {
+  readonly name: string;
+  /** the Set-Cookie value that hands the browser `value` */
+  create(value: string): string;
+  /** the Set-Cookie value that makes the browser forget the cookie */
+  blank(): string;
+  /** the cookie's value in a Cookie header (the first that is well formed), or undefined */
+  parse(header: string | null | undefined): string | undefined;
+}
+
+/** The session cookie called `name` (which must start with __Host-). */
+export function sessionCookie(name: string): SessionCookie {
+  if (!name.startsWith('__Host-') || !COOKIE_NAME.test(name)) throw new Error(`not a __Host- cookie name: ${name}`);
+  return {
+    name,
+    create: (value) => `${name}=${encodeURIComponent(value)}; ${ATTRIBUTES}`,
+    blank: () => `${name}=; Max-Age=0; ${ATTRIBUTES}`,
+    parse: (header) => cookieValue(header ?? '', name),
+  };
+}
+
+const trimmed = (text: string) => text.replace(/^[ \t]+|[ \t]+$/g, '');
+
+/**
+ * The value of the first well-formed `name=value` pair in a Cookie header: white space around the name and the
+ * value ignored, surrounding double quotes taken off, percent-escapes decoded (those that are malformed left as sent).
+ */
+export function cookieValue(header: string, name: string): string | undefined {
+  for (const pair of header.split(';')) {
+    const equals = pair.indexOf('=');
+    if (equals === -1 || trimmed(pair.slice(0, equals)) !== name) continue;
+    let value = trimmed(pair.slice(equals + 1));
+    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    if (COOKIE_VALUE.test(value)) return decoded(value);
+  }
+  return undefined;
+}
+
+function decoded(value: string): string {
+  if (!value.includes('%')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    // a stray % among good escapes: each run of good escapes decoded, the rest as sent
+    return value.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  }
+}
