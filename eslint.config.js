@@ -49,6 +49,23 @@ const ROOM_ZONES = [
     except: ['./studio-gate'],
     message: "scripts/ imports core/, never src/ or server/ (but the studio gate, the back office's sign-in for the studio)",
   },
+  // the build and the dev server stand side by side on what both make the site's bundles with (scripts/site-bundles/:
+  // the site's Vite plugins and config, its data key, the images' widths), and neither imports the other
+  {
+    target: './scripts/build',
+    from: ['./scripts/dev', './vite.config.ts'],
+    message: 'scripts/build/ never imports the dev server nor vite.config.ts: what both need lives in scripts/site-bundles/',
+  },
+  {
+    target: './scripts/dev',
+    from: ['./scripts/build'],
+    message: 'scripts/dev/ never imports the build: what both need lives in scripts/site-bundles/',
+  },
+  {
+    target: './scripts/site-bundles',
+    from: ['./scripts/build', './scripts/dev', './vite.config.ts'],
+    message: 'scripts/site-bundles/ sits below the build and the dev server: it imports neither, nor vite.config.ts',
+  },
   // the studio's two sides (studio/ui, the page; studio/server, its calls) meet only on the wire: what both need (its
   // contract, the site's layout) lives in core/; a host (the dev server, the back office) imports studio/server
   {

@@ -4,17 +4,14 @@ import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import type { TestSequencer, TestSpecification, Vitest } from 'vitest/node';
-import react from '@vitejs/plugin-react';
-import { sitePlugin } from './scripts/dev/site-plugin.ts';
-import { inlineScriptsPlugin } from './scripts/dev/inline-scripts-plugin.ts';
+import { siteRootOf, siteViteConfig } from './scripts/site-bundles/site-config.ts';
 import { devPagesPlugin } from './scripts/dev/pages-plugin.ts';
 import { studioPlugin } from './scripts/dev/studio-plugin.ts';
 import { devImagesPlugin } from './scripts/dev/images-plugin.ts';
 import { devGuardPlugin } from './scripts/dev/guard.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-// SITE_ROOT builds another site's data (site.config.json + content/) with this engine, e.g. the benchmark's
-const siteRoot = process.env.SITE_ROOT ? `${resolve(process.env.SITE_ROOT)}/` : root;
+const siteRoot = siteRootOf(root);
 /**
  * What the dev server never serves nor opens, however a request spells it: the production server's data (leads,
  * the form secret, uploads: DATA_DIR, by default data/), the built server and the tools' caches. Git's folder and environment files
@@ -116,51 +113,42 @@ const testProjects: TestProjectInlineConfiguration[] = [
   },
 ];
 
-export default defineConfig(({ command }) => ({
-  plugins: [
-    devGuardPlugin({ root, denied, editable: [root, siteRoot] }),
-    react(),
-    sitePlugin({ siteRoot, schemaDir: `${root}schemas` }),
-    inlineScriptsPlugin({ dir: `${root}src/islands/inline` }),
-    devPagesPlugin(),
-    devImagesPlugin({ publicDir: `${siteRoot}public` }),
-    studioPlugin({ root, siteRoot, schemaDir: `${root}schemas` }),
-  ],
-  // a file a CSS module composes from keeps its own name in PostCSS (no "did not pass the `from` option" warning)
-  // the site's own files (images, favicon, sounds) come from its root, like its config
-  publicDir: `${siteRoot}public`,
-  build: {
-    target: 'es2022',
-    cssCodeSplit: true,
-    // the prerenderer reads it to preload each page's own data chunk
-    manifest: true,
-  },
-  // the build bundles everything into the prerender script's entry so it runs without Vite's resolver; the dev
-  // server renders with Node's own packages (React is CommonJS)
-  ssr: command === 'build' ? { noExternal: true } : {},
-  server: {
-    host: '127.0.0.1',
-    // no page of another origin (another port of 127.0.0.1 included) may read what the dev server answers
-    cors: false,
-    // Vite serves files only from the folders the pages need: their code (src/, core/) and the packages it imports
-    // (node_modules/, with Vite's own client); the site's public/ is served as the site's files. Never the rest of
-    // the project: data/, dist-server/, server/, scripts/, package.json...
-    fs: {
-      strict: true,
-      allow: [`${root}src`, `${root}core`, `${root}node_modules`],
-      deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', ...denied.flatMap(denyGlobs)],
+export default defineConfig(({ command }) => {
+  // the site's plugins and build options (the build's bundles are made of these alone), with the dev server's around them
+  const site = siteViteConfig({ root, siteRoot, command });
+  return {
+    ...site,
+    plugins: [
+      devGuardPlugin({ root, denied, editable: [root, siteRoot] }),
+      ...site.plugins,
+      devPagesPlugin(),
+      devImagesPlugin({ publicDir: site.publicDir }),
+      studioPlugin({ root, siteRoot, schemaDir: `${root}schemas` }),
+    ],
+    server: {
+      host: '127.0.0.1',
+      // no page of another origin (another port of 127.0.0.1 included) may read what the dev server answers
+      cors: false,
+      // Vite serves files only from the folders the pages need: their code (src/, core/) and the packages it imports
+      // (node_modules/, with Vite's own client); the site's public/ is served as the site's files. Never the rest of
+      // the project: data/, dist-server/, server/, scripts/, package.json...
+      fs: {
+        strict: true,
+        allow: [`${root}src`, `${root}core`, `${root}node_modules`],
+        deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', ...denied.flatMap(denyGlobs)],
+      },
     },
-  },
-  preview: { host: '127.0.0.1' },
-  test: {
-    // Most files wait on child processes (builds, servers, npm), so two at once keep a 2-core machine busy where
-    // Vitest's default (one less than the cores) would run them one by one there.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
-    // a time-out guards against a test that hangs, never measures speed (the benchmarks do): on a 2-core machine kept
-    // busy by other work, Vitest's 5 s ran out for tests that only make many requests
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    sequence: { sequencer: LongestFirst },
-    projects: testProjects,
-  },
-}));
+    preview: { host: '127.0.0.1' },
+    test: {
+      // Most files wait on child processes (builds, servers, npm), so two at once keep a 2-core machine busy where
+      // Vitest's default (one less than the cores) would run them one by one there.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
+      // a time-out guards against a test that hangs, never measures speed (the benchmarks do): on a 2-core machine kept
+      // busy by other work, Vitest's 5 s ran out for tests that only make many requests
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      sequence: { sequencer: LongestFirst },
+      projects: testProjects,
+    },
+  };
+});

@@ -21,11 +21,11 @@ declare module 'virtual:site-client' {
   export default site;
 }
 
-/** The minified text of an inline script of the pages, compiled from src/islands/inline/<name>.entry.ts (scripts/dev/inline-scripts-plugin.ts). */
+/** The minified text of an inline script of the pages, compiled from src/islands/inline/<name>.entry.ts (scripts/site-bundles/inline-scripts-plugin.ts). */
 declare module 'virtual:inline-script/*' {
   const script: string;
   export default script;
 }
 
-/** The theme's custom properties as CSS (scripts/dev/site-plugin.ts). */
+/** The theme's custom properties as CSS (scripts/site-bundles/site-plugin.ts). */
 declare module 'virtual:site-theme.css';

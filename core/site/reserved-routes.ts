@@ -32,7 +32,7 @@ export const RESERVED_ROUTES: readonly ReservedRoute[] = [
   { path: '/3', below: true, owner: "the photo host's upload address" },
   { path: '/uploads', below: true, owner: 'the uploaded photos' },
   { path: '/healthz', below: false, owner: "the server's health check" },
-  // the development server and the studio (scripts/dev/studio-plugin.ts, scripts/dev/guard.ts, scripts/dev/page-paths.ts)
+  // the development server and the studio (scripts/dev/studio-plugin.ts, scripts/dev/guard.ts, scripts/site-bundles/page-paths.ts)
   { path: '/__studio', below: true, owner: 'the studio' },
   { path: '/__*', below: true, owner: "the development server's own addresses" },
   { path: '/@*', below: true, owner: "the development server's own addresses" },

@@ -10,7 +10,8 @@ import { loadValidSite } from './server-site-file.ts';
 import { bundleServer } from './server-bundle.ts';
 import { bundleAdmin } from './admin-bundle.ts';
 import { engineKey } from './build-keys.ts';
-import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient, type ClientSiteData } from './bundle-reuse.ts';
+import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient } from './bundle-reuse.ts';
+import type { ClientSiteData } from '../site-bundles/site-data.ts';
 import { islandSiteModel, resolvePages, resolveSite } from '../../core/site/resolve.ts';
 import type { LoadedSite } from '../../core/site/model.ts';
 

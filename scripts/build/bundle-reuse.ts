@@ -11,19 +11,11 @@ import type { BundlesWanted } from './render-bundles.ts';
  * server entry (`.build/ssr/`) and the keys and Vite manifest of both (`.build/bundles.json`).
  */
 
-/** Where the render workers put the site's data for the server entry's virtual modules (scripts/dev/site-plugin.ts). */
-export const SITE_DATA_KEY = 'helder.site-render-data';
-
 /**
- * What the client build takes of the site: what the islands see of it, and its theme. The bundling process
- * (vite-bundles.ts) hands it to the site plugin once the build has validated it: the client build then reads it instead
- * of validating the site again (which takes longer the more towns the site has), and Vite starts while the build
- * validates. A `vite build` of its own validates the site itself.
+ * The key of the site's data for the server entry, from scripts/site-bundles/site-data.ts; said here too for the
+ * studio's preview (scripts/studio-host/preview-renderer.ts), which imports it from this module.
  */
-export interface ClientSiteData {
-  client: unknown;
-  theme: unknown;
-}
+export { SITE_DATA_KEY } from '../site-bundles/site-data.ts';
 
 const RECORD_FILE = '.build/bundles.json';
 export const SSR_DIR = '.build/ssr';

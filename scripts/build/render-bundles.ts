@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { paths } from '../../core/paths.ts';
-import type { ClientSiteData } from './bundle-reuse.ts';
+import type { ClientSiteData } from '../site-bundles/site-data.ts';
 
 /**
  * The two Vite builds the prerender needs: the browser's islands runtime and stylesheet, and the server entry that

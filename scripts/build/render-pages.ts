@@ -8,7 +8,7 @@ import { fileFor, routeDocument, type ClientAssets, type InlineScripts, type Pre
 import { linkWithCompressed, type CompressedBytes } from './precompress.ts';
 import { addSrcsetUses, type SrcsetUses } from './render-srcsets.ts';
 import { readManifest, sha1, type RouteRecord } from './build-keys.ts';
-import { SITE_DATA_KEY } from './bundle-reuse.ts';
+import { SITE_DATA_KEY } from '../site-bundles/site-data.ts';
 
 /**
  * The pages of a chunk of routes, each rendered, written, compressed and read for what the later build steps need

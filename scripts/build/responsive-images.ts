@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { link, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type Sharp from 'sharp';
 import { SRCSET_WIDTHS, variantPath, variantWidths } from '../../core/images/srcset.ts';
 import { addSrcsetUses, type SrcsetUses } from './render-srcsets.ts';
 import { derivedKey, type DerivedCache } from './derived-cache.ts';
+import { loadSharp, VARIANT_QUALITY, variantImage } from '../site-bundles/image-variants.ts';
 
 export { parseSrcset } from './render-srcsets.ts';
 
@@ -14,20 +14,11 @@ export { parseSrcset } from './render-srcsets.ts';
  * of the built pages points at a file that exists (a missing width would be a broken image on some screens only).
  */
 
-const QUALITY = 80;
-
 async function filesEndingWith(dir: string, suffix: string): Promise<string[]> {
   if (!existsSync(dir)) return [];
   const names = await readdir(dir, { recursive: true });
   return names.filter((name) => name.endsWith(suffix)).map((name) => join(dir, name));
 }
-
-let sharpModule: Promise<{ default: typeof Sharp }> | undefined;
-/** sharp, loaded on first use (loading its native library takes time): a build whose images are all taken from the previous one never needs it. */
-export const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
-
-/** One width of a WebP file, as the build writes it and the dev server answers it. */
-export const variantImage = async (file: string, width: number) => (await loadSharp())(file).resize({ width }).webp({ quality: QUALITY });
 
 /**
  * The width in pixels a WebP file's header gives (its VP8X, VP8L or VP8 chunk), or undefined when `head` (the
@@ -92,7 +83,9 @@ async function keptWidths(file: string, widths: number[], cache: DerivedCache): 
   const tools = JSON.stringify(sharp.versions);
   await Promise.all(
     widths.map(async (w) => {
-      const bytes = await cache.get(derivedKey('webp', String(w), String(QUALITY), tools, source), async () => (await variantImage(file, w)).toBuffer());
+      const bytes = await cache.get(derivedKey('webp', String(w), String(VARIANT_QUALITY), tools, source), async () =>
+        (await variantImage(file, w)).toBuffer(),
+      );
       await writeFile(variantPath(file, w), bytes);
     }),
   );

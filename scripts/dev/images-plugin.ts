@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import sharp from 'sharp';
 import { variantSource, variantWidths } from '../../core/images/srcset.ts';
-import { variantImage } from '../build/responsive-images.ts';
+import { variantImage } from '../site-bundles/image-variants.ts';
 
 /**
  * The widths of each image that the pages' srcset names, in the dev server: the build renders them into dist/
  * (scripts/build/responsive-images.ts), and public/ has only the full-size files. Rendered on the first request
- * with the build's own settings, then kept until the source file changes.
+ * with the build's own settings (scripts/site-bundles/image-variants.ts), then kept until the source file changes.
  */
 export function devImagesPlugin({ publicDir }: { publicDir: string }): Plugin {
   const made = new Map<string, { version: string; body: Buffer }>();

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Connect, EnvironmentModuleNode, Plugin, ViteDevServer } from 'vite';
-import { SITE_PLUGIN, type SiteApi } from './site-plugin.ts';
-import { cleanPath, isPagePath } from './page-paths.ts';
-import { overlayDocument } from './overlay-document.ts';
+import { SITE_PLUGIN, type SiteApi } from '../site-bundles/site-plugin.ts';
+import { cleanPath, isPagePath } from '../site-bundles/page-paths.ts';
+import { overlayDocument } from '../site-bundles/overlay-document.ts';
 import { ISLANDS_ENTRY, notFoundDocument, renderedDocument, type ClientAssets, type ServerEntry } from '../lib/page-document.ts';
 
 /** The module that renders the pages, the same one the build compiles for the prerender. */

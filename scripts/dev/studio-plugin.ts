@@ -4,7 +4,7 @@ import { STUDIO_PATH } from '../../core/studio/contract.ts';
 import { PUBLIC_DIR } from '../../core/site/layout.ts';
 import { isLoopback, listeningPort, ownOrigins, ownRequest } from './guard.ts';
 import { DEV_PAGES_PLUGIN, type DevPagesApi } from './pages-plugin.ts';
-import { SITE_PLUGIN, type SiteApi } from './site-plugin.ts';
+import { SITE_PLUGIN, type SiteApi } from '../site-bundles/site-plugin.ts';
 import { studioBundler } from '../../studio/server/bundle.ts';
 import type { FileWatcher } from '../../studio/server/events.ts';
 import { studioHandler, type StudioHandler } from '../../studio/server/handler.ts';

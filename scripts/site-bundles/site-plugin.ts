@@ -10,7 +10,7 @@ import { PROBLEMS_EVENT, STUDIO_WRITE_EVENT, pagesWhileInvalid, problemsClientPl
 import { settledChanges } from './site-watch.ts';
 import { renderGate, type RenderGate } from './render-gate.ts';
 import { VERSION_URL, siteFreshness } from './site-freshness.ts';
-import { SITE_DATA_KEY, type ClientSiteData } from '../build/bundle-reuse.ts';
+import { SITE_DATA_KEY, type ClientSiteData } from './site-data.ts';
 
 /** site-wide model; the map of page loaders; one module per page (its own chunk) */
 const MODEL_ID = 'virtual:site-model';
