@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameSecret } from '../security/same-secret.ts';
 
 /**
  * The signed fill-time token: the browser fetches one for a form when the form is shown, and sends it back
@@ -27,9 +28,7 @@ export function checkToken(secret: string, token: unknown, formId: string, minFi
   if (typeof token !== 'string' || token === '') return { ok: false, flag: 'no-token' };
   const [issuedAt, nonce, mac, extra] = token.split('.');
   if (!issuedAt || !nonce || !mac || extra !== undefined || !/^[0-9a-z]{1,12}$/.test(issuedAt) || !PART.test(nonce)) return { ok: false, flag: 'bad-token' };
-  const expected = Buffer.from(sign(secret, formId, issuedAt, nonce));
-  const given = Buffer.from(mac);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, flag: 'bad-token' };
+  if (!sameSecret(mac, sign(secret, formId, issuedAt, nonce))) return { ok: false, flag: 'bad-token' };
   const ageMs = now - parseInt(issuedAt, 36);
   if (ageMs < minFillMs) return { ok: false, flag: 'too-fast' };
   if (ageMs > TOKEN_MAX_AGE_MS) return { ok: false, flag: 'expired' };

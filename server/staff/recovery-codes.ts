@@ -1,4 +1,5 @@
-import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { sameSecret } from '../security/same-secret.ts';
 
 /** How many codes a person gets at once: enough for a lost phone or two before they make new ones. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -67,13 +68,8 @@ export function storedRecoveryCode(key: Buffer, code: string): string {
 export function recoveryCodeMatches(key: Buffer, stored: string, typed: string): boolean {
   const bare = normaliseRecoveryCode(typed);
   if (bare === undefined) return false;
-  if (!stored.startsWith(KEYED)) {
-    const legacy = Buffer.from(hashRecoveryCode(bare)!);
-    const kept = Buffer.from(stored);
-    return kept.length === legacy.length && timingSafeEqual(kept, legacy);
-  }
+  if (!stored.startsWith(KEYED)) return sameSecret(stored, hashRecoveryCode(bare)!);
   const [salt = '', kept = ''] = stored.slice(KEYED.length).split('$');
   const expected = mac(key, Buffer.from(salt, 'base64url'), bare);
-  const given = Buffer.from(kept, 'base64url');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(Buffer.from(kept, 'base64url'), expected);
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isRole, normaliseEmail } from './identity.ts';
 import { hashRecoveryCode, newRecoveryCodes, normaliseRecoveryCode } from './recovery-codes.ts';
 import { delayAfter, FORGET_AFTER_MS, FREE_FAILURES, MAX_DELAY_MS, waitBeforeAttempt, waitForAll } from './throttle.ts';
-import { hashToken, isWellFormedToken, newToken, sameSecret } from './tokens.ts';
+import { hashToken, isWellFormedToken, newToken } from './tokens.ts';
+import { sameSecret } from '../security/same-secret.ts';
 
 describe('tokens', () => {
   it('are 256 random bits in base64url, kept as their SHA-256', () => {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { base32Decode, base32Encode } from './base32.ts';
-import { sameSecret } from './tokens.ts';
+import { sameSecret } from '../security/same-secret.ts';
 
 /**
  * TOTP (RFC 6238) on node:crypto: HMAC-SHA-1, 30-second steps, 6 digits, the parameters every authenticator app
