@@ -9,6 +9,7 @@ import { paths } from '../core/paths.ts';
 import { createApp, rateLimiters } from './app.ts';
 import { loadServerSite, type ServerSite } from './site.ts';
 import { openStorage } from './storage/open-storage.ts';
+import { uploadsDirOf } from './storage/upload-files.ts';
 import { startSmtpDelivery } from './mail/smtp-delivery.ts';
 import { serveDist } from './static/serve-dist.ts';
 import { LiveRoot, type Generation } from './static/live-root.ts';
@@ -23,7 +24,7 @@ const port = Number(env.PORT ?? 4173);
 const host = env.HOST ?? '127.0.0.1';
 const distDir = env.DIST_DIR ? resolve(env.DIST_DIR) : paths.dist;
 const dataDir = resolve(env.DATA_DIR ?? join(paths.root, 'data'));
-const uploadsDir = join(dataDir, 'uploads');
+const uploadsDir = uploadsDirOf(dataDir);
 // leads, photos and the form secret are for this server's user only
 mkdirSync(uploadsDir, { recursive: true, mode: 0o700 });
 chmodSync(dataDir, 0o700);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { LEAD_STATUSES, type LeadStatusName } from '../../core/admin/contract.ts';
 import type { ServerSite } from '../site.ts';
 import { siteForm } from '../site.ts';
-import { erasePerson, parseWho, personJson, type Who } from '../cli/person.ts';
+import { erasePerson, parseWho, personJson, type Who } from '../people/person.ts';
 import type { InboxQuery, Storage } from '../storage/types.ts';
 import { InvalidCursorError } from '../storage/inbox-queries.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';

@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import { limited, type ApiContext } from './context.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import { UPLOAD_NAME } from './upload-links.ts';
+import { UPLOAD_NAME, uploadFileName } from '../storage/upload-files.ts';
 
 /**
  * `GET /uploads/:name`: a stored photo, by the name its link gives (id and extension, both checked against its row),
@@ -18,7 +18,7 @@ export function serveUpload(api: ApiContext, downloads: RateLimiter, sendTimeout
     const upload = match ? await api.storage.getUpload(match[1]!) : undefined;
     const notFound = () => c.text('Not found', 404, { 'Cache-Control': 'no-store' });
     if (!match || !upload || upload.ext !== match[2]) return notFound();
-    const opened = await openSized(join(api.uploadsDir, `${upload.id}.${upload.ext}`));
+    const opened = await openSized(join(api.uploadsDir, uploadFileName(upload)));
     if (!opened) return notFound();
     const { handle, size } = opened;
     const headers = {

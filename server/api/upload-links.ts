@@ -1,5 +1,7 @@
-/** A stored photo's file name: the upload id (random, URL-safe) and the extension of what it was stored as. */
-export const UPLOAD_NAME = /^([A-Za-z0-9_-]{16,40})\.(png|jpg|gif)$/;
+import { UPLOAD_NAME } from '../storage/upload-files.ts';
+
+// declared with the photos' files; named here too for server/admin/lead-view.ts until it imports storage's
+export { UPLOAD_NAME };
 
 /** The link the upload answer hands out: always on our own origin (PUBLIC_URL or the site's URL), never the request's Host. */
 export function uploadLink(origin: string, id: string, ext: string): string {

@@ -1,7 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Storage, Upload } from '../storage/types.ts';
-import { UPLOAD_NAME } from './upload-links.ts';
+import type { Storage } from '../storage/types.ts';
+import { removePhotoFiles, UPLOAD_NAME, uploadFileName } from '../storage/upload-files.ts';
 import { TOKEN_MAX_AGE_MS } from './form-token.ts';
 
 /** The temporary folder inside the uploads folder: uploads being received or re-encoded. */
@@ -20,11 +20,6 @@ export interface SweepOptions {
   spamTtlMs?: number;
   log?: (message: string) => void;
   now?: () => Date;
-}
-
-/** Removes the photos' files (the rows are gone already); a file already gone is fine. */
-export async function removePhotoFiles(uploadsDir: string, photos: Upload[]): Promise<void> {
-  for (const photo of photos) await rm(join(uploadsDir, `${photo.id}.${photo.ext}`), { force: true });
 }
 
 /**
@@ -70,7 +65,7 @@ export async function sweepUploads({ storage, uploadsDir, ttlMs, log = () => {},
       // the row first, and only while no lead uses it (one may have just taken it); a file whose row is gone
       // (a crash in between) is removed below, an hour later
       if (!(await storage.deleteUpload(upload.id))) continue;
-      await rm(join(uploadsDir, `${upload.id}.${upload.ext}`), { force: true });
+      await rm(join(uploadsDir, uploadFileName(upload)), { force: true });
       removed++;
     }
     if (expired.length < 200) break;

@@ -6,8 +6,9 @@ import { sqliteFile } from '../storage/paths.ts';
 import type { Storage, StorageOptions } from '../storage/types.ts';
 import { leadsCsv } from './csv.ts';
 import { clean, leadDetail, leadList } from './format-leads.ts';
-import { erasePerson, parseWho, personJson, uploadsDirOf, type Who } from './person.ts';
-import { isUsageError, UsageError } from './usage-error.ts';
+import { erasePerson, parseWho, personJson, type Who } from '../people/person.ts';
+import { uploadsDirOf } from '../storage/upload-files.ts';
+import { isUsageError, UsageError } from '../usage-error.ts';
 
 export const usage = `usage: npm run leads -- [--spam] [--limit N] [--json | --csv]
        npm run leads -- show <id or unique id prefix> [--json]

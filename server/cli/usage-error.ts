@@ -1,7 +1,2 @@
-/** A command called the wrong way: it prints the message and its usage, and exits with 2. */
-export class UsageError extends Error {}
-
-/** Whether `error` is a wrong call: ours, or node:util's parseArgs refusing an option or a value. */
-export function isUsageError(error: unknown): boolean {
-  return error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
-}
+// moved to server/usage-error.ts; this name stays only for server/backup/ (in progress) until it imports that
+export { isUsageError, UsageError } from '../usage-error.ts';

@@ -5,7 +5,7 @@ import { normaliseEmail, ROLES } from './identity.ts';
 import { adminOrigin, invitationLink, inviteStaff, resetStaff } from './invitations.ts';
 import type { StaffStore } from './store/staff-store.ts';
 import type { StaffOverview } from './store/types.ts';
-import { isUsageError, UsageError } from '../cli/usage-error.ts';
+import { isUsageError, UsageError } from '../usage-error.ts';
 
 export const usage = `usage: npm run staff -- add <e-mail> --role <${ROLES.join('|')}>   a new account, and its one-time invitation link
        npm run staff -- reset <e-mail>     break-glass: end the person's sessions and factors, and make a new invitation link

@@ -5,14 +5,14 @@ import { newId } from './ids.ts';
 import { toLead } from './lead-queries.ts';
 import { toMail } from './mail-queries.ts';
 import { toUpload } from './upload-queries.ts';
-import { UPLOAD_NAME } from '../api/upload-links.ts';
+import { uploadIdOfLink } from './upload-files.ts';
 import { addressFinder, likeCandidates } from './whole-address.ts';
 import { strings } from './search-text.ts';
 import { leadNotesOf } from './inbox-queries.ts';
 
 /** The upload ids a lead's own photo links name (`.../uploads/<id>.<ext>`); outside hosts' links name none. */
 function linkedUploadIds(leads: Lead[]): string[] {
-  return leads.flatMap((lead) => lead.photos.map((link) => UPLOAD_NAME.exec(link.split('/').pop() ?? '')?.[1] ?? '')).filter(Boolean);
+  return leads.flatMap((lead) => lead.photos.map((link) => uploadIdOfLink(link) ?? '')).filter(Boolean);
 }
 
 /** `lower(column) like pattern`: the first sieve of whole-address.ts, the same SQL on SQLite and PostgreSQL. */
