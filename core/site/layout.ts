@@ -52,6 +52,13 @@ export function kindOf(path: string): FileKind | undefined {
 /** Whether a path is in the pages' folder: the studio shows it as a page. */
 export const isPagePath = (path: string) => kindOf(path) === 'page';
 
+/**
+ * Whether a path relative to the site's root is one of its data files, as the dev server watches them: the config, or a
+ * JSON file anywhere under content/ (a file the validator then reads or refuses).
+ */
+export const isSiteData = (path: string) =>
+  path === CONFIG_FILE || (path.startsWith(`${CONTENT_DIR}/`) && path.endsWith('.json') && path.length > CONTENT_DIR.length + '/.json'.length);
+
 /** A site file's relative path: the config, or a .json under content/ (no way out of the folder, no hidden part). */
 export function isSiteFile(path: string): boolean {
   if (path.split('/').some((part) => part === '..' || part === '' || part.startsWith('.'))) return false;

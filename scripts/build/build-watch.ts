@@ -6,6 +6,7 @@ import { paths } from '../../core/paths.ts';
 import { buildsOf, keepFromEnv } from './build-folders.ts';
 import { warmBuilder, type WarmBuilder, type WarmOutcome } from './warm-build.ts';
 import { watchRepair } from '../lib/watch-repair.ts';
+import { CONFIG_FILE, CONTENT_DIR, PUBLIC_DIR } from '../../core/site/layout.ts';
 
 /**
  * `npm run build:watch`: `npm run build`, then every save of the site's files built again and made live in the same
@@ -114,7 +115,7 @@ function onSaves(build: (files: string[]) => void): () => void {
   const events = new EventEmitter();
   const repair = watchRepair(
     events,
-    [join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), join(siteRoot, 'public')].map((path) => ({ path, changes: true })),
+    [join(siteRoot, CONFIG_FILE), join(siteRoot, CONTENT_DIR), join(siteRoot, PUBLIC_DIR)].map((path) => ({ path, changes: true })),
   );
   let files: string[] = [];
   let settle: ReturnType<typeof setTimeout> | undefined;
@@ -134,8 +135,8 @@ function onSaves(build: (files: string[]) => void): () => void {
   const hints: FSWatcher[] = [];
   for (const [path, recursive] of [
     [siteRoot, false],
-    [join(siteRoot, 'content'), true],
-    [join(siteRoot, 'public'), true],
+    [join(siteRoot, CONTENT_DIR), true],
+    [join(siteRoot, PUBLIC_DIR), true],
   ] as const) {
     try {
       hints.push(watchFiles(path, { recursive }, () => repair.check()).on('error', () => {}));

@@ -14,6 +14,7 @@ import { bundlesWanted, clientKey, keepBundles, SSR_DIR, takeClient } from './bu
 import type { ClientSiteData } from '../site-bundles/site-data.ts';
 import { islandSiteModel, resolvePages, resolveSite } from '../../core/site/resolve.ts';
 import type { LoadedSite } from '../../core/site/model.ts';
+import { PUBLIC_DIR } from '../../core/site/layout.ts';
 
 /**
  * Client build, server build, every route to static HTML, then what serving it needs: CSP hashes, _headers, .br (and
@@ -70,7 +71,7 @@ if (wanted.server)
   );
 else pool.load(entryLoad);
 const bundles = await bundling;
-if (!wanted.client) takeClient(previous!, paths.dist, join(siteRoot, 'public'));
+if (!wanted.client) takeClient(previous!, paths.dist, join(siteRoot, PUBLIC_DIR));
 keepBundles(paths.dist, entryDir, keys, readFileSync(join(paths.dist, '.vite/manifest.json'), 'utf8'), wanted.server);
 const built = [wanted.client && 'client', wanted.server && 'server'].filter(Boolean).join(' and ');
 console.log(built ? `bundles built: ${built}` : 'bundles unchanged since the previous build: taken from it, Vite not started');

@@ -2,6 +2,7 @@ import { readdirSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { paths } from '../../core/paths.ts';
+import { IMAGES_DIR } from '../../core/site/layout.ts';
 
 /**
  * Renders the SVG sources in assets/ to the raster files the site serves
@@ -11,7 +12,7 @@ import { paths } from '../../core/paths.ts';
  * screens while the markup keeps the 1x width and height.
  */
 const src = join(paths.root, 'assets');
-const out = join(paths.root, 'public/images');
+const out = join(paths.root, IMAGES_DIR);
 mkdirSync(out, { recursive: true });
 for (const file of readdirSync(src).filter((f) => f.endsWith('.svg'))) {
   const base = file.replace(/\.svg$/, '');
@@ -20,5 +21,5 @@ for (const file of readdirSync(src).filter((f) => f.endsWith('.svg'))) {
   const image = sharp(join(src, file), { density: png ? 72 : 144 });
   const target = join(out, `${name}.${png ? 'png' : 'webp'}`);
   await (png ? image.png({ compressionLevel: 9 }) : image.webp({ quality: 82 })).toFile(target);
-  console.log(`${file} -> public/images/${name}.${png ? 'png' : 'webp'}`);
+  console.log(`${file} -> ${IMAGES_DIR}/${name}.${png ? 'png' : 'webp'}`);
 }

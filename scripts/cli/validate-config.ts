@@ -5,6 +5,7 @@ import { paths } from '../../core/paths.ts';
 import { siteFiles } from '../../core/validate/site-files.ts';
 import { formatGuardReport, guardLanding, locatedWarnings } from '../../core/seo/guard.ts';
 import type { LoadedSite } from '../../core/site/model.ts';
+import { CONFIG_FILE } from '../../core/site/layout.ts';
 
 /**
  * npm run validate [-- site-root] [-- --format text|json] [--seo] [--seo-strict]: every problem at once, exit 1 on
@@ -69,7 +70,7 @@ try {
   problems = result.problems;
   const s = result.stats;
   const ms = Math.round(performance.now() - started);
-  summary = `config valid: site.config.json, ${s.pages} pages, ${s.collections} collections, ${s.forms} forms; ${s.routes} routes (${s.landingPages} landing pages) in ${ms} ms`;
+  summary = `config valid: ${CONFIG_FILE}, ${s.pages} pages, ${s.collections} collections, ${s.forms} forms; ${s.routes} routes (${s.landingPages} landing pages) in ${ms} ms`;
   if (problems.length === 0) {
     const checked = guard(result.site!, args);
     // strict (CI): a thin or duplicate landing page fails the run like any other problem
@@ -79,7 +80,7 @@ try {
   }
 } catch (error) {
   // validateSite catches its own errors; this is the last net, so a person never reads a stack trace
-  problems = [internalError('site.config.json', 'starting the validator', error)];
+  problems = [internalError(CONFIG_FILE, 'starting the validator', error)];
 }
 report(problems, args.root, args.format);
 if (problems.length > 0) process.exit(1);

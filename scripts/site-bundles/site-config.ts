@@ -3,6 +3,7 @@ import type { UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { sitePlugin } from './site-plugin.ts';
 import { inlineScriptsPlugin } from './inline-scripts-plugin.ts';
+import { PUBLIC_DIR } from '../../core/site/layout.ts';
 
 /**
  * The site's part of Vite's config: the plugins that make its bundles (React, the site's data as virtual modules, the
@@ -27,7 +28,7 @@ export function siteViteConfig({ root, siteRoot, command }: SiteConfigOptions) {
   return {
     plugins: [react(), sitePlugin({ siteRoot, schemaDir: `${root}schemas` }), inlineScriptsPlugin({ dir: `${root}src/islands/inline` })],
     // the site's own files (images, favicon, sounds) come from its root, like its config
-    publicDir: `${siteRoot}public`,
+    publicDir: `${siteRoot}${PUBLIC_DIR}`,
     build: {
       target: 'es2022',
       cssCodeSplit: true,

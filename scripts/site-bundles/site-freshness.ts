@@ -4,6 +4,7 @@ import type { ValidationResult } from '../../core/validate/validate.ts';
 import { isPagePath } from './page-paths.ts';
 import { isProblemsPage } from './site-preview.ts';
 import { watchRepair } from '../lib/watch-repair.ts';
+import { CONFIG_FILE, CONTENT_DIR, PUBLIC_DIR } from '../../core/site/layout.ts';
 
 /**
  * The dev server answers with the site's files as they are when it is asked, whatever its watcher reported: a page,
@@ -44,8 +45,8 @@ export function siteFreshness({ settled, validate, data }: FreshnessSources) {
     serve(devServer: ViteDevServer, siteRoot: string, schemaDir: string) {
       serveFresh(devServer, fresh, versions.now);
       repair = watchRepair(devServer.watcher, [
-        ...[join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), schemaDir].map((path) => ({ path, changes: true })),
-        { path: join(siteRoot, 'public'), changes: false },
+        ...[join(siteRoot, CONFIG_FILE), join(siteRoot, CONTENT_DIR), schemaDir].map((path) => ({ path, changes: true })),
+        { path: join(siteRoot, PUBLIC_DIR), changes: false },
       ]);
       devServer.httpServer?.once('close', repair.every(REPAIR_INTERVAL_MS));
     },

@@ -11,6 +11,7 @@ import { settledChanges } from './site-watch.ts';
 import { renderGate, type RenderGate } from './render-gate.ts';
 import { VERSION_URL, siteFreshness } from './site-freshness.ts';
 import { SITE_DATA_KEY, type ClientSiteData } from './site-data.ts';
+import { CONFIG_FILE, CONTENT_DIR, PUBLIC_DIR, isSiteData } from '../../core/site/layout.ts';
 
 /** site-wide model; the map of page loaders; one module per page (its own chunk) */
 const MODEL_ID = 'virtual:site-model';
@@ -292,7 +293,7 @@ function siteConfigOf(siteRoot: string, usable: () => ValidationResult | undefin
   const site = usable()?.site?.site;
   if (site) return site;
   try {
-    return JSON.parse(readFileSync(join(siteRoot, 'site.config.json'), 'utf8')) as SiteConfig;
+    return JSON.parse(readFileSync(join(siteRoot, CONFIG_FILE), 'utf8')) as SiteConfig;
   } catch {
     return undefined;
   }
@@ -310,8 +311,8 @@ function watchSiteFiles(
 ) {
   // a file added to or removed from public/ can make an "image not found" problem appear or go
   // (not a hidden file: the studio writes an upload as one before it links it in place)
-  const isPublicFile = (file: string) => file.startsWith(join(siteRoot, 'public') + sep) && !basename(file).startsWith('.');
-  devServer.watcher.add([join(siteRoot, 'site.config.json'), join(siteRoot, 'content'), join(siteRoot, 'public'), schemaDir]);
+  const isPublicFile = (file: string) => file.startsWith(join(siteRoot, PUBLIC_DIR) + sep) && !basename(file).startsWith('.');
+  devServer.watcher.add([join(siteRoot, CONFIG_FILE), join(siteRoot, CONTENT_DIR), join(siteRoot, PUBLIC_DIR), schemaDir]);
   for (const event of ['change', 'add', 'unlink'] as const)
     devServer.watcher.on(event, (file: string) => {
       if (isSiteFile(file) || (event !== 'change' && isPublicFile(file))) schedule(file);
@@ -409,7 +410,7 @@ function settledRendering(fresh: () => Promise<void>, gate: RenderGate): SiteApi
 function siteFileTest(siteRoot: string, schemaDir: string) {
   return (file: string) => {
     const rel = relative(siteRoot, file).split(sep).join('/');
-    return rel === 'site.config.json' || /^content\/.+\.json$/.test(rel) || file.startsWith(schemaDir + sep);
+    return isSiteData(rel) || file.startsWith(schemaDir + sep);
   };
 }
 

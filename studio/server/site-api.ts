@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asOp, type EditOp } from '../../core/edit/ops.ts';
 import { rebaseOps, removedTarget } from '../../core/edit/rebase.ts';
 import { MAX_UPLOAD_BYTES } from '../../core/images/uploads.ts';
-import { CONFIG_FILE, fileId, isPageFile, isSiteFile } from '../../core/site/layout.ts';
+import { CONTENT_DIR, CONFIG_FILE, fileId, isPageFile, isSiteFile } from '../../core/site/layout.ts';
 import type { DiffAnswer, EditAnswer, LeaseHolder, LeaseRefusal, ProblemsAnswer, StepAnswer, StepFile } from '../../core/studio/contract.ts';
 import { queryOf, readBody, readBytes, send } from './http.ts';
 import { ImageUploadError, saveImage } from './images.ts';
@@ -229,7 +229,7 @@ export function siteApi(context: SiteApiContext) {
     const body = (await readBody(req)) as Body;
     if (route === 'step') return step(context, req, res, body);
     const path = typeof body.path === 'string' && isSiteFile(body.path) ? body.path : undefined;
-    if (!path) return send(res, 400, { error: 'path must be site.config.json or a .json file under content/' });
+    if (!path) return send(res, 400, { error: `path must be ${CONFIG_FILE} or a .json file under ${CONTENT_DIR}/` });
     const write = writes.get(route);
     if (!write) return send(res, 404, { error: 'no such studio call' });
     const refused = await refusal(context.guard, req, [path]);

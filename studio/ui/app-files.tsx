@@ -1,5 +1,5 @@
 import { ProblemBadge } from './form/blocks.tsx';
-import { contentFile, fileId, isPagePath, kindOf } from '../../core/site/layout.ts';
+import { CONFIG_FILE, contentFile, fileId, isPagePath, kindOf } from '../../core/site/layout.ts';
 import { NewPage } from './panels.tsx';
 import type { StudioTexts } from './texts.ts';
 import { useSite } from './files/site-context.tsx';
@@ -8,7 +8,7 @@ import { useSite } from './files/site-context.tsx';
 function groupFiles(t: StudioTexts, paths: string[]) {
   return [
     { title: t.pages, files: paths.filter(isPagePath) },
-    { title: t.site, files: paths.filter((p) => p === 'site.config.json') },
+    { title: t.site, files: paths.filter((p) => p === CONFIG_FILE) },
     { title: t.collections, files: paths.filter((p) => kindOf(p) === 'collection') },
     { title: t.forms, files: paths.filter((p) => kindOf(p) === 'form') },
   ].filter((group) => group.files.length > 0);

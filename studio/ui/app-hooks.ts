@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EditOp } from '../../core/edit/ops.ts';
-import { contentFile } from '../../core/site/layout.ts';
+import { CONFIG_FILE, contentFile } from '../../core/site/layout.ts';
 import type { Problem } from './files/api.ts';
 import { isDerived, isInternational, PHONE, phoneEdits, sourceOf } from './files/derived.ts';
 import { pointerOf, type FieldProblems } from './form/field-common.tsx';
@@ -156,7 +156,7 @@ export function useFileEdit(site: SiteFiles, open: string, data: Json | undefine
       setPatch({ from, to: op.value });
     }
     const typeKey = key ?? (op.op === 'set' ? `set:${pointerOf(op.path)}` : undefined);
-    const follow = open === 'site.config.json' && op.op === 'set' && pointerOf(op.path) === PHONE && typeof op.value === 'string';
+    const follow = open === CONFIG_FILE && op.op === 'set' && pointerOf(op.path) === PHONE && typeof op.value === 'string';
     const more = follow ? phoneEdits(data, op.value as string, lang) : [];
     site.edit(open, more.length ? [op, ...more] : op, typeKey);
   };
@@ -164,7 +164,7 @@ export function useFileEdit(site: SiteFiles, open: string, data: Json | undefine
   const contact = data?.contact as Json | undefined;
   /** the phone field says what follows it, and how to type a number whose call link lacks its country code */
   const note = (pointer: string) =>
-    open === 'site.config.json' && pointer === PHONE
+    open === CONFIG_FILE && pointer === PHONE
       ? [t.phoneFollows, typeof contact?.phoneHref === 'string' && !isInternational(contact.phoneHref) ? t.phoneNeedsCode : ''].filter(Boolean).join(' ')
       : undefined;
   const hidden = (pointer: string) => isDerived(open, pointer);

@@ -3,6 +3,7 @@ import type { Problem } from './files/api.ts';
 import { LandingPanel, ProblemsPanel } from './panels.tsx';
 import { Preview, type TextPatch } from './preview/preview.tsx';
 import { useSite } from './files/site-context.tsx';
+import { CONFIG_FILE } from '../../core/site/layout.ts';
 
 type Json = Record<string, unknown>;
 
@@ -50,7 +51,7 @@ export function SidePanels({ lang, config, route, selected, select, patch, block
         cities={(landing?.cities ?? []) as string[]}
         services={((landing?.services ?? []) as { slug: string }[]).map((service) => service.slug)}
         routes={site.routes}
-        edit={(op: EditOp) => site.edit('site.config.json', op)}
+        edit={(op: EditOp) => site.edit(CONFIG_FILE, op)}
         preview={preview}
       />
     </aside>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ConflictBanner, StudioHeader } from './app-header.tsx';
 import { FileList } from './app-files.tsx';
-import { contentFile, fileId as pageId, isPagePath, kindOf } from '../../core/site/layout.ts';
+import { CONFIG_FILE, contentFile, fileId as pageId, isPagePath, kindOf } from '../../core/site/layout.ts';
 import { Editor } from './app-editor.tsx';
 import { SidePanels } from './app-side.tsx';
 import { fieldProblems, useAskedRoute, useFileEdit, useFocusRequest, useInterfaceLang, useUndoKeys } from './app-hooks.ts';
@@ -66,7 +66,7 @@ function useStudioSite({ open, setSelected, openFile }: OpenFile) {
 
 /** The site's config as read now, the language the studio speaks, and each page's route. */
 function useSiteConfig(site: SiteFiles) {
-  const configText = site.files['site.config.json']?.text;
+  const configText = site.files[CONFIG_FILE]?.text;
   const config = useMemo(() => parse(configText), [configText]);
   const lang = useInterfaceLang(site.state ? String(config?.lang ?? 'en') : undefined);
   const pageRoutes = useMemo(() => new Map(((config?.routes ?? []) as { path: string; page: string }[]).map((r) => [r.page, r.path])), [config]);

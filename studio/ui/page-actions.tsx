@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { EditOp } from '../../core/edit/ops.ts';
-import { contentFile } from '../../core/site/layout.ts';
+import { CONFIG_FILE, contentFile } from '../../core/site/layout.ts';
 import { useSite, type SiteFiles } from './files/site-context.tsx';
 import { Modal } from './publish/publish-dialog.tsx';
 import { dataOf, linksTo, pageTitle, relinkEdits, routePattern, routeProblem, siteNow, siteRouteChoices, suggestRoute, type LinkUse } from './form/links.ts';
@@ -49,9 +49,9 @@ const linksNow = (site: SiteFiles, lang: string, routes: string[], except?: stri
  * among them, then every other file's links. Called inside site.together(), they are one step of undo.
  */
 async function editAll(site: SiteFiles, config: EditOp[], links: Map<string, EditOp[]>): Promise<void> {
-  const own = links.get('site.config.json') ?? [];
-  if (config.length + own.length > 0) site.edit('site.config.json', [...own, ...config]);
-  for (const [file, ops] of links) if (file !== 'site.config.json') site.edit(file, ops);
+  const own = links.get(CONFIG_FILE) ?? [];
+  if (config.length + own.length > 0) site.edit(CONFIG_FILE, [...own, ...config]);
+  for (const [file, ops] of links) if (file !== CONFIG_FILE) site.edit(file, ops);
   await site.settled();
 }
 
@@ -282,7 +282,7 @@ function usePage(site: SiteFiles, lang: string, page: string) {
   // the links are counted again after each edit, at a lower priority than the keys being typed
   const siteFiles = useDeferredValue(site.files);
   const files = useMemo(() => (schemas ? indexSite(schemas, lang, siteFiles) : []), [schemas, lang, siteFiles]);
-  const table = (dataOf(site.files['site.config.json']) as { routes?: { path?: unknown; page?: unknown }[] } | undefined)?.routes;
+  const table = (dataOf(site.files[CONFIG_FILE]) as { routes?: { path?: unknown; page?: unknown }[] } | undefined)?.routes;
   const entries: RouteEntry[] = (Array.isArray(table) ? table : []).flatMap((r, index) =>
     r.page === page && typeof r.path === 'string' ? [{ path: r.path, index }] : [],
   );

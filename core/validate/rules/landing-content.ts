@@ -1,6 +1,7 @@
 import { didYouMean } from '../did-you-mean.ts';
 import { coded } from '../problem-catalog.ts';
 import type { Rule, RuleContext } from './rule.ts';
+import { contentFile } from '../../site/layout.ts';
 import { citiesOf } from '../../site/resolve.ts';
 import { BLOCK_PLACEHOLDERS, isContentService, landingValues, landingVocabulary, placeholdersIn } from '../../site/landing.ts';
 import type { City } from '../../site/model.ts';
@@ -81,14 +82,14 @@ export const landingContent: Rule = {
   inputs: (context) => {
     const { landing } = context.site;
     const files = [
-      ...(landing.cityData ? [`content/collections/${landing.cityData}.json`] : []),
-      ...landing.services.filter(isContentService).map((service) => `content/pages/${service.page}.json`),
+      ...(landing.cityData ? [contentFile('collection', landing.cityData)] : []),
+      ...landing.services.filter(isContentService).map((service) => contentFile('page', service.page)),
     ];
     return [context.site, ...files.map((file) => context.sources.get(file))];
   },
   check(context) {
     const { landing } = context.site;
-    const dataFile = landing.cityData ? `content/collections/${landing.cityData}.json` : '';
+    const dataFile = landing.cityData ? contentFile('collection', landing.cityData) : '';
     const entries = dataFile ? cityData(context, dataFile) : [];
     const cities = citiesOf(landing, new Map(entries.map((e) => [e.data.city, e.data])));
     // the cities of each name (an override is checked with its own city's values)
@@ -96,7 +97,7 @@ export const landingContent: Rule = {
     for (const c of cities) named.set(c.name, [...(named.get(c.name) ?? []), c]);
     const blockCounts = new Map<string, number>();
     for (const service of landing.services.filter(isContentService)) {
-      const file = `content/pages/${service.page}.json`;
+      const file = contentFile('page', service.page);
       const template = context.sources.get(file)?.data;
       if (!asObject(template)) continue; // a missing template is reported by references-exist
       const blocks = asObject(template)!.blocks;

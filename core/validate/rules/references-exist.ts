@@ -1,10 +1,12 @@
 import { didYouMean } from '../did-you-mean.ts';
 import { coded } from '../problem-catalog.ts';
 import type { Rule } from './rule.ts';
+import { CONTENT_DIRS, contentFile, type ContentKind } from '../../site/layout.ts';
 
 const baseName = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
 
-const DIRS: Record<string, string> = { page: 'content/pages', form: 'content/forms', collection: 'content/collections' };
+/** The kind of file a reference's target names (`page`, `form`, `collection:<kind>`); anything else a collection. */
+const kindOfTarget = (what: string): ContentKind => (Object.keys(CONTENT_DIRS).includes(what) ? (what as ContentKind) : 'collection');
 
 export const referencesExist: Rule = {
   name: 'references-exist',
@@ -14,8 +16,8 @@ export const referencesExist: Rule = {
     for (const { file, ref } of context.references) {
       if (ref.kind !== 'ref') continue;
       const [what = '', kind] = ref.target.split(':');
-      const dir = DIRS[what] ?? DIRS.collection!;
-      const target = `${dir}/${ref.value}.json`;
+      const dir = CONTENT_DIRS[kindOfTarget(what)];
+      const target = contentFile(kindOfTarget(what), ref.value);
       if (!context.files.exists(target)) {
         const known = context.files.list(dir).map(baseName);
         const suggestion = didYouMean(ref.value, known);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { contentFile } from '../../../core/site/layout.ts';
+import { CONFIG_FILE, contentFile } from '../../../core/site/layout.ts';
 import type { Problem } from './api.ts';
 import { sourceOf } from './derived.ts';
 import { mediaApi } from './media-api.ts';
@@ -64,7 +64,7 @@ export function pageCreator(site: SiteFiles, config: Json | undefined, t: Studio
     // the file and its route: one step, that one Ctrl+Z undoes
     await site.together(async () => {
       await site.create(contentFile('page', id), text);
-      site.edit('site.config.json', { op: 'insert', path: ['routes'], index: routes.length, value: { path, page: id } });
+      site.edit(CONFIG_FILE, { op: 'insert', path: ['routes'], index: routes.length, value: { path, page: id } });
       // the preview asks for the new route only once the config that has it is saved (else it shows the 404 page)
       await site.settled();
     });

@@ -1,4 +1,5 @@
 import type { EditOp } from '../../../core/edit/ops.ts';
+import { CONFIG_FILE } from '../../../core/site/layout.ts';
 
 /**
  * Values of the site that follow from another one: the person types the phone number once, as it is shown
@@ -54,7 +55,7 @@ export const PHONE = '/contact/phone';
 const FOLLOWERS = ['/contact/phoneHref', '/contact/whatsapp', '/chat/phoneNumber'];
 
 /** Whether a field's value follows another one, so the studio does not show it (site.config.json's call link, ...). */
-export const isDerived = (file: string, pointer: string): boolean => file === 'site.config.json' && FOLLOWERS.includes(pointer);
+export const isDerived = (file: string, pointer: string): boolean => file === CONFIG_FILE && FOLLOWERS.includes(pointer);
 
 /** The field a derived value follows (a problem of the call link is shown on, and leads to, the phone field). */
 export const sourceOf = (file: string, pointer: string): string => (isDerived(file, pointer) ? PHONE : pointer);

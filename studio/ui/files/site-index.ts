@@ -169,7 +169,7 @@ export const inReadingOrder = (files: IndexedFile[]) =>
 /** A file in words: a page's title, "Instellingen van de site", "Verzameling faq", "Formulier contact". */
 export function fileName(file: Pick<IndexedFile, 'path' | 'title'>, texts: LinksTexts): string {
   const id = file.path.replace(/^.*\//, '').replace(/\.json$/, '');
-  if (file.path === 'site.config.json') return texts.settings;
+  if (file.path === CONFIG_FILE) return texts.settings;
   if (kindOf(file.path) === 'collection') return texts.collection(id);
   if (kindOf(file.path) === 'form') return texts.form(id);
   return file.title || id;

@@ -1,5 +1,5 @@
 import type { EditOp } from '../../../core/edit/ops.ts';
-import { contentFile } from '../../../core/site/layout.ts';
+import { CONFIG_FILE, contentFile } from '../../../core/site/layout.ts';
 import { expandLanding } from '../../../core/site/resolve.ts';
 import { reservedRoute } from '../../../core/site/reserved-routes.ts';
 import type { LandingConfig } from '../../../core/site/schema-types.ts';
@@ -200,7 +200,7 @@ let lastChoices: { files: Record<string, TextFile>; routes: string[]; choices: R
 /** Every route as a link picks it, from the site's files as the studio holds them (made once for all the link fields). */
 export function siteRouteChoices(files: Record<string, TextFile>, routes: string[]): RouteChoice[] {
   if (lastChoices?.files === files && lastChoices.routes === routes) return lastChoices.choices;
-  const choices = routeChoices(dataOf(files['site.config.json']) as ConfigRoutes | undefined, (page) => pageTitle(files, page), routes);
+  const choices = routeChoices(dataOf(files[CONFIG_FILE]) as ConfigRoutes | undefined, (page) => pageTitle(files, page), routes);
   lastChoices = { files, routes, choices };
   return choices;
 }

@@ -1,4 +1,4 @@
-import { contentFile, fileId, isPagePath, kindOf } from '../../../core/site/layout.ts';
+import { CONFIG_FILE, contentFile, fileId, isPagePath, kindOf } from '../../../core/site/layout.ts';
 import { blockInfo, fieldText, itemLabel, type BlockInfo } from './labels.ts';
 import { branchFor, labelFor, resolve, schemaFileFor, type Located, type Schema, type SchemaFiles } from './schema.ts';
 import type { StudioTexts } from '../texts.ts';
@@ -75,7 +75,7 @@ export function siteFacts(files: Record<string, { text?: string } | undefined>):
     const data = parsed(file?.text);
     if (!isRecord(data)) continue;
     const id = fileId(path);
-    if (path === 'site.config.json' && Array.isArray(data.routes)) {
+    if (path === CONFIG_FILE && Array.isArray(data.routes)) {
       const home = data.routes.find((r): r is Record<string, Json> => isRecord(r) && r.path === '/');
       if (typeof home?.page === 'string') facts.home = home.page;
     } else if (kindOf(path) === 'collection' && typeof data.kind === 'string') facts.kinds.set(id, data.kind);
@@ -111,7 +111,7 @@ function collectionName(t: StudioTexts, facts: SiteFacts, id: string): string {
 
 /** A site file's name for a person: a page's ("Home"), a list's kind's, a form's, or the site settings. */
 export function fileName(t: StudioTexts, path: string, facts: SiteFacts = NO_FACTS): string {
-  if (path === 'site.config.json') return t.siteSettings;
+  if (path === CONFIG_FILE) return t.siteSettings;
   const id = fileId(path);
   if (isPagePath(path)) return pageName(t, facts, id);
   if (kindOf(path) === 'collection') return collectionName(t, facts, id);
