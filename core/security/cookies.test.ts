@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieValue, sessionCookie } from './cookies.ts';
+import { cookieValue, sessionCookie, STAFF_SESSION_COOKIE, STUDIO_SESSION_COOKIE } from './cookies.ts';
 
 describe('a session cookie', () => {
   const cookie = sessionCookie('__Host-x');
@@ -10,6 +10,15 @@ describe('a session cookie', () => {
     expect(cookie.blank()).toBe('__Host-x=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Strict');
     expect(cookie.parse('__Host-x=a%20b%3Bc')).toBe('a b;c');
     expect(cookie.parse(null)).toBeUndefined();
+  });
+
+  it('writes each of our two cookies as it always has, byte for byte', () => {
+    const token = 'Abc-def_ghi0123456789Abc-def_ghi0123456789x';
+    expect(STAFF_SESSION_COOKIE.create(token)).toBe(`__Host-staff-session=${token}; Path=/; HttpOnly; Secure; SameSite=Strict`);
+    expect(STAFF_SESSION_COOKIE.blank()).toBe('__Host-staff-session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Strict');
+    // as scripts/studio-host/studio-door.ts writes it (and tests/integration/studio-behind-back-office.test.ts pins)
+    expect(STUDIO_SESSION_COOKIE.create(token)).toBe(`__Host-studio-session=${token}; Path=/; Secure; HttpOnly; SameSite=Strict`);
+    expect(STUDIO_SESSION_COOKIE.parse(`a=1; __Host-studio-session=${token}`)).toBe(token);
   });
 
   it('refuses a name without the __Host- prefix or with characters a cookie name cannot have', () => {

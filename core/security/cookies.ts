@@ -9,8 +9,11 @@
  * Browsers count http://127.0.0.1 and localhost as secure, so a server on this machine works without TLS.
  */
 
-/** The attributes every one of our cookies carries, in the order they are written. */
-const ATTRIBUTES = 'Path=/; HttpOnly; Secure; SameSite=Strict';
+/**
+ * The attributes every one of our cookies carries. The two cookies have always written them in two orders; the
+ * order means nothing to a browser, and keeping each cookie's keeps its headers byte for byte what they were.
+ */
+const ATTRIBUTES = { httpOnlyFirst: 'Path=/; HttpOnly; Secure; SameSite=Strict', secureFirst: 'Path=/; Secure; HttpOnly; SameSite=Strict' };
 
 /** A cookie name as RFC 6265 allows it (a token). */
 const COOKIE_NAME = /^[\w!#$%&'*.^`|~+-]+$/;
@@ -29,15 +32,25 @@ export interface SessionCookie {
 }
 
 /** The session cookie called `name` (which must start with __Host-). */
-export function sessionCookie(name: string): SessionCookie {
+export function sessionCookie(name: string, order: keyof typeof ATTRIBUTES = 'httpOnlyFirst'): SessionCookie {
   if (!name.startsWith('__Host-') || !COOKIE_NAME.test(name)) throw new Error(`not a __Host- cookie name: ${name}`);
+  const attributes = ATTRIBUTES[order];
   return {
     name,
-    create: (value) => `${name}=${encodeURIComponent(value)}; ${ATTRIBUTES}`,
-    blank: () => `${name}=; Max-Age=0; ${ATTRIBUTES}`,
+    create: (value) => `${name}=${encodeURIComponent(value)}; ${attributes}`,
+    blank: () => `${name}=; Max-Age=0; ${attributes}`,
     parse: (header) => cookieValue(header ?? '', name),
   };
 }
+
+/** The back office's session cookie (server/admin/session-cookie.ts). */
+export const STAFF_SESSION_COOKIE = sessionCookie('__Host-staff-session');
+
+/**
+ * The studio's own session cookie, on the studio's origin, that its door sets when a ticket is redeemed; the
+ * preview's scripts never read it (scripts/studio-host/studio-door.ts writes it by hand today: it takes this one).
+ */
+export const STUDIO_SESSION_COOKIE = sessionCookie('__Host-studio-session', 'secureFirst');
 
 const trimmed = (text: string) => text.replace(/^[ \t]+|[ \t]+$/g, '');
 

@@ -1,9 +1,7 @@
 import type { Context } from 'hono';
-import { sessionCookie } from '../../core/security/cookies.ts';
+import { STAFF_SESSION_COOKIE as SESSION } from '../../core/security/cookies.ts';
 
-/** The back office's session cookie; its attributes and why: core/security/cookies.ts. */
-const SESSION = sessionCookie('__Host-staff-session');
-
+/** The name of the back office's session cookie; its attributes and why: core/security/cookies.ts. */
 export const SESSION_COOKIE = SESSION.name;
 
 export function readSessionCookie(c: Context): string | undefined {
