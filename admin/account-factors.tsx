@@ -1,12 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type {
-  ChangePasswordAnswer,
-  ChangePasswordRequest,
-  ConfirmAuthenticatorRequest,
-  FactorsAnswer,
-  MoveAuthenticatorAnswer,
-  RecoveryCodesAnswer,
-} from '../core/admin/contract.ts';
+import type { ChangePasswordRequest, ConfirmAuthenticatorRequest, FactorsAnswer } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
 import { get, post } from './api.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
@@ -85,7 +78,7 @@ function PasswordSection({ summary, onChanged }: { summary?: FactorsAnswer; onCh
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const request: ChangePasswordRequest = { currentPassword: String(data.get('current') ?? ''), newPassword: String(data.get('new') ?? '') };
-    const answer = await run(() => post<ChangePasswordAnswer>('/account/password', request));
+    const answer = await run(() => post('/account/password', { body: request }));
     if (!answer) return;
     setOpen(false);
     setNote(words.factors.passwordDone(answer.sessionsEnded));
@@ -141,7 +134,7 @@ function AuthenticatorSection({ summary, onMoved }: { summary?: FactorsAnswer; o
   const opener = useFocusWhen<HTMLButtonElement>(move === undefined);
   const start = async () => {
     const started = await run(async () => {
-      const answer = await post<MoveAuthenticatorAnswer>('/account/authenticator');
+      const answer = await post('/account/authenticator');
       return { secret: answer.secret, qr: await qrDataUrl(answer.uri) };
     });
     if (started) setMove(started);
@@ -149,7 +142,7 @@ function AuthenticatorSection({ summary, onMoved }: { summary?: FactorsAnswer; o
   const confirm = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const request: ConfirmAuthenticatorRequest = { code: String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '') };
-    if (!(await run(() => post('/account/authenticator/confirm', request)))) return;
+    if (!(await run(() => post('/account/authenticator/confirm', { body: request })))) return;
     setMove(undefined);
     setNote(words.factors.moveDone);
     onMoved();
@@ -204,7 +197,7 @@ function RecoveryCodesSection({ summary, onRenewed }: { summary?: FactorsAnswer;
   const opener = useFocusWhen<HTMLButtonElement>(codes === undefined);
   const renew = async () => {
     setConfirming(false);
-    const answer = await run(() => post<RecoveryCodesAnswer>('/account/recovery-codes'));
+    const answer = await run(() => post('/account/recovery-codes'));
     if (!answer) return;
     setCodes(answer.recoveryCodes);
     onRenewed();
@@ -278,7 +271,7 @@ export function AccountFactors({ onSessionsChanged }: { onSessionsChanged: () =>
   const [summary, setSummary] = useState<FactorsAnswer>();
   const load = useCallback(
     () =>
-      get<FactorsAnswer>('/account/factors').then(
+      get('/account/factors').then(
         (a) => setSummary(a),
         () => undefined,
       ),

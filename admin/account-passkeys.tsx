@@ -52,7 +52,7 @@ function usePasskeys() {
   const [busy, setBusy] = useState(false);
   const load = useCallback(
     () =>
-      get<PasskeysAnswer>('/passkeys').then(
+      get('/passkeys').then(
         (a) => setAnswer(a),
         (e: RequestError) => setError(e.message),
       ),
@@ -95,7 +95,7 @@ export function AccountPasskeys({ optional = false }: { optional?: boolean }) {
   const remove = async (passkey: Passkey) => {
     const name = passkey.name ?? words.passkeys.fallbackName;
     if (!window.confirm(words.passkeys.confirmRemove(name))) return;
-    await act(() => post(`/passkeys/${encodeURIComponent(passkey.id)}/remove`), words.passkeys.removedNote(name));
+    await act(() => post('/passkeys/:id/remove', { params: { id: passkey.id } }), words.passkeys.removedNote(name));
   };
 
   return (

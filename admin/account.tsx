@@ -39,7 +39,7 @@ export function Account() {
   const [note, setNote] = useState('');
   const load = useCallback(
     () =>
-      get<SessionsAnswer>('/sessions').then(
+      get('/sessions').then(
         (a) => setSessions(a.sessions),
         (e: RequestError) => setError(e.message),
       ),
@@ -49,7 +49,7 @@ export function Account() {
   const end = async (session: Session) => {
     setError(undefined);
     try {
-      await post(`/sessions/${encodeURIComponent(session.id)}/end`);
+      await post('/sessions/:id/end', { params: { id: session.id } });
       setNote(words.account.ended);
       await load();
     } catch (caught) {

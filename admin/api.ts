@@ -1,13 +1,25 @@
-import { ADMIN_API, STAFF_REQUEST_HEADER, type ApiError } from '../core/admin/contract.ts';
+import {
+  ADMIN_API,
+  STAFF_REQUEST_HEADER,
+  type AdminMethod,
+  type AdminPath,
+  type AdminRoute,
+  type AnswerOf,
+  type ApiError,
+  type ApiErrorCode,
+  type PathParams,
+  type RequestOf,
+} from '../core/admin/contract.ts';
 import { problemText } from './texts.ts';
 
 /** A refused request: the server's `{ error }` code, and a sentence for the person in the site's language. */
 export class RequestError extends Error {
   readonly status: number;
-  readonly code: string;
+  /** the server's code, or one of the pages' own: the server unreachable, the passkey ceremony given up, an answer without a code */
+  readonly code: ApiErrorCode | 'network' | 'passkey-cancelled';
   readonly retryAfterSeconds?: number;
   readonly problem?: ApiError['problem'];
-  constructor(status: number, answer: Partial<ApiError>) {
+  constructor(status: number, answer: Partial<Omit<ApiError, 'error'>> & { error?: RequestError['code'] }) {
     const code = answer.error ?? (status === 0 ? 'network' : 'unknown');
     super(problemText(code, answer));
     this.status = status;
@@ -38,9 +50,29 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
   throw error;
 }
 
-/** GET /api<path>: never changes anything. */
-export const get = <T>(path: string) => send<T>(path, { method: 'GET' });
+/** A route of the contract by its method and path (core/admin/contract.ts, AdminRoutes). */
+type Key<M extends AdminMethod, P extends AdminPath<M>> = Extract<AdminRoute, `${M} ${P}`>;
 
-/** POST /api<path> with a JSON body and the header that proves the request comes from these pages. */
-export const post = <T>(path: string, body: object = {}) =>
-  send<T>(path, { method: 'POST', headers: { 'Content-Type': 'application/json', [STAFF_REQUEST_HEADER]: '1' }, body: JSON.stringify(body) });
+/** What a call fills in: the path's parts by name where it has some, the body its route takes, a query string. */
+type Call<P extends string, Request> = ([keyof PathParams<P>] extends [never] ? { params?: undefined } : { params: PathParams<P> }) &
+  ([Request] extends [undefined] ? { body?: undefined } : { body: Request }) & { query?: string };
+/** The call may be left out when it asks for nothing. */
+type Optional<C> = object extends C ? [call?: C] : [call: C];
+
+/** The path with its parts filled in, each encoded, and the query after it. */
+function urlOf(path: string, call: { params?: Record<string, string>; query?: string } = {}): string {
+  const params = call.params ?? {};
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  return call.query ? `${filled}?${call.query}` : filled;
+}
+
+/** GET /api<path>: never changes anything; the answer is the route's, as the contract declares it. */
+export function get<P extends AdminPath<'GET'>>(path: P, ...[call]: Optional<Call<P, RequestOf<Key<'GET', P>>>>): Promise<AnswerOf<Key<'GET', P>>> {
+  return send(urlOf(path, call), { method: 'GET' });
+}
+
+/** POST /api<path> with its JSON body and the header that proves the request comes from these pages. */
+export function post<P extends AdminPath<'POST'>>(path: P, ...[call]: Optional<Call<P, RequestOf<Key<'POST', P>>>>): Promise<AnswerOf<Key<'POST', P>>> {
+  const init = { method: 'POST', headers: { 'Content-Type': 'application/json', [STAFF_REQUEST_HEADER]: '1' }, body: JSON.stringify(call?.body ?? {}) };
+  return send(urlOf(path, call), init);
+}

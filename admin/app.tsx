@@ -16,7 +16,7 @@ import { words } from './words.ts';
 /** A screen only some roles may open; the others are told so, in words. */
 function ForRole({ path, children }: { path: string; children: ReactNode }) {
   const { me } = useSession();
-  if (me && !mayOpen(me.role, path))
+  if (me && !mayOpen(me.permissions, path))
     return (
       <>
         <PageHeading title={words.app.notForRole}>{words.app.notForRole}</PageHeading>
@@ -28,7 +28,7 @@ function ForRole({ path, children }: { path: string; children: ReactNode }) {
 
 function Home() {
   const { me } = useSession();
-  return <Navigate to={me ? homeOf(me.role) : '/aanmelden'} replace />;
+  return <Navigate to={me ? homeOf(me.permissions) : '/aanmelden'} replace />;
 }
 
 function NotFound() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AuditAnswer, PeopleAnswer } from '../core/admin/contract.ts';
+import type { AuditAnswer } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
 import { get } from './api.ts';
 import { auditName, formatDateTime } from './texts.ts';
@@ -19,7 +19,7 @@ export function AuditLog() {
   const load = async (before?: string) => {
     setLoading(true);
     try {
-      const answer = await get<AuditAnswer>(`/audit?limit=${PAGE}${before ? `&before=${encodeURIComponent(before)}` : ''}`);
+      const answer = await get('/audit', { query: `limit=${PAGE}${before ? `&before=${encodeURIComponent(before)}` : ''}` });
       setEvents((old) => (before ? [...old, ...answer.events] : answer.events));
       setMore(answer.events.length === PAGE);
     } catch (caught) {
@@ -29,7 +29,7 @@ export function AuditLog() {
   };
   useEffect(() => {
     void load();
-    get<PeopleAnswer>('/people').then(
+    get('/people').then(
       (a) => setNames(new Map(a.people.map((p) => [p.id, p.email]))),
       () => undefined,
     );

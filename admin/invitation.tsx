@@ -20,7 +20,7 @@ export function Invitation() {
   const [accepted, setAccepted] = useState<AcceptInvitationAnswer>();
   useEffect(() => {
     let live = true;
-    get<InvitationAnswer>(`/invitations/${encodeURIComponent(token)}`)
+    get('/invitations/:token', { params: { token } })
       .then(async (invitation) => {
         const qr = await qrDataUrl(invitation.totp.uri);
         if (live) setLoaded({ state: 'open', invitation, qr });
@@ -64,7 +64,7 @@ function AcceptForm({ token, invitation, qr, onAccepted }: AcceptProps) {
     setBusy(true);
     setError(undefined);
     try {
-      onAccepted(await post<AcceptInvitationAnswer>(`/invitations/${encodeURIComponent(token)}`, request));
+      onAccepted(await post('/invitations/:token', { params: { token }, body: request }));
     } catch (caught) {
       setError((caught as RequestError).message);
       setBusy(false);
@@ -123,8 +123,8 @@ function Accepted({ answer }: { answer: AcceptInvitationAnswer }) {
           className="button"
           type="button"
           onClick={() => {
-            setMe({ email: answer.email, role: answer.role });
-            void navigate(homeOf(answer.role), { replace: true });
+            setMe({ email: answer.email, role: answer.role, permissions: answer.permissions });
+            void navigate(homeOf(answer.permissions), { replace: true });
           }}
         >
           {words.recovery.saved}

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { NavLink, Navigate, Outlet, useLocation } from 'react-router-dom';
-import type { StudioTicketAnswer } from '../core/admin/contract.ts';
 import { post } from './api.ts';
 import { ROLE_NAMES } from './texts.ts';
-import { SCREENS, useSession } from './session.tsx';
+import { screensFor, useSession } from './session.tsx';
 import styles from './layout.module.css';
 import { words } from './words.ts';
 
@@ -16,7 +15,7 @@ export function SignedInLayout() {
     const back = `${location.pathname}${location.search}`;
     return <Navigate to={`/aanmelden?terug=${encodeURIComponent(back)}`} replace />;
   }
-  const screens = SCREENS.filter((s) => (s.roles as readonly string[]).includes(me.role));
+  const screens = screensFor(me.permissions);
   return (
     <>
       <a className={styles.skip} href="#inhoud">
@@ -63,7 +62,7 @@ function StudioLink() {
   const open = async () => {
     setFailed(false);
     try {
-      window.location.assign((await post<StudioTicketAnswer>('/studio/ticket')).url);
+      window.location.assign((await post('/studio/ticket')).url);
     } catch {
       setFailed(true);
     }

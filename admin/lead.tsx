@@ -21,7 +21,7 @@ export function LeadPage() {
   const [erased, setErased] = useState<LeadEraseAnswer>();
   const withStepUp = useStepUp();
   const back = `/leads${params.get('terug') ? `?${params.get('terug')}` : ''}`;
-  const load = useCallback(() => get<LeadAnswer>(`/leads/${encodeURIComponent(id)}`).then((a) => setLead(a.lead)), [id]);
+  const load = useCallback(() => get('/leads/:id', { params: { id } }).then((a) => setLead(a.lead)), [id]);
   useEffect(() => {
     load().catch((e: RequestError) => setError(e.message));
   }, [load]);
@@ -114,7 +114,7 @@ function Notes({ lead, act }: { lead: Lead; act: Act }) {
   const add = async (event: FormEvent) => {
     event.preventDefault();
     if (!body.trim()) return;
-    await act(() => post(`/leads/${lead.id}/notes`, { body }), words.lead.noteSaved);
+    await act(() => post('/leads/:id/notes', { params: { id: lead.id }, body: { body } }), words.lead.noteSaved);
     setBody('');
   };
   return (
@@ -157,7 +157,7 @@ function Handle({ lead, act }: { lead: Lead; act: Act }) {
             value={lead.status}
             onChange={(e) =>
               void act(
-                () => post(`/leads/${lead.id}/status`, { status: e.target.value as LeadStatusName }),
+                () => post('/leads/:id/status', { params: { id: lead.id }, body: { status: e.target.value as LeadStatusName } }),
                 words.lead.statusChanged(STATUS_NAMES[e.target.value as LeadStatusName]),
               )
             }
@@ -173,7 +173,12 @@ function Handle({ lead, act }: { lead: Lead; act: Act }) {
       <button
         type="button"
         className="button button-secondary"
-        onClick={() => void act(() => post(`/leads/${lead.id}/spam`, { spam: !lead.spam }), lead.spam ? words.lead.markedNotSpam : words.lead.markedSpam)}
+        onClick={() =>
+          void act(
+            () => post('/leads/:id/spam', { params: { id: lead.id }, body: { spam: !lead.spam } }),
+            lead.spam ? words.lead.markedNotSpam : words.lead.markedSpam,
+          )
+        }
       >
         {lead.spam ? words.lead.markNotSpam : words.lead.markSpam}
       </button>
@@ -221,14 +226,14 @@ function LeadSide({ lead, act, onErased }: { lead: Lead; act: Act; onErased: (an
   const exportLead = () =>
     act(
       async () => {
-        const data = await post<Record<string, unknown>>(`/leads/${lead.id}/export`);
+        const data = await post('/leads/:id/export', { params: { id: lead.id } });
         download(`lead-${lead.id}.json`, `${JSON.stringify(data, null, 2)}\n`, 'application/json');
       },
       words.lead.exported,
       false,
     );
   const erase = () =>
-    act(async () => onErased(await post<LeadEraseAnswer>(`/leads/${lead.id}/erase`)), words.lead.erasedNote, false).then(() => setConfirming(false));
+    act(async () => onErased(await post('/leads/:id/erase', { params: { id: lead.id } })), words.lead.erasedNote, false).then(() => setConfirming(false));
   return (
     <aside className={styles.side} aria-label={words.lead.handle}>
       <Handle lead={lead} act={act} />

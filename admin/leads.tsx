@@ -58,7 +58,7 @@ export function Leads() {
   useEffect(() => {
     let live = true;
     setLoading(true);
-    get<LeadsAnswer>(`/leads?${query}`).then(
+    get('/leads', { query: String(query) }).then(
       (page) => {
         if (!live) return;
         setAnswer(page);
@@ -77,7 +77,7 @@ export function Leads() {
     if (!answer?.next) return;
     setLoading(true);
     try {
-      const page = await get<LeadsAnswer>(`/leads?${queryOf(params, answer.next)}`);
+      const page = await get('/leads', { query: String(queryOf(params, answer.next)) });
       setRows((old) => [...old, ...page.leads]);
       setAnswer((old) => ({ ...page, total: old?.total }));
     } catch (caught) {

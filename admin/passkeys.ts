@@ -1,4 +1,4 @@
-import type { AddPasskeyRequest, PasskeySignInRequest, SignInAnswer } from '../core/admin/contract.ts';
+import type { SignInAnswer } from '../core/admin/contract.ts';
 import { post, RequestError } from './api.ts';
 
 /** WebAuthn's JSON helpers (Chrome 129, Firefox 119, Safari 18.4); without them the pages offer no passkeys. */
@@ -30,15 +30,15 @@ const asJson = (credential: Credential) => (credential as PublicKeyCredential & 
 /** Signs in with a passkey of this device: the server's challenge, the device's signature, the server's check. */
 export async function signInWithPasskey(): Promise<SignInAnswer> {
   const api = webAuthn()!;
-  const options = await post<unknown>('/sign-in/passkey/options');
+  const options = await post('/sign-in/passkey/options');
   const credential = await ceremony(() => navigator.credentials.get({ publicKey: api.parseRequestOptionsFromJSON(options) }));
-  return post<SignInAnswer>('/sign-in/passkey', { response: asJson(credential) } satisfies PasskeySignInRequest);
+  return post('/sign-in/passkey', { body: { response: asJson(credential) } });
 }
 
 /** Adds a passkey of this device to the signed-in person's account, under a name they recognise. */
 export async function addPasskey(name: string): Promise<void> {
   const api = webAuthn()!;
-  const options = await post<unknown>('/passkeys/options');
+  const options = await post('/passkeys/options');
   const credential = await ceremony(() => navigator.credentials.create({ publicKey: api.parseCreationOptionsFromJSON(options) }));
-  await post('/passkeys', { response: asJson(credential), name } satisfies AddPasskeyRequest);
+  await post('/passkeys', { body: { response: asJson(credential), name } });
 }

@@ -86,7 +86,7 @@ export function People() {
   const [handed, setHanded] = useState<{ link: InvitationLinkAnswer; email: string }>();
   const load = useCallback(
     () =>
-      get<PeopleAnswer>('/people').then(
+      get('/people').then(
         (a) => setPeople(a.people),
         (e: RequestError) => setError(e.message),
       ),
@@ -113,14 +113,14 @@ export function People() {
     const email = String(data.get('email') ?? '').trim();
     setHanded(undefined);
     await act(async () => {
-      const link = await post<InvitationLinkAnswer>('/people', { email, role: String(data.get('role')) });
+      const link = await post('/people', { body: { email, role: String(data.get('role')) } });
       setHanded({ link, email });
       form.reset();
     });
   };
   const reset = (person: Person) =>
     window.confirm(words.people.confirmReset(person.email)) &&
-    act(async () => setHanded({ link: await post<InvitationLinkAnswer>(`/people/${person.id}/reset`), email: person.email }));
+    act(async () => setHanded({ link: await post('/people/:id/reset', { params: { id: person.id } }), email: person.email }));
 
   return (
     <>
@@ -165,7 +165,7 @@ function PeopleList({ people, act, reset }: ListProps) {
                 <select
                   id={`rol-${person.id}`}
                   value={person.role}
-                  onChange={(e) => void act(() => post(`/people/${person.id}/role`, { role: e.target.value as StaffRole }))}
+                  onChange={(e) => void act(() => post('/people/:id/role', { params: { id: person.id }, body: { role: e.target.value as StaffRole } }))}
                 >
                   {STAFF_ROLES.map((role) => (
                     <option key={role} value={role}>
@@ -178,7 +178,7 @@ function PeopleList({ people, act, reset }: ListProps) {
                   className="button button-secondary button-small"
                   onClick={() =>
                     (person.disabled || window.confirm(words.people.confirmBlock(person.email))) &&
-                    void act(() => post(`/people/${person.id}/${person.disabled ? 'enable' : 'disable'}`))
+                    void act(() => post(person.disabled ? '/people/:id/enable' : '/people/:id/disable', { params: { id: person.id } }))
                   }
                 >
                   {person.disabled ? words.people.allow : words.people.block}

@@ -1,21 +1,28 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Me, StaffRole } from '../core/admin/contract.ts';
+import type { Me, Permission } from '../core/admin/contract.ts';
 import { useNavigate } from 'react-router-dom';
 import { get, post, whenSignedOut } from './api.ts';
 import { words } from './words.ts';
 
-/** The screens of the back office and who may open them (the server checks again: server/admin/permissions.ts). */
+/**
+ * The screens of the back office and the permission each asks, as the server's routes behind it do. Who has which
+ * is the server's to say (server/admin/permissions.ts): /api/me hands the signed-in person theirs, and the menu and
+ * the screens follow it.
+ */
 export const SCREENS = [
-  { path: '/leads', label: words.screens.leads, roles: ['admin', 'sales'] },
-  { path: '/mensen', label: words.screens.people, roles: ['admin'] },
-  { path: '/logboek', label: words.screens.audit, roles: ['admin'] },
-  { path: '/account', label: words.screens.account, roles: ['admin', 'editor', 'sales'] },
-] as const satisfies readonly { path: string; label: string; roles: readonly StaffRole[] }[];
+  { path: '/leads', label: words.screens.leads, permission: 'leads' },
+  { path: '/mensen', label: words.screens.people, permission: 'people' },
+  { path: '/logboek', label: words.screens.audit, permission: 'audit' },
+  { path: '/account', label: words.screens.account, permission: 'signed-in' },
+] as const satisfies readonly { path: string; label: string; permission: Permission }[];
 
-export const mayOpen = (role: StaffRole, path: string) => SCREENS.some((s) => s.path === path && (s.roles as readonly StaffRole[]).includes(role));
+/** The screens these permissions open, in the menu's order. */
+export const screensFor = (permissions: readonly Permission[]) => SCREENS.filter((s) => permissions.includes(s.permission));
 
-/** The first screen a role lands on after signing in. */
-export const homeOf = (role: StaffRole) => SCREENS.find((s) => (s.roles as readonly StaffRole[]).includes(role))?.path ?? '/account';
+export const mayOpen = (permissions: readonly Permission[], path: string) => screensFor(permissions).some((s) => s.path === path);
+
+/** The first screen a person lands on after signing in. */
+export const homeOf = (permissions: readonly Permission[]) => screensFor(permissions)[0]?.path ?? '/account';
 
 interface Session {
   /** undefined while asking the server; null: signed out */
@@ -30,7 +37,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   useEffect(() => {
     whenSignedOut(() => setMe(null));
-    get<Me>('/me').then(setMe, () => setMe(null));
+    get('/me').then(setMe, () => setMe(null));
   }, []);
   const navigate = useNavigate();
   const signOut = useCallback(async () => {
@@ -42,7 +49,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // a sign-in's answer says who; /me says it whole (whether the studio is here for them, too)
   const signedIn = useCallback((who: Me | null) => {
     setMe(who);
-    if (who) get<Me>('/me').then(setMe, () => undefined);
+    if (who) get('/me').then(setMe, () => undefined);
   }, []);
   const value = useMemo(() => ({ me, setMe: signedIn, signOut }), [me, signedIn, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

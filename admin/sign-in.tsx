@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import type { PasskeysAvailableAnswer, SignInAnswer, SignInRequest } from '../core/admin/contract.ts';
+import type { SignInAnswer, SignInRequest } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
 import { get, post } from './api.ts';
 import { browserHasPasskeys, signInWithPasskey } from './passkeys.ts';
@@ -16,7 +16,7 @@ function usePasskeysHere(): boolean {
   const [available, setAvailable] = useState(false);
   useEffect(() => {
     if (!browserHasPasskeys()) return;
-    get<PasskeysAvailableAnswer>('/passkeys/available').then(
+    get('/passkeys/available').then(
       (a) => setAvailable(a.available),
       () => setAvailable(false),
     );
@@ -44,11 +44,11 @@ export function SignIn() {
   const [busy, setBusy] = useState(false);
   const back = safeBack(params.get('terug'));
   const passkeys = usePasskeysHere();
-  if (me && !busy) return <Navigate to={back ?? homeOf(me.role)} replace />;
+  if (me && !busy) return <Navigate to={back ?? homeOf(me.permissions)} replace />;
 
   const signedIn = (answer: SignInAnswer) => {
-    setMe({ email: answer.email, role: answer.role, freshUntil: answer.freshUntil });
-    void navigate(back ?? homeOf(answer.role), { replace: true, state: { usedRecoveryCode: answer.usedRecoveryCode } });
+    setMe({ email: answer.email, role: answer.role, permissions: answer.permissions, freshUntil: answer.freshUntil });
+    void navigate(back ?? homeOf(answer.permissions), { replace: true, state: { usedRecoveryCode: answer.usedRecoveryCode } });
   };
   const attempt = async (signIn: () => Promise<SignInAnswer>) => {
     setBusy(true);
@@ -69,7 +69,7 @@ export function SignIn() {
       password: String(data.get('password') ?? ''),
       code: String(data.get('code') ?? '').replace(/\s+/g, ''),
     };
-    await attempt(() => post<SignInAnswer>('/sign-in', request));
+    await attempt(() => post('/sign-in', { body: request }));
   };
 
   return (

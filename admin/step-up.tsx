@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { Me, StepUpRequest } from '../core/admin/contract.ts';
+import type { StepUpRequest } from '../core/admin/contract.ts';
 import { post, RequestError } from './api.ts';
 import { useSession } from './session.tsx';
 import { Dialog, Field, LiveError } from './ui.tsx';
@@ -56,7 +56,7 @@ function StepUpForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => 
     const request: StepUpRequest = { password: String(data.get('password') ?? ''), code: String(data.get('code') ?? '').replace(/\s+/g, '') };
     setBusy(true);
     try {
-      setMe(await post<Me>('/step-up', request));
+      setMe(await post('/step-up', { body: request }));
       onDone();
     } catch (caught) {
       setError((caught as RequestError).message);

@@ -2,7 +2,7 @@ import type { ApiError } from '../core/admin/contract.ts';
 import { words } from './words.ts';
 
 /** The back office's words for a refusal the server gave (core/admin/contract.ts, ApiError). */
-export function problemText(code: string, answer: Partial<ApiError> = {}): string {
+export function problemText(code: string, answer: Partial<Omit<ApiError, 'error'>> = {}): string {
   if (code === 'throttled') return words.throttled(answer.retryAfterSeconds);
   if (code === 'password') return words.passwordProblems[answer.problem ?? 'too-short'];
   return (words.problems as Record<string, string | undefined>)[code] ?? words.unknownProblem;

@@ -7,11 +7,20 @@
 export const STAFF_REQUEST_HEADER = 'x-staff-request';
 /** Every API route of the back office is under this path; everything else is its pages. */
 export const ADMIN_API = '/api';
-/** The path of an invitation link's page, in the staff's language: `/uitnodiging/<token>`. */
-export const INVITATION_PAGE = '/uitnodiging/';
 
+/** The roles of the staff, denied by default: each has only the permissions server/admin/permissions.ts gives it. */
 export const STAFF_ROLES = ['admin', 'editor', 'sales'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
+export const isStaffRole = (value: unknown): value is StaffRole => typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+
+/**
+ * What a back office route asks of its caller (which role has which: server/admin/permissions.ts):
+ * - public: anyone, signed in or not (the sign-in and invitation screens);
+ * - signed-in: any member of staff (their own account and sessions);
+ * - leads, content, people, audit: the rooms of the back office.
+ */
+export const PERMISSIONS = ['public', 'signed-in', 'leads', 'content', 'people', 'audit'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
 
 /**
  * What the audit log records. Ids and kinds only: the log outlives erasures, so it must never hold a name, an
@@ -50,8 +59,10 @@ export const AUDIT_KINDS = [
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
+/** Where staff are with a lead. */
 export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
 export type LeadStatusName = (typeof LEAD_STATUSES)[number];
+export const isLeadStatus = (value: unknown): value is LeadStatusName => typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
 
 /**
  * The error of a refused request, as `{ error }` (with a few fields more where said):
@@ -65,8 +76,30 @@ export type LeadStatusName = (typeof LEAD_STATUSES)[number];
  * - wrong-password (400): the current password given to change it is not the person's; no-move (409): no new
  *   authenticator waits for its code.
  */
+export type ApiErrorCode =
+  | 'signed-out'
+  | 'forbidden'
+  | 'step-up'
+  | 'refused'
+  | 'throttled'
+  | 'busy'
+  | 'invitation'
+  | 'password'
+  | 'code'
+  | 'not-found'
+  | 'self'
+  | 'exists'
+  | 'invalid-email'
+  | 'invalid-role'
+  | 'invalid'
+  | 'unknown'
+  | 'wrong-password'
+  | 'no-move'
+  | 'passkeys-unavailable';
+
+/** busy (503): the server checks as many passwords as it takes at once; `retryAfterSeconds` as throttled. passkeys-unavailable (404): this address allows none. */
 export interface ApiError {
-  error: string;
+  error: ApiErrorCode;
   problem?: 'too-short' | 'too-long' | 'common';
   retryAfterSeconds?: number;
 }
@@ -83,6 +116,8 @@ export interface SignInRequest {
 export interface Me {
   email: string;
   role: StaffRole;
+  /** what this person may do, from the server's one permission table: the pages offer what it allows */
+  permissions: Permission[];
   /** until when the sign-in counts as fresh for export, erase and people changes (ISO) */
   freshUntil?: string;
   /** the studio is served beside the back office and this person may open it */
@@ -123,6 +158,7 @@ export interface AcceptInvitationRequest {
 export interface AcceptInvitationAnswer {
   email: string;
   role: StaffRole;
+  permissions: Permission[];
   /** shown once: each signs in once instead of the authenticator */
   recoveryCodes: string[];
 }
@@ -186,12 +222,29 @@ export interface PeopleAnswer {
   }[];
 }
 
+/** POST /api/people: whom to invite, as what */
+export interface InviteRequest {
+  email: string;
+  role: string;
+}
+/** POST /api/people/<id>/role */
+export interface RoleRequest {
+  role: string;
+}
+
 /** POST /api/people (201) and POST /api/people/<id>/reset: the link to hand over, valid 72 hours */
 export interface InvitationLinkAnswer {
   link: string;
   expiresAt: string;
   /** the link was mailed to the person too (SMTP configured and the mail accepted) */
   mailed: boolean;
+}
+export interface InvitedAnswer extends InvitationLinkAnswer {
+  userId: string;
+}
+export interface ResetAnswer extends InvitationLinkAnswer {
+  /** the person's sessions ended by the reset */
+  sessionsEnded: number;
 }
 
 /** GET /api/audit?limit=&before= */
@@ -287,3 +340,84 @@ export interface AddPasskeyRequest {
 export interface PasskeySignInRequest {
   response: unknown;
 }
+
+/** The answer of a change that has nothing more to say. */
+export interface OkAnswer {
+  ok: true;
+}
+/** POST /api/people/<id>/disable and /enable: false when nothing changed */
+export interface ChangedAnswer {
+  ok: boolean;
+}
+/** POST /api/passkeys/<id>/remove */
+export interface RemovedAnswer {
+  removed: true;
+}
+/** WebAuthn's options as JSON, for the browser's parse…OptionsFromJSON; opaque to the back office */
+export interface WebAuthnOptionsAnswer {
+  challenge: string;
+}
+
+/** A route without a JSON body. */
+type NoBody = undefined;
+
+/**
+ * Every route of the back office's API (under ADMIN_API), `<METHOD> <path>` with `:name` for a part of the path:
+ * the JSON body it takes and what it answers on success (a refusal answers ApiError). The server's routes are
+ * declared by these keys and their handlers can answer nothing else (server/admin/routes.ts); the pages call them
+ * by the same keys and read these answers (admin/api.ts).
+ */
+export interface AdminRoutes {
+  'POST /sign-in': { request: SignInRequest; answer: SignInAnswer };
+  'POST /sign-out': { request: NoBody; answer: OkAnswer };
+  'GET /me': { request: NoBody; answer: Me };
+  'POST /step-up': { request: StepUpRequest; answer: Me };
+  'GET /sessions': { request: NoBody; answer: SessionsAnswer };
+  'POST /sessions/:id/end': { request: NoBody; answer: OkAnswer };
+  'GET /invitations/:token': { request: NoBody; answer: InvitationAnswer };
+  'POST /invitations/:token': { request: AcceptInvitationRequest; answer: AcceptInvitationAnswer };
+  'GET /passkeys/available': { request: NoBody; answer: PasskeysAvailableAnswer };
+  'GET /passkeys': { request: NoBody; answer: PasskeysAnswer };
+  'POST /passkeys/options': { request: NoBody; answer: WebAuthnOptionsAnswer };
+  'POST /passkeys': { request: AddPasskeyRequest; answer: OkAnswer };
+  'POST /passkeys/:id/remove': { request: NoBody; answer: RemovedAnswer };
+  'POST /sign-in/passkey/options': { request: NoBody; answer: WebAuthnOptionsAnswer };
+  'POST /sign-in/passkey': { request: PasskeySignInRequest; answer: SignInAnswer };
+  'GET /account/factors': { request: NoBody; answer: FactorsAnswer };
+  'POST /account/password': { request: ChangePasswordRequest; answer: ChangePasswordAnswer };
+  'POST /account/recovery-codes': { request: NoBody; answer: RecoveryCodesAnswer };
+  'POST /account/authenticator': { request: NoBody; answer: MoveAuthenticatorAnswer };
+  'POST /account/authenticator/confirm': { request: ConfirmAuthenticatorRequest; answer: OkAnswer };
+  'GET /people': { request: NoBody; answer: PeopleAnswer };
+  'POST /people': { request: InviteRequest; answer: InvitedAnswer };
+  'POST /people/:id/role': { request: RoleRequest; answer: OkAnswer };
+  'POST /people/:id/disable': { request: NoBody; answer: ChangedAnswer };
+  'POST /people/:id/enable': { request: NoBody; answer: ChangedAnswer };
+  'POST /people/:id/reset': { request: NoBody; answer: ResetAnswer };
+  'GET /audit': { request: NoBody; answer: AuditAnswer };
+  'GET /leads': { request: NoBody; answer: LeadsAnswer };
+  'GET /leads/:id': { request: NoBody; answer: LeadAnswer };
+  /** the photo's bytes, for an <img>: not read as JSON */
+  'GET /leads/:id/photos/:photo': { request: NoBody; answer: Blob };
+  'POST /leads/:id/status': { request: LeadStatusRequest; answer: OkAnswer };
+  'POST /leads/:id/spam': { request: LeadSpamRequest; answer: OkAnswer };
+  'POST /leads/:id/notes': { request: LeadNoteRequest; answer: OkAnswer };
+  'POST /leads/:id/export': { request: NoBody; answer: LeadExportAnswer };
+  'POST /leads/:id/erase': { request: NoBody; answer: LeadEraseAnswer };
+  'POST /studio/ticket': { request: NoBody; answer: StudioTicketAnswer };
+}
+
+export type AdminRoute = keyof AdminRoutes;
+export type AdminMethod = 'GET' | 'POST';
+/** The paths of the routes of one method. */
+export type AdminPath<M extends AdminMethod> = { [K in AdminRoute]: K extends `${M} ${infer P}` ? P : never }[AdminRoute];
+export type RequestOf<K extends AdminRoute> = AdminRoutes[K]['request'];
+export type AnswerOf<K extends AdminRoute> = AdminRoutes[K]['answer'];
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+/** The parts of a route's path, by name: `{ id: string }` for `/leads/:id`. */
+export type PathParams<P extends string> = { [Name in ParamNames<P>]: string };

@@ -3,8 +3,10 @@ import { FRESH_SIGN_IN_MS, renewSessionToken, startSession, type SessionTimeouts
 import { signInWithPassword } from '../staff/sign-in.ts';
 import { BUSY_HOLD_MS } from '../staff/hash-line.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
-import { jsonBody, text, type AdminContext, type RouteSpec, type SignedIn } from './routes.ts';
-import { allows } from './permissions.ts';
+import type { Me, SignInAnswer } from '../../core/admin/contract.ts';
+import type { StaffUser } from '../staff/store/types.ts';
+import { answer, jsonBody, refuse, route, text, type AdminContext, type Answered, type Refusal, type RouteSpec, type SignedIn } from './routes.ts';
+import { allows, permissionsOf } from './permissions.ts';
 import { clearSessionCookie, writeSessionCookie } from './session-cookie.ts';
 
 export interface AccountDeps {
@@ -15,8 +17,13 @@ export interface AccountDeps {
   studio?: boolean;
 }
 
-/** What the screens show of the signed-in person; never a secret. */
-const me = (user: { email: string; role: string }, freshUntil?: string) => ({ email: user.email, role: user.role, freshUntil });
+/** What the screens show of the signed-in person, with what they may do; never a secret. */
+export const me = (user: Pick<StaffUser, 'email' | 'role'>, freshUntil?: string): Me => ({
+  email: user.email,
+  role: user.role,
+  permissions: permissionsOf(user.role),
+  freshUntil,
+});
 
 /** Until when a sign-in at this moment counts as fresh. */
 const freshUntil = (authenticatedAt: string) => new Date(Date.parse(authenticatedAt) + FRESH_SIGN_IN_MS).toISOString();
@@ -33,74 +40,60 @@ export async function signInAs(c: AdminContext, deps: AccountDeps, userId: strin
  * as it takes at once (hash-line.ts); each with Retry-After and the seconds for the screen. Both are given after a
  * hold (the busy one was held waiting for a place): a client that does not wait as told costs a timer, not a core.
  */
-export async function waitAnswer(c: AdminContext, outcome: { status: 'throttled' | 'busy'; retryAfterMs: number }): Promise<Response> {
+export async function waitAnswer(c: AdminContext, outcome: { status: 'throttled' | 'busy'; retryAfterMs: number }): Promise<Refusal> {
   if (outcome.status === 'throttled') await new Promise((resolve) => setTimeout(resolve, BUSY_HOLD_MS));
   const seconds = Math.max(1, Math.ceil(outcome.retryAfterMs / 1000));
-  return c.json({ error: outcome.status, retryAfterSeconds: seconds }, outcome.status === 'busy' ? 503 : 429, { 'Retry-After': String(seconds) });
+  return refuse(c, outcome.status, outcome.status === 'busy' ? 503 : 429, { retryAfterSeconds: seconds }, { 'Retry-After': String(seconds) });
 }
 
 /** Password and code: a session on success; one answer for every refusal; 429 with Retry-After when throttled. */
-async function passwordSignIn(c: AdminContext, deps: AccountDeps): Promise<Response> {
-  const body = (await jsonBody(c)) ?? {};
+async function passwordSignIn(c: AdminContext, deps: AccountDeps): Promise<Answered<SignInAnswer>> {
+  const body = (await jsonBody(c, 'POST /sign-in')) ?? {};
   const attempt = { email: text(body, 'email'), password: text(body, 'password'), code: text(body, 'code'), addressKey: rateKey(deps.clientIp(c)) };
   const outcome = await signInWithPassword(deps.staff, attempt);
   if (outcome.status === 'throttled' || outcome.status === 'busy') return waitAnswer(c, outcome);
-  if (outcome.status === 'refused') return c.json({ error: 'refused' }, 401);
+  if (outcome.status === 'refused') return refuse(c, 'refused', 401);
   await signInAs(c, deps, outcome.user.id);
   if (outcome.usedRecoveryCode) await deps.staff.audit('factor.recovery-code-used', outcome.user.id, [outcome.user.id]);
-  return c.json({ ...me(outcome.user), usedRecoveryCode: outcome.usedRecoveryCode });
+  return answer(c, { ...me(outcome.user), usedRecoveryCode: outcome.usedRecoveryCode });
 }
 
 /** Password and code again, for the signed-in person: the session gets a new token and counts as fresh. */
-async function stepUp(c: AdminContext, who: SignedIn, deps: AccountDeps): Promise<Response> {
-  const body = (await jsonBody(c)) ?? {};
+async function stepUp(c: AdminContext, who: SignedIn, deps: AccountDeps): Promise<Answered<Me>> {
+  const body = (await jsonBody(c, 'POST /step-up')) ?? {};
   const attempt = { email: who.user.email, password: text(body, 'password'), code: text(body, 'code'), addressKey: rateKey(deps.clientIp(c)) };
   const outcome = await signInWithPassword(deps.staff, attempt);
   if (outcome.status === 'throttled' || outcome.status === 'busy') return waitAnswer(c, outcome);
-  if (outcome.status === 'refused' || outcome.user.id !== who.user.id) return c.json({ error: 'refused' }, 401);
+  if (outcome.status === 'refused' || outcome.user.id !== who.user.id) return refuse(c, 'refused', 401);
   // a step-up gives the session a new token: one seen before it proves nothing after
   const token = await renewSessionToken(deps.staff, who.token);
-  if (!token) return c.json({ error: 'signed-out' }, 401);
+  if (!token) return refuse(c, 'signed-out', 401);
   writeSessionCookie(c, token);
-  return c.json(me(who.user, freshUntil(deps.staff.now().toISOString())));
+  return answer(c, me(who.user, freshUntil(deps.staff.now().toISOString())));
 }
 
 /** Sign-in, sign-out, step-up, and each person's own account and sessions. */
 export function accountRoutes(deps: AccountDeps): RouteSpec[] {
   const { staff } = deps;
   return [
-    {
-      method: 'POST',
-      path: '/api/sign-in',
-      permission: 'public',
-      handler: (c) => passwordSignIn(c, deps),
-    },
-    {
-      method: 'POST',
-      path: '/api/sign-out',
+    route('POST /sign-in', { permission: 'public', handler: (c) => passwordSignIn(c, deps) }),
+    route('POST /sign-out', {
       permission: 'signed-in',
       handler: async (c, who) => {
-        await staff.endSession(who!.session.id, who!.user.id, who!.user.id);
+        await staff.endSession(who.session.id, who.user.id, who.user.id);
         clearSessionCookie(c);
-        return c.json({ ok: true });
+        return answer(c, { ok: true });
       },
-    },
-    {
-      method: 'GET',
-      path: '/api/me',
+    }),
+    route('GET /me', {
       permission: 'signed-in',
       handler: (c, who) =>
-        c.json({
-          ...me(who!.user, freshUntil(who!.session.authenticatedAt)),
-          ...(deps.studio && allows(who!.user.role, 'content') ? { studio: true } : {}),
+        answer(c, {
+          ...me(who.user, freshUntil(who.session.authenticatedAt)),
+          ...(deps.studio && allows(who.user.role, 'content') ? { studio: true } : {}),
         }),
-    },
-    {
-      method: 'POST',
-      path: '/api/step-up',
-      permission: 'signed-in',
-      handler: (c, who) => stepUp(c, who!, deps),
-    },
+    }),
+    route('POST /step-up', { permission: 'signed-in', handler: (c, who) => stepUp(c, who, deps) }),
     ...sessionRoutes(staff),
   ];
 }
@@ -108,35 +101,31 @@ export function accountRoutes(deps: AccountDeps): RouteSpec[] {
 /** Each person's own sessions: where and since when, and ending one of them. */
 function sessionRoutes(staff: StaffStore): RouteSpec[] {
   return [
-    {
-      method: 'GET',
-      path: '/api/sessions',
+    route('GET /sessions', {
       permission: 'signed-in',
       handler: async (c, who) => {
-        const sessions = await staff.listSessions(who!.user.id);
-        return c.json({
+        const sessions = await staff.listSessions(who.user.id);
+        return answer(c, {
           sessions: sessions.map((s) => ({
             id: s.id,
             kind: s.kind,
             createdAt: s.createdAt,
             lastSeenAt: s.lastSeenAt,
             where: s.agentSummary,
-            current: s.id === who!.session.id,
+            current: s.id === who.session.id,
           })),
         });
       },
-    },
-    {
-      method: 'POST',
-      path: '/api/sessions/:id/end',
+    }),
+    route('POST /sessions/:id/end', {
       permission: 'signed-in',
       handler: async (c, who) => {
         // only one's own: the owner's id is part of the query, so another person's session id ends nothing
-        const ended = await staff.endSession(c.req.param('id')!, who!.user.id, who!.user.id);
-        if (!ended) return c.json({ error: 'not-found' }, 404);
-        if (c.req.param('id') === who!.session.id) clearSessionCookie(c);
-        return c.json({ ok: true });
+        const ended = await staff.endSession(c.req.param('id') ?? '', who.user.id, who.user.id);
+        if (!ended) return refuse(c, 'not-found', 404);
+        if (c.req.param('id') === who.session.id) clearSessionCookie(c);
+        return answer(c, { ok: true });
       },
-    },
+    }),
   ];
 }

@@ -6,7 +6,8 @@ import { throttleKeys } from '../staff/sign-in.ts';
 import { BUSY_RETRY_MS, placeInLine } from '../staff/hash-line.ts';
 import { hashToken, newToken } from '../staff/tokens.ts';
 import { newTotpSecret, totpUri, verifyTotp } from '../staff/totp.ts';
-import { jsonBody, text, type AdminContext, type RouteSpec, type SignedIn } from './routes.ts';
+import type { ChangePasswordAnswer, MoveAuthenticatorAnswer, OkAnswer } from '../../core/admin/contract.ts';
+import { answer, jsonBody, refuse, route, text, type AdminContext, type Answered, type RouteSpec, type SignedIn } from './routes.ts';
 import { waitAnswer, type AccountDeps } from './account-routes.ts';
 import { writeSessionCookie } from './session-cookie.ts';
 
@@ -16,7 +17,7 @@ import { writeSessionCookie } from './session-cookie.ts';
  * line of password checks (hash-line.ts; 503 when it is full), and a wrong current password counts as a failed
  * sign-in of the account, counted before it is checked: it cannot be guessed here faster than at the sign-in.
  */
-async function changePassword(c: AdminContext, who: SignedIn, deps: AccountDeps): Promise<Response> {
+async function changePassword(c: AdminContext, who: SignedIn, deps: AccountDeps): Promise<Answered<ChangePasswordAnswer>> {
   const leave = await placeInLine();
   if (!leave) return waitAnswer(c, { status: 'busy', retryAfterMs: BUSY_RETRY_MS });
   try {
@@ -26,11 +27,11 @@ async function changePassword(c: AdminContext, who: SignedIn, deps: AccountDeps)
   }
 }
 
-async function changePasswordInLine(c: AdminContext, who: SignedIn, deps: AccountDeps): Promise<Response> {
+async function changePasswordInLine(c: AdminContext, who: SignedIn, deps: AccountDeps): Promise<Answered<ChangePasswordAnswer>> {
   const { staff } = deps;
-  const body = (await jsonBody(c)) ?? {};
+  const body = (await jsonBody(c, 'POST /account/password')) ?? {};
   const verdict = checkPassword(text(body, 'newPassword'));
-  if (!verdict.ok) return c.json({ error: 'password', problem: verdict.problem }, 400);
+  if (!verdict.ok) return refuse(c, 'password', 400, { problem: verdict.problem });
   const keys = throttleKeys(who.user.email, rateKey(deps.clientIp(c)));
   const wait = await staff.reserveAttempt(keys);
   if (wait > 0) return waitAnswer(c, { status: 'throttled', retryAfterMs: wait });
@@ -38,7 +39,7 @@ async function changePasswordInLine(c: AdminContext, who: SignedIn, deps: Accoun
   if (!stored || !(await verifyPassword(stored, text(body, 'currentPassword')))) {
     // already counted by the reservation
     await staff.audit('sign-in.failed', null, [who.user.id]);
-    return c.json({ error: 'wrong-password' }, 400);
+    return refuse(c, 'wrong-password', 400);
   }
   await staff.clearFailures(keys);
   const token = newToken();
@@ -47,27 +48,27 @@ async function changePasswordInLine(c: AdminContext, who: SignedIn, deps: Accoun
     newTokenHash: hashToken(token),
   });
   writeSessionCookie(c, token);
-  return c.json({ sessionsEnded });
+  return answer(c, { sessionsEnded });
 }
 
 /** A new authenticator's secret, made here and kept (sealed) until a code of it comes back; never one from the request. */
-async function moveAuthenticator(c: AdminContext, who: SignedIn, deps: AccountDeps, issuer: string): Promise<Response> {
+async function moveAuthenticator(c: AdminContext, who: SignedIn, deps: AccountDeps, issuer: string): Promise<Answered<MoveAuthenticatorAnswer>> {
   const secret = newTotpSecret();
   await deps.staff.setPendingTotp(who.user.id, secret);
-  return c.json({ secret, uri: totpUri(secret, who.user.email, issuer) });
+  return answer(c, { secret, uri: totpUri(secret, who.user.email, issuer) });
 }
 
 /** A code of the waiting secret: it becomes the authenticator, the old one stops, and this code is spent. */
-async function confirmAuthenticator(c: AdminContext, who: SignedIn, deps: AccountDeps): Promise<Response> {
+async function confirmAuthenticator(c: AdminContext, who: SignedIn, deps: AccountDeps): Promise<Answered<OkAnswer>> {
   const { staff } = deps;
-  const body = (await jsonBody(c)) ?? {};
+  const body = (await jsonBody(c, 'POST /account/authenticator/confirm')) ?? {};
   const pending = await staff.getPendingTotp(who.user.id);
-  if (!pending) return c.json({ error: 'no-move' }, 409);
+  if (!pending) return refuse(c, 'no-move', 409);
   const step = verifyTotp(pending.secret, text(body, 'code'), staff.now().getTime(), null);
-  if (step === undefined) return c.json({ error: 'code' }, 400);
+  if (step === undefined) return refuse(c, 'code', 400);
   // taken by the time it was made: a newer "move" in the meantime is not confirmed by a code of this one
-  if (!(await staff.confirmPendingTotp(who.user.id, pending.createdAt, step))) return c.json({ error: 'no-move' }, 409);
-  return c.json({ ok: true });
+  if (!(await staff.confirmPendingTotp(who.user.id, pending.createdAt, step))) return refuse(c, 'no-move', 409);
+  return answer(c, { ok: true });
 }
 
 /**
@@ -77,43 +78,18 @@ async function confirmAuthenticator(c: AdminContext, who: SignedIn, deps: Accoun
 export function factorRoutes(deps: AccountDeps, issuer: string): RouteSpec[] {
   const { staff } = deps;
   return [
-    {
-      method: 'GET',
-      path: '/api/account/factors',
-      permission: 'signed-in',
-      handler: async (c, who) => c.json(await staff.factorSummary(who!.user.id)),
-    },
-    {
-      method: 'POST',
-      path: '/api/account/password',
-      permission: 'signed-in',
-      fresh: true,
-      handler: (c, who) => changePassword(c, who!, deps),
-    },
-    {
-      method: 'POST',
-      path: '/api/account/recovery-codes',
+    route('GET /account/factors', { permission: 'signed-in', handler: async (c, who) => answer(c, await staff.factorSummary(who.user.id)) }),
+    route('POST /account/password', { permission: 'signed-in', fresh: true, handler: (c, who) => changePassword(c, who, deps) }),
+    route('POST /account/recovery-codes', {
       permission: 'signed-in',
       fresh: true,
       handler: async (c, who) => {
         const recoveryCodes = newRecoveryCodes();
-        await staff.renewRecoveryCodes(who!.user.id, staff.sealRecoveryCodes(recoveryCodes));
-        return c.json({ recoveryCodes });
+        await staff.renewRecoveryCodes(who.user.id, staff.sealRecoveryCodes(recoveryCodes));
+        return answer(c, { recoveryCodes });
       },
-    },
-    {
-      method: 'POST',
-      path: '/api/account/authenticator',
-      permission: 'signed-in',
-      fresh: true,
-      handler: (c, who) => moveAuthenticator(c, who!, deps, issuer),
-    },
-    {
-      method: 'POST',
-      path: '/api/account/authenticator/confirm',
-      permission: 'signed-in',
-      fresh: true,
-      handler: (c, who) => confirmAuthenticator(c, who!, deps),
-    },
+    }),
+    route('POST /account/authenticator', { permission: 'signed-in', fresh: true, handler: (c, who) => moveAuthenticator(c, who, deps, issuer) }),
+    route('POST /account/authenticator/confirm', { permission: 'signed-in', fresh: true, handler: (c, who) => confirmAuthenticator(c, who, deps) }),
   ];
 }

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LEAD_STATUSES, type LeadStatusName } from '../../core/admin/contract.ts';
+import { isLeadStatus, type AdminRoute, type AnswerOf, type LeadAnswer, type LeadsAnswer } from '../../core/admin/contract.ts';
 import type { ServerSite } from '../site.ts';
 import { siteForm } from '../site.ts';
 import { erasePerson, parseWho, personJson, type Who } from '../people/person.ts';
 import type { InboxQuery, Storage } from '../storage/types.ts';
 import { InvalidCursorError } from '../storage/inbox-queries.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
-import { jsonBody, type AdminContext, type RouteSpec, type SignedIn } from './routes.ts';
+import { answer, answerBytes, jsonBody, refuse, route, type AdminContext, type Answered, type RouteSpec, type SignedIn } from './routes.ts';
 import { leadView, photoId, rowOf, type Retention } from './lead-view.ts';
 
 export interface LeadDeps {
@@ -19,7 +19,6 @@ export interface LeadDeps {
   retention: Retention;
 }
 
-const isStatus = (value: unknown): value is LeadStatusName => typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A day as typed in the filter (YYYY-MM-DD), as the moment it starts (UTC); `next`: the moment the day after starts. */
 function dayStart(text: string | undefined, next = false): Date | undefined {
@@ -36,7 +35,7 @@ function inboxQuery(c: AdminContext): InboxQuery {
   return {
     search: q('q'),
     form: q('form'),
-    status: isStatus(status) ? status : undefined,
+    status: isLeadStatus(status) ? status : undefined,
     spam: spam === '1' ? true : spam === '0' ? false : undefined,
     from: dayStart(q('from')),
     to: dayStart(q('to'), true),
@@ -46,19 +45,19 @@ function inboxQuery(c: AdminContext): InboxQuery {
 }
 
 /** A page of the inbox, with the forms for the filter; a cursor that is not one is a 400. */
-async function listLeads(c: AdminContext, deps: LeadDeps): Promise<Response> {
+async function listLeads(c: AdminContext, deps: LeadDeps): Promise<Answered<LeadsAnswer>> {
   const forms = Object.values(deps.site().forms).map((f) => ({ id: f.id, title: f.heading ?? f.id }));
   try {
     const page = await deps.storage.inboxPage(inboxQuery(c));
-    return c.json({ leads: page.leads.map(rowOf), next: page.next, total: page.total, forms });
+    return answer(c, { leads: page.leads.map(rowOf), next: page.next, total: page.total, forms });
   } catch (error) {
-    if (error instanceof InvalidCursorError) return c.json({ error: 'invalid' }, 400);
+    if (error instanceof InvalidCursorError) return refuse(c, 'invalid', 400);
     throw error;
   }
 }
 
 /** A lead with its notes' authors by address, its mails, and its form's labels; the view is in the audit log. */
-async function showLead(c: AdminContext, who: SignedIn, id: string, deps: LeadDeps): Promise<Response> {
+async function showLead(c: AdminContext, who: SignedIn, id: string, deps: LeadDeps): Promise<Answered<LeadAnswer>> {
   const { storage, staff } = deps;
   const [row, stored, mails, notes] = await Promise.all([storage.inboxRow(id), storage.getLead(id), storage.mailsForLead(id), storage.leadNotes(id)]);
   const authors = new Map<string, string>();
@@ -67,35 +66,39 @@ async function showLead(c: AdminContext, who: SignedIn, id: string, deps: LeadDe
     if (author) authors.set(authorId, author.email);
   }
   await staff.audit('lead.viewed', who.user.id, [id]);
-  const form = siteForm(deps.site(), stored!.form);
-  return c.json({ lead: leadView({ row: row!, lead: stored!, form, mails, notes, authors, retention: deps.retention }) });
+  // the route found the lead a moment ago; erased in between, it is gone
+  if (!row || !stored) return refuse(c, 'not-found', 404);
+  const form = siteForm(deps.site(), stored.form);
+  return answer(c, { lead: leadView({ row, lead: stored, form, mails, notes, authors, retention: deps.retention }) });
 }
 
 /** A stored photo of this very lead: an upload id of another lead is not found here. */
-async function leadPhoto(c: AdminContext, id: string, deps: LeadDeps): Promise<Response> {
+async function leadPhoto(c: AdminContext, id: string, deps: LeadDeps): Promise<Answered<Blob>> {
   const stored = await deps.storage.getLead(id);
-  const wanted = c.req.param('photo');
-  if (!stored!.photos.some((link) => photoId(link) === wanted)) return c.json({ error: 'not-found' }, 404);
-  const upload = await deps.storage.getUpload(wanted!);
-  if (!upload) return c.json({ error: 'not-found' }, 404);
+  const wanted = c.req.param('photo') ?? '';
+  if (!stored?.photos.some((link) => photoId(link) === wanted)) return refuse(c, 'not-found', 404);
+  const upload = await deps.storage.getUpload(wanted);
+  if (!upload) return refuse(c, 'not-found', 404);
   const bytes = await readFile(join(deps.uploadsDir, `${upload.id}.${upload.ext}`)).catch(() => undefined);
-  if (!bytes) return c.json({ error: 'not-found' }, 404);
-  return c.body(bytes, 200, { 'Content-Type': upload.type, 'Cache-Control': 'private, no-store' });
+  if (!bytes) return refuse(c, 'not-found', 404);
+  return answerBytes(c, bytes, { 'Content-Type': upload.type, 'Cache-Control': 'private, no-store' });
 }
 
-/** A route about one lead (the path's :id): 404 when there is no such lead, else the handler with the lead's id. */
+/** The routes about one lead (the path's :id). */
+type LeadRoute = Extract<AdminRoute, `${string} /leads/:id${string}`>;
+
+/** A route about one lead: 404 when there is no such lead, else the handler with the lead's id. */
 function leadRoute(storage: Storage) {
-  return (method: 'GET' | 'POST', path: string, handler: (c: AdminContext, who: SignedIn, id: string) => Promise<Response>, fresh = false): RouteSpec => ({
-    method,
-    path,
-    permission: 'leads',
-    fresh,
-    handler: async (c, who) => {
-      const id = c.req.param('id') ?? '';
-      if (!(await storage.inboxRow(id))) return c.json({ error: 'not-found' }, 404);
-      return handler(c, who!, id);
-    },
-  });
+  return <K extends LeadRoute>(key: K, handler: (c: AdminContext, who: SignedIn, id: string) => Promise<Answered<AnswerOf<K>>>, fresh = false): RouteSpec =>
+    route<LeadRoute>(key, {
+      permission: 'leads',
+      fresh,
+      handler: async (c, who) => {
+        const id = c.req.param('id') ?? '';
+        if (!(await storage.inboxRow(id))) return refuse(c, 'not-found', 404);
+        return handler(c, who, id);
+      },
+    });
 }
 
 /**
@@ -107,34 +110,29 @@ export function leadRoutes(deps: LeadDeps): RouteSpec[] {
   const { storage, staff } = deps;
   const lead = leadRoute(storage);
   return [
-    {
-      method: 'GET',
-      path: '/api/leads',
-      permission: 'leads',
-      handler: (c) => listLeads(c, deps),
-    },
-    lead('GET', '/api/leads/:id', (c, who, id) => showLead(c, who, id, deps)),
-    lead('GET', '/api/leads/:id/photos/:photo', (c, _who, id) => leadPhoto(c, id, deps)),
-    lead('POST', '/api/leads/:id/status', async (c, who, id) => {
-      const status = ((await jsonBody(c)) ?? {}).status;
-      if (!isStatus(status)) return c.json({ error: 'invalid' }, 400);
+    route('GET /leads', { permission: 'leads', handler: (c) => listLeads(c, deps) }),
+    lead('GET /leads/:id', (c, who, id) => showLead(c, who, id, deps)),
+    lead('GET /leads/:id/photos/:photo', (c, _who, id) => leadPhoto(c, id, deps)),
+    lead('POST /leads/:id/status', async (c, who, id) => {
+      const status = ((await jsonBody(c, 'POST /leads/:id/status')) ?? {}).status;
+      if (!isLeadStatus(status)) return refuse(c, 'invalid', 400);
       await storage.setLeadStatus(id, status);
       await staff.audit('lead.status-changed', who.user.id, [id]);
-      return c.json({ ok: true });
+      return answer(c, { ok: true });
     }),
-    lead('POST', '/api/leads/:id/spam', async (c, who, id) => {
-      const spam = ((await jsonBody(c)) ?? {}).spam;
-      if (typeof spam !== 'boolean') return c.json({ error: 'invalid' }, 400);
+    lead('POST /leads/:id/spam', async (c, who, id) => {
+      const spam = ((await jsonBody(c, 'POST /leads/:id/spam')) ?? {}).spam;
+      if (typeof spam !== 'boolean') return refuse(c, 'invalid', 400);
       await storage.setLeadSpam(id, spam);
       await staff.audit(spam ? 'lead.marked-spam' : 'lead.marked-not-spam', who.user.id, [id]);
-      return c.json({ ok: true });
+      return answer(c, { ok: true });
     }),
-    lead('POST', '/api/leads/:id/notes', async (c, who, id) => {
-      const body = ((await jsonBody(c)) ?? {}).body;
-      if (typeof body !== 'string' || body.trim() === '' || body.length > 5000) return c.json({ error: 'invalid' }, 400);
+    lead('POST /leads/:id/notes', async (c, who, id) => {
+      const body = ((await jsonBody(c, 'POST /leads/:id/notes')) ?? {}).body;
+      if (typeof body !== 'string' || body.trim() === '' || body.length > 5000) return refuse(c, 'invalid', 400);
       await storage.addLeadNote({ leadId: id, authorId: who.user.id, body: body.trim() });
       await staff.audit('lead.note-added', who.user.id, [id]);
-      return c.json({ ok: true }, 201);
+      return answer(c, { ok: true }, 201);
     }),
     ...personRoutes(deps),
   ];
@@ -157,8 +155,7 @@ function personRoutes(deps: LeadDeps): RouteSpec[] {
   const lead = leadRoute(storage);
   return [
     lead(
-      'POST',
-      '/api/leads/:id/export',
+      'POST /leads/:id/export',
       async (c, who, id) => {
         const whom = await personOf(storage, id);
         const person = await storage.findPerson(whom);
@@ -167,19 +164,18 @@ function personRoutes(deps: LeadDeps): RouteSpec[] {
           who.user.id,
           person.leads.map((l) => l.id),
         );
-        return c.json(personJson(whom, person, staff.now()), 200, { 'Content-Disposition': `attachment; filename="lead-${id}.json"` });
+        return answer(c, personJson(whom, person, staff.now()), 200, { 'Content-Disposition': `attachment; filename="lead-${id}.json"` });
       },
       true,
     ),
     lead(
-      'POST',
-      '/api/leads/:id/erase',
+      'POST /leads/:id/erase',
       async (c, who, id) => {
         const whom = await personOf(storage, id);
         const leadIds = (await storage.findPerson(whom)).leads.map((l) => l.id);
         const erased = await erasePerson(storage, deps.uploadsDir, whom, () => staff.now());
         await staff.audit('lead.erased', who.user.id, leadIds);
-        return c.json(erased);
+        return answer(c, erased);
       },
       true,
     ),

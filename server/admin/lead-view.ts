@@ -24,7 +24,29 @@ function shownValue(field: FormConfig['fields'][number], value: unknown): string
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export const rowOf = (row: InboxRow): LeadRow => ({ ...row });
+/** A row of the inbox as the list shows it: the declared fields, named one by one (a column added to storage stays off the wire). */
+export const rowOf = (row: InboxRow): LeadRow => ({
+  id: row.id,
+  createdAt: row.createdAt,
+  form: row.form,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  status: row.status,
+  spam: row.spam,
+  review: row.review,
+  delivery: row.delivery,
+  hasPhotos: row.hasPhotos,
+  preview: row.preview,
+});
+
+type LeadPage = LeadAnswer['lead'];
+
+/** A lead's mails and notes as its page shows them; a note's author by address, or null when they are gone. */
+const mailsOf = (mails: Mail[]): LeadPage['mails'] =>
+  mails.map((m) => ({ id: m.id, state: m.state, attempts: m.attempts, sentAt: m.sentAt, lastError: m.lastError }));
+const notesOf = (notes: LeadNote[], authors: Map<string, string>): LeadPage['notes'] =>
+  notes.map((n) => ({ id: n.id, body: n.body, author: n.authorId ? (authors.get(n.authorId) ?? null) : null, createdAt: n.createdAt }));
 
 /**
  * A lead as its page shows it: its fields in the form's order with their labels (values of fields the form no
@@ -39,7 +61,7 @@ export function leadView(input: {
   notes: LeadNote[];
   authors: Map<string, string>;
   retention: Retention;
-}): LeadAnswer['lead'] {
+}): LeadPage {
   const { row, lead, form, retention } = input;
   const fields = (form?.fields ?? [])
     .filter((f) => f.type !== 'hidden' && f.type !== 'images')
@@ -59,8 +81,8 @@ export function leadView(input: {
     fields,
     photos,
     deliveryDetail: lead.deliveryDetail,
-    mails: input.mails.map((m) => ({ id: m.id, state: m.state, attempts: m.attempts, sentAt: m.sentAt, lastError: m.lastError })),
-    notes: input.notes.map((n) => ({ id: n.id, body: n.body, author: n.authorId ? (input.authors.get(n.authorId) ?? null) : null, createdAt: n.createdAt })),
+    mails: mailsOf(input.mails),
+    notes: notesOf(input.notes, input.authors),
     erasedOn: new Date(Date.parse(lead.createdAt) + days * 86_400_000).toISOString(),
   };
 }

@@ -12,8 +12,9 @@ import { rateLimiter } from '../api/rate-limit.ts';
 import { throttleKeys } from '../staff/sign-in.ts';
 import type { ChallengePurpose } from '../staff/store/challenges.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
-import { jsonBody, type AdminContext, type RouteSpec, type SignedIn } from './routes.ts';
-import { signInAs, waitAnswer, type AccountDeps } from './account-routes.ts';
+import type { OkAnswer, SignInAnswer, WebAuthnOptionsAnswer } from '../../core/admin/contract.ts';
+import { answer, jsonBody, refuse, route, type AdminContext, type Answered, type Refusal, type RouteSpec, type SignedIn } from './routes.ts';
+import { me, signInAs, waitAnswer, type AccountDeps } from './account-routes.ts';
 
 /**
  * A passkey ceremony's challenge is the server's: made and kept in the database for five minutes, for one purpose
@@ -61,14 +62,14 @@ export function relyingParty(origin: string, name: string): { id: string; origin
 type RelyingParty = NonNullable<ReturnType<typeof relyingParty>>;
 
 /** The answer of every passkey route where the back office's address allows none. */
-const unavailable = (c: AdminContext) => c.json({ error: 'passkeys-unavailable' }, 404);
+const unavailable = (c: AdminContext): Refusal => refuse(c, 'passkeys-unavailable', 404);
 
 /** Checks a new credential against a challenge the server made for this person, and keeps it under the name the person gave. */
-async function registerPasskey(c: AdminContext, who: SignedIn, deps: AccountDeps, rp: RelyingParty): Promise<Response> {
+async function registerPasskey(c: AdminContext, who: SignedIn, deps: AccountDeps, rp: RelyingParty): Promise<Answered<OkAnswer>> {
   const { staff } = deps;
-  const body = (await jsonBody(c)) ?? {};
+  const body = (await jsonBody(c, 'POST /passkeys')) ?? {};
   const challenge = await takeChallenge(staff, body.response, 'register', who.user.id);
-  if (!challenge) return c.json({ error: 'refused' }, 400);
+  if (!challenge) return refuse(c, 'refused', 400);
   const verified = await verifyRegistrationResponse({
     response: body.response as RegistrationResponseJSON,
     expectedChallenge: challenge,
@@ -76,7 +77,7 @@ async function registerPasskey(c: AdminContext, who: SignedIn, deps: AccountDeps
     expectedRPID: rp.id,
     requireUserVerification: true,
   }).catch(() => undefined);
-  if (!verified?.verified || !verified.registrationInfo) return c.json({ error: 'refused' }, 400);
+  if (!verified?.verified || !verified.registrationInfo) return refuse(c, 'refused', 400);
   const { credential } = verified.registrationInfo;
   const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, 80) : null;
   await staff.addPasskey({
@@ -88,13 +89,13 @@ async function registerPasskey(c: AdminContext, who: SignedIn, deps: AccountDeps
     name,
   });
   await staff.audit('factor.passkey-added', who.user.id, [who.user.id]);
-  return c.json({ ok: true }, 201);
+  return answer(c, { ok: true }, 201);
 }
 
 /** A sign-in with a passkey alone: throttled as passwords are, the assertion checked against a sign-in challenge the server made. */
-async function passkeySignIn(c: AdminContext, deps: AccountDeps, rp: RelyingParty): Promise<Response> {
+async function passkeySignIn(c: AdminContext, deps: AccountDeps, rp: RelyingParty): Promise<Answered<SignInAnswer>> {
   const { staff } = deps;
-  const response = ((await jsonBody(c)) ?? {}).response as AuthenticationResponseJSON | undefined;
+  const response = ((await jsonBody(c, 'POST /sign-in/passkey')) ?? {}).response as AuthenticationResponseJSON | undefined;
   const keys = throttleKeys(`passkey:${typeof response?.id === 'string' ? response.id : ''}`, rateKey(deps.clientIp(c)));
   // counted before it is checked, forgiven on success: attempts sent at once cost one each
   const wait = await staff.reserveAttempt(keys);
@@ -120,13 +121,13 @@ async function passkeySignIn(c: AdminContext, deps: AccountDeps, rp: RelyingPart
       : undefined;
   if (!verified?.verified || !user) {
     await staff.audit('sign-in.failed', null, user ? [user.id] : []);
-    return c.json({ error: 'refused' }, 401);
+    return refuse(c, 'refused', 401);
   }
   await staff.markPasskeyUsed(passkey!.id, verified.authenticationInfo.newCounter);
   await staff.clearFailures(keys);
   await staff.audit('sign-in.succeeded', user.id, [user.id]);
   await signInAs(c, deps, user.id);
-  return c.json({ email: user.email, role: user.role, usedRecoveryCode: false });
+  return answer(c, { ...me(user), usedRecoveryCode: false });
 }
 
 /**
@@ -136,60 +137,48 @@ async function passkeySignIn(c: AdminContext, deps: AccountDeps, rp: RelyingPart
 export function passkeyRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingParty>): RouteSpec[] {
   const { staff } = deps;
   return [
-    {
-      method: 'GET',
-      path: '/api/passkeys/available',
-      permission: 'public',
-      handler: (c) => c.json({ available: rp !== undefined }),
-    },
-    {
-      method: 'GET',
-      path: '/api/passkeys',
+    route('GET /passkeys/available', { permission: 'public', handler: (c) => answer(c, { available: rp !== undefined }) }),
+    route('GET /passkeys', {
       permission: 'signed-in',
       handler: async (c, who) => {
-        const passkeys = await staff.listPasskeys(who!.user.id);
-        return c.json({ available: rp !== undefined, passkeys: passkeys.map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })) });
-      },
-    },
-    {
-      method: 'POST',
-      path: '/api/passkeys/options',
-      permission: 'signed-in',
-      fresh: true,
-      handler: async (c, who) => {
-        if (!rp) return unavailable(c);
-        const existing = await staff.listPasskeys(who!.user.id);
-        const options = await generateRegistrationOptions({
-          rpName: rp.name,
-          rpID: rp.id,
-          userName: who!.user.email,
-          userID: new TextEncoder().encode(who!.user.id),
-          challenge: await newChallenge(staff, 'register', who!.user.id),
-          attestationType: 'none',
-          authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
-          excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports as never })),
+        const passkeys = await staff.listPasskeys(who.user.id);
+        return answer(c, {
+          available: rp !== undefined,
+          passkeys: passkeys.map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
         });
-        return c.json(options);
       },
-    },
-    {
-      method: 'POST',
-      path: '/api/passkeys',
+    }),
+    route('POST /passkeys/options', {
       permission: 'signed-in',
       fresh: true,
-      handler: (c, who) => (rp ? registerPasskey(c, who!, deps, rp) : unavailable(c)),
-    },
-    {
-      // a lost or replaced device: one's own passkey only, after a fresh sign-in (it changes the ways in)
-      method: 'POST',
-      path: '/api/passkeys/:id/remove',
+      handler: (c, who) => (rp ? registrationOptions(c, who, staff, rp) : unavailable(c)),
+    }),
+    route('POST /passkeys', { permission: 'signed-in', fresh: true, handler: (c, who) => (rp ? registerPasskey(c, who, deps, rp) : unavailable(c)) }),
+    // a lost or replaced device: one's own passkey only, after a fresh sign-in (it changes the ways in)
+    route('POST /passkeys/:id/remove', {
       permission: 'signed-in',
       fresh: true,
       handler: async (c, who) =>
-        (await staff.removePasskey(who!.user.id, c.req.param('id') ?? '')) ? c.json({ removed: true }) : c.json({ error: 'not-found' }, 404),
-    },
+        (await staff.removePasskey(who.user.id, c.req.param('id') ?? '')) ? answer(c, { removed: true }) : refuse(c, 'not-found', 404),
+    }),
     ...passkeySignInRoutes(deps, rp),
   ];
+}
+
+/** The options of a new passkey's ceremony, with a new challenge for this person; none of the passkeys they have already. */
+async function registrationOptions(c: AdminContext, who: SignedIn, staff: StaffStore, rp: RelyingParty) {
+  const existing = await staff.listPasskeys(who.user.id);
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: who.user.email,
+    userID: new TextEncoder().encode(who.user.id),
+    challenge: await newChallenge(staff, 'register', who.user.id),
+    attestationType: 'none',
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports as never })),
+  });
+  return answer<WebAuthnOptionsAnswer>(c, options);
 }
 
 /** Signing in with a passkey alone: the options with a new challenge, then the assertion. */
@@ -200,9 +189,7 @@ function passkeySignInRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingPar
   const optionsPerAddress = rateLimiter({ limit: SIGN_IN_OPTIONS_PER_MINUTE, windowMs: 60_000 });
   const { staff } = deps;
   return [
-    {
-      method: 'POST',
-      path: '/api/sign-in/passkey/options',
+    route('POST /sign-in/passkey/options', {
       permission: 'public',
       handler: async (c) => {
         if (!rp) return unavailable(c);
@@ -210,16 +197,12 @@ function passkeySignInRoutes(deps: AccountDeps, rp: ReturnType<typeof relyingPar
         const wait = optionsPerAddress.hit(rateKey(deps.clientIp(c)));
         if (wait !== undefined) return waitAnswer(c, { status: 'throttled', retryAfterMs: wait * 1000 });
         // no list of credentials: the device offers the passkeys it has for this site (discoverable credentials)
-        return c.json(
+        return answer(
+          c,
           await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', challenge: await newChallenge(staff, 'sign-in', null) }),
         );
       },
-    },
-    {
-      method: 'POST',
-      path: '/api/sign-in/passkey',
-      permission: 'public',
-      handler: (c) => (rp ? passkeySignIn(c, deps, rp) : unavailable(c)),
-    },
+    }),
+    route('POST /sign-in/passkey', { permission: 'public', handler: (c) => (rp ? passkeySignIn(c, deps, rp) : unavailable(c)) }),
   ];
 }

@@ -1,8 +1,30 @@
+import type { AnswerOf, AuditAnswer, PeopleAnswer } from '../../core/admin/contract.ts';
 import { isRole } from '../staff/identity.ts';
 import { invitationLink, inviteStaff, resetStaff } from '../staff/invitations.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
+import type { AuditEvent, StaffOverview } from '../staff/store/types.ts';
 import type { SendInvitation } from './invitation-mail.ts';
-import { jsonBody, text, type AdminContext, type RouteSpec, type SignedIn } from './routes.ts';
+import { answer, jsonBody, refuse, route, text, type AdminContext, type Answered, type Refusal, type RouteSpec, type SignedIn } from './routes.ts';
+
+/** A person as the people screen shows them: what they can sign in with, never a secret. */
+const personView = (p: StaffOverview): PeopleAnswer['people'][number] => ({
+  id: p.id,
+  email: p.email,
+  role: p.role,
+  disabled: p.disabled,
+  createdAt: p.createdAt,
+  hasPassword: p.hasPassword,
+  hasTotp: p.hasTotp,
+  passkeys: p.passkeys,
+  recoveryCodes: p.recoveryCodes,
+  invitationPending: p.invitationPending,
+  activeSessions: p.activeSessions,
+});
+
+const eventView = (e: AuditEvent): AuditAnswer['events'][number] => ({ id: e.id, at: e.at, kind: e.kind, actorId: e.actorId, targetIds: e.targetIds });
+
+/** The changes to a person other than oneself, each after a fresh sign-in. */
+type PeopleChange = 'POST /people/:id/role' | 'POST /people/:id/disable' | 'POST /people/:id/enable' | 'POST /people/:id/reset';
 
 /**
  * People, for admins. Every change asks for a fresh sign-in, and none may be made to one's own
@@ -16,50 +38,47 @@ export function peopleRoutes(staff: StaffStore, origin: string, sendInvitation?:
     return { link, expiresAt, mailed: sendInvitation ? await sendInvitation(email, link, expiresAt) : false };
   };
   /** The person of the path's id, unless it is the caller; the answer to send instead otherwise. */
-  const other = async (c: AdminContext, who: SignedIn | undefined) => {
+  const other = async (c: AdminContext, who: SignedIn): Promise<{ refused: Refusal } | { refused?: undefined; user: string }> => {
     const user = await staff.getUser(c.req.param('id') ?? '');
-    if (!user) return { refused: c.json({ error: 'not-found' }, 404) };
-    if (user.id === who!.user.id) return { refused: c.json({ error: 'self' }, 400) };
-    return { user };
+    if (!user) return { refused: refuse(c, 'not-found', 404) };
+    if (user.id === who.user.id) return { refused: refuse(c, 'self', 400) };
+    return { user: user.id };
   };
-  const change = (path: string, act: (c: AdminContext, who: SignedIn, userId: string) => Promise<Response>): RouteSpec => ({
-    method: 'POST',
-    path,
-    permission: 'people',
-    fresh: true,
-    handler: async (c, who) => {
-      const found = await other(c, who);
-      return found.refused ?? act(c, who!, found.user.id);
-    },
-  });
-  return [
-    { method: 'GET', path: '/api/people', permission: 'people', handler: async (c) => c.json({ people: await staff.listUsers() }) },
-    {
-      method: 'POST',
-      path: '/api/people',
+  const change = <K extends PeopleChange>(key: K, act: (c: AdminContext, who: SignedIn, userId: string) => Promise<Answered<AnswerOf<K>>>): RouteSpec =>
+    route<PeopleChange>(key, {
       permission: 'people',
       fresh: true,
       handler: async (c, who) => {
-        const body = (await jsonBody(c)) ?? {};
-        const result = await inviteStaff(staff, text(body, 'email'), text(body, 'role'), who!.user.id);
-        if (!result.ok) return c.json({ error: result.problem }, result.problem === 'exists' ? 409 : 400);
-        const email = (await staff.getUser(result.userId))!.email;
-        return c.json({ userId: result.userId, ...(await handOver(email, result.token, result.expiresAt)) }, 201);
+        const found = await other(c, who);
+        return found.refused ?? act(c, who, found.user);
       },
-    },
-    change('/api/people/:id/role', async (c, who, userId) => {
-      const role = text((await jsonBody(c)) ?? {}, 'role');
-      if (!isRole(role)) return c.json({ error: 'invalid-role' }, 400);
-      await staff.setRole(userId, role, who.user.id);
-      return c.json({ ok: true });
+    });
+  return [
+    route('GET /people', { permission: 'people', handler: async (c) => answer(c, { people: (await staff.listUsers()).map(personView) }) }),
+    route('POST /people', {
+      permission: 'people',
+      fresh: true,
+      handler: async (c, who) => {
+        const body = (await jsonBody(c, 'POST /people')) ?? {};
+        const result = await inviteStaff(staff, text(body, 'email'), text(body, 'role'), who.user.id);
+        if (!result.ok) return refuse(c, result.problem, result.problem === 'exists' ? 409 : 400);
+        const email = (await staff.getUser(result.userId))?.email ?? '';
+        return answer(c, { userId: result.userId, ...(await handOver(email, result.token, result.expiresAt)) }, 201);
+      },
     }),
-    change('/api/people/:id/disable', async (c, who, userId) => c.json({ ok: await staff.setDisabled(userId, true, who.user.id) })),
-    change('/api/people/:id/enable', async (c, who, userId) => c.json({ ok: await staff.setDisabled(userId, false, who.user.id) })),
-    change('/api/people/:id/reset', async (c, who, userId) => {
-      const user = (await staff.getUser(userId))!;
-      const result = await resetStaff(staff, user.email, who.user.id);
-      if (!result.ok) return c.json({ error: result.problem }, 400);
-      return c.json({ ...(await handOver(user.email, result.token, result.expiresAt)), sessionsEnded: result.sessionsEnded });
+    change('POST /people/:id/role', async (c, who, userId) => {
+      const role = text((await jsonBody(c, 'POST /people/:id/role')) ?? {}, 'role');
+      if (!isRole(role)) return refuse(c, 'invalid-role', 400);
+      await staff.setRole(userId, role, who.user.id);
+      return answer(c, { ok: true });
+    }),
+    change('POST /people/:id/disable', async (c, who, userId) => answer(c, { ok: await staff.setDisabled(userId, true, who.user.id) })),
+    change('POST /people/:id/enable', async (c, who, userId) => answer(c, { ok: await staff.setDisabled(userId, false, who.user.id) })),
+    change('POST /people/:id/reset', async (c, who, userId) => {
+      const email = (await staff.getUser(userId))?.email ?? '';
+      const result = await resetStaff(staff, email, who.user.id);
+      if (!result.ok) return refuse(c, result.problem, 400);
+      return answer(c, { ...(await handOver(email, result.token, result.expiresAt)), sessionsEnded: result.sessionsEnded });
     }),
   ];
 }
@@ -67,14 +86,12 @@ export function peopleRoutes(staff: StaffStore, origin: string, sendInvitation?:
 /** The audit log, newest first, for admins; no route changes it. */
 export function auditRoutes(staff: StaffStore): RouteSpec[] {
   return [
-    {
-      method: 'GET',
-      path: '/api/audit',
+    route('GET /audit', {
       permission: 'audit',
       handler: async (c) => {
         const limit = Math.min(200, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
-        return c.json({ events: await staff.listAudit({ limit, before: c.req.query('before') }) });
+        return answer(c, { events: (await staff.listAudit({ limit, before: c.req.query('before') })).map(eventView) });
       },
-    },
+    }),
   ];
 }

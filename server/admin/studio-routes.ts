@@ -1,7 +1,7 @@
 import type { StaffStore } from '../staff/store/staff-store.ts';
 import { hashToken, newToken } from '../staff/tokens.ts';
 import type { StudioState } from '../studio-state/studio-state.ts';
-import type { RouteSpec } from './routes.ts';
+import { answer, route, type RouteSpec } from './routes.ts';
 import { STUDIO_ENTRY_PATH } from '../../core/studio/contract.ts';
 
 /** The studio beside the back office: its own origin (STUDIO_ORIGIN), on the same database. */
@@ -17,16 +17,14 @@ export interface StudioDoor {
  */
 export function studioRoutes(staff: StaffStore, door: StudioDoor): RouteSpec[] {
   return [
-    {
-      method: 'POST',
-      path: '/api/studio/ticket',
+    route('POST /studio/ticket', {
       permission: 'content',
       handler: async (c, who) => {
         const token = newToken();
-        await door.state.createTicket(hashToken(token), who!.user.id);
-        await staff.audit('studio.opened', who!.user.id, [who!.user.id]);
-        return c.json({ url: `${door.origin}${STUDIO_ENTRY_PATH}?ticket=${token}` });
+        await door.state.createTicket(hashToken(token), who.user.id);
+        await staff.audit('studio.opened', who.user.id, [who.user.id]);
+        return answer(c, { url: `${door.origin}${STUDIO_ENTRY_PATH}?ticket=${token}` });
       },
-    },
+    }),
   ];
 }

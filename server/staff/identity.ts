@@ -1,10 +1,9 @@
-/** The roles, denied by default: a route or action names the roles it lets in, and no other gets in. */
-export const ROLES = ['admin', 'editor', 'sales'] as const;
-export type Role = (typeof ROLES)[number];
+import { isStaffRole, STAFF_ROLES, type StaffRole } from '../../core/admin/contract.ts';
 
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-}
+/** The roles, declared once with the back office's wire (core/admin/contract.ts): denied by default, a route or action names the roles it lets in. */
+export const ROLES = STAFF_ROLES;
+export type Role = StaffRole;
+export const isRole = isStaffRole;
 
 /**
  * One way to write an address, so An@Example.nl and an@example.nl are one account: trimmed, NFC, lower case.

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Database, LeadNotesTable } from './schema.ts';
 import type { Delivery, InboxPage, InboxQuery, InboxRow, LeadNote, LeadStatus, NewLeadNote } from './types.ts';
+import { isLeadStatus } from '../../core/admin/contract.ts';
 import { newId } from './ids.ts';
 import { containsPattern, searchTerms } from './search-text.ts';
 
@@ -9,10 +10,6 @@ import { containsPattern, searchTerms } from './search-text.ts';
  * change on a lead (status, spam, notes). A page continues from a cursor, the (created_at, id) of the last row
  * shown, never from an offset: the database walks an index from there, so page 2,000 costs what page 1 does.
  */
-
-export const LEAD_STATUSES: readonly LeadStatus[] = ['new', 'contacted', 'won', 'lost'];
-
-export const isLeadStatus = (value: unknown): value is LeadStatus => LEAD_STATUSES.includes(value as LeadStatus);
 
 /** The most rows one page gives, whatever is asked. */
 export const MAX_PAGE = 100;

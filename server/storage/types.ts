@@ -1,3 +1,5 @@
+import type { LeadStatusName } from '../../core/admin/contract.ts';
+
 /**
  * The storage contract every backend (SQLite, PostgreSQL) fulfils. The server,
  * the SMTP delivery and `npm run leads` use only this interface.
@@ -42,8 +44,8 @@ export interface Lead extends NewLead {
   deliveryDetail: string | null;
 }
 
-/** Where staff are with a lead (the back office's inbox, issue 38). Every lead starts 'new'. */
-export type LeadStatus = 'new' | 'contacted' | 'won' | 'lost';
+/** Where staff are with a lead (the back office's inbox, issue 38), declared with its wire. Every lead starts 'new'. */
+export type LeadStatus = LeadStatusName;
 
 /** One page of the inbox asks for this. Every filter given must hold; none given lists every lead, spam included. */
 export interface InboxQuery {
