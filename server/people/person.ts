@@ -1,6 +1,7 @@
 import type { Person, Storage, Upload } from '../storage/types.ts';
 import { removePhotoFiles, uploadFileName, uploadIdOfLink } from '../storage/upload-files.ts';
 import { isWholeAddress } from '../storage/whole-address.ts';
+import { isId } from '../storage/ids.ts';
 
 /**
  * The people's data in one place: who a request is about, everything stored of them (export) and its erasure. The
@@ -10,9 +11,6 @@ import { isWholeAddress } from '../storage/whole-address.ts';
 /** Who `export` and `erase` are about: an e-mail address, or the id of one lead. */
 export type Who = { email: string } | { leadId: string };
 
-/** A whole lead id: 16 characters of [a-z2-7] (ids.ts). */
-const LEAD_ID = /^[a-z2-7]{16}$/;
-
 /**
  * The target as typed: one whole e-mail address or one whole lead id; undefined for anything else (a part of an
  * address, a bare domain, a pattern), which would take in other people.
@@ -20,7 +18,7 @@ const LEAD_ID = /^[a-z2-7]{16}$/;
 export function parseWho(text: string): Who | undefined {
   const trimmed = text.trim();
   if (isWholeAddress(trimmed)) return { email: trimmed };
-  return LEAD_ID.test(trimmed) ? { leadId: trimmed } : undefined;
+  return isId(trimmed) ? { leadId: trimmed } : undefined;
 }
 
 const photoRecord = (photo: Upload) => ({ file: uploadFileName(photo), ...photo });

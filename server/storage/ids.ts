@@ -12,6 +12,11 @@ export function newId(): string {
   return out;
 }
 
+/** Whether `text` is a whole id as newId makes them: 16 characters of the alphabet above. */
+export function isId(text: string): boolean {
+  return /^[a-z2-7]{16}$/.test(text);
+}
+
 /**
  * A clock whose readings strictly increase (by at least 1 ms) within this process, so
  * "newest first" by created_at is also insertion order for rows stored in the same millisecond.
