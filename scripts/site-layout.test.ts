@@ -6,13 +6,14 @@ import { paths } from '../core/paths.ts';
 import { CONFIG_FILE, CONTENT_DIR, PUBLIC_DIR } from '../core/site/layout.ts';
 
 /**
- * The site's layout is named in core/site/layout.ts alone: no source file of scripts/, server/ or studio/ spells the
- * config's name or the site's folders (content/, its kinds' folders, public/) in a string of its own; each makes and
- * matches those paths with the layout's names and functions. Tests and their helpers may spell them (a fixture's
- * paths are the site's own, written out).
+ * The site's layout is named in core/site/layout.ts alone: no source file of scripts/, server/, studio/ or the
+ * validator (core/validate/, whose rules match the site's paths) spells the config's name or the site's folders
+ * (content/, its kinds' folders, public/) in a string of its own; each makes and matches those paths with the
+ * layout's names and functions. Tests and their helpers may spell them (a fixture's paths are the site's own,
+ * written out).
  */
 
-const ROOMS = ['scripts', 'server', 'studio'];
+const ROOMS = ['scripts', 'server', 'studio', 'core/validate'];
 
 /** Files and folders left out of the check, each with why. */
 const EXCEPTIONS: Record<string, string> = {
@@ -73,7 +74,7 @@ function spelled(): string[] {
 }
 
 describe("the site's layout is named once (core/site/layout.ts)", () => {
-  it('no source file of scripts/, server/ or studio/ spells a folder or file of the site itself', () => {
+  it('no source file of scripts/, server/, studio/ or core/validate/ spells a folder or file of the site itself', () => {
     expect(spelled()).toEqual([]);
   });
 

@@ -1,3 +1,5 @@
+import { contentFile } from '../site/layout.ts';
+
 /**
  * Every problem the validator and the landing guard report, by a code: a short title and the English message made
  * from the problem's params (the values it names). The codes are stable: tools (`npm run validate -- --format json`)
@@ -69,7 +71,7 @@ const describeOrigin = (o: RouteOrigin) =>
   o.kind === 'route' ? `route ${o.index}` : o.kind === 'landing' ? `landing page of "${o.city}" x "${o.service}"` : `the ${o.hub} overview of "${o.slug}"`;
 /** A union's member in words: its `x-kind` ("block type"), else the value of its tag. */
 const kindOf = (p: { tag: string; kind?: string }) => p.kind ?? `value of "${p.tag}"`;
-const placeIn = (cityData: string | undefined) => (cityData ? `in content/collections/${cityData}.json` : 'in a cities collection named by landing.cityData');
+const placeIn = (cityData: string | undefined) => (cityData ? `in ${contentFile('collection', cityData)}` : 'in a cities collection named by landing.cityData');
 
 interface Entry<P> {
   title: string;

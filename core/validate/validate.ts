@@ -9,7 +9,7 @@ import { landingMatrix, routeTable } from './rules/route-table.ts';
 import { uniqueRoutes } from './rules/unique-routes.ts';
 import type { LoadedSite } from '../site/model.ts';
 import type { SiteConfig } from '../site/schema-types.ts';
-import { CONTENT_DIRS, schemaFor } from '../site/layout.ts';
+import { CONFIG_FILE, CONTENT_DIRS, schemaFor } from '../site/layout.ts';
 import { coded, type CodedMessage } from './problem-catalog.ts';
 
 export { formatProblems } from './report-formats.ts';
@@ -227,8 +227,8 @@ function runRule(rule: Rule, context: RuleContext, problems: Problem[], runs: Ru
 
 /** The rules phase: each rule whose parts of site.config.json passed their schema. */
 function runRules(rules: readonly Rule[], fs: SiteFiles, parsed: Parsed, problems: Problem[], runs?: RuleRuns): RuleContext | undefined {
-  const siteFailed = parsed.failed.get('site.config.json') ?? [''];
-  const site = parsed.sources.get('site.config.json')?.data as SiteConfig | undefined;
+  const siteFailed = parsed.failed.get(CONFIG_FILE) ?? [''];
+  const site = parsed.sources.get(CONFIG_FILE)?.data as SiteConfig | undefined;
   if (site === undefined) return undefined;
   const memo = new Map<string, unknown>();
   const context: RuleContext = {
@@ -250,7 +250,7 @@ function runRules(rules: readonly Rule[], fs: SiteFiles, parsed: Parsed, problem
     try {
       runRule(rule, context, problems, runs);
     } catch (error) {
-      problems.push(internalError('site.config.json', `running the rule "${rule.name}"`, error));
+      problems.push(internalError(CONFIG_FILE, `running the rule "${rule.name}"`, error));
     }
   }
   return context;
@@ -288,7 +288,7 @@ function validateOnce(options: ValidateOptions): ValidationResult {
   const fs = options.files ?? siteFiles(options.roots);
   const problems: Problem[] = [];
   const stats = { pages: 0, collections: 0, forms: 0, routes: 0, landingPages: 0 };
-  let files: string[] = ['site.config.json'];
+  let files: string[] = [CONFIG_FILE];
   let site: LoadedSite | undefined;
   try {
     const schemas = options.schemas ?? loadSchemaSet(options.schemaDir);
@@ -296,17 +296,17 @@ function validateOnce(options: ValidateOptions): ValidationResult {
     const collections = fs.list(CONTENT_DIRS.collection);
     const forms = fs.list(CONTENT_DIRS.form);
     Object.assign(stats, { pages: pages.length, collections: collections.length, forms: forms.length });
-    files = ['site.config.json', ...pages, ...collections, ...forms];
+    files = [CONFIG_FILE, ...pages, ...collections, ...forms];
     const parsed = checkFiles(files, fs, schemas, problems, options.checked);
     const context = runRules(options.rules ?? allRules, fs, parsed, problems, runsFor(options.checked?.get(schemas)));
     // the counts need the same parts as the route table; without them they stay 0 (the problems say why)
-    if (context && uniqueRoutes.needs.every((part) => partValid(parsed.failed.get('site.config.json') ?? [''], part))) {
+    if (context && uniqueRoutes.needs.every((part) => partValid(parsed.failed.get(CONFIG_FILE) ?? [''], part))) {
       stats.routes = routeTable(context).paths.size;
       stats.landingPages = landingMatrix(context).routes.length;
     }
     if (problems.length === 0 && context) site = loadedSite(context.site, fs, parsed);
   } catch (error) {
-    problems.push(internalError('site.config.json', 'validating the site', error));
+    problems.push(internalError(CONFIG_FILE, 'validating the site', error));
   }
   problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   const result: ValidationResult = { problems, files: files.map((f) => fs.absolute(f)), stats };

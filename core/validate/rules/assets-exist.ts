@@ -1,5 +1,6 @@
 import type { Rule } from './rule.ts';
 import { coded } from '../problem-catalog.ts';
+import { PUBLIC_DIR } from '../../site/layout.ts';
 
 export const assetsExist: Rule = {
   name: 'assets-exist',
@@ -8,7 +9,7 @@ export const assetsExist: Rule = {
   check(context) {
     for (const { file, ref } of context.references) {
       if (ref.kind !== 'asset') continue;
-      if (!context.files.exists(`public${ref.value}`)) context.report(file, ref.pointer, coded('asset-missing', { src: ref.value }));
+      if (!context.files.exists(`${PUBLIC_DIR}${ref.value}`)) context.report(file, ref.pointer, coded('asset-missing', { src: ref.value }));
     }
   },
 };

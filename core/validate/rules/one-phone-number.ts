@@ -1,5 +1,6 @@
 import type { Rule } from './rule.ts';
 import { coded } from '../problem-catalog.ts';
+import { CONFIG_FILE } from '../../site/layout.ts';
 
 const digits = (v: string | undefined) => v?.replace(/\D/g, '');
 
@@ -17,7 +18,7 @@ export const onePhoneNumber: Rule = {
     ];
     for (const [pointer, value] of others) {
       const d = digits(value);
-      if (d && d !== phone) context.report('site.config.json', pointer, coded('phone-differs', { value: value!, phone: contact.phoneHref }));
+      if (d && d !== phone) context.report(CONFIG_FILE, pointer, coded('phone-differs', { value: value!, phone: contact.phoneHref }));
     }
   },
 };

@@ -4,6 +4,7 @@ import { isContentService } from '../../site/landing.ts';
 import { hubPath, slugify } from '../../site/resolve.ts';
 import { reservedRoute, reservedUnder, type ReservedRoute } from '../../site/reserved-routes.ts';
 import { coded, type ReservedParams } from '../problem-catalog.ts';
+import { CONFIG_FILE } from '../../site/layout.ts';
 
 /** Whose the address is ("the server's forms and mail"), and the reserved address it is under when it is another ("/api and below"). */
 function reservedFor(reserved: ReservedRoute, path: string): ReservedParams {
@@ -40,7 +41,7 @@ function checkHubs(context: RuleContext) {
     // a slug is lower-case letters, digits and hyphens: one no reserved address names tells the template's own fault
     const always = reservedRoute(hubPath(template, 'x-0'));
     if (always) {
-      context.report('site.config.json', pointer, coded('hubs-path-reserved', { hub, template, ...reservedFor(always, template) }));
+      context.report(CONFIG_FILE, pointer, coded('hubs-path-reserved', { hub, template, ...reservedFor(always, template) }));
       continue;
     }
     for (const { slug, name, pointer: at } of slugs) {
@@ -50,7 +51,7 @@ function checkHubs(context: RuleContext) {
       const owner = reservedFor(reserved, path);
       const problem =
         hub === 'service' ? coded('service-hub-reserved', { service: name, path, ...owner }) : coded('city-hub-reserved', { city: name, path, ...owner });
-      context.report('site.config.json', at, problem);
+      context.report(CONFIG_FILE, at, problem);
     }
   }
 }
@@ -64,14 +65,14 @@ export const reservedRoutes: Rule = {
   check(context) {
     context.site.routes.forEach((r, i) => {
       const reserved = reservedRoute(r.path);
-      if (reserved) context.report('site.config.json', `/routes/${i}/path`, coded('route-reserved', { path: r.path, ...reservedFor(reserved, r.path) }));
+      if (reserved) context.report(CONFIG_FILE, `/routes/${i}/path`, coded('route-reserved', { path: r.path, ...reservedFor(reserved, r.path) }));
     });
     // a landing page's path is "/{service}-{city}": no reserved address has that shape today, but a new one may
     for (const r of landingMatrix(context).routes) {
       const reserved = reservedRoute(r.path);
       if (!reserved || r.origin.kind !== 'landing') continue;
       const { city, service } = r.origin;
-      context.report('site.config.json', r.pointer, coded('landing-reserved', { city, service, path: r.path, ...reservedFor(reserved, r.path) }));
+      context.report(CONFIG_FILE, r.pointer, coded('landing-reserved', { city, service, path: r.path, ...reservedFor(reserved, r.path) }));
     }
     checkHubs(context);
   },

@@ -1,5 +1,6 @@
 import type { Rule } from './rule.ts';
 import { routeTable } from './route-table.ts';
+import { CONFIG_FILE } from '../../site/layout.ts';
 
 export const uniqueRoutes: Rule = {
   name: 'unique-routes',
@@ -8,6 +9,6 @@ export const uniqueRoutes: Rule = {
   // the routes come from the site config alone (route-table.ts)
   inputs: (context) => [context.site],
   check(context) {
-    for (const d of routeTable(context).duplicates) context.report('site.config.json', d.pointer, d.problem);
+    for (const d of routeTable(context).duplicates) context.report(CONFIG_FILE, d.pointer, d.problem);
   },
 };

@@ -1,5 +1,6 @@
 import type { Rule } from './rule.ts';
 import { landingMatrix } from './route-table.ts';
+import { CONFIG_FILE } from '../../site/layout.ts';
 
 export const uniqueSlugs: Rule = {
   name: 'unique-slugs',
@@ -8,6 +9,6 @@ export const uniqueSlugs: Rule = {
   // the routes come from the site config alone (route-table.ts)
   inputs: (context) => [context.site],
   check(context) {
-    for (const p of landingMatrix(context).problems) context.report('site.config.json', p.pointer, p.problem);
+    for (const p of landingMatrix(context).problems) context.report(CONFIG_FILE, p.pointer, p.problem);
   },
 };
