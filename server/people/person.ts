@@ -1,6 +1,7 @@
 import type { Person, Storage, Upload } from '../storage/types.ts';
 import { removePhotoFiles, uploadFileName, uploadIdOfLink } from '../storage/upload-files.ts';
 import { isWholeAddress } from '../storage/whole-address.ts';
+import { rememberErased } from '../backup/erased-list.ts';
 import { isId } from '../storage/ids.ts';
 
 /**
@@ -58,6 +59,7 @@ export interface Erased {
  * rewrite was kept from finishing is completed by running it again.
  */
 export async function erasePerson(storage: Storage, uploadsDir: string, who: Who, now = () => new Date()): Promise<Erased> {
+  await rememberErased(uploadsDir, who, now());
   const person = await storage.findPerson(who);
   const leadIds = person.leads.map((l) => l.id);
   const deleted = await storage.deleteLeads(leadIds, { mailIds: person.mails.map((m) => m.id), uploadIds: person.photos.map((p) => p.id) });
