@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STUDIO_ENTRY_PATH, STUDIO_PATH } from '../../core/studio/contract.ts';
 import { siteLanguage } from '../../studio/server/document.ts';
 import { send } from '../../studio/server/http.ts';
+import { STUDIO_SESSION_COOKIE } from '../../core/security/cookies.ts';
 
 /** The person a request comes from, as the back office knows them. */
 export interface Editor {
@@ -106,22 +107,11 @@ export interface ClientLinkStore {
   live(): Promise<StoredLink[]>;
 }
 
-/**
- * The studio's own session cookie, on the studio's origin. __Host-: Secure, Path=/, no Domain, so no other host
- * sets it; HttpOnly: the preview's scripts never read it; SameSite=Strict: no other site's page sends it.
- */
-const COOKIE = '__Host-studio-session';
-
 /** The editor of the request being answered: Publish commits in their name. */
 export const requestEditor = new AsyncLocalStorage<Editor>();
 
-function cookieOf(req: IncomingMessage): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === COOKIE) return value.join('=');
-  }
-  return undefined;
-}
+/** The studio's own session cookie of a request (core/security/cookies.ts: on the studio's origin alone, no script reads it). */
+const cookieOf = (req: IncomingMessage): string | undefined => STUDIO_SESSION_COOKIE.parse(req.headers.cookie);
 
 const WORDS = {
   nl: {
@@ -180,7 +170,7 @@ export function doorway(door: StudioDoor, siteRoot: string) {
       if (!token) return refuse(req, res, 401, 'expired', door, siteRoot);
       res.writeHead(303, {
         Location: `${STUDIO_PATH}`,
-        'Set-Cookie': `${COOKIE}=${token}; Path=/; Secure; HttpOnly; SameSite=Strict`,
+        'Set-Cookie': STUDIO_SESSION_COOKIE.create(token),
         'Cache-Control': 'no-store',
         'Referrer-Policy': 'no-referrer',
       });
