@@ -11,12 +11,6 @@ import type { BundlesWanted } from './render-bundles.ts';
  * server entry (`.build/ssr/`) and the keys and Vite manifest of both (`.build/bundles.json`).
  */
 
-/**
- * The key of the site's data for the server entry, from scripts/site-bundles/site-data.ts; said here too for the
- * studio's preview (scripts/studio-host/preview-renderer.ts), which imports it from this module.
- */
-export { SITE_DATA_KEY } from '../site-bundles/site-data.ts';
-
 const RECORD_FILE = '.build/bundles.json';
 export const SSR_DIR = '.build/ssr';
 

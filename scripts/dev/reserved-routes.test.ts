@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reservedRoute } from '../../core/site/reserved-routes.ts';
 import { OPEN_IN_EDITOR } from './guard.ts';
-import { isPagePath } from './page-paths.ts';
+import { isPagePath } from '../site-bundles/page-paths.ts';
 import { PAGE_LINK_PATH } from '../../studio/server/page-link.ts';
 import { STUDIO_PATH } from './studio-plugin.ts';
 

@@ -15,7 +15,7 @@ import { ancestorIn, releaseOrder, type ReleaseMark } from './release-order.ts';
 import { send } from '../../studio/server/http.ts';
 import { refuseForeignWrite } from '../../studio/server/request-guard.ts';
 import { sendFailure, type FailureKind } from '../../studio/server/failure.ts';
-import { cleanPath, isPagePath } from '../dev/page-paths.ts';
+import { cleanPath, isPagePath } from '../site-bundles/page-paths.ts';
 import { previewRenderer, type PreviewRenderer } from './preview-renderer.ts';
 import { previewAgentBundler, withPreviewAgent } from '../../studio/server/preview-agent.ts';
 import { doorway, requestEditor, type StudioDoor } from './studio-door.ts';
