@@ -2,6 +2,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { paths } from '../../core/paths.ts';
+import { PUBLIC_DIR } from '../../core/site/layout.ts';
 import { islandSiteModel, resolvePages, resolveSite } from '../../core/site/resolve.ts';
 import { checkedFiles } from '../../core/validate/validate.ts';
 import { engineKey } from './build-keys.ts';
@@ -136,7 +137,7 @@ async function buildAgain(kept: Kept, prime: boolean, go?: GoLive): Promise<Warm
     return { busy: (error as Error).message };
   }
   const made = await buildInNewFolder(builds, kept.keep, release, async (out) => {
-    takeClient(previous, out, join(siteRoot, 'public'));
+    takeClient(previous, out, join(siteRoot, PUBLIC_DIR));
     keepBundles(out, join(previous, SSR_DIR), keys, readFileSync(join(out, '.vite/manifest.json'), 'utf8'), false);
     const entryLoad = {
       entryFile: join(out, SSR_DIR, 'entry-server.js'),

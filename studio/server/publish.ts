@@ -281,7 +281,7 @@ export async function push(siteRoot: string, target: PushTarget): Promise<PushRe
       remote: target.remote,
       branch,
       reason: 'outside',
-      detail: `Not pushed: these commits, not on ${target.remote} yet, change files outside the site (site.config.json, content/, public/). Push them yourself first (or take them out), then send again.\n${outside.join('\n')}`,
+      detail: `Not pushed: these commits, not on ${target.remote} yet, change files outside the site (${SITE_PATHS.join(', ')}). Push them yourself first (or take them out), then send again.\n${outside.join('\n')}`,
     };
   try {
     await git(siteRoot, ['push', '--porcelain', target.remote, `HEAD:refs/heads/${branch}`]);
