@@ -22,15 +22,16 @@ export interface CommandIo {
 }
 
 /** The one folder a command is given; a usage error for none, more, or --help (true when help was asked). */
-export function oneFolder(argv: string[], command: string): { folder?: string; help: boolean; erased?: string } {
+export function oneFolder(argv: string[], command: string): { folder?: string; help: boolean; erased: string[] } {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { help: { type: 'boolean', short: 'h', default: false }, ...(command === 'restore' ? { erased: { type: 'string' } } : {}) },
+    options: { help: { type: 'boolean', short: 'h', default: false }, ...(command === 'restore' ? { erased: { type: 'string', multiple: true } } : {}) },
   });
-  if (values.help) return { help: true };
+  if (values.help) return { help: true, erased: [] };
   if (positionals.length !== 1) throw new UsageError(`${command} wants one folder`);
-  return { folder: resolve(positionals[0]!), help: false, erased: typeof values.erased === 'string' ? resolve(values.erased) : undefined };
+  const erased = Array.isArray(values.erased) ? values.erased.map((file) => resolve(String(file))) : [];
+  return { folder: resolve(positionals[0]!), help: false, erased };
 }
 
 export const dataDirOf = (io: CommandIo) => (io.env.DATA_DIR ? resolve(io.env.DATA_DIR) : io.defaultDataDir);
@@ -40,7 +41,6 @@ async function copyDatabase(io: CommandIo, dataDir: string, folder: string): Pro
   const databaseUrl = io.env.DATABASE_URL || undefined;
   if (databaseUrl) return { kind: 'postgres', file: POSTGRES_DUMP, counts: await dumpPostgres(databaseUrl, join(folder, POSTGRES_DUMP)) };
   const source = sqliteFile(dataDir);
-  if (!existsSync(source)) throw new Error(`there is nothing to back up: ${source} does not exist (set DATA_DIR to the server's data folder)`);
   const counts = copySqlite(source, join(folder, SQLITE_COPY));
   chmodSync(join(folder, SQLITE_COPY), 0o600);
   return { kind: 'sqlite', file: SQLITE_COPY, counts };
@@ -75,6 +75,8 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
   if (help || !folder) return (io.out(`${backupUsage}\n`), 0);
   if (entriesOf(folder).length > 0) return (io.err(`${folder} is not empty: a backup goes into a new or empty folder, never over another one\n`), 1);
   const dataDir = dataDirOf(io);
+  const missing = !io.env.DATABASE_URL && !existsSync(sqliteFile(dataDir));
+  if (missing) return (io.err(`there is nothing to back up: ${sqliteFile(dataDir)} does not exist (set DATA_DIR to the server's data folder)\n`), 1);
   const now = io.now ?? (() => new Date());
   const started = now();
   makePrivate(folder);

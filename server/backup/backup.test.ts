@@ -1,12 +1,12 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseBackends } from '../../tests/support/database-backends.ts';
+import { databaseBackends, type Backend } from '../../tests/support/database-backends.ts';
 import { fixtureDist, removeDir, startServer, type ServerProcess } from '../../tests/support/server-process.ts';
 import { openStorage } from '../storage/open-storage.ts';
 import type { StorageOptions } from '../storage/types.ts';
-import { ERASED_FILE, rememberErased } from './erased-list.ts';
+import { ERASED_FILE } from './erased-list.ts';
 import { adminUrl, command, commandEnv, formToken, newStaff, NO_LIMITS, sendLead, signIn, uploadPhoto } from './test-support/drill.ts';
 
 /**
@@ -68,6 +68,48 @@ async function submissionIds(options: StorageOptions): Promise<Set<string>> {
 
 const photoStatus = async (server: ServerProcess, link: string) => (await fetch(`${server.url}${new URL(link).pathname}`)).status;
 
+/** What the drill leaves before its backup: a staff member and their authenticator, a kept and an erased person's photos. */
+async function seed(server: ServerProcess & { admin: string }, options: StorageOptions) {
+  const key = await newStaff(server.admin, options, 'verkoop@example.nl');
+  const kept = await uploadPhoto(server, '#0000ff');
+  const gone = await uploadPhoto(server, '#ff0000');
+  const tokens = [await formToken(server), await formToken(server)];
+  // a fill-time token counts after the form's three seconds: then the leads are no spam and keep their photos
+  await sleep(3100);
+  expect((await sendLead(server, 'blijft-1', 'blijft@example.nl', { photos: [kept.link], token: tokens[0] })).status).toBe(201);
+  expect((await sendLead(server, 'gewist-1', 'gewist@example.nl', { photos: [gone.link], token: tokens[1] })).status).toBe(201);
+  return { key, kept, gone };
+}
+
+/** `npm run backup` while three visitors send leads: the leads acknowledged before it began, and its folder. */
+async function backupUnderLoad(server: ServerProcess, options: StorageOptions, name: string): Promise<{ before: Set<string>; folder: string }> {
+  const stream = streamLeads(server);
+  await sleep(500);
+  const before = new Set(stream.acknowledged);
+  const folder = join(tempDir(), 'backup');
+  const backup = await command('server/backup/backup.ts', [folder], commandEnv(options));
+  const duringBackup = stream.acknowledged.size - before.size;
+  await stream.stop();
+  expect(backup.stderr).toBe('');
+  expect(backup.code).toBe(0);
+  expect(backup.stdout).toMatch(/backup written to .* in [\d.]+ s/);
+  // leads were taken while the backup ran
+  expect(duringBackup).toBeGreaterThan(0);
+  console.log(`${name}: ${before.size} leads acknowledged before the backup began, ${duringBackup} while it ran\n${backup.stdout}`);
+  return { before, folder };
+}
+
+/** `npm run restore` into a new data folder (and database), with the list of the people erased meanwhile. */
+async function restoreElsewhere(backend: Backend, folder: string, erasedFile: string): Promise<StorageOptions> {
+  const target = await backend.fresh();
+  const restore = await command('server/backup/restore.ts', [folder, '--erased', erasedFile], commandEnv(target));
+  expect(restore.stderr).toBe('');
+  expect(restore.code).toBe(0);
+  expect(restore.stdout).toContain('erased again, as they were erased after this backup was taken: 1 person (1 lead, 1 photo');
+  console.log(restore.stdout);
+  return target;
+}
+
 describe.each(backends)('a backup and a restore drill on $name', (backend) => {
   beforeAll(() => backend.setup(), 180_000);
   afterAll(() => backend.teardown(), 30_000);
@@ -75,48 +117,21 @@ describe.each(backends)('a backup and a restore drill on $name', (backend) => {
   it('restores every lead acknowledged before the backup, every photo and the staff; erases again who was erased after it', async () => {
     const options = await backend.fresh();
     const server = await start(options);
-    const key = await newStaff(server.admin, options, 'verkoop@example.nl');
-    const kept = await uploadPhoto(server, '#0000ff');
-    const gone = await uploadPhoto(server, '#ff0000');
-    const tokens = [await formToken(server), await formToken(server)];
-    // a fill-time token counts after the form's three seconds: then the leads are no spam and keep their photos
-    await sleep(3100);
-    expect((await sendLead(server, 'blijft-1', 'blijft@example.nl', { photos: [kept.link], token: tokens[0] })).status).toBe(201);
-    expect((await sendLead(server, 'gewist-1', 'gewist@example.nl', { photos: [gone.link], token: tokens[1] })).status).toBe(201);
+    const { key, kept, gone } = await seed(server, options);
+    const { before, folder } = await backupUnderLoad(server, options, backend.name);
 
-    const stream = streamLeads(server);
-    await sleep(500);
-    const before = new Set(stream.acknowledged);
-    const folder = join(tempDir(), 'backup');
-    const backup = await command('server/backup/backup.ts', [folder], commandEnv(options));
-    const duringBackup = stream.acknowledged.size - before.size;
-    await stream.stop();
-    expect(backup.stderr).toBe('');
-    expect(backup.code).toBe(0);
-    expect(backup.stdout).toMatch(/backup written to .* in [\d.]+ s/);
-    // leads were taken while the backup ran, and none of them was refused
-    expect(duringBackup).toBeGreaterThan(0);
-    console.log(`${backend.name}: ${before.size} leads acknowledged before the backup began, ${duringBackup} while it ran\n${backup.stdout}`);
-
-    // after the backup, the person is erased (the list noted as the erase notes it once it calls rememberErased)
-    await rememberErased(join(options.dataDir, 'uploads'), { email: 'gewist@example.nl' });
+    // after the backup, the person is erased: the erase notes them on the data folder's list of erased people
     const erase = await command('server/cli/leads.ts', ['erase', 'gewist@example.nl'], commandEnv(options));
     expect(erase.stdout).toContain('erased 1 lead, 1 photo');
+    expect(readFileSync(join(options.dataDir, ERASED_FILE), 'utf8')).toMatch(/^\S+Z [0-9a-f]{64}\n$/);
     expect(await server.stop()).toBe(0);
-
     await refusals(options, folder);
-    const target = await backend.fresh();
-    const restore = await command('server/backup/restore.ts', [folder, '--erased', join(options.dataDir, ERASED_FILE)], commandEnv(target));
-    expect(restore.stderr).toBe('');
-    expect(restore.code).toBe(0);
-    expect(restore.stdout).toContain('erased again, as they were erased after this backup was taken: 1 person (1 lead, 1 photo');
-    console.log(restore.stdout);
 
+    const target = await restoreElsewhere(backend, folder, join(options.dataDir, ERASED_FILE));
     const restored = await start(target);
     const stored = await submissionIds(target);
     expect([...before].filter((id) => !stored.has(id))).toEqual([]);
-    expect(stored.has('blijft-1')).toBe(true);
-    expect(stored.has('gewist-1')).toBe(false);
+    expect([stored.has('blijft-1'), stored.has('gewist-1')]).toEqual([true, false]);
     expect(await photoStatus(restored, kept.link)).toBe(200);
     expect(await photoStatus(restored, gone.link)).toBe(404);
     expect(readdirSync(join(target.dataDir, 'uploads'))).not.toContain(`${gone.id}.png`);

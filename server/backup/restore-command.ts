@@ -9,9 +9,9 @@ import { copyFiles, entriesOf, makePrivate, plural } from './files.ts';
 import { PHOTOS_DIR, readManifest, type Manifest } from './manifest.ts';
 import { postgresTables, restorePostgres } from './postgres-tools.ts';
 
-export const restoreUsage = `usage: npm run restore -- <backup folder> [--erased <file>]
+export const restoreUsage = `usage: npm run restore -- <backup folder> [--erased <file> ...]
   brings a backup into an empty data folder (DATA_DIR), and an empty database with DATABASE_URL; the people in the
-  data folder's ${ERASED_FILE} (and in --erased <file>) erased after the backup was taken are erased again`;
+  data folder's ${ERASED_FILE} (and in each --erased <file>) erased after the backup was taken are erased again`;
 
 /** A target that holds data already, or a backup that does not fit it: said in plain words, nothing touched. */
 class RefusedError extends Error {}
@@ -42,10 +42,11 @@ async function checkDatabase(manifest: Manifest, databaseUrl: string | undefined
   );
 }
 
-/** The erased people known here: the data folder's list and the one --erased names (which must be there). */
-function erasedList(dataDir: string, extra: string | undefined): ErasedEntry[] {
-  if (extra && !existsSync(extra)) throw new RefusedError(`--erased ${extra}: there is no such file`);
-  return [...readErased(join(dataDir, ERASED_FILE)), ...(extra ? readErased(extra) : [])];
+/** The erased people known here: the data folder's list and those --erased names (each must be there). */
+function erasedList(dataDir: string, extra: string[]): ErasedEntry[] {
+  const missing = extra.find((file) => !existsSync(file));
+  if (missing) throw new RefusedError(`--erased ${missing}: there is no such file`);
+  return [join(dataDir, ERASED_FILE), ...extra].flatMap(readErased);
 }
 
 async function copyBack(folder: string, manifest: Manifest, dataDir: string, databaseUrl: string | undefined): Promise<number> {
