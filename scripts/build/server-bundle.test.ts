@@ -9,11 +9,14 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 it('bundles the server again only when a file it is made of changed', async () => {
   mkdirSync(join(root, 'server/cli'), { recursive: true });
+  mkdirSync(join(root, 'server/backup'), { recursive: true });
   writeFileSync(join(root, 'package.json'), '{"dependencies":{}}\n');
   writeFileSync(join(root, 'server/greeting.ts'), "export const greeting = 'hallo';\n");
   writeFileSync(join(root, 'server/main.ts'), "import { greeting } from './greeting.ts';\nconsole.log(greeting);\n");
   writeFileSync(join(root, 'server/cli/leads.ts'), "console.log('leads');\n");
   writeFileSync(join(root, 'server/cli/staff.ts'), "console.log('staff');\n");
+  writeFileSync(join(root, 'server/backup/backup.ts'), "console.log('backup');\n");
+  writeFileSync(join(root, 'server/backup/restore.ts'), "console.log('restore');\n");
   const out = join(root, 'dist-server');
 
   const first = await bundleServer(root, out);

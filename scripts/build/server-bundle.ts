@@ -3,10 +3,16 @@ import { basename, join } from 'node:path';
 import { bundledSources, nodeBundleOptions, sourcesKey, writeWhole } from '../lib/esbuild-node-options.mjs';
 
 /** The server's entries and the names they get in the output folder. */
-const ENTRIES = { main: 'server/main.ts', leads: 'server/cli/leads.ts', staff: 'server/cli/staff.ts' };
+const ENTRIES = {
+  main: 'server/main.ts',
+  leads: 'server/cli/leads.ts',
+  staff: 'server/cli/staff.ts',
+  backup: 'server/backup/backup.ts',
+  restore: 'server/backup/restore.ts',
+};
 
 /**
- * Bundles the production server and its commands (leads, staff) into plain JavaScript for Node (ESM), so
+ * Bundles the production server and its commands (leads, staff, backup, restore) into plain JavaScript for Node (ESM), so
  * `npm run serve` needs neither tsx nor the build's packages. The runtime dependencies of package.json stay
  * imports, loaded from node_modules; anything else they use (ajv) is bundled in. outDir must sit one level
  * below root, as core/ does, for core/paths.ts to find the root from the bundle.
