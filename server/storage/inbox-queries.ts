@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Selecta
 import type { Database, LeadNotesTable } from './schema.ts';
 import type { Delivery, InboxPage, InboxQuery, InboxRow, LeadNote, LeadStatus, NewLeadNote } from './types.ts';
 import { isLeadStatus } from '../../core/admin/contract.ts';
-import { newId } from './ids.ts';
+import { isId, newId } from './ids.ts';
 import { containsPattern, searchTerms } from './search-text.ts';
 
 /**
@@ -35,7 +35,7 @@ export function encodeCursor(row: Cursor): string {
 export function decodeCursor(cursor: string): Cursor {
   const [createdAt = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split(' ');
   // the shapes ids.ts and toISOString() make: anything else was not made here
-  if (rest.length > 0 || !/^[a-z2-7]{16}$/.test(id) || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(createdAt)) throw new InvalidCursorError();
+  if (rest.length > 0 || !isId(id) || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(createdAt)) throw new InvalidCursorError();
   return { createdAt, id };
 }
 
