@@ -6,16 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionsAnswer } from '../../core/admin/contract.ts';
 import { paths } from '../../core/paths.ts';
 import { STUDIO_API, STUDIO_PATH } from '../../core/studio/contract.ts';
-import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
+import type { StudioServer } from '../../scripts/studio-host/studio-server.ts';
 import { buildSite } from '../../scripts/test-support/build-site.ts';
 import { createAdminApp } from '../../server/admin/admin-app.ts';
 import type { AdminEnv } from '../../server/admin/routes.ts';
 import { browser, ORIGIN, person as invite } from '../../server/admin/test-support/staff-browser.ts';
 import { DEFAULT_TIMEOUTS } from '../../server/staff/sessions.ts';
-import { openStaffStore, type StaffStore } from '../../server/staff/store/staff-store.ts';
+import type { StaffStore } from '../../server/staff/store/staff-store.ts';
 import { backends, SETUP_TIMEOUT_MS, testClock } from '../../server/staff/test-support/backends.ts';
-import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
-import { openStudioState, type StudioState } from '../../server/studio-state/studio-state.ts';
+import { studioBehindBackOffice, type StudioBehind } from '../support/studio-behind.ts';
 
 /**
  * The back office's session and the studio's are of two kinds on one table: each is let in only at its own door.
@@ -36,38 +35,26 @@ describe.each(backends)('the two doors on $name', (backend) => {
   // the back office's clock from now: the studio's gate reads the same sessions on the real clock
   const time = testClock(Date.now());
   const clock = { advance: time.advance, peek: () => time.clock().getTime() };
+  let behind: StudioBehind | undefined;
   let staff: StaffStore;
-  let shared: StudioState;
-  let gate: StudioGate;
   let studio: StudioServer;
   let app: Hono<AdminEnv>;
 
   beforeAll(async () => {
     await backend.setup();
-    const storage = await backend.fresh();
-    staff = await openStaffStore(storage, { clock: time.clock });
-    shared = await openStudioState(storage);
-    gate = await openStudioGate(storage, {});
-    studio = await startStudioServer({
-      root: paths.root,
-      siteRoot: site,
-      schemaDir: paths.schemas,
-      build,
-      door: { ...gate, backOffice: ORIGIN },
-      releaseTickMs: 0,
-    });
+    behind = await studioBehindBackOffice(await backend.fresh(), { siteRoot: site, build, backOffice: ORIGIN, releaseTickMs: 0, clock: time.clock });
+    ({ staff, studio } = behind);
     ({ app } = createAdminApp({
       staff,
       origin: ORIGIN,
       timeouts: DEFAULT_TIMEOUTS,
       clientIp: () => '203.0.113.7',
       issuer: 'Back office',
-      studio: { origin: studio.url, state: shared },
+      studio: { origin: studio.url, state: behind.shared },
     }));
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
-    await studio?.close();
-    await Promise.all([gate?.close(), staff?.close(), shared?.close()]);
+    await behind?.close();
     await backend.teardown();
   }, 60_000);
 

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { paths } from '../../core/paths.ts';
 import {
   CLIENT_LINK_PATH,
   CLIENT_LINKS_API,
@@ -24,17 +23,17 @@ import {
 import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
 import { git, siteRepo } from '../../scripts/test-support/site-repo.ts';
 import { filesOf, hostileShapes, notRefused, ownRefused, studioApiWrites, studioWrite, type WriteCall } from '../../scripts/test-support/studio-writes.ts';
-import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
+import type { StudioServer } from '../../scripts/studio-host/studio-server.ts';
 import { createAdminApp } from '../../server/admin/admin-app.ts';
 import type { AdminEnv } from '../../server/admin/routes.ts';
 import { ORIGIN, person as invite } from '../../server/admin/test-support/staff-browser.ts';
 import { DEFAULT_TIMEOUTS } from '../../server/staff/sessions.ts';
 import { hashToken, newToken } from '../../server/staff/tokens.ts';
-import { openStaffStore, type StaffStore } from '../../server/staff/store/staff-store.ts';
+import type { StaffStore } from '../../server/staff/store/staff-store.ts';
 import { testClock } from '../../server/staff/test-support/backends.ts';
-import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
-import { openStudioState, type StudioState as SharedState } from '../../server/studio-state/studio-state.ts';
+import type { StudioState as SharedState } from '../../server/studio-state/studio-state.ts';
 import { databaseBackends } from '../support/database-backends.ts';
+import { studioBehindBackOffice, type StudioBehind } from '../support/studio-behind.ts';
 
 /**
  * The studio on the live server, behind the back office's sign-in: the back office (its app, on PostgreSQL)
@@ -48,11 +47,10 @@ const postgres = databaseBackends({ prefix: 'studio-door-' })[1];
 const { site, remote } = siteRepo(work);
 const time = testClock();
 const clock = { advance: time.advance, peek: () => time.clock().getTime() };
+let behind: StudioBehind | undefined;
 let staff: StaffStore;
 let shared: SharedState;
-let gate: StudioGate;
 let studio: StudioServer;
-let second: StudioServer;
 let app: Hono<AdminEnv>;
 /** what the first instance said */
 const logged: string[] = [];
@@ -61,34 +59,19 @@ beforeAll(async () => {
   await liveBuilder({ siteRoot: site, live })();
   await postgres.setup();
   const storage = await postgres.fresh();
-  staff = await openStaffStore(storage, { clock: time.clock });
-  shared = await openStudioState(storage);
-  gate = await openStudioGate(storage, {});
-  studio = await startStudioServer({
-    root: paths.root,
-    siteRoot: site,
-    schemaDir: paths.schemas,
-    build: live,
-    target: { remote: 'origin', branch: 'main' },
-    door: { ...gate, backOffice: ORIGIN },
+  const instance = { siteRoot: site, build: live, target: { remote: 'origin', branch: 'main' }, scheduleTickMs: 100 };
+  behind = await studioBehindBackOffice(storage, {
+    ...instance,
+    backOffice: ORIGIN,
+    clock: time.clock,
     instance: 'instance-a',
     log: (line) => void logged.push(line),
-    scheduleTickMs: 100,
     // both instances here share one live build: neither builds the other's releases (studio-instances.test.ts does)
     releaseTickMs: 0,
   });
+  ({ staff, shared, studio } = behind);
   // a second instance over the same working copy and database, looking for due publishes as often
-  second = await startStudioServer({
-    root: paths.root,
-    siteRoot: site,
-    schemaDir: paths.schemas,
-    build: live,
-    target: { remote: 'origin', branch: 'main' },
-    door: { ...gate, backOffice: ORIGIN },
-    instance: 'instance-b',
-    scheduleTickMs: 100,
-    releaseTickMs: 0,
-  });
+  await behind.another({ ...instance, instance: 'instance-b', releaseTickMs: 0 });
   ({ app } = createAdminApp({
     staff,
     origin: ORIGIN,
@@ -99,9 +82,7 @@ beforeAll(async () => {
   }));
 }, 120_000);
 afterAll(async () => {
-  await studio?.close();
-  await second?.close();
-  await Promise.all([gate?.close(), staff?.close(), shared?.close()]);
+  await behind?.close();
   await postgres.teardown();
   rmSync(work, { recursive: true, force: true });
 }, 60_000);

@@ -2,16 +2,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../../core/paths.ts';
 import { LEASE_HEADER, LEASES_API, STUDIO_API, STUDIO_ENTRY_PATH, type EditAnswer, type LeaseWireAnswer, type SiteFile } from '../../core/studio/contract.ts';
 import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
-import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
+import type { StudioServer } from '../../scripts/studio-host/studio-server.ts';
 import { siteRepo } from '../../scripts/test-support/site-repo.ts';
 import { studioWrite } from '../../scripts/test-support/studio-writes.ts';
-import { openStaffStore, type StaffStore } from '../../server/staff/store/staff-store.ts';
 import { hashToken, newToken } from '../../server/staff/tokens.ts';
-import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
-import { openStudioState, type StudioState as SharedState } from '../../server/studio-state/studio-state.ts';
+import { studioBehindBackOffice, type StudioBehind } from '../support/studio-behind.ts';
 
 /**
  * Two editors on one file, over HTTP, as the studio's page drives its server behind the back office's sign-in
@@ -23,9 +20,7 @@ import { openStudioState, type StudioState as SharedState } from '../../server/s
 const work = mkdtempSync(join(tmpdir(), 'studio-lease-writes-'));
 const live = join(work, 'live');
 const { site } = siteRepo(work);
-let staff: StaffStore;
-let gate: StudioGate;
-let shared: SharedState;
+let behind: StudioBehind | undefined;
 let studio: StudioServer;
 
 /** A studio tab of a person: their studio cookie, and the tab's lease id. */
@@ -41,18 +36,12 @@ const tab = (email: string, id: string): Tab => ({ email, cookie: cookies.get(em
 
 beforeAll(async () => {
   await liveBuilder({ siteRoot: site, live })();
-  const storage = { dataDir: join(work, 'data') };
-  staff = await openStaffStore(storage);
-  shared = await openStudioState(storage);
-  gate = await openStudioGate(storage, {});
-  studio = await startStudioServer({
-    root: paths.root,
-    siteRoot: site,
-    schemaDir: paths.schemas,
-    build: live,
-    door: { ...gate, backOffice: 'https://backoffice.example.nl' },
-    releaseTickMs: 0,
-  });
+  behind = await studioBehindBackOffice(
+    { dataDir: join(work, 'data') },
+    { siteRoot: site, build: live, backOffice: 'https://backoffice.example.nl', releaseTickMs: 0 },
+  );
+  const { staff, shared } = behind;
+  studio = behind.studio;
   // each opens the studio as the back office's Studio button does: with a one-time ticket made for them
   for (const email of [ANNA, BRAM]) {
     const { user } = await staff.addUser(email, 'editor', { tokenHash: `invited-${email}`, createdBy: null });
@@ -64,8 +53,7 @@ beforeAll(async () => {
   }
 }, 120_000);
 afterAll(async () => {
-  await studio?.close();
-  await Promise.all([gate?.close(), staff?.close(), shared?.close()]);
+  await behind?.close();
   rmSync(work, { recursive: true, force: true });
 }, 60_000);
 
