@@ -1,6 +1,8 @@
 /**
  * The back office's wire: every request and answer between its pages (admin/) and its server (server/admin/),
- * declared once and imported by both sides. Browser-safe: types and constants only.
+ * declared once and imported by both sides. Browser-safe: types and constants only. Every route is a key of
+ * AdminRoutes (at the end) with its request and answer: the server's handlers are held to it (server/admin/routes.ts)
+ * and the pages read it (admin/api.ts); a shape reached only through it is not exported.
  */
 
 /** The header every state-changing request of the back office's pages carries, with the value "1". */
@@ -125,7 +127,7 @@ export interface Me {
 }
 
 /** POST /api/studio/ticket: where the browser goes to open the studio (once, within a minute) */
-export interface StudioTicketAnswer {
+interface StudioTicketAnswer {
   url: string;
 }
 
@@ -182,7 +184,7 @@ export interface ChangePasswordAnswer {
 }
 
 /** POST /api/account/recovery-codes (fresh sign-in): new codes, shown once; every old one stops working at once */
-export interface RecoveryCodesAnswer {
+interface RecoveryCodesAnswer {
   recoveryCodes: string[];
 }
 
@@ -223,12 +225,12 @@ export interface PeopleAnswer {
 }
 
 /** POST /api/people: whom to invite, as what */
-export interface InviteRequest {
+interface InviteRequest {
   email: string;
   role: string;
 }
 /** POST /api/people/<id>/role */
-export interface RoleRequest {
+interface RoleRequest {
   role: string;
 }
 
@@ -239,10 +241,10 @@ export interface InvitationLinkAnswer {
   /** the link was mailed to the person too (SMTP configured and the mail accepted) */
   mailed: boolean;
 }
-export interface InvitedAnswer extends InvitationLinkAnswer {
+interface InvitedAnswer extends InvitationLinkAnswer {
   userId: string;
 }
-export interface ResetAnswer extends InvitationLinkAnswer {
+interface ResetAnswer extends InvitationLinkAnswer {
   /** the person's sessions ended by the reset */
   sessionsEnded: number;
 }
@@ -295,19 +297,19 @@ export interface LeadAnswer {
 }
 
 /** POST /api/leads/<id>/status */
-export interface LeadStatusRequest {
+interface LeadStatusRequest {
   status: LeadStatusName;
 }
 /** POST /api/leads/<id>/spam */
-export interface LeadSpamRequest {
+interface LeadSpamRequest {
   spam: boolean;
 }
 /** POST /api/leads/<id>/notes */
-export interface LeadNoteRequest {
+interface LeadNoteRequest {
   body: string;
 }
 /** POST /api/leads/<id>/export (fresh sign-in): everything stored of the lead's person, as `npm run leads -- export` gives it */
-export type LeadExportAnswer = Record<string, unknown>;
+type LeadExportAnswer = Record<string, unknown>;
 /** POST /api/leads/<id>/erase (fresh sign-in): the person of the lead, erased as `npm run leads -- erase` does */
 export interface LeadEraseAnswer {
   leads: number;
@@ -317,7 +319,7 @@ export interface LeadEraseAnswer {
 }
 
 /** GET /api/passkeys/available (public): whether this back office's address allows passkeys (a host name, not an IP address) */
-export interface PasskeysAvailableAnswer {
+interface PasskeysAvailableAnswer {
   available: boolean;
 }
 
@@ -333,11 +335,11 @@ export interface PasskeysAnswer {
  * (fresh sign-in) takes the new credential's toJSON() with a name, POST /api/sign-in/passkey the assertion's toJSON()
  * and answers as sign-in does.
  */
-export interface AddPasskeyRequest {
+interface AddPasskeyRequest {
   response: unknown;
   name?: string;
 }
-export interface PasskeySignInRequest {
+interface PasskeySignInRequest {
   response: unknown;
 }
 
@@ -346,11 +348,11 @@ export interface OkAnswer {
   ok: true;
 }
 /** POST /api/people/<id>/disable and /enable: false when nothing changed */
-export interface ChangedAnswer {
+interface ChangedAnswer {
   ok: boolean;
 }
 /** POST /api/passkeys/<id>/remove */
-export interface RemovedAnswer {
+interface RemovedAnswer {
   removed: true;
 }
 /** WebAuthn's options as JSON, for the browser's parse…OptionsFromJSON; opaque to the back office */

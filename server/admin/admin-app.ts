@@ -3,7 +3,7 @@ import { resumeSession, type SessionTimeouts } from '../staff/sessions.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
 import { adminHeaders } from './admin-headers.ts';
 import { ownRequestsOnly } from './request-guard.ts';
-import { declareRoutes, type AdminContext, type AdminEnv, type RouteSpec } from './routes.ts';
+import { declareRoutes, refuse, type AdminContext, type AdminEnv, type RouteSpec } from './routes.ts';
 import { readSessionCookie } from './session-cookie.ts';
 import { accountRoutes } from './account-routes.ts';
 import { invitationRoutes } from './invitation-routes.ts';
@@ -71,6 +71,6 @@ export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>;
   const leads = options.leads;
   const lang = options.lang ?? (leads ? () => leads.site().lang : () => 'en');
   if (options.pagesDir) app.use('*', adminPages(options.pagesDir, lang));
-  app.notFound((c) => c.json({ error: 'not-found' }, 404));
+  app.notFound((c) => refuse(c, 'not-found', 404));
   return { app, routes };
 }

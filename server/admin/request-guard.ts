@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import type { ApiError } from '../../core/admin/contract.ts';
 import { OWN_REQUEST_HEADER, refusal as ownRefusal, type Refusal } from '../../core/security/own-request.ts';
 
 // the header every state-changing request of the back office's own pages carries; a form on another site cannot set it
@@ -20,7 +21,7 @@ export const refusal = (method: string, headers: (name: string) => string | unde
 export function ownRequestsOnly(origin: string): MiddlewareHandler {
   return async (c, next) => {
     const refused = refusal(c.req.method, (name) => c.req.header(name), origin);
-    if (refused) return c.json({ error: 'forbidden' }, 403);
+    if (refused) return c.json({ error: 'forbidden' } satisfies ApiError, 403);
     return next();
   };
 }
