@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { StaffRole } from '../../core/admin/contract.ts';
 import {
   CLIENT_LINK_PATH,
   CLIENT_LINKS_API,
@@ -87,7 +88,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 }, 60_000);
 
-const person = (email: string, role: 'admin' | 'editor' | 'sales') => invite(app, staff, clock, email, role);
+const person = (email: string, role: StaffRole) => invite(app, staff, clock, email, role);
 
 /** The studio's cookie from the answer to a ticket's address, or undefined. */
 const studioCookie = (answer: Response) => answer.headers.get('set-cookie')?.match(/^(__Host-studio-session=[^;]+)/)?.[1];
