@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ChangePasswordRequest, ConfirmAuthenticatorRequest, FactorsAnswer } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
+import { useAnswer } from './use-answer.ts';
 import { get, post } from './api.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { useSession } from './session.tsx';
@@ -268,16 +269,8 @@ function SubmitOrCancel({ busy, submit, onCancel }: { busy: boolean; submit: str
 }
 
 export function AccountFactors({ onSessionsChanged }: { onSessionsChanged: () => void }) {
-  const [summary, setSummary] = useState<FactorsAnswer>();
-  const load = useCallback(
-    () =>
-      get('/account/factors').then(
-        (a) => setSummary(a),
-        () => undefined,
-      ),
-    [],
-  );
-  useEffect(() => void load(), [load]);
+  // a summary that could not be had leaves the sections without their dates and counts, as before it came
+  const { answer: summary, reload: load } = useAnswer(useCallback(() => get('/account/factors'), []));
   return (
     <>
       <PasswordSection

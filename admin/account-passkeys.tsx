@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import type { PasskeysAnswer } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
+import { useAnswer } from './use-answer.ts';
 import { get, post } from './api.ts';
 import { addPasskey, browserHasPasskeys } from './passkeys.ts';
 import { StepUpCancelled, useStepUp } from './step-up.tsx';
@@ -46,19 +47,9 @@ function PasskeyList({ passkeys, onRemove, busy }: { passkeys: Passkey[]; onRemo
  */
 function usePasskeys() {
   const withStepUp = useStepUp();
-  const [answer, setAnswer] = useState<PasskeysAnswer>();
-  const [error, setError] = useState<string>();
+  const { answer, error, setError, reload: load } = useAnswer(useCallback(() => get('/passkeys'), []));
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const load = useCallback(
-    () =>
-      get('/passkeys').then(
-        (a) => setAnswer(a),
-        (e: RequestError) => setError(e.message),
-      ),
-    [],
-  );
-  useEffect(() => void load(), [load]);
   const act = async (change: () => Promise<unknown>, done: string): Promise<boolean> => {
     setBusy(true);
     setError(undefined);

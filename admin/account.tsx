@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { SessionsAnswer } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
+import { useAnswer } from './use-answer.ts';
 import { get, post } from './api.ts';
 import { useSession } from './session.tsx';
 import { formatDateTime, ROLE_NAMES } from './texts.ts';
@@ -34,18 +35,9 @@ function SessionItem({ session: s, onEnd }: { session: Session; onEnd: () => voi
 
 export function Account() {
   const { me, signOut } = useSession();
-  const [sessions, setSessions] = useState<Session[]>();
-  const [error, setError] = useState<string>();
+  const { answer, error, setError, reload: load } = useAnswer(useCallback(() => get('/sessions'), []));
+  const sessions = answer?.sessions;
   const [note, setNote] = useState('');
-  const load = useCallback(
-    () =>
-      get('/sessions').then(
-        (a) => setSessions(a.sessions),
-        (e: RequestError) => setError(e.message),
-      ),
-    [],
-  );
-  useEffect(() => void load(), [load]);
   const end = async (session: Session) => {
     setError(undefined);
     try {

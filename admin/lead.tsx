@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LEAD_STATUSES, type LeadAnswer, type LeadEraseAnswer, type LeadStatusName } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
+import { useAnswer } from './use-answer.ts';
 import { get, post } from './api.ts';
 import { download } from './recovery-codes.tsx';
 import { StepUpCancelled, useStepUp } from './step-up.tsx';
@@ -15,16 +16,12 @@ type Lead = LeadAnswer['lead'];
 export function LeadPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
-  const [lead, setLead] = useState<Lead>();
-  const [error, setError] = useState<string>();
+  const { answer, error, setError, reload: load } = useAnswer(useCallback(() => get('/leads/:id', { params: { id } }), [id]));
+  const lead = answer?.lead;
   const [note, setNote] = useState('');
   const [erased, setErased] = useState<LeadEraseAnswer>();
   const withStepUp = useStepUp();
   const back = `/leads${params.get('terug') ? `?${params.get('terug')}` : ''}`;
-  const load = useCallback(() => get('/leads/:id', { params: { id } }).then((a) => setLead(a.lead)), [id]);
-  useEffect(() => {
-    load().catch((e: RequestError) => setError(e.message));
-  }, [load]);
 
   /** A change, then the lead again; `done` is said in the status line. */
   const act = async (action: () => Promise<unknown>, done: string, reload = true) => {

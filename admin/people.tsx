@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { STAFF_ROLES, type InvitationLinkAnswer, type PeopleAnswer, type StaffRole } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
+import { useAnswer } from './use-answer.ts';
 import { get, post } from './api.ts';
 import { StepUpCancelled, useStepUp } from './step-up.tsx';
 import { useSession } from './session.tsx';
@@ -81,18 +82,9 @@ function InviteForm({ onSubmit }: { onSubmit: (event: FormEvent<HTMLFormElement>
 
 export function People() {
   const withStepUp = useStepUp();
-  const [people, setPeople] = useState<Person[]>();
-  const [error, setError] = useState<string>();
+  const { answer, error, setError, reload: load } = useAnswer(useCallback(() => get('/people'), []));
+  const people = answer?.people;
   const [handed, setHanded] = useState<{ link: InvitationLinkAnswer; email: string }>();
-  const load = useCallback(
-    () =>
-      get('/people').then(
-        (a) => setPeople(a.people),
-        (e: RequestError) => setError(e.message),
-      ),
-    [],
-  );
-  useEffect(() => void load(), [load]);
 
   /** A change that needs a fresh sign-in: the step-up dialog when asked, then the list again. */
   const act = async (action: () => Promise<unknown>) => {
