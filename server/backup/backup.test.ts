@@ -7,14 +7,27 @@ import { fixtureDist, removeDir, startServer, type ServerProcess } from '../../t
 import { openStorage } from '../storage/open-storage.ts';
 import type { StorageOptions } from '../storage/types.ts';
 import { ERASED_FILE } from './erased-list.ts';
-import { adminUrl, command, commandEnv, formToken, newStaff, NO_LIMITS, sendLead, signIn, uploadPhoto } from './test-support/drill.ts';
+import {
+  addPasskey,
+  ADMIN_ORIGIN,
+  adminUrl,
+  command,
+  commandEnv,
+  formToken,
+  newStaff,
+  NO_LIMITS,
+  passkeySignIn,
+  sendLead,
+  signIn,
+  uploadPhoto,
+} from './test-support/drill.ts';
 
 /**
  * The restore drill, on SQLite and then on a real PostgreSQL: a backup taken by `npm run backup` while leads stream
  * into the real server, restored by `npm run restore` into a new data folder (and database), a server started on
  * it: every lead acknowledged before the backup began is there, every photo, the staff member signs in with their
- * own password and authenticator code; a person erased after the backup is erased again; a target with data in it
- * is refused.
+ * own password and authenticator code, and with their own passkey; a person erased after the backup is erased
+ * again; a target with data in it is refused.
  */
 const backends = databaseBackends({ prefix: 'backup-test-' });
 const dist = fixtureDist();
@@ -33,7 +46,8 @@ afterAll(async () => {
 }, 60_000);
 
 async function start(options: StorageOptions): Promise<ServerProcess & { admin: string }> {
-  const env = { ...NO_LIMITS, ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) };
+  // the back office on a host name, as passkeys need: the same on the restored server as on the first
+  const env = { ...NO_LIMITS, ADMIN_ORIGIN, ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) };
   const server = await startServer({ distDir: dist, dataDir: options.dataDir, env });
   servers.push(server);
   await expect.poll(() => adminUrl(server), { timeout: 20_000 }).toBeDefined();
@@ -68,9 +82,10 @@ async function submissionIds(options: StorageOptions): Promise<Set<string>> {
 
 const photoStatus = async (server: ServerProcess, link: string) => (await fetch(`${server.url}${new URL(link).pathname}`)).status;
 
-/** What the drill leaves before its backup: a staff member and their authenticator, a kept and an erased person's photos. */
+/** What the drill leaves before its backup: a staff member, their authenticator and passkey, a kept and an erased person's photos. */
 async function seed(server: ServerProcess & { admin: string }, options: StorageOptions) {
-  const key = await newStaff(server.admin, options, 'verkoop@example.nl');
+  const { key, session } = await newStaff(server.admin, options, 'verkoop@example.nl');
+  const passkey = await addPasskey(server.admin, session);
   const kept = await uploadPhoto(server, '#0000ff');
   const gone = await uploadPhoto(server, '#ff0000');
   const tokens = [await formToken(server), await formToken(server)];
@@ -78,7 +93,7 @@ async function seed(server: ServerProcess & { admin: string }, options: StorageO
   await sleep(3100);
   expect((await sendLead(server, 'blijft-1', 'blijft@example.nl', { photos: [kept.link], token: tokens[0] })).status).toBe(201);
   expect((await sendLead(server, 'gewist-1', 'gewist@example.nl', { photos: [gone.link], token: tokens[1] })).status).toBe(201);
-  return { key, kept, gone };
+  return { key, passkey, kept, gone };
 }
 
 /** `npm run backup` while three visitors send leads: the leads acknowledged before it began, and its folder. */
@@ -117,7 +132,7 @@ describe.each(backends)('a backup and a restore drill on $name', (backend) => {
   it('restores every lead acknowledged before the backup, every photo and the staff; erases again who was erased after it', async () => {
     const options = await backend.fresh();
     const server = await start(options);
-    const { key, kept, gone } = await seed(server, options);
+    const { key, passkey, kept, gone } = await seed(server, options);
     const { before, folder } = await backupUnderLoad(server, options, backend.name);
 
     // after the backup, the person is erased: the erase notes them on the data folder's list of erased people
@@ -136,6 +151,8 @@ describe.each(backends)('a backup and a restore drill on $name', (backend) => {
     expect(await photoStatus(restored, gone.link)).toBe(404);
     expect(readdirSync(join(target.dataDir, 'uploads'))).not.toContain(`${gone.id}.png`);
     expect(await signIn(restored.admin, 'verkoop@example.nl', key)).toBe(200);
+    // the same passkey, over a challenge the restored server made
+    expect(await passkeySignIn(restored.admin, passkey)).toEqual({ status: 200, me: 200, email: 'verkoop@example.nl' });
   }, 150_000);
 });
 

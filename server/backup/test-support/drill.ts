@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
@@ -7,7 +8,9 @@ import { base32Decode } from '../../staff/base32.ts';
 import { inviteStaff } from '../../staff/invitations.ts';
 import { openStaffStore } from '../../staff/store/staff-store.ts';
 import { totpAt } from '../../staff/totp.ts';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { STAFF_REQUEST_HEADER } from '../../admin/request-guard.ts';
+import { SESSION_COOKIE } from '../../admin/session-cookie.ts';
 import type { StorageOptions } from '../../storage/types.ts';
 import type { ServerProcess } from '../../../tests/support/server-process.ts';
 
@@ -81,11 +84,30 @@ export async function formToken(server: ServerProcess): Promise<string> {
 const OWN = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', [STAFF_REQUEST_HEADER]: '1' };
 export const PASSWORD = 'fiets-zon-regen-42';
 
-/** The back office's address, from the server's own line. */
-export const adminUrl = (server: ServerProcess) => /back office on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output())?.[1];
+/**
+ * The back office's origin as the staff reach it, on both the first server and the restored one: a host name, as
+ * WebAuthn needs (localhost counts; an IP address offers no passkeys). The drill talks to the address it listens on.
+ */
+export const ADMIN_ORIGIN = 'http://localhost:4330';
+const RP_ID = new URL(ADMIN_ORIGIN).hostname;
 
-/** A sales account invited and accepted over the API, as its screen does: the authenticator's key it set up. */
-export async function newStaff(admin: string, options: StorageOptions, email: string): Promise<Uint8Array> {
+/** The address the back office listens on, from the server's own line. */
+export function adminUrl(server: ServerProcess): string | undefined {
+  const listening = /back office on \S+ \(listening on (127\.0\.0\.1:\d+)\)/.exec(server.output())?.[1];
+  return listening && `http://${listening}`;
+}
+
+/** The session cookie an answer set, as a Cookie header to send back; undefined when it set none. */
+function sessionOf(answer: Response): string | undefined {
+  const line = answer.headers.getSetCookie().find((set) => set.startsWith(`${SESSION_COOKIE}=`) && !set.startsWith(`${SESSION_COOKIE}=;`));
+  return line?.split(';')[0];
+}
+
+/**
+ * A sales account invited and accepted over the API, as its screen does: the authenticator's key it set up, and
+ * the session the acceptance signed it in with.
+ */
+export async function newStaff(admin: string, options: StorageOptions, email: string): Promise<{ key: Uint8Array; session: string }> {
   const store = await openStaffStore(options);
   const invited = await inviteStaff(store, email, 'sales', null);
   await store.close();
@@ -97,8 +119,9 @@ export async function newStaff(admin: string, options: StorageOptions, email: st
     headers: OWN,
     body: JSON.stringify({ password: PASSWORD, totpSecret: invitation.totp.secret, code: totpAt(key, Date.now()) }),
   });
-  if (accepted.status !== 200) throw new Error(`accepting the invitation answered ${accepted.status}`);
-  return key;
+  const session = sessionOf(accepted);
+  if (accepted.status !== 200 || !session) throw new Error(`accepting the invitation answered ${accepted.status}`);
+  return { key, session };
 }
 
 /** A sign-in with password and the authenticator's code of the next time step (each step signs in once). */
@@ -106,4 +129,120 @@ export async function signIn(admin: string, email: string, key: Uint8Array): Pro
   const code = totpAt(key, Date.now() + 30_000);
   const answer = await fetch(`${admin}/api/sign-in`, { method: 'POST', headers: OWN, body: JSON.stringify({ email, password: PASSWORD, code }) });
   return answer.status;
+}
+
+const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+
+/** CBOR's head of a major type with a length (RFC 8949 3.1), for the few items an attestation object has. */
+function cborHead(major: number, length: number): Buffer {
+  if (length < 24) return Buffer.from([(major << 5) | length]);
+  if (length < 0x100) return Buffer.from([(major << 5) | 24, length]);
+  return Buffer.from([(major << 5) | 25, length >> 8, length & 0xff]);
+}
+const cborText = (text: string) => Buffer.concat([cborHead(3, Buffer.byteLength(text)), Buffer.from(text)]);
+const cborBytes = (bytes: Buffer) => Buffer.concat([cborHead(2, bytes.length), bytes]);
+
+/**
+ * A passkey on a software device, as server/admin/passkey-challenges.test.ts has one: a P-256 key pair, a random
+ * credential id, user verification always done, the backup flags of a synced passkey and a signature counter of 0.
+ */
+export interface SoftwarePasskey {
+  credentialId: Buffer;
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+  /** the user handle the relying party gave at registration */
+  userHandle?: string;
+}
+
+export function softwarePasskey(): SoftwarePasskey {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return { credentialId: randomBytes(16), privateKey, publicKey };
+}
+
+/** authenticatorData: the RP id's hash, UP | UV | BE | BS (and AT with attested credential data), a counter of 0. */
+function authenticatorData(attested?: Buffer): Buffer {
+  const flags = 0x01 | 0x04 | 0x08 | 0x10 | (attested ? 0x40 : 0);
+  return Buffer.concat([createHash('sha256').update(RP_ID).digest(), Buffer.from([flags]), Buffer.alloc(4), attested ?? Buffer.alloc(0)]);
+}
+
+/** The attested credential data: a zero AAGUID, the credential id, and the public key as COSE_Key {1: 2, 3: -7, -1: 1, -2: x, -3: y}. */
+function attestedCredential(device: SoftwarePasskey): Buffer {
+  const jwk = device.publicKey.export({ format: 'jwk' });
+  const id = device.credentialId;
+  const coseKey = Buffer.concat([
+    Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21]),
+    cborBytes(Buffer.from(jwk.x!, 'base64url')),
+    Buffer.from([0x22]),
+    cborBytes(Buffer.from(jwk.y!, 'base64url')),
+  ]);
+  return Buffer.concat([Buffer.alloc(16), Buffer.from([id.length >> 8, id.length & 0xff]), id, coseKey]);
+}
+
+const clientData = (type: string, challenge: string) => Buffer.from(JSON.stringify({ type, challenge, origin: ADMIN_ORIGIN, crossOrigin: false }));
+
+/** navigator.credentials.create() over `challenge` for the user handle given, as the browser's toJSON() gives it. */
+export function createCredential(device: SoftwarePasskey, challenge: string, userHandle: string): RegistrationResponseJSON {
+  device.userHandle = userHandle;
+  // {"fmt": "none", "attStmt": {}, "authData": authData}
+  const attestationObject = Buffer.concat([
+    cborHead(5, 3),
+    cborText('fmt'),
+    cborText('none'),
+    cborText('attStmt'),
+    cborHead(5, 0),
+    cborText('authData'),
+    cborBytes(authenticatorData(attestedCredential(device))),
+  ]);
+  const id = b64url(device.credentialId);
+  return {
+    id,
+    rawId: id,
+    type: 'public-key',
+    response: { clientDataJSON: b64url(clientData('webauthn.create', challenge)), attestationObject: b64url(attestationObject), transports: ['internal'] },
+    clientExtensionResults: {},
+    authenticatorAttachment: 'platform',
+  };
+}
+
+/** navigator.credentials.get() over `challenge`: signed over authenticatorData and the hash of clientDataJSON. */
+export function assertion(device: SoftwarePasskey, challenge: string): AuthenticationResponseJSON {
+  const authData = authenticatorData();
+  const clientDataJSON = clientData('webauthn.get', challenge);
+  const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]), device.privateKey);
+  const id = b64url(device.credentialId);
+  return {
+    id,
+    rawId: id,
+    type: 'public-key',
+    response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature), userHandle: device.userHandle },
+    clientExtensionResults: {},
+    authenticatorAttachment: 'platform',
+  };
+}
+
+/** A POST of the back office's own pages, with a session's cookie when there is one. */
+const post = (admin: string, path: string, body: unknown, session?: string) =>
+  fetch(`${admin}${path}`, { method: 'POST', headers: { ...OWN, ...(session ? { cookie: session } : {}) }, body: JSON.stringify(body) });
+
+/** The signed-in (and freshly so) person adds a passkey over the real routes, as the account screen does: the device. */
+export async function addPasskey(admin: string, session: string): Promise<SoftwarePasskey> {
+  const options = await post(admin, '/api/passkeys/options', {}, session);
+  if (options.status !== 200) throw new Error(`the passkey's options answered ${options.status}`);
+  const { challenge, user } = (await options.json()) as { challenge: string; user: { id: string } };
+  const device = softwarePasskey();
+  const added = await post(admin, '/api/passkeys', { response: createCredential(device, challenge, user.id), name: 'Telefoon' }, session);
+  if (added.status !== 201) throw new Error(`adding the passkey answered ${added.status}`);
+  return device;
+}
+
+/** A sign-in with the passkey alone over a challenge this back office makes: its status, then /api/me's status and e-mail. */
+export async function passkeySignIn(admin: string, device: SoftwarePasskey): Promise<{ status: number; me: number; email?: string }> {
+  const options = await post(admin, '/api/sign-in/passkey/options', {});
+  if (options.status !== 200) throw new Error(`the sign-in's options answered ${options.status}`);
+  const { challenge } = (await options.json()) as { challenge: string };
+  const signed = await post(admin, '/api/sign-in/passkey', { response: assertion(device, challenge) });
+  const session = sessionOf(signed);
+  const me = await fetch(`${admin}/api/me`, { headers: session ? { cookie: session } : {} });
+  const { email } = me.status === 200 ? ((await me.json()) as { email?: string }) : {};
+  return { status: signed.status, me: me.status, email };
 }
