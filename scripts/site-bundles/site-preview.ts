@@ -8,6 +8,7 @@ import { previewAgentBundler } from '../../studio/server/preview-agent.ts';
 import { isPagePath } from './page-paths.ts';
 import { escapeHtml } from '../lib/page-document.ts';
 import { overlayDocument, overlayTextTag } from './overlay-document.ts';
+import { inLanguage } from '../../core/text/language.ts';
 
 /**
  * While the site's files are invalid, the dev server answers two audiences apart. The studio's preview (its frames,
@@ -159,7 +160,7 @@ const WAITING: Record<'nl' | 'en', string> = {
 
 /** What the preview shows when the site has not been valid once since the dev server started: no render to keep. */
 function waitingDocument(lang: string): string {
-  const text = lang.startsWith('nl') ? WAITING.nl : WAITING.en;
+  const text = inLanguage(lang, WAITING);
   return `<!doctype html>
 <html lang="${escapeHtml(lang)}">
   <head>

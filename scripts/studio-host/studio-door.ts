@@ -4,6 +4,7 @@ import { STUDIO_ENTRY_PATH, STUDIO_PATH } from '../../core/studio/contract.ts';
 import { siteLanguage } from '../../studio/server/document.ts';
 import { send } from '../../studio/server/http.ts';
 import { STUDIO_SESSION_COOKIE } from '../../core/security/cookies.ts';
+import { inLanguage } from '../../core/text/language.ts';
 
 /** The person a request comes from, as the back office knows them. */
 export interface Editor {
@@ -134,7 +135,7 @@ const WORDS = {
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const wordsOf = (lang: string) => (lang.toLowerCase().startsWith('nl') ? WORDS.nl : WORDS.en);
+const wordsOf = (lang: string) => inLanguage(lang, WORDS);
 
 /** One of the door's sentences, in the site's language. */
 export const plainSentence = (siteRoot: string, why: keyof typeof WORDS.en) => wordsOf(siteLanguage(siteRoot))[why];

@@ -27,6 +27,7 @@ import { releaseFollower } from './release-follower.ts';
 import { servedByOwner } from './forward.ts';
 import { catchUpWithRemote } from './working-copy.ts';
 import { OWNER_LEASE_MS, OWNER_TICK_MS, workingCopyOwnership, type WorkingCopyOwnership } from './working-copy-owner.ts';
+import { inLanguage } from '../../core/text/language.ts';
 
 /**
  * The studio's server without Vite: one origin with the studio (/__studio: its page and calls, the same handler as
@@ -190,8 +191,7 @@ function publishReady(siteRoot: string, publish: ReturnType<typeof livePublish>)
   return async (who: { email: string }): Promise<string> => {
     const ready = await pending(siteRoot);
     if (ready.files.length === 0) return 'nothing';
-    const dutch = siteLanguage(siteRoot).toLowerCase().startsWith('nl');
-    const message = dutch ? 'Geplande publicatie' : 'Scheduled publish';
+    const message = inLanguage(siteLanguage(siteRoot), { nl: 'Geplande publicatie', en: 'Scheduled publish' });
     return (await publish({ fingerprint: ready.fingerprint, message, author: { name: who.email } }, who)).commit;
   };
 }

@@ -5,7 +5,7 @@ import type { StaffStore } from '../staff/store/staff-store.ts';
 import { backends, openTestStore, SETUP_TIMEOUT_MS } from '../staff/test-support/backends.ts';
 import { startSmtp } from '../../tests/support/smtp.ts';
 import { createAdminApp } from './admin-app.ts';
-import { invitationMailer } from './invitation-mail.ts';
+import { invitationMailer, invitationText } from './invitation-mail.ts';
 import type { AdminEnv } from './routes.ts';
 import { ORIGIN, person } from './test-support/staff-browser.ts';
 
@@ -28,7 +28,7 @@ describe.each(backends.slice(0, 1))('invitation mail on $name', (backend) => {
     const opened = await openTestStore(backend);
     store = opened.store;
     clock = { advance: opened.advance, peek: opened.peek };
-    const sendInvitation = invitationMailer(smtp.url, 'website@example.nl', 'example.nl');
+    const sendInvitation = invitationMailer(smtp.url, 'website@example.nl', 'example.nl', () => 'nl-NL');
     ({ app } = createAdminApp({
       staff: store,
       origin: ORIGIN,
@@ -56,5 +56,24 @@ describe.each(backends.slice(0, 1))('invitation mail on $name', (backend) => {
     const second = (await (await admin.b.post('/api/people', { email: 'ander@example.nl', role: 'editor' })).json()) as { link: string; mailed: boolean };
     expect(second.mailed).toBe(false);
     expect(second.link).toMatch(/\/uitnodiging\/[\w-]{40,}$/);
+  });
+});
+
+describe("the invitation mail in the back office's language", () => {
+  const link = 'https://kantoor.example.nl/uitnodiging/abc';
+  const expiresAt = '2026-12-09T14:30:00.000Z';
+
+  it('is English on a site of another language, with the link and its end in English words', () => {
+    const { subject, text } = invitationText(link, expiresAt, 'example.com', 'en-GB');
+    expect(subject).toBe('Your invitation to the back office of example.com');
+    expect(text).toContain(link);
+    expect(text).toContain('The link works once, until 9 December 2026 at 15:30.');
+    expect(text).not.toMatch(/uitgenodigd|werkt één keer/);
+  });
+
+  it('is Dutch on a Dutch site, the end in Dutch words', () => {
+    const { subject, text } = invitationText(link, expiresAt, 'example.nl', 'nl-BE');
+    expect(subject).toBe('Je uitnodiging voor de beheeromgeving van example.nl');
+    expect(text).toContain('De link werkt één keer, tot 9 december 2026 om 15:30.');
   });
 });

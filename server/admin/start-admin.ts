@@ -65,7 +65,7 @@ export async function startAdmin(options: {
   const { settings } = options;
   if (settings.port === 'off') return undefined;
   const staff = await openStaffStore(options.storage, { secretKey: staffSecretKey(options.serverSecret) });
-  const sendInvitation = options.mail && invitationMailer(options.mail.smtpUrl, options.mail.from, options.mail.site);
+  const sendInvitation = options.mail && invitationMailer(options.mail.smtpUrl, options.mail.from, options.mail.site, () => options.leads.site().lang);
   let app: ReturnType<typeof createAdminApp>['app'] | undefined;
   const studio = await studioDoor(options.env, options.storage);
   const sweep = setInterval(() => void staff.sweep().catch(() => undefined), 10 * 60_000).unref();

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorAnswer } from '../../core/studio/contract.ts';
 import { siteLanguage } from './document.ts';
 import { send } from './http.ts';
+import { languageOf } from '../../core/text/language.ts';
 
 /**
  * A failure of the studio's server (500), in both its hosts: the person is told in the site's language what they can
@@ -46,7 +47,7 @@ export function failureReference(): string {
 
 /** The sentence for a failure, in the site's language (Dutch for `nl`, English otherwise), with its reference. */
 export function failureSentence(lang: string, kind: FailureKind, reference: string): string {
-  return WORDS[lang.toLowerCase().startsWith('nl') ? 'nl' : 'en'][kind](reference);
+  return WORDS[languageOf(lang)][kind](reference);
 }
 
 /** The details of a failure in the log under a new reference (the request's method and path with them); the reference. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { PublishRefusalReason, PushAnswer } from '../../core/studio/contract.ts';
 import { failureReference, type FailureLog } from './failure.ts';
+import { inLanguage, languageOf } from '../../core/text/language.ts';
 
 /**
  * What the studio tells the editor when a publish, a restore, a discard or a send is refused or fails: a sentence in
@@ -51,7 +52,7 @@ const WORDS: Record<'nl' | 'en', Words> = {
 /** Refusals whose details are a developer's (git's words, a build's): logged under a reference the sentence gives. */
 const LOGGED = new Set<PublishRefusalReason>(['refused', 'build-failed']);
 
-const wordsOf = (lang: string) => WORDS[lang.toLowerCase().startsWith('nl') ? 'nl' : 'en'];
+const wordsOf = (lang: string) => WORDS[languageOf(lang)];
 
 const where = (req: IncomingMessage) => `${req.method ?? 'GET'} ${(req.url ?? '').split('?')[0]}`;
 
@@ -77,8 +78,9 @@ export function pushWords<T extends PushAnswer>(lang: string, push: T, log: Fail
   if (push.ok) return push;
   const reference = failureReference();
   log(`studio: error ${reference} on ${where(req)}: not sent (${push.reason}): ${push.detail}`);
-  const detail = lang.toLowerCase().startsWith('nl')
-    ? `Code ${reference}: de details staan in het logboek van de server.`
-    : `Code ${reference}: the details are in the server’s log.`;
+  const detail = inLanguage(lang, {
+    nl: `Code ${reference}: de details staan in het logboek van de server.`,
+    en: `Code ${reference}: the details are in the server’s log.`,
+  });
   return { ...push, detail };
 }

@@ -1,3 +1,5 @@
+import { languageOf } from '../../core/text/language.ts';
+
 /**
  * Every text of the studio's own interface (outside Publish and the media library, which have catalogs of their
  * own), in the site's language (its config's `lang`): Dutch for `nl`, `nl-BE`, ...; English for any other. The
@@ -237,7 +239,7 @@ const en: StudioTexts = {
 };
 
 /** Whether the studio speaks Dutch for a site's language (`nl`, `nl-BE`, ...); English otherwise. */
-export const speaksDutch = (lang: string | undefined): boolean => (lang ?? '').toLowerCase().startsWith('nl');
+export const speaksDutch = (lang: string | undefined): boolean => languageOf(lang) === 'nl';
 
 /** The studio's texts for a site's language. */
 export const studioTexts = (lang: string | undefined): StudioTexts => (speaksDutch(lang) ? nl : en);

@@ -2,6 +2,7 @@ import { CONTENT_DIRS, type ContentKind } from '../../../core/site/layout.ts';
 import { slugify } from '../../../core/site/resolve.ts';
 import { patternExample } from './pattern-example.ts';
 import type { Schema } from './schema.ts';
+import { languageOf, type Language } from '../../../core/text/language.ts';
 
 /**
  * The first values of a new item, block or group, so that it is valid the moment it is added: texts that say what
@@ -25,9 +26,9 @@ export interface NewValueOptions {
   existing?: unknown[];
 }
 
-type Lang = 'nl' | 'en';
+type Lang = Language;
 
-const langOf = (lang: string | undefined): Lang => (lang?.toLowerCase().startsWith('nl') ? 'nl' : 'en');
+const langOf = languageOf;
 
 /**
  * First texts by the key of the value; a list's items by the list's key. Each says what belongs there, so the

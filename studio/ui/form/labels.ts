@@ -14,6 +14,7 @@ import type { Catalog, FieldWords } from './labels/catalog.ts';
 import { nl } from './labels/nl.ts';
 import { en } from './labels/en.ts';
 import { genericPicture, pictures } from './labels/pictures.ts';
+import { inLanguage } from '../../../core/text/language.ts';
 
 export type { Catalog, FieldWords, MapWords, BlockWords } from './labels/catalog.ts';
 
@@ -32,7 +33,7 @@ export interface BlockInfo {
 
 /** The catalog of a site's language: Dutch for nl, nl-NL, nl-BE...; English for every other language. */
 export function catalogFor(lang: string): Catalog {
-  return lang.toLowerCase().startsWith('nl') ? nl : en;
+  return inLanguage(lang, { nl, en });
 }
 
 function own<T>(record: Record<string, T>, key: string): T | undefined {

@@ -1,3 +1,5 @@
+import { inLanguage } from '../../../core/text/language.ts';
+
 /** Every text of the media library, in the site's language (its `lang`): Dutch and English. */
 export interface MediaTexts {
   open: string;
@@ -104,4 +106,4 @@ const en: MediaTexts = {
 };
 
 /** The texts for a site's language (`nl`, `nl-BE`, `en-GB`, ...); English for any other. */
-export const mediaTexts = (lang: string | undefined): MediaTexts => (lang?.toLowerCase().startsWith('nl') ? nl : en);
+export const mediaTexts = (lang: string | undefined): MediaTexts => inLanguage(lang, { nl, en });

@@ -1,3 +1,5 @@
+import { inLanguage } from '../../../core/text/language.ts';
+
 /**
  * The words of the validator's problems for staff, in Dutch and English: one sentence per kind of problem, with the
  * values it names (what was found, the limit, a likely intended value). plain-problems.ts picks the sentence by the
@@ -405,4 +407,4 @@ const en: ProblemTexts = {
 };
 
 /** Dutch for nl, nl-BE, ...; English for any other language. */
-export const problemTexts = (lang: string): ProblemTexts => (lang.toLowerCase().startsWith('nl') ? nl : en);
+export const problemTexts = (lang: string): ProblemTexts => inLanguage(lang, { nl, en });
