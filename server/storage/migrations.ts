@@ -2,6 +2,7 @@ import { Migrator, sql } from 'kysely';
 import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
 import type { Database } from './schema.ts';
 import { searchText } from './search-text.ts';
+import { createSharedTables } from './shared-tables.ts';
 
 /**
  * Migrations live in code, not in a folder read at run time, so a bundled server
@@ -165,6 +166,10 @@ export const migrations = (kind: 'sqlite' | 'postgres'): Record<string, Migratio
   // issue 47: a session is the back office's or the studio's, and opens only its own door
   '0013-session-kinds': {
     up: (db: Kysely<unknown>) => addSessionKinds(db),
+  },
+  // issue 49: several instances on one PostgreSQL share the photos' bytes and the budgets of the whole site (shared-tables.ts)
+  '0014-shared-photos': {
+    up: (db: Kysely<unknown>) => createSharedTables(db, kind),
   },
 });
 

@@ -7,6 +7,7 @@ import { groupCommit } from './group-commit.ts';
 import * as leads from './lead-queries.ts';
 import * as mails from './mail-queries.ts';
 import * as uploads from './upload-queries.ts';
+import * as photos from './photo-queries.ts';
 import * as once from './once-queries.ts';
 import * as person from './person-queries.ts';
 import * as inbox from './inbox-queries.ts';
@@ -50,6 +51,10 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     deleteUpload: (id) => uploads.deleteUpload(db, id),
     unattachedUploadBytes: (ip) => uploads.unattachedUploadBytes(db, ip),
     totalUploadBytes: () => uploads.totalUploadBytes(db),
+    addUploadBytes: (upload, chunks) => photos.addUploadBytes(db, upload, chunks),
+    uploadBytesSize: (id) => photos.uploadBytesSize(db, id),
+    uploadChunk: (id, seq) => photos.uploadChunk(db, id, seq),
+    countBudget: (name, windowStart) => photos.countBudget(db, name, windowStart),
 
     inboxPage: (query) => inbox.inboxPage(db, kind, query),
     inboxRow: (id) => inbox.inboxRow(db, id),

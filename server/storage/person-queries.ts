@@ -157,13 +157,15 @@ export async function listErasures(db: Kysely<Database>): Promise<Erasure[]> {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The tables that hold a person's data, rewritten after an erasure. */
-const PERSONAL_TABLES = sql.raw('leads, lead_notes, mails, uploads, form_tokens');
+// upload_chunks (0014, PostgreSQL): the photos' bytes. Rewriting it on each erasure costs a copy of every photo
+// (bounded by UPLOAD_QUOTA_MB); without it an erased person's photos would stay in the table's free space
+const PERSONAL_TABLES = sql.raw('leads, lead_notes, mails, uploads, upload_chunks, form_tokens');
 
 /** Each personal table's file (relfilenode): VACUUM FULL gives it a new one. */
 async function tableFiles(db: Kysely<Database>): Promise<Map<string, string>> {
   const { rows } = await sql<{ relname: string; relfilenode: string }>`
     select relname, relfilenode::text from pg_class
-    where relname in ('leads', 'lead_notes', 'mails', 'uploads', 'form_tokens') and relnamespace = current_schema()::regnamespace`.execute(db);
+    where relname in ('leads', 'lead_notes', 'mails', 'uploads', 'upload_chunks', 'form_tokens') and relnamespace = current_schema()::regnamespace`.execute(db);
   return new Map(rows.map((r) => [r.relname, r.relfilenode]));
 }
 

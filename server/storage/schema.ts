@@ -99,6 +99,23 @@ export interface Database extends StaffTables, StudioTables {
   form_tokens: FormTokensTable;
   erasures: ErasuresTable;
   lead_notes: LeadNotesTable;
+  upload_chunks: UploadChunksTable;
+  site_budgets: SiteBudgetsTable;
+}
+
+/** PostgreSQL only (0014, shared-tables.ts): a photo's bytes, in chunks of PHOTO_CHUNK_BYTES, numbered from 0 */
+export interface UploadChunksTable {
+  upload_id: string;
+  seq: number;
+  bytes: Uint8Array;
+}
+
+/** PostgreSQL only (0014): the hits of a budget of the whole site in one window (written, never read back but the count) */
+export interface SiteBudgetsTable {
+  name: string;
+  /** ms since the epoch; a bigint that pg would hand back as a string */
+  window_start: number;
+  count: number;
 }
 
 /** The back office's people (0007): server/staff/ reads and writes these */

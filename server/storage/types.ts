@@ -197,6 +197,14 @@ export interface Storage {
   unattachedUploadBytes(ip: string): Promise<number>;
   /** Bytes of all uploads. */
   totalUploadBytes(): Promise<number>;
+  /** PostgreSQL (0014): adds the upload's row and its bytes, chunk by chunk as they come, in one transaction (photo-store.ts). */
+  addUploadBytes(upload: Upload, chunks: AsyncIterable<Uint8Array>): Promise<void>;
+  /** PostgreSQL: the length of an upload's stored bytes and how many chunks hold them; undefined when none are stored. */
+  uploadBytesSize(id: string): Promise<{ size: number; chunks: number } | undefined>;
+  /** PostgreSQL: one chunk of an upload's bytes (0 first); undefined past the last. */
+  uploadChunk(id: string, seq: number): Promise<Uint8Array | undefined>;
+  /** PostgreSQL: counts one hit of a budget of the whole site in the window starting then (ms); gives the window's count. */
+  countBudget(name: string, windowStart: number): Promise<number>;
 
   /** One page of the leads inbox, newest first, paged by a cursor (never an offset: each page costs the same). */
   inboxPage(query: InboxQuery): Promise<InboxPage>;
