@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { isLeadStatus, type AdminRoute, type AnswerOf, type LeadAnswer, type LeadsAnswer } from '../../core/admin/contract.ts';
 import type { ServerSite } from '../site.ts';
 import { siteForm } from '../site.ts';
@@ -7,7 +5,8 @@ import { erasePerson, parseWho, personJson, type Who } from '../people/person.ts
 import type { InboxQuery, Storage } from '../storage/types.ts';
 import { InvalidCursorError } from '../storage/inbox-queries.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
-import { answer, answerBytes, jsonBody, refuse, route, type AdminContext, type Answered, type RouteSpec, type SignedIn } from './routes.ts';
+import { photoReadable, photoStore } from '../storage/photo-store.ts';
+import { answer, answerStream, jsonBody, refuse, route, type AdminContext, type Answered, type RouteSpec, type SignedIn } from './routes.ts';
 import { leadView, photoId, rowOf, type Retention } from './lead-view.ts';
 
 export interface LeadDeps {
@@ -79,9 +78,11 @@ async function leadPhoto(c: AdminContext, id: string, deps: LeadDeps): Promise<A
   if (!stored?.photos.some((link) => photoId(link) === wanted)) return refuse(c, 'not-found', 404);
   const upload = await deps.storage.getUpload(wanted);
   if (!upload) return refuse(c, 'not-found', 404);
-  const bytes = await readFile(join(deps.uploadsDir, `${upload.id}.${upload.ext}`)).catch(() => undefined);
-  if (!bytes) return refuse(c, 'not-found', 404);
-  return answerBytes(c, bytes, { 'Content-Type': upload.type, 'Cache-Control': 'private, no-store' });
+  // from this instance's disk, or from the database whichever instance took it (photo-store.ts)
+  const opened = await photoStore(deps.storage, deps.uploadsDir).open(upload);
+  if (!opened) return refuse(c, 'not-found', 404);
+  const headers = { 'Content-Type': upload.type, 'Content-Length': String(opened.size), 'Cache-Control': 'private, no-store' };
+  return answerStream(c, photoReadable(opened), headers);
 }
 
 /** The routes about one lead (the path's :id). */

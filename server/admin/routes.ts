@@ -27,7 +27,7 @@ export type AdminContext = Context<AdminEnv>;
 declare const answered: unique symbol;
 /**
  * A response whose body is the answer `A` of its route (core/admin/contract.ts, AdminRoutes). Only `answer`,
- * `answerBytes` and `refuse` make one, so a handler that answers with a bare `c.json` or a shape its route does not
+ * `answerStream` and `refuse` make one, so a handler that answers with a bare `c.json` or a shape its route does not
  * declare does not compile.
  */
 export type Answered<A> = Response & { readonly [answered]: A };
@@ -40,9 +40,9 @@ export function answer<A>(c: AdminContext, body: NoInfer<A>, status: 200 | 201 =
   return c.json(body as object, status, headers) as unknown as Answered<A>;
 }
 
-/** A stored file's bytes, for a route whose answer is a Blob. */
-export function answerBytes(c: AdminContext, bytes: Uint8Array<ArrayBuffer>, headers: Record<string, string>): Answered<Blob> {
-  return c.body(bytes, 200, headers) as unknown as Answered<Blob>;
+/** A stored file's bytes for a route whose answer is a Blob, streamed as they are read (a photo, from its file or the database). */
+export function answerStream(c: AdminContext, body: ReadableStream<Uint8Array>, headers: Record<string, string>): Answered<Blob> {
+  return c.body(body, 200, headers) as unknown as Answered<Blob>;
 }
 
 type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { open, rename, rm, statfs } from 'node:fs/promises';
+import { rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { limited, type ApiContext } from './context.ts';
@@ -14,6 +14,8 @@ import { uploadSettings, type UploadSettings } from './upload-settings.ts';
 import { serveUpload } from './upload-download.ts';
 import { uploadLink } from './upload-links.ts';
 import { TMP_DIR } from './upload-sweep.ts';
+import { siteWideWait } from './site-budget.ts';
+import { photoStore, type PhotoStore } from '../storage/photo-store.ts';
 
 // createApp takes the settings by this name
 export type { UploadSettings } from './upload-settings.ts';
@@ -40,14 +42,17 @@ interface Host {
   /** links point at our own origin whatever Host the request names */
   linkOrigin: string;
   tmpDir: string;
-  /** the budget of uploads per minute of all addresses together */
+  /** the budget of uploads per minute of all addresses together (and all instances: site-budget.ts) */
   everyone: RateLimiter;
+  /** where the photos' bytes are kept: files, or the database (photo-store.ts) */
+  photos: PhotoStore;
   places: ReturnType<typeof uploadPlaces>;
 }
 
 /**
- * Imgur-compatible `POST /3/image` (multipart field `image`) and the photos at stable URLs under /uploads/. Files
- * live in the data folder, outside dist/. An upload is streamed to a temporary file (never held in memory), then
+ * Imgur-compatible `POST /3/image` (multipart field `image`) and the photos at stable URLs under /uploads/. Photos
+ * live outside dist/: in the data folder of one instance on SQLite, in the database that instances on PostgreSQL
+ * share (photo-store.ts). An upload is streamed to a temporary file (never held in memory), then
  * re-encoded by sharp, so only the picture is kept: no EXIF or GPS, nothing appended. The uploads in flight (in all
  * and per address), the pace of their bodies, the scans of a JPEG and the time of a re-encode, the uploads per
  * minute, the bytes per address and in all, and the disk's free space are bounded.
@@ -67,16 +72,17 @@ export function localImagesApi(api: ApiContext, options: { publicOrigin?: string
     tmpDir,
     everyone: rateLimiter({ limit: settings.perMinute, windowMs: 60_000, maxClients: 1 }),
     places: uploadPlaces(settings.inFlight),
+    photos: photoStore(api.storage, api.uploadsDir),
   };
   const app = new Hono();
   app.post('/3/image', (c) => postImage(c, host));
-  app.get('/uploads/:name', serveUpload(api, rateLimiter({ limit: settings.downloadsPerMinute, windowMs: 60_000 }), settings.sendTimeoutMs));
+  app.get('/uploads/:name', serveUpload(api, host.photos, rateLimiter({ limit: settings.downloadsPerMinute, windowMs: 60_000 }), settings.sendTimeoutMs));
   return app;
 }
 
 async function postImage(c: Context, host: Host): Promise<Response> {
   const ip = host.api.clientIp(c);
-  const refused = refusedAtTheDoor(c, host, ip);
+  const refused = refusedAtTheDoor(c, host, ip) ?? (await overSiteBudget(c, host));
   if (refused) return refused;
   const key = rateKey(ip);
   const declared = Number(c.req.header('content-length') ?? Number.NaN);
@@ -106,8 +112,12 @@ function refusedAtTheDoor(c: Context, host: Host, ip: string): Response | undefi
   }
   // an upload takes a few seconds at most, and the site's form sends its photos one after another
   if (place === 'address') return failure(c, 429, 'Another upload from your address is under way; try again when it is done', { 'Retry-After': '5' });
-  // the budget of all addresses together counts only uploads that pass the cheap checks and find a free place
-  const wait = host.everyone.hit('all');
+  return undefined;
+}
+
+/** The budget of all addresses together: it counts only uploads that pass the cheap checks and find a free place. */
+async function overSiteBudget(c: Context, host: Host): Promise<Response | undefined> {
+  const wait = await siteWideWait(host.api.storage, 'uploads-total', host.everyone);
   if (wait !== undefined) return failure(c, 429, 'Too many uploads right now; try again in a minute', { 'Retry-After': String(wait) });
   return undefined;
 }
@@ -131,7 +141,7 @@ async function overQuota(c: Context, host: Host, key: string, reserve: number, p
 
 /** Receives the photo, checks its scans, re-encodes it and stores it with its row; the link is the answer. */
 async function storePhoto(c: Context, host: Host, job: { id: string; key: string; received: string; encoded: string }): Promise<Response> {
-  const { api, settings } = host;
+  const { settings } = host;
   const { id, received, encoded } = job;
   const limits = { maxFile: host.maxFile, maxBody: host.maxBody, idleMs: settings.idleMs, minBytesPerSecond: settings.minBytesPerSecond };
   const got = await receiveImage(c.req.raw.body, c.req.header('content-type') ?? '', received, limits);
@@ -144,20 +154,9 @@ async function storePhoto(c: Context, host: Host, job: { id: string; key: string
     reencodePhoto(received, encoded, got.kind, { maxPixels: settings.maxPixels, timeoutSeconds: settings.decodeTimeoutSeconds }),
   );
   if (!photo.ok) return failure(c, 400, photo.error);
-  // the link is handed out only once the photo is safely on disk
-  await syncFile(encoded);
-  await rename(encoded, join(api.uploadsDir, `${id}.${photo.kind.ext}`));
   const { width, height, size, kind } = photo;
-  await api.storage.addUpload({ id, type: kind.type, ext: kind.ext, size, width, height, createdAt: new Date().toISOString(), ip: job.key, leadId: null });
+  // the link is handed out only once the photo and its row are safely stored (on disk, or in the database)
+  await host.photos.keep({ id, type: kind.type, ext: kind.ext, size, width, height, createdAt: new Date().toISOString(), ip: job.key, leadId: null }, encoded);
   const link = uploadLink(host.linkOrigin, id, kind.ext);
   return c.json({ data: { id, link, type: kind.type, width, height, size }, success: true, status: 200 });
-}
-
-async function syncFile(path: string): Promise<void> {
-  const handle = await open(path, 'r+');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }

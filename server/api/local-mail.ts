@@ -6,6 +6,7 @@ import type { Lead, NewMail } from '../storage/types.ts';
 import { isRecord, readJson } from './json-body.ts';
 import { limited, type ApiContext } from './context.ts';
 import { siteForm } from '../site.ts';
+import { overSiteBudget } from './site-budget.ts';
 
 /** A mail the browser asks for but that no stored lead stands behind: EmailJS's own words for an unknown request. */
 const UNKNOWN_SUBMISSION = 'The submission was not found';
@@ -59,8 +60,9 @@ export function localMailApi(api: ApiContext): Hono {
     const form = lead && siteForm(api.site, lead.form);
     if (!lead || !form || form.mail.templateId !== data.template_id) return c.text(UNKNOWN_SUBMISSION, 400);
     if (lead.spam) return c.text('OK', 200);
-    // the budget of the staff inbox, for all addresses together; the lead stays stored for `npm run leads`
-    const overBudget = limited(c, api.limits.mailsTotal, '*');
+    // the budget of the staff inbox, for all addresses together (and all instances: site-budget.ts); the lead stays
+    // stored for `npm run leads`
+    const overBudget = await overSiteBudget(c, api.storage, 'mails-total', api.limits.mailsTotal);
     if (overBudget) return overBudget;
     const queued = await api.storage.queueLeadMail(lead.id, leadMail(form, lead, to));
     if (queued.created) {

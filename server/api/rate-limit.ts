@@ -6,11 +6,16 @@
 export interface RateLimiter {
   /** undefined when allowed; otherwise the seconds until the window reopens (for Retry-After) */
   hit(key: string, now?: number): number | undefined;
+  /** the hits a window allows, and its length: what site-budget.ts counts in the shared database with */
+  readonly limit: number;
+  readonly windowMs: number;
 }
 
 export function rateLimiter({ limit, windowMs, maxClients = 10_000 }: { limit: number; windowMs: number; maxClients?: number }): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
   return {
+    limit,
+    windowMs,
     hit(key, now = Date.now()) {
       let entry = windows.get(key);
       if (!entry || now - entry.start >= windowMs) {

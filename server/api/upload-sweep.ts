@@ -1,7 +1,8 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Storage } from '../storage/types.ts';
-import { removePhotoFiles, UPLOAD_NAME, uploadFileName } from '../storage/upload-files.ts';
+import { UPLOAD_NAME } from '../storage/upload-files.ts';
+import { photoStore } from '../storage/photo-store.ts';
 import { TOKEN_MAX_AGE_MS } from './form-token.ts';
 
 /** The temporary folder inside the uploads folder: uploads being received or re-encoded. */
@@ -24,7 +25,7 @@ export interface SweepOptions {
 
 /**
  * Personal data has an end: deletes the leads past their retention (spam sooner) with their mails, photos (rows,
- * then files) and token bindings, the mails of no lead as old, and the token bindings whose tokens expired.
+ * then their bytes: photo-store.ts) and token bindings, the mails of no lead as old, and the token bindings whose tokens expired.
  * Gives how many leads it removed.
  */
 export async function sweepLeads({ storage, uploadsDir, leadTtlMs, spamTtlMs, log = () => {}, now = () => new Date() }: SweepOptions): Promise<number> {
@@ -34,11 +35,12 @@ export async function sweepLeads({ storage, uploadsDir, leadTtlMs, spamTtlMs, lo
   let removed = 0;
   let photos = 0;
   let mails = 0;
+  const store = photoStore(storage, uploadsDir);
   for (;;) {
     const expired = await storage.expiredLeads(before, new Date(at - (spamTtlMs ?? leadTtlMs)), 200);
     if (expired.length === 0) break;
     const deleted = await storage.deleteLeads(expired);
-    await removePhotoFiles(uploadsDir, deleted.photos);
+    await store.removeBytes(deleted.photos);
     removed += deleted.leads;
     photos += deleted.photos.length;
     mails += deleted.mails;
@@ -53,19 +55,21 @@ export async function sweepLeads({ storage, uploadsDir, leadTtlMs, spamTtlMs, lo
 }
 
 /**
- * Removes the photos no lead uses that are older than the TTL (the file, then the row), the temporary files
- * older than an hour and the photo files no row knows that are older than an hour. Gives how many files it removed.
+ * Removes the photos no lead uses that are older than the TTL (the row with, on PostgreSQL, its bytes; then, on
+ * SQLite, the file), the temporary files older than an hour and the photo files no row knows that are older than
+ * an hour. Gives how many photos and files it removed.
  */
 export async function sweepUploads({ storage, uploadsDir, ttlMs, log = () => {}, now = () => new Date() }: SweepOptions): Promise<number> {
   const at = now();
   let removed = 0;
+  const store = photoStore(storage, uploadsDir);
   for (;;) {
     const expired = await storage.expiredUploads(new Date(at.getTime() - ttlMs), 200);
     for (const upload of expired) {
-      // the row first, and only while no lead uses it (one may have just taken it); a file whose row is gone
-      // (a crash in between) is removed below, an hour later
+      // the row first, and only while no lead uses it (one may have just taken it); with PostgreSQL its bytes go
+      // with it. A file whose row is gone (a crash in between) is removed below, an hour later
       if (!(await storage.deleteUpload(upload.id))) continue;
-      await rm(join(uploadsDir, uploadFileName(upload)), { force: true });
+      await store.removeBytes([upload]);
       removed++;
     }
     if (expired.length < 200) break;
@@ -88,7 +92,7 @@ export async function sweepUploads({ storage, uploadsDir, ttlMs, log = () => {},
       removed++;
     }
   }
-  if (removed > 0) log(`uploads: the sweep removed ${removed} unused or left-over photo files`);
+  if (removed > 0) log(`uploads: the sweep removed ${removed} unused or left-over photos and files`);
   return removed;
 }
 

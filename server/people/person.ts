@@ -1,5 +1,6 @@
 import type { Person, Storage, Upload } from '../storage/types.ts';
-import { removePhotoFiles, uploadFileName, uploadIdOfLink } from '../storage/upload-files.ts';
+import { uploadFileName, uploadIdOfLink } from '../storage/upload-files.ts';
+import { photoStore } from '../storage/photo-store.ts';
 import { isWholeAddress } from '../storage/whole-address.ts';
 import { rememberErased } from '../backup/erased-list.ts';
 import { isId } from '../storage/ids.ts';
@@ -53,7 +54,8 @@ export interface Erased {
 }
 
 /**
- * Erases everything of the person: their leads, mails, token bindings and photos (rows, then files), logs the
+ * Erases everything of the person: their leads, mails, token bindings and photos (rows with, on PostgreSQL, their
+ * bytes; then, on SQLite, the files), logs the
  * erasure without the erased data (when, how many, the lead ids), and rewrites the database so the deleted
  * rows' bytes are gone from its files. Runs the rewrite even when nothing was found, so an erasure whose
  * rewrite was kept from finishing is completed by running it again.
@@ -63,7 +65,8 @@ export async function erasePerson(storage: Storage, uploadsDir: string, who: Who
   const person = await storage.findPerson(who);
   const leadIds = person.leads.map((l) => l.id);
   const deleted = await storage.deleteLeads(leadIds, { mailIds: person.mails.map((m) => m.id), uploadIds: person.photos.map((p) => p.id) });
-  await removePhotoFiles(uploadsDir, deleted.photos);
+  // with PostgreSQL the photos' bytes went with their rows, in the same transaction (on delete cascade)
+  await photoStore(storage, uploadsDir).removeBytes(deleted.photos);
   const erased = { leads: deleted.leads, photos: deleted.photos.length, mails: deleted.mails };
   if (erased.leads + erased.photos + erased.mails > 0) await storage.recordErasure({ erasedAt: now().toISOString(), ...erased, leadIds: [...leadIds].sort() });
   const { complete } = await storage.compact();

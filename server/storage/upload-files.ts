@@ -1,10 +1,10 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Upload } from './types.ts';
 
 /**
- * The photos' files: stored in the uploads folder of the data folder (also with PostgreSQL), each named by its
- * row, and named again by the links a lead keeps. The one place that knows those names.
+ * The photos' names: the file each is stored as in the uploads folder of the data folder (one instance on SQLite;
+ * on PostgreSQL the bytes are in the database, photo-store.ts), and the links a lead keeps. The one place that
+ * knows those names.
  */
 
 /** A stored photo's file name: the upload id (random, URL-safe) and the extension of what it was stored as. */
@@ -19,9 +19,4 @@ export const uploadFileName = (upload: Pick<Upload, 'id' | 'ext'>) => `${upload.
 /** The upload id a lead's photo link names (`.../uploads/<id>.<ext>`), or undefined for a link to elsewhere. */
 export function uploadIdOfLink(link: string): string | undefined {
   return UPLOAD_NAME.exec(link.split('/').pop() ?? '')?.[1];
-}
-
-/** Removes the photos' files (the rows are gone already); a file already gone is fine. */
-export async function removePhotoFiles(uploadsDir: string, photos: Upload[]): Promise<void> {
-  for (const photo of photos) await rm(join(uploadsDir, uploadFileName(photo)), { force: true });
 }
