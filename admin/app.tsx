@@ -9,6 +9,7 @@ import { Invitation } from './invitation.tsx';
 import { Account } from './account.tsx';
 import { People } from './people.tsx';
 import { AuditLog } from './audit-log.tsx';
+import { System } from './system.tsx';
 import { Leads } from './leads.tsx';
 import { LeadPage } from './lead.tsx';
 import { words } from './words.ts';
@@ -56,6 +57,7 @@ export function App() {
             <Route path="/account" element={<Account />} />
             <Route path="/mensen" element={<ForRole path="/mensen" children={<People />} />} />
             <Route path="/logboek" element={<ForRole path="/logboek" children={<AuditLog />} />} />
+            <Route path="/systeem" element={<ForRole path="/systeem" children={<System />} />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>

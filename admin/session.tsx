@@ -13,6 +13,7 @@ export const SCREENS = [
   { path: '/leads', label: words.screens.leads, permission: 'leads' },
   { path: '/mensen', label: words.screens.people, permission: 'people' },
   { path: '/logboek', label: words.screens.audit, permission: 'audit' },
+  { path: '/systeem', label: words.screens.system, permission: 'system' },
   { path: '/account', label: words.screens.account, permission: 'signed-in' },
 ] as const satisfies readonly { path: string; label: string; permission: Permission }[];
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ApiError, AuditKind, LeadStatusName, StaffRole } from '../../core/admin/contract.ts';
+import type { SystemWarning } from '../../core/admin/system.ts';
 
 /**
  * Every text of the back office in Dutch: the catalog the English one must match key for key (en.tsx).
@@ -94,7 +95,7 @@ export const nl = {
     failed: 'Mislukt',
   },
 
-  screens: { leads: 'Leads', people: 'Mensen', audit: 'Logboek', account: 'Account', studio: 'Studio' },
+  screens: { leads: 'Leads', people: 'Mensen', audit: 'Logboek', system: 'Systeem', account: 'Account', studio: 'Studio' },
   layout: { loading: 'Even laden…', skip: 'Naar de inhoud', nav: 'Onderdelen', studioFailed: 'De studio ging niet open. Probeer het nog eens.' },
   app: {
     notForRole: 'Niet voor uw rol',
@@ -298,6 +299,65 @@ export const nl = {
     lead: (id: string) => `lead ${id}`,
     goneActor: 'iemand (account bestaat niet meer)',
     server: 'de server (opdrachtregel)',
+  },
+
+  /** The System screen (system.tsx): the state of the whole system, for admins. */
+  system: {
+    heading: 'Systeem',
+    intro: 'Hoe de website, de mail en de servers er nu voor staan.',
+    refresh: 'Vernieuwen',
+    checkedAt: (time: string) => `Bijgewerkt om ${time}`,
+    allWell: 'Alles in orde.',
+    warnings: {
+      'mail-stuck': 'Er wacht al meer dan 15 minuten een mail om verstuurd te worden.',
+      'disk-low': 'Er is minder dan 10% schijfruimte vrij.',
+      'no-backup': 'Er is nog geen back-up vastgelegd. Vraag uw beheerder de dagelijkse back-up in te stellen.',
+      'old-backup': 'De laatste back-up is meer dan 2 dagen oud.',
+    } satisfies Record<SystemWarning, string>,
+    justNow: 'zojuist',
+    /** an age or a time with its date and time beside it */
+    when: (ago: string, at: string) => `${ago} (${at})`,
+    unknown: 'onbekend',
+    mail: 'Mail',
+    mailWaiting: 'Wacht op verzenden',
+    mails: (n: number) => (n === 0 ? 'geen' : n === 1 ? '1 mail' : `${n} mails`),
+    mailOldest: 'Oudste wachtende mail',
+    mailFailed: 'Mislukt (na alle pogingen)',
+    leads: 'Leads',
+    leadsStored: 'Bewaard',
+    leadCount: (n: number) => (n === 1 ? '1 lead' : `${n} leads`),
+    disk: 'Schijf',
+    diskFree: 'Vrij',
+    diskFreeOf: (free: string, total: string) => `${free} van ${total}`,
+    diskPercent: (percent: string) => `${percent} vrij`,
+    diskUnknown: 'De schijfruimte kon niet worden gelezen.',
+    backup: 'Back-up',
+    backupNone: 'Er is nog geen back-up vastgelegd.',
+    backupAt: 'Laatste back-up',
+    by: 'Door',
+    size: 'Grootte',
+    duration: 'Duur',
+    publish: 'Publiceren',
+    publishNone: 'Er is nog niet gepubliceerd vanuit de studio.',
+    publishAt: 'Laatst gepubliceerd',
+    buildAt: 'Laatste versie live gezet',
+    buildIn: (when: string, took: string) => `${when}, in ${took}`,
+    buildNone: 'nog niet vastgelegd',
+    servers: 'Servers',
+    serversNone: 'Er heeft zich nog geen server gemeld.',
+    host: 'Server',
+    kind: 'Soort',
+    kinds: { site: 'Site', studio: 'Studio' },
+    started: 'Gestart',
+    lastSeen: 'Laatst gezien',
+    version: 'Versie',
+    state: 'Staat',
+    active: 'actief',
+    gone: 'weg',
+    holdsStudio: 'heeft de studio',
+    startedLower: (when: string) => `gestart ${when}`,
+    seenLower: (when: string) => `laatst gezien ${when}`,
+    versionLower: (version: string) => `versie ${version}`,
   },
 
   leads: {
