@@ -122,10 +122,12 @@ describe('two instances on one PostgreSQL with separate data folders', () => {
       expect(Buffer.from(await answer.arrayBuffer()).equals(served[i]!.bytes)).toBe(true);
     }
 
+    const ids = photos.map((p) => p.id);
+    // the two rows and at least a chunk of each
+    expect(await bytesInDatabase(ids)).toBeGreaterThanOrEqual(4);
     const erase = await fetch(`${b.admin}/api/leads/${id}/erase`, { method: 'POST', headers: staffHeaders(session) });
     expect(erase.status).toBe(200);
     expect(await erase.json()).toMatchObject({ leads: 1, photos: 2 });
-    const ids = photos.map((p) => p.id);
     expect(await bytesInDatabase(ids)).toBe(0);
     expect([...filesOn(a), ...filesOn(b)].filter((name) => ids.some((photoId) => name.startsWith(photoId)))).toEqual([]);
     for (const server of [a, b]) for (const p of photos) expect((await bytesAt(server, p.link)).status).toBe(404);

@@ -62,7 +62,9 @@ function report(io: CommandIo, folder: string, manifest: Manifest, ms: number): 
   io.out(
     `  ${database.file}: the ${database.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database as of ${manifest.startedAt}, ${countsInWords(database.counts)}\n`,
   );
-  io.out(`  ${PHOTOS_DIR}/: ${plural(photos.files, 'photo file')}, ${size(photos.bytes)}\n`);
+  // with PostgreSQL the photos' bytes are rows (0014) and in the dump; the folder keeps only files from before that
+  const inDump = database.kind === 'postgres' ? ` (the photos themselves are in ${database.file})` : '';
+  io.out(`  ${PHOTOS_DIR}/: ${plural(photos.files, 'photo file')}, ${size(photos.bytes)}${inDump}\n`);
   if (manifest.secret) io.out(`  ${manifest.secret}: the server's secret (the staff's authenticators need it)\n`);
   if (manifest.formSecretFromEnvironment) io.out(`  (FORM_SECRET is set in the environment and not copied: keep it with your settings; a restore needs it)\n`);
   io.out(`  ${MANIFEST}: what the backup holds\n`);
@@ -81,7 +83,8 @@ async function run(argv: string[], io: CommandIo): Promise<number> {
   const started = now();
   makePrivate(folder);
   const database = await copyDatabase(io, dataDir, folder);
-  // the photos after the database: every photo the copied rows name is on the disk by then (one uploaded later is extra)
+  // the photos after the database: every photo the copied rows name is on the disk by then (one uploaded later is
+  // extra); with PostgreSQL they are in the dump already, and this copies what an older release left on the disk
   const photos = await copyFiles(join(dataDir, 'uploads'), join(folder, PHOTOS_DIR));
   const secret = existsSync(join(dataDir, SECRET_FILE)) ? SECRET_FILE : null;
   if (secret) copyFileSync(join(dataDir, secret), join(folder, secret));

@@ -80,7 +80,8 @@ function report(io: CommandIo, folder: string, manifest: Manifest, photos: numbe
   const { database } = manifest;
   const into = database.kind === 'postgres' ? 'the database (DATABASE_URL)' : 'the data folder';
   io.out(`restored the backup of ${manifest.startedAt} from ${folder} into ${into}:\n`);
-  io.out(`  ${countsInWords(database.counts)}; ${plural(photos, 'photo file')}${manifest.secret ? "; the server's secret" : ''}\n`);
+  const files = database.kind === 'postgres' ? `the photos in the database, ${plural(photos, 'photo file')} beside` : plural(photos, 'photo file');
+  io.out(`  ${countsInWords(database.counts)}; ${files}${manifest.secret ? "; the server's secret" : ''}\n`);
   const people = plural(again.people, 'person', 'people');
   const erased = `${plural(again.leads, 'lead')}, ${plural(again.photos, 'photo')} and ${plural(again.mails, 'mail')}`;
   io.out(

@@ -5,15 +5,15 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseBackends } from '../../tests/support/database-backends.ts';
-import type { ApiContext } from '../api/context.ts';
-import { rateLimiter } from '../api/rate-limit.ts';
-import { siteWideWait } from '../api/site-budget.ts';
-import { serveUpload } from '../api/upload-download.ts';
+import type { ApiContext } from './context.ts';
+import { rateLimiter } from './rate-limit.ts';
+import { siteWideWait } from './site-budget.ts';
+import { serveUpload } from './upload-download.ts';
 import { erasePerson } from '../people/person.ts';
-import { openStorage } from './open-storage.ts';
-import { photoStore, type PhotoStore } from './photo-store.ts';
-import { PHOTO_CHUNK_BYTES } from './shared-tables.ts';
-import type { Storage, Upload } from './types.ts';
+import { openStorage } from '../storage/open-storage.ts';
+import { photoStore, type PhotoStore } from '../storage/photo-store.ts';
+import { PHOTO_CHUNK_BYTES } from '../storage/shared-tables.ts';
+import type { Storage, Upload } from '../storage/types.ts';
 
 /**
  * The photo store on PostgreSQL: a photo's bytes in the database in chunks, written from the file and served a
