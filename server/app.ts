@@ -10,6 +10,11 @@ import { localMailApi } from './api/local-mail.ts';
 import { localImagesApi, type UploadSettings } from './api/local-images.ts';
 import { sameSiteOnly } from './security/same-site.ts';
 import { externalOrigins } from '../core/security/policy.ts';
+import type { Logger } from './observe/log.ts';
+import { requestLog } from './observe/log-request.ts';
+import { failureAnswer, logFailure } from './observe/log-failure.ts';
+import type { Readiness } from './observe/readiness.ts';
+import { requestMetrics } from './observe/metrics.ts';
 
 export interface AppOptions {
   site: ServerSite;
@@ -31,6 +36,10 @@ export interface AppOptions {
   uploads?: Partial<UploadSettings>;
   onMail?: () => void;
   log?: (message: string) => void;
+  /** the structured log: one line per request with its id, failures with their details (server/observe/) */
+  logger?: Logger;
+  /** GET /readyz: whether a proxy should send this instance traffic; absent: no such route */
+  readiness?: Readiness;
 }
 
 /** The rate limiters of the API; made once and passed to each app when one server runs an app per build. */
@@ -54,6 +63,7 @@ const API_ROUTES: [RegExp, string][] = [
   [/^\/3\/image$/, 'POST'],
   [/^\/uploads\/[^/]+$/, 'GET, HEAD'],
   [/^\/healthz$/, 'GET, HEAD'],
+  [/^\/readyz$/, 'GET, HEAD'],
 ];
 
 /** How long /healthz waits for the database before it answers 503: a check that hangs would hold the prober too. */
@@ -101,14 +111,18 @@ export function createApp(options: AppOptions): Hono {
   const ajv = new Ajv({ allErrors: false, strict: true });
   const app = new Hono();
 
+  if (options.logger) app.use('*', requestLog(options.logger));
+  app.use('*', requestMetrics('site'));
   app.use('*', options.securityHeaders);
   app.use('*', sameSiteOnly([options.site.siteUrl, ...(options.publicOrigin ? [options.publicOrigin] : [])].map((u) => new URL(u).origin)));
   app.get('/healthz', (c) => health(c, options.storage, log));
+  const { readiness } = options;
+  if (readiness) app.get('/readyz', (c) => readiness.answer(c));
   app.route('/', leadsApi(api, ajv));
   app.route('/', localMailApi(api));
   app.route('/', localImagesApi(api, { publicOrigin: options.publicOrigin, settings: options.uploads }));
   app.all('*', async (c, next) => {
-    if (!API_PATHS.test(c.req.path) && c.req.path !== '/healthz') return next();
+    if (!API_PATHS.test(c.req.path) && c.req.path !== '/healthz' && c.req.path !== '/readyz') return next();
     const allowed = API_ROUTES.find(([pattern]) => pattern.test(c.req.path))?.[1];
     if (!allowed) return problem(c, 404, 'not found');
     c.header('Allow', allowed);
@@ -121,6 +135,10 @@ export function createApp(options: AppOptions): Hono {
     const busy = storageBusy(c, error);
     if (busy) return busy;
     // one request's failure is logged and answered; it never ends the process
+    if (options.logger) {
+      logFailure(options.logger, c, error);
+      return failureAnswer(c, options.site.lang, API_PATHS.test(c.req.path));
+    }
     log(`${c.req.method} ${c.req.path.slice(0, 200)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return c.text('Internal Server Error', 500, { 'Cache-Control': 'no-store' });
   });

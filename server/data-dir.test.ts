@@ -43,6 +43,12 @@ it('refuses to start with a FORM_SECRET shorter than 32 bytes, and says why', ()
     timeout: 30_000,
   });
   expect(run.status).toBe(1);
-  expect(run.stderr).toContain('FORM_SECRET must be at least 32 bytes');
+  // one line of the server's JSON log (server/observe/log.ts), at level error, with the reason in words
+  const refusal = `${run.stdout}${run.stderr}`
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: string; msg: string })
+    .find((line) => line.msg.includes('FORM_SECRET'));
+  expect(refusal).toMatchObject({ level: 'error', msg: expect.stringContaining('FORM_SECRET must be at least 32 bytes') });
   // the server's start under tsx, on a loaded machine, can take longer than a unit test's 5 s
 }, 40_000);

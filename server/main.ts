@@ -17,9 +17,19 @@ import { securityHeaders } from './security/security-headers.ts';
 import { clientAddress, trustedHops } from './api/client-address.ts';
 import { startUploadSweep } from './api/upload-sweep.ts';
 import { adminSettings, startAdmin, type AdminSettings, type RunningAdmin } from './admin/start-admin.ts';
+import { createLogger, routeConsole } from './observe/log.ts';
+import { drainWait, readiness } from './observe/readiness.ts';
+import { failureAnswer } from './observe/log-failure.ts';
+import { openSystemStore } from './system/system-store.ts';
+import { startHeartbeat, thisInstance } from './system/heartbeat.ts';
+import { recordLiveBuild } from './system/build-record.ts';
 
 /** `npm start`: the built site, the leads API and the outbox on one port. Every setting comes from the environment. */
 const env = process.env;
+// one JSON line per message and per request on stdout (server/observe/log.ts); what any module prints joins them
+const logger = createLogger(env);
+routeConsole(logger);
+const siteLogger = logger.child({ app: 'site' });
 const port = Number(env.PORT ?? 4173);
 const host = env.HOST ?? '127.0.0.1';
 const distDir = env.DIST_DIR ? resolve(env.DIST_DIR) : paths.dist;
@@ -138,13 +148,26 @@ const appOptions = (buildSite: ServerSite, root: string) => ({
     decodeTimeoutSeconds: positive('UPLOAD_DECODE_TIMEOUT_S'),
   },
   onMail: () => void smtp?.runOnce(),
+  logger: siteLogger,
+  readiness: ready,
 });
 
 // `npm run build` switches dist (a link) to each new build; the server follows without a restart, and a request is
 // answered whole by the build it arrived in: its page, its CSP, its forms
 const live = new LiveRoot(distDir);
-const staticFiles = serveDist({ root: distDir, live });
+// GET /readyz: the database answers, the build has files, the mail worker runs; 503 from SIGTERM on
+const ready = readiness({ storage, buildLoaded: () => live.current().index.size > 0, mail: () => (smtp ? 'smtp' : 'local outbox') });
+const staticFiles = serveDist({ root: distDir, live, failed: (c) => failureAnswer(c, site.lang, false) });
 const apps = new Map<string, Hono>([[live.current().root, createApp(appOptions(site, live.current().root))]]);
+// the System screen's and /metrics' facts, and this instance's heartbeat (its live build's folder as its version)
+const system = await openSystemStore({ databaseUrl: env.DATABASE_URL, dataDir });
+const heartbeat = startHeartbeat(system, { kind: 'site', version: () => live.current().root.split('/').pop() ?? '' });
+/** The live build recorded for the System screen once, when this instance first serves it; a failure costs only that. */
+const noteBuild = (root: string) =>
+  void recordLiveBuild(system, root, thisInstance()).catch((error: unknown) =>
+    console.error(`the System screen will not show the build: ${(error as Error).message}`),
+  );
+noteBuild(live.current().root);
 const sites = new Map<string, ServerSite>([[live.current().root, site]]);
 /** The forms of a build, read the first time they are asked for (the first build's when they cannot be read); the last few kept. */
 function siteOf(generation: Generation): ServerSite {
@@ -157,6 +180,7 @@ function siteOf(generation: Generation): ServerSite {
     found = site;
   }
   sites.set(generation.root, found);
+  noteBuild(generation.root);
   for (const oldest of sites.keys()) if (sites.size > 3 && oldest !== generation.root) sites.delete(oldest);
   return found;
 }
@@ -220,6 +244,8 @@ const server = serve({ fetch: fetchHandler, port, hostname: host, serverOptions 
     leads,
     mail,
     serverSecret: secret,
+    logger: logger.child({ app: 'back-office' }),
+    system,
   }).then(
     (running) => (admin = running),
     (error: unknown) => console.error(`the back office is not served: ${(error as Error).message}`),
@@ -243,9 +269,18 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 let stopping = false;
+// SHUTDOWN_DRAIN_S: how long after SIGTERM /readyz says 503 while requests are still taken (0: close at once)
+const drainMs = (positive('SHUTDOWN_DRAIN_S') ?? 0) * 1000;
+let drain: ReturnType<typeof drainWait> | undefined;
 async function shutdown(signal: string) {
-  if (stopping) return;
+  if (stopping) return drain?.cut();
   stopping = true;
+  ready.drain();
+  if (signal === 'SIGTERM' && drainMs > 0) {
+    console.log(`${signal}: not ready; taking requests for ${drainMs / 1000} s more while the proxy moves them away`);
+    drain = drainWait(drainMs);
+    await drain.done;
+  }
   console.log(`${signal}: finishing open requests`);
   const closed = new Promise<void>((done) => server.close(() => done()));
   if ('closeIdleConnections' in server) server.closeIdleConnections();
@@ -254,6 +289,8 @@ async function shutdown(signal: string) {
   await closed;
   clearTimeout(force);
   await admin?.stop();
+  await heartbeat.stop();
+  await system.close();
   await sweep.stop();
   await smtp?.stop();
   await storage.close();

@@ -5,6 +5,8 @@
  * and the pages read it (admin/api.ts); a shape reached only through it is not exported.
  */
 
+import type { SystemAnswer } from './system.ts';
+
 /** The header every state-changing request of the back office's pages carries, with the value "1". */
 export const STAFF_REQUEST_HEADER = 'x-staff-request';
 /** Every API route of the back office is under this path; everything else is its pages. */
@@ -19,9 +21,9 @@ export const isStaffRole = (value: unknown): value is StaffRole => typeof value 
  * What a back office route asks of its caller (which role has which: server/admin/permissions.ts):
  * - public: anyone, signed in or not (the sign-in and invitation screens);
  * - signed-in: any member of staff (their own account and sessions);
- * - leads, content, people, audit: the rooms of the back office.
+ * - leads, content, people, audit: the rooms of the back office; system: the System screen (core/admin/system.ts).
  */
-export const PERMISSIONS = ['public', 'signed-in', 'leads', 'content', 'people', 'audit'] as const;
+export const PERMISSIONS = ['public', 'signed-in', 'leads', 'content', 'people', 'audit', 'system'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**
@@ -407,6 +409,7 @@ export interface AdminRoutes {
   'POST /leads/:id/export': { request: NoBody; answer: LeadExportAnswer };
   'POST /leads/:id/erase': { request: NoBody; answer: LeadEraseAnswer };
   'POST /studio/ticket': { request: NoBody; answer: StudioTicketAnswer };
+  'GET /system': { request: NoBody; answer: SystemAnswer };
 }
 
 export type AdminRoute = keyof AdminRoutes;

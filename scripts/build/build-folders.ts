@@ -18,6 +18,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { LIVE_BUILD_MARKER, type LiveBuildMarker } from '../../core/static/live-build.ts';
 
 /**
  * Builds that go live in one step. Each build is written into a folder of its own beside the live one
@@ -34,7 +35,7 @@ export interface Builds {
 }
 
 /** written into a build when it has succeeded: a folder without it is a build still running or one that failed */
-export const COMPLETE_MARKER = '.live-build.json';
+export const COMPLETE_MARKER = LIVE_BUILD_MARKER;
 /** builds kept when SITE_KEEP_BUILDS is unset: the live one, the one before it for a rollback, and one more */
 export const DEFAULT_KEEP = 3;
 const ID = /^\d{8}-\d{6}-\d{3}-[0-9a-f]{4}$/;
@@ -72,7 +73,8 @@ export function liveBuildId(builds: Builds): string | undefined {
 /** Marks a finished build complete: only such a build can go live or be rolled back to. */
 export function markComplete(builds: Builds, id: string, seconds: number): void {
   const file = join(buildFolder(builds, id), COMPLETE_MARKER);
-  writeFileSync(file, `${JSON.stringify({ id, finishedAt: new Date().toISOString(), seconds })}\n`);
+  const marker: LiveBuildMarker = { id, finishedAt: new Date().toISOString(), seconds };
+  writeFileSync(file, `${JSON.stringify(marker)}\n`);
 }
 
 /** A folder's entries made durable: a switch survives a power cut as the old build or the new one. */

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import { paths } from '../../core/paths.ts';
 import { openStudioGate } from '../../server/studio-gate/studio-gate.ts';
 import { startStudioServer } from './studio-server.ts';
@@ -31,7 +31,15 @@ const remote = owned ? 'origin' : process.env.STUDIO_PUSH_REMOTE?.trim();
 // behind the back office (STUDIO_BACK_OFFICE: its origin): only its signed-in editors and admins come in, through a
 // ticket it gives them, on the back office's database (DATA_DIR, or DATABASE_URL)
 const backOffice = process.env.STUDIO_BACK_OFFICE?.trim().replace(/\/+$/, '');
-const gate = backOffice ? await openStudioGate({ databaseUrl: process.env.DATABASE_URL, dataDir }, process.env) : undefined;
+const liveVersion = () => {
+  try {
+    return realpathSync(paths.dist).split(sep).pop() ?? '';
+  } catch {
+    return '';
+  }
+};
+// the gate also keeps this instance's heartbeat and its publishes for the back office's System screen
+const gate = backOffice ? await openStudioGate({ databaseUrl: process.env.DATABASE_URL, dataDir }, process.env, { version: liveVersion }) : undefined;
 // more than one instance behind the back office: one owns the working copy, the others forward the studio to it at
 // STUDIO_INTERNAL_URL (its own address by default: http://127.0.0.1:<port>), reachable where STUDIO_HOST listens
 const internalUrl = process.env.STUDIO_INTERNAL_URL?.trim().replace(/\/+$/, '');

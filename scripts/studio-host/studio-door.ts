@@ -29,6 +29,8 @@ export interface StudioDoor {
   leases: LeaseStore;
   /** which server instance owns the working copy and serves the studio (working-copy-owner.ts) */
   owner: OwnerStore;
+  /** a publish done, for the System screen: by whom and how long it took (server/system/); absent: not recorded */
+  recordPublish?(by: string, seconds: number): Promise<void>;
   /** the commits published on any server instance, which each builds */
   releases: {
     record(commit: string, publishedBy: string): Promise<void>;

@@ -160,6 +160,7 @@ function livePublish(
   return async (request: PublishRequest, who?: { email: string }): Promise<Published> => {
     // an instance that stalled past its lease (another took the working copy over) never publishes from it
     if (!(await stillOwner())) throw new PublishError('moved', 'this server instance no longer owns the working copy');
+    const began = performance.now();
     const outcome = await publishLive({
       siteRoot: options.siteRoot,
       ...request,
@@ -172,6 +173,10 @@ function livePublish(
       buildEarly: async (go) => void (await makeLive(undefined, go)),
     });
     if (outcome.ok && who) await options.door?.audit('site.published', who);
+    if (outcome.ok)
+      await options.door
+        ?.recordPublish?.(who?.email ?? request.author.name, Math.round(performance.now() - began) / 1000)
+        .catch((error: unknown) => options.log?.(`the System screen will not show this publish: ${(error as Error).message}`));
     // on the remote: every other instance builds it too
     if (outcome.ok && outcome.pushed) {
       published(outcome.commit);

@@ -14,6 +14,12 @@ import type { SendInvitation } from './invitation-mail.ts';
 import { passkeyRoutes, relyingParty } from './passkey-routes.ts';
 import { leadRoutes, type LeadDeps } from './lead-routes.ts';
 import { studioRoutes, type StudioDoor } from './studio-routes.ts';
+import { silentLogger, type Logger } from '../observe/log.ts';
+import { requestLog } from '../observe/log-request.ts';
+import { failureAnswer, logFailure } from '../observe/log-failure.ts';
+import { systemRoutes } from './system-routes.ts';
+import { metricsRoute, requestMetrics } from '../observe/metrics.ts';
+import type { SystemStore } from '../system/system-store.ts';
 
 export interface AdminAppOptions {
   staff: StaffStore;
@@ -34,6 +40,10 @@ export interface AdminAppOptions {
   leads?: Omit<LeadDeps, 'staff'>;
   /** the studio on its own origin, opened from here for editors and admins; absent: no studio */
   studio?: StudioDoor;
+  /** the structured log: one line per request with its id, failures with their details; none when absent */
+  logger?: Logger;
+  /** the System screen's facts and /metrics (METRICS_TOKEN: the bearer it asks, when set); absent: neither */
+  system?: { store: SystemStore; metricsToken?: string };
 }
 
 /**
@@ -44,7 +54,11 @@ export interface AdminAppOptions {
 export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>; routes: RouteSpec[] } {
   const { staff } = options;
   const app = new Hono<AdminEnv>();
+  const logger = options.logger ?? silentLogger;
+  app.use('*', requestLog(logger));
+  app.use('*', requestMetrics('back-office'));
   app.use('*', adminHeaders({ hsts: options.hsts ?? false }));
+  if (options.system) app.use('/metrics', metricsRoute(options.system.store, options.system.metricsToken));
   app.use('*', ownRequestsOnly(options.origin));
   // the calls only: the pages and their static files are the same for everyone, and a page of them writes nothing
   app.use('/api/*', async (c, next) => {
@@ -67,10 +81,16 @@ export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>;
   ];
   if (options.leads) all.push(...leadRoutes({ staff, ...options.leads }));
   if (options.studio) all.push(...studioRoutes(staff, options.studio));
+  if (options.system) all.push(...systemRoutes(options.system.store));
   const routes = declareRoutes(app, all, () => staff.now());
   const leads = options.leads;
   const lang = options.lang ?? (leads ? () => leads.site().lang : () => 'en');
   if (options.pagesDir) app.use('*', adminPages(options.pagesDir, lang));
   app.notFound((c) => refuse(c, 'not-found', 404));
+  // the details to the log under the request's id; the screen gets `{ error: 'unknown', requestId }`, a page the words
+  app.onError((error, c) => {
+    logFailure(logger, c, error);
+    return failureAnswer(c, lang(), c.req.path.startsWith('/api/'), 'unknown');
+  });
   return { app, routes };
 }

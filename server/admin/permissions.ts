@@ -4,10 +4,10 @@ import { PERMISSIONS, type Permission, type StaffRole } from '../../core/admin/c
  * What each role may do, the one table of it: the routes are checked against it (server/admin/routes.ts refuses a
  * route without a permission), and /api/me hands a person theirs, which the pages' menu and screens follow.
  * Denied by default: a role has only the permissions listed for it here.
- * Admin: people, roles, settings, everything. Editor: content and publishing. Sales: leads.
+ * Admin: people, roles, settings, the System screen, everything. Editor: content and publishing. Sales: leads.
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  admin: ['public', 'signed-in', 'leads', 'content', 'people', 'audit'],
+  admin: ['public', 'signed-in', 'leads', 'content', 'people', 'audit', 'system'],
   editor: ['public', 'signed-in', 'content'],
   sales: ['public', 'signed-in', 'leads'],
 };

@@ -11,6 +11,8 @@ import { staffSecretKey } from '../staff/secret-box.ts';
 import { paths } from '../../core/paths.ts';
 import { openStudioState } from '../studio-state/studio-state.ts';
 import type { StudioDoor } from './studio-routes.ts';
+import type { Logger } from '../observe/log.ts';
+import type { SystemStore } from '../system/system-store.ts';
 
 export interface AdminSettings {
   /** ADMIN_PORT; "off" serves no back office */
@@ -61,8 +63,13 @@ export async function startAdmin(options: {
   serverSecret: string;
   /** SMTP_URL and the sender, to mail invitation links too */
   mail?: { smtpUrl: string; from: string; site: string };
+  /** the back office's lines of the server's log (its requests, its start, its failures) */
+  logger: Logger;
+  /** the System screen's facts and /metrics (server/system/, server/observe/metrics.ts) */
+  system?: SystemStore;
 }): Promise<RunningAdmin | undefined> {
   const { settings } = options;
+  const { logger } = options;
   if (settings.port === 'off') return undefined;
   const staff = await openStaffStore(options.storage, { secretKey: staffSecretKey(options.serverSecret) });
   const sendInvitation = options.mail && invitationMailer(options.mail.smtpUrl, options.mail.from, options.mail.site, () => options.leads.site().lang);
@@ -86,15 +93,17 @@ export async function startAdmin(options: {
         pagesDir,
         leads: options.leads,
         sendInvitation,
+        logger,
         ...(studio ? { studio } : {}),
+        ...(options.system ? { system: { store: options.system, metricsToken: options.env.METRICS_TOKEN || undefined } } : {}),
       }).app;
       // printed after the site's own line: tools read the site's address from the first one
-      console.log(`back office on ${origin} (listening on ${settings.host}:${info.port})`);
+      logger.info(`back office on ${origin} (listening on ${settings.host}:${info.port})`);
     },
   );
   server.on('error', (error: NodeJS.ErrnoException) => {
     const why = error.code === 'EADDRINUSE' ? `port ${settings.port} is taken: set ADMIN_PORT=... to a free one` : error.message;
-    console.error(`the back office is not served: ${why}; the site itself is served as before`);
+    logger.error(`the back office is not served: ${why}; the site itself is served as before`);
   });
   return {
     staff,

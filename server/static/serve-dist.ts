@@ -23,6 +23,8 @@ export interface ServeDistOptions {
   /** memory for the bodies of small files */
   cacheBytes?: number;
   cacheFileBytes?: number;
+  /** the answer to a failure (its reference in the visitor's words); a bare 500 when absent */
+  failed?: (c: Context) => Response;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -220,7 +222,7 @@ export function serveDist(options: ServeDistOptions): MiddlewareHandler {
     } catch (error) {
       // the log may name the file, escaped (a path a visitor chose may hold bidi overrides); the answer does not
       console.error(`static files: ${logText(error instanceof Error ? error.message : String(error))}`);
-      return plain(500, 'Internal Server Error');
+      return options.failed?.(c) ?? plain(500, 'Internal Server Error');
     }
   };
 }

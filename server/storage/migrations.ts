@@ -3,6 +3,7 @@ import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
 import type { Database } from './schema.ts';
 import { searchText } from './search-text.ts';
 import { createSharedTables } from './shared-tables.ts';
+import { createSystemTables } from './system-tables.ts';
 
 /**
  * Migrations live in code, not in a folder read at run time, so a bundled server
@@ -170,6 +171,11 @@ export const migrations = (kind: 'sqlite' | 'postgres'): Record<string, Migratio
   // issue 49: several instances on one PostgreSQL share the photos' bytes and the budgets of the whole site (shared-tables.ts)
   '0014-shared-photos': {
     up: (db: Kysely<unknown>) => createSharedTables(db, kind),
+  },
+  // issue 49: what the System screen and /metrics read: backups, publishes and builds as events, and each server
+  // instance's heartbeat (server/storage/system-tables.ts)
+  '0015-system': {
+    up: (db: Kysely<unknown>) => createSystemTables(db),
   },
 });
 

@@ -15,6 +15,8 @@ import {
   type Schedule,
   type StudioState,
 } from '../studio-state/studio-state.ts';
+import { openSystemStore, type SystemStore } from '../system/system-store.ts';
+import { startHeartbeat, thisInstance } from '../system/heartbeat.ts';
 
 /** The person a studio request comes from: an editor or admin of the back office. */
 export interface Editor {
@@ -71,10 +73,12 @@ export interface StudioGate {
     finish(id: string, instance: string, outcome: { status: 'done' | 'failed'; detail: string }): Promise<boolean>;
     list(): Promise<Schedule[]>;
   };
+  /** a publish done, for the back office's System screen: by whom, how long it took */
+  recordPublish(by: string, seconds: number): Promise<void>;
   close(): Promise<void>;
 }
 
-export function studioGateOn(staff: StaffStore, state: StudioState, timeouts: SessionTimeouts, close: () => Promise<void>): StudioGate {
+export function studioGateOn(staff: StaffStore, state: StudioState, timeouts: SessionTimeouts, close: () => Promise<void>, system?: SystemStore): StudioGate {
   // asked on every request (a page of the preview is twenty): a role taken away or a session ended shuts it at once
   const admit = async (token: string | undefined, options: { write?: boolean } = {}): Promise<Admission> => {
     // the studio's sessions alone: the back office's token opens no studio, as the studio's opens no back office
@@ -123,20 +127,37 @@ export function studioGateOn(staff: StaffStore, state: StudioState, timeouts: Se
       finish: (id, instance, outcome) => state.finishSchedule(id, instance, outcome),
       list: () => state.listSchedules(),
     },
+    recordPublish: async (by, seconds) => void (await system?.record('publish', thisInstance(), { by, seconds })),
     close,
   };
 }
 
 /**
  * The gate on the back office's database (SQLite in the data folder, or PostgreSQL at DATABASE_URL), with the back
- * office's session time-outs (STAFF_SESSION_IDLE_MINUTES, STAFF_SESSION_MAX_HOURS in `env`).
+ * office's session time-outs (STAFF_SESSION_IDLE_MINUTES, STAFF_SESSION_MAX_HOURS in `env`). `version`: the live
+ * build this studio renders with, as its heartbeat says it.
  */
-export async function openStudioGate(storage: StorageOptions, env: Record<string, string | undefined>): Promise<StudioGate> {
+export async function openStudioGate(
+  storage: StorageOptions,
+  env: Record<string, string | undefined>,
+  options: { version?: () => string } = {},
+): Promise<StudioGate> {
   const timeouts = sessionTimeouts(env);
   const staff = await openStaffStore(storage);
   const state = await openStudioState(storage);
-  return studioGateOn(staff, state, timeouts, async () => {
-    await staff.close();
-    await state.close();
-  });
+  // this studio's heartbeat (with its live build as its version) and its publishes, for the System screen
+  const system = await openSystemStore(storage);
+  const heartbeat = startHeartbeat(system, { kind: 'studio', version: options.version ?? (() => '') });
+  return studioGateOn(
+    staff,
+    state,
+    timeouts,
+    async () => {
+      await heartbeat.stop();
+      await system.close();
+      await staff.close();
+      await state.close();
+    },
+    system,
+  );
 }
