@@ -55,7 +55,8 @@ describe.each(backends)('GET /api/system on $name', (backend) => {
     const sales = await person('verkoop@example.nl', 'sales');
     const editor = await person('redactie@example.nl', 'editor');
     expect((await admin.b.get('/api/system')).status).toBe(200);
-    for (const someone of [sales, editor]) expect([(await someone.b.get('/api/system')).status, await (await someone.b.get('/api/system')).json()]).toEqual([403, { error: 'forbidden' }]);
+    for (const someone of [sales, editor])
+      expect([(await someone.b.get('/api/system')).status, await (await someone.b.get('/api/system')).json()]).toEqual([403, { error: 'forbidden' }]);
     const nobody = await browser(app).get('/api/system');
     expect([nobody.status, await nobody.json()]).toEqual([401, { error: 'signed-out' }]);
     expect(((await (await admin.b.get('/api/me')).json()) as { permissions: string[] }).permissions).toContain('system');

@@ -23,7 +23,8 @@ export function requestIdFor(incoming: string | undefined): string {
  * capital in it (an invitation's link, a photo's unguessable name), or anything with an @ (an address).
  * Page slugs (lower case words and hyphens) and hashed asset names (with a dot) stay readable.
  */
-const isSecretLike = (segment: string) => segment.includes('@') || segment.includes('%40') || (segment.length >= 16 && /^[A-Za-z0-9_-]+$/.test(segment) && /[0-9A-Z]/.test(segment));
+const isSecretLike = (segment: string) =>
+  segment.includes('@') || segment.includes('%40') || (segment.length >= 16 && /^[A-Za-z0-9_-]+$/.test(segment) && /[0-9A-Z]/.test(segment));
 
 /**
  * What a request line names: the route's pattern when a route answered (`/api/leads/:id`: never the id), else the

@@ -85,7 +85,12 @@ export async function systemFacts(store: SystemStore, now = new Date()): Promise
     store.lastEvent('build'),
     instanceFacts(store, now),
   ]);
-  const backup = backupEvent && { at: backupEvent.at, by: text(backupEvent.detail.by), bytes: number(backupEvent.detail.bytes), seconds: number(backupEvent.detail.seconds) };
+  const backup = backupEvent && {
+    at: backupEvent.at,
+    by: text(backupEvent.detail.by),
+    bytes: number(backupEvent.detail.bytes),
+    seconds: number(backupEvent.detail.seconds),
+  };
   const build = buildEvent && { at: buildEvent.at, seconds: number(buildEvent.detail.seconds) };
   const facts = { now: now.toISOString(), mail, leads, disk, backup: backup ?? null, publish, build: build ?? null, instances };
   return { ...facts, warnings: warningsOf(facts) };

@@ -58,7 +58,9 @@ async function beat(db: SystemDb, row: Omit<InstanceRow, 'lastSeenAt' | 'stopped
   await db
     .insertInto('server_instances')
     .values(values)
-    .onConflict((c) => c.column('id').doUpdateSet({ kind: row.kind, host: row.host, started_at: row.startedAt, last_seen_at: now, version: row.version, stopped_at: null }))
+    .onConflict((c) =>
+      c.column('id').doUpdateSet({ kind: row.kind, host: row.host, started_at: row.startedAt, last_seen_at: now, version: row.version, stopped_at: null }),
+    )
     .execute();
 }
 
@@ -87,7 +89,10 @@ export async function openSystemStore(options: StorageOptions, clock: () => Date
     dataDir: options.dataDir,
     record: async (eventKind, instance, detail, when = clock()) => {
       const at = when.toISOString();
-      await db.insertInto('system_events').values({ id: newId(), kind: eventKind, at, instance, detail_json: JSON.stringify(detail) }).execute();
+      await db
+        .insertInto('system_events')
+        .values({ id: newId(), kind: eventKind, at, instance, detail_json: JSON.stringify(detail) })
+        .execute();
     },
     lastEvent: (eventKind) => lastEvent(db, eventKind),
     beat: (row) => beat(db, row, clock().toISOString()),

@@ -93,7 +93,7 @@ describe('what the back office offers a person', () => {
 
     await changeRole('ada@example.nl', 'sam@example.nl', sam, 'admin');
     await openAs('sam@example.nl', '/account');
-    expect(await menu()).toEqual(['Leads', 'People', 'Activity log', 'Account']);
+    expect(await menu()).toEqual(['Leads', 'People', 'Activity log', 'System', 'Account']);
 
     await changeRole('ada@example.nl', 'sam@example.nl', sam, 'editor');
     await openAs('sam@example.nl', '/leads');
