@@ -91,7 +91,9 @@ export function Editor({ t, ctx, open, name, file, data, selected, select, openF
   return (
     <main className="editor">
       <LeaseBanner lang={ctx.lang} view={lease.view} takeOver={lease.takeOver} />
-      <div inert={lease.view.state === 'other'}>
+      {/* read along: made anew when the file becomes another person's, so no field keeps a draft of this tab's over
+          their text (a refused write's answer may bring no new text when theirs had come already) */}
+      <div inert={lease.view.state === 'other'} key={lease.view.state === 'other' ? 'reading-along' : 'editing'}>
         {!file ? <p>{t.noFile}</p> : null}
         {file && !data ? (
           <div className="conflict" role="alert">
