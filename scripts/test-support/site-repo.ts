@@ -10,15 +10,16 @@ export const gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONF
 export const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', env: gitEnv }).trim();
 
 /**
- * A site in git as a server's studio finds it: the content landing fixture's files committed in `<work>/site` on
- * `main`, with a bare remote `<work>/remote.git` (its `origin`) that has the commit.
+ * A site in git as a server's studio finds it: a fixture's files (the content landing fixture's unless another of
+ * tests/fixtures is named) committed in `<work>/site` on `main`, with a bare remote `<work>/remote.git` (its `origin`)
+ * that has the commit.
  */
-export function siteRepo(work: string): { site: string; remote: string } {
+export function siteRepo(work: string, fixture = 'content-landing'): { site: string; remote: string } {
   const site = join(work, 'site');
   const remote = join(work, 'remote.git');
   mkdirSync(site);
   for (const name of ['site.config.json', 'content', 'public'])
-    cpSync(join(paths.root, 'tests/fixtures/content-landing', name), join(site, name), { recursive: true });
+    cpSync(join(paths.root, 'tests/fixtures', fixture, name), join(site, name), { recursive: true });
   git(site, 'init', '-q', '-b', 'main');
   git(site, 'add', '-A');
   git(site, '-c', 'user.name=Seed', '-c', 'user.email=seed@test', 'commit', '-qm', 'site');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../admin/session-cookie.ts';
 import { startPostgres } from '../../tests/support/postgres.ts';
-import { fixtureDist, removeDir, startServer } from '../../tests/support/server-process.ts';
+import { backOfficeOf, fixtureDist, removeDir, startServer } from '../../tests/support/server-process.ts';
 import { logLines } from './test-support/log-lines.ts';
 
 /**
@@ -21,8 +21,7 @@ it('answers a failure with its reference and logs its details once under it', as
   let stopped = false;
   const server = await startServer({ distDir: dist, env: { DATABASE_URL: postgres.url } });
   try {
-    for (let i = 0; i < 400 && !/back office on (http:\S+) /.test(server.output()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    const admin = /back office on (http:\S+) /.exec(server.output())![1]!;
+    const admin = await backOfficeOf(server);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     await postgres.stop();
     stopped = true;

@@ -4,7 +4,7 @@ import { inviteStaff } from '../staff/invitations.ts';
 import { openStaffStore } from '../staff/store/staff-store.ts';
 import { totpAt } from '../staff/totp.ts';
 import { STAFF_REQUEST_HEADER } from '../admin/request-guard.ts';
-import { fixtureDist, removeDir, startServer, type ServerProcess } from '../../tests/support/server-process.ts';
+import { backOfficeOf, fixtureDist, removeDir, startServer, type ServerProcess } from '../../tests/support/server-process.ts';
 import { logLines } from './test-support/log-lines.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,20 +29,11 @@ let admin: string;
 const pages = mkdtempSync(join(tmpdir(), 'log-pages-'));
 writeFileSync(join(pages, 'index.html'), '<!doctype html><html><title>Backoffice</title></html>');
 
-/** The back office's address, from the server's own line, once it is there. */
-async function backOffice(started: ServerProcess): Promise<string> {
-  for (let i = 0; i < 400; i++) {
-    const found = /back office on (http:\/\/127\.0\.0\.1:\d+)/.exec(started.output())?.[1];
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no back office:\n${started.output()}`);
-}
 const requestLines = (output: string) => logLines(output).filter((line) => line.msg === 'request');
 
 beforeAll(async () => {
   server = await startServer({ distDir: dist, env: { TRUST_PROXY: '1', ADMIN_PAGES_DIR: pages } });
-  admin = await backOffice(server);
+  admin = await backOfficeOf(server);
 }, 60_000);
 afterAll(async () => {
   await server?.stop();

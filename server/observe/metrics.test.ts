@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '../storage/open-storage.ts';
-import { fixtureDist, removeDir, startServer, type ServerProcess } from '../../tests/support/server-process.ts';
+import { backOfficeOf, fixtureDist, removeDir, startServer, type ServerProcess } from '../../tests/support/server-process.ts';
 
 /**
  * /metrics as a monitoring system scrapes it from the real server (`npm start`'s entry in its own process): on the
@@ -12,15 +12,6 @@ const TOKEN = 'scrape-token-of-at-least-some-length';
 let server: ServerProcess;
 let admin: string;
 
-async function backOffice(started: ServerProcess): Promise<string> {
-  for (let i = 0; i < 400; i++) {
-    const found = /back office on (http:\/\/127\.0\.0\.1:\d+)/.exec(started.output())?.[1];
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no back office:\n${started.output()}`);
-}
-
 /** A sample's value in the text format, by its name and labels as written; undefined when it is absent. */
 function sample(text: string, series: string): number | undefined {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
@@ -29,7 +20,7 @@ function sample(text: string, series: string): number | undefined {
 
 beforeAll(async () => {
   server = await startServer({ distDir: dist, env: { METRICS_TOKEN: TOKEN } });
-  admin = await backOffice(server);
+  admin = await backOfficeOf(server);
 }, 60_000);
 afterAll(async () => {
   await server?.stop();

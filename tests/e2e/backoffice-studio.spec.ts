@@ -14,9 +14,7 @@ import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio
 import { fixtureDist, removeDir, startServer } from '../support/server-process.ts';
 import { openStaffStore } from '../../server/staff/store/staff-store.ts';
 import { inviteStaff } from '../../server/staff/invitations.ts';
-import { base32Decode } from '../../server/staff/base32.ts';
-import { totpAt } from '../../server/staff/totp.ts';
-import { ADMIN, closeStores, virtualAuthenticator, expectNoAxeViolations, newAccount, signIn } from './backoffice-support.ts';
+import { acceptInvitation, ADMIN, closeStores, virtualAuthenticator, expectNoAxeViolations, newAccount, signIn } from './backoffice-support.ts';
 import { desktopPreview, expectAccessible, field, fileButton } from './studio-support.ts';
 import { expectRefused } from './preview-sandbox-support.ts';
 
@@ -33,15 +31,7 @@ async function acceptWithPasskey(page: Page, admin: string, dataDir: string, ema
   const invited = await inviteStaff(store, email, 'editor', null);
   await store.close();
   if (!invited.ok) throw new Error(invited.problem);
-  await page.goto(`${admin}/uitnodiging/${invited.token}`);
-  const secret = (await page.getByText(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/).textContent())!.replace(/ /g, '');
-  await page.getByLabel('Nieuw wachtwoord').fill('fietsen langs de Eem in mei');
-  await page.getByLabel('Code van 6 cijfers').fill(totpAt(base32Decode(secret)!, Date.now()));
-  await page.getByRole('button', { name: 'Account instellen' }).click();
-  await page.getByLabel('Naam van dit apparaat').fill('Laptop');
-  await page.getByRole('button', { name: 'Passkey toevoegen' }).click();
-  await expect(page.getByText('Passkey “Laptop” toegevoegd: u kunt er voortaan mee aanmelden.')).toBeVisible();
-  await page.getByRole('button', { name: 'Ik heb ze bewaard, ga verder' }).click();
+  await acceptInvitation(page, `${admin}/uitnodiging/${invited.token}`, { passkey: 'Laptop' });
 }
 
 test.describe.configure({ mode: 'serial' });

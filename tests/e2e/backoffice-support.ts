@@ -121,3 +121,26 @@ export async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSessio
   });
   return { cdp, authenticatorId };
 }
+
+/**
+ * An invitation accepted on its screen as a person does it: a password and the code of their new authenticator; with
+ * `passkey`, a passkey of that name added while the device is at hand (the page needs a virtual authenticator); then
+ * on past the recovery codes, signed in.
+ */
+export async function acceptInvitation(
+  page: Page,
+  link: string,
+  { password = 'fietsen langs de Eem in mei', passkey }: { password?: string; passkey?: string } = {},
+) {
+  await page.goto(link);
+  const secret = (await page.getByText(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/).textContent())!;
+  await page.getByLabel('Nieuw wachtwoord').fill(password);
+  await page.getByLabel('Code van 6 cijfers').fill(codeFor(secret));
+  await page.getByRole('button', { name: 'Account instellen' }).click();
+  if (passkey) {
+    await page.getByLabel('Naam van dit apparaat').fill(passkey);
+    await page.getByRole('button', { name: 'Passkey toevoegen' }).click();
+    await expect(page.getByText(`Passkey “${passkey}” toegevoegd: u kunt er voortaan mee aanmelden.`)).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Ik heb ze bewaard, ga verder' }).click();
+}

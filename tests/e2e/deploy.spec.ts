@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -8,15 +8,13 @@ import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/test-support/browser.ts';
-import { git, gitEnv } from '../../scripts/test-support/site-repo.ts';
+import { siteRepo } from '../../scripts/test-support/site-repo.ts';
 import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
 import { paths } from '../../core/paths.ts';
-import { base32Decode } from '../../server/staff/base32.ts';
-import { totpAt } from '../../server/staff/totp.ts';
 import { startPostgres, type TestPostgres } from '../support/postgres.ts';
 import { hydrateForm, openPage } from './helpers.ts';
 import { field as formField, form, png, status, submitButton } from './forms-support/mocks.ts';
-import { virtualAuthenticator } from './backoffice-support.ts';
+import { acceptInvitation, virtualAuthenticator } from './backoffice-support.ts';
 import { field as studioField } from './studio-support.ts';
 import {
   answering,
@@ -56,21 +54,6 @@ const env: Record<string, string>[] = [];
 const servers: (Started | undefined)[] = [undefined, undefined];
 const studios: (Started | undefined)[] = [undefined, undefined];
 const dataDirs = () => env.map((e) => e.DATA_DIR!);
-
-/** The site's repository as the agency has it: the agency fixture committed on main, with a bare remote the studios clone. */
-function siteRemote(): string {
-  const site = join(work, 'site');
-  const remote = join(work, 'remote.git');
-  mkdirSync(site);
-  for (const name of ['site.config.json', 'content', 'public']) cpSync(join(paths.root, 'tests/fixtures/agency', name), join(site, name), { recursive: true });
-  git(site, 'init', '-q', '-b', 'main');
-  git(site, 'add', '-A');
-  git(site, '-c', 'user.name=Seed', '-c', 'user.email=seed@test', 'commit', '-qm', 'site');
-  execFileSync('git', ['init', '-q', '--bare', '-b', 'main', remote], { env: gitEnv });
-  git(site, 'remote', 'add', 'origin', remote);
-  git(site, 'push', '-q', 'origin', 'main');
-  return remote;
-}
 
 /** helder-site.service of instance i: `node dist-server/main.js` with its settings, once its site and back office answer. */
 async function startSite(i: 0 | 1) {
@@ -130,7 +113,8 @@ test.describe('the deployment recipe of docs/deploying.md @desktop-only', () => 
       ],
     };
     database = await startPostgres();
-    const remote = siteRemote();
+    // the site's repository as the agency has it: the agency fixture committed on main, with a bare remote the studios clone
+    const { remote } = siteRepo(work, 'agency');
     for (const i of [0, 1] as const) {
       const folders = { data: join(work, `data-${i + 1}`), live: join(work, `live-${i + 1}`) };
       env.push(instanceEnv(layout, i, folders, database.url, remote));
@@ -205,15 +189,7 @@ test.describe('the deployment recipe of docs/deploying.md @desktop-only', () => 
     const page = await context.newPage();
     sales = { context, page };
     await virtualAuthenticator(page);
-    await page.goto(link);
-    const secret = (await page.getByText(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/).textContent())!.replace(/ /g, '');
-    await page.getByLabel('Nieuw wachtwoord').fill('fietsen langs de Eem in mei');
-    await page.getByLabel('Code van 6 cijfers').fill(totpAt(base32Decode(secret)!, Date.now()));
-    await page.getByRole('button', { name: 'Account instellen' }).click();
-    await page.getByLabel('Naam van dit apparaat').fill('Laptop');
-    await page.getByRole('button', { name: 'Passkey toevoegen' }).click();
-    await expect(page.getByText('Passkey “Laptop” toegevoegd: u kunt er voortaan mee aanmelden.')).toBeVisible();
-    await page.getByRole('button', { name: 'Ik heb ze bewaard, ga verder' }).click();
+    await acceptInvitation(page, link, { passkey: 'Laptop' });
     await page.getByRole('button', { name: 'Afmelden' }).first().click();
     await expect(page).toHaveURL(/\/aanmelden/);
     // the passkey alone: WebAuthn works because the page is a secure context on a host name
@@ -258,12 +234,7 @@ test.describe('the deployment recipe of docs/deploying.md @desktop-only', () => 
     const link = invite(`editor-${stamp}@example.nl`, 'editor');
     const context = await browser!.newContext();
     const page = await context.newPage();
-    await page.goto(link);
-    const secret = (await page.getByText(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/).textContent())!.replace(/ /g, '');
-    await page.getByLabel('Nieuw wachtwoord').fill('de Eem stroomt naar het IJsselmeer');
-    await page.getByLabel('Code van 6 cijfers').fill(totpAt(base32Decode(secret)!, Date.now()));
-    await page.getByRole('button', { name: 'Account instellen' }).click();
-    await page.getByRole('button', { name: 'Ik heb ze bewaard, ga verder' }).click();
+    await acceptInvitation(page, link, { password: 'de Eem stroomt naar het IJsselmeer' });
     await page.getByRole('button', { name: 'Studio' }).click();
     await expect(page).toHaveURL(`${origin(layout, 'studio')}/__studio`, { timeout: 30_000 });
     await studioField(page, '/blocks/0/headline').fill(heading, { timeout: 60_000 });

@@ -86,3 +86,14 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
+
+/** The back office's address, from the server's own line once it is there (the site's line comes first). */
+export async function backOfficeOf(server: ServerProcess, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = /back office on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output())?.[1];
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no back office:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
