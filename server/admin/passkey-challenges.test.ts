@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,98 +11,30 @@ import { createAdminApp } from './admin-app.ts';
 import type { AdminEnv } from './routes.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
 import { OWN, person } from './test-support/staff-browser.ts';
+import { assertion, b64url, createCredential, softwarePasskey } from './test-support/software-passkey.ts';
 
 /**
  * Passkey ceremonies bound to the server (issue 46): each challenge is one the server made and kept, taken once by
- * the first verification. The authenticator is a software one written here: P-256, attestation 'none', and a
+ * the first verification. The authenticator is a software one (test-support/software-passkey.ts): P-256, attestation 'none', and a
  * signature counter that stays 0, as synced passkeys have, so the counter never tells a replay apart.
  */
 
 // WebAuthn needs a host name for the relying party: localhost counts
 const ORIGIN = 'http://localhost:4330';
-const RP_ID = 'localhost';
 const CHALLENGE_COOKIE = '__Host-staff-challenge';
 const FIVE_MINUTES = 5 * 60 * 1000;
 
-const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
-
-/** CBOR's head of a major type with a length (RFC 8949 3.1), for the few items an attestation object has. */
-function cborHead(major: number, length: number): Buffer {
-  if (length < 24) return Buffer.from([(major << 5) | length]);
-  if (length < 0x100) return Buffer.from([(major << 5) | 24, length]);
-  return Buffer.from([(major << 5) | 25, length >> 8, length & 0xff]);
-}
-const cborText = (text: string) => Buffer.concat([cborHead(3, Buffer.byteLength(text)), Buffer.from(text)]);
-const cborBytes = (bytes: Buffer) => Buffer.concat([cborHead(2, bytes.length), bytes]);
-
 /**
- * A passkey on a software device: a P-256 key pair, a random credential id, user verification always done, the
- * backup flags of a synced passkey, and a signature counter of 0 in every answer.
+ * A passkey on a software device (test-support/software-passkey.ts) with a counter that stays 0: `create` as the
+ * account screen's browser answers the registration options, `get` as the sign-in's.
  */
 function softwareAuthenticator() {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const jwk = publicKey.export({ format: 'jwk' });
-  const credentialId = randomBytes(16);
-  const rpIdHash = createHash('sha256').update(RP_ID).digest();
-  // UP (user present) | UV (user verified) | BE (backup eligible) | BS (backed up)
-  const flags = 0x01 | 0x04 | 0x08 | 0x10;
-  const counter = Buffer.alloc(4); // stays 0
-  // COSE_Key {1: 2 (EC2), 3: -7 (ES256), -1: 1 (P-256), -2: x, -3: y}
-  const coseKey = Buffer.concat([
-    Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21]),
-    cborBytes(Buffer.from(jwk.x!, 'base64url')),
-    Buffer.from([0x22]),
-    cborBytes(Buffer.from(jwk.y!, 'base64url')),
-  ]);
-  const clientData = (type: string, challenge: string, origin = ORIGIN) => Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
-  let userHandle: string | undefined;
-
+  const device = softwarePasskey(ORIGIN);
   return {
-    id: b64url(credentialId),
-    /** navigator.credentials.create() over `challenge`, as the browser's toJSON() gives it */
-    create(challenge: string, options: { userId: string; origin?: string }): RegistrationResponseJSON {
-      userHandle = b64url(new TextEncoder().encode(options.userId));
-      const credentialIdLength = Buffer.from([credentialId.length >> 8, credentialId.length & 0xff]);
-      const aaguid = Buffer.alloc(16);
-      // AT: attested credential data follows
-      const authData = Buffer.concat([rpIdHash, Buffer.from([flags | 0x40]), counter, aaguid, credentialIdLength, credentialId, coseKey]);
-      // {"fmt": "none", "attStmt": {}, "authData": authData}
-      const attestationObject = Buffer.concat([
-        cborHead(5, 3),
-        cborText('fmt'),
-        cborText('none'),
-        cborText('attStmt'),
-        cborHead(5, 0),
-        cborText('authData'),
-        cborBytes(authData),
-      ]);
-      return {
-        id: b64url(credentialId),
-        rawId: b64url(credentialId),
-        type: 'public-key',
-        response: {
-          clientDataJSON: b64url(clientData('webauthn.create', challenge, options.origin)),
-          attestationObject: b64url(attestationObject),
-          transports: ['internal'],
-        },
-        clientExtensionResults: {},
-        authenticatorAttachment: 'platform',
-      };
-    },
-    /** navigator.credentials.get() over `challenge`: signed over authenticatorData and the hash of clientDataJSON */
-    get(challenge: string): AuthenticationResponseJSON {
-      const authData = Buffer.concat([rpIdHash, Buffer.from([flags]), counter]);
-      const clientDataJSON = clientData('webauthn.get', challenge);
-      const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]), privateKey);
-      return {
-        id: b64url(credentialId),
-        rawId: b64url(credentialId),
-        type: 'public-key',
-        response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature), userHandle },
-        clientExtensionResults: {},
-        authenticatorAttachment: 'platform',
-      };
-    },
+    id: b64url(device.credentialId),
+    create: (challenge: string, options: { userId: string; origin?: string }): RegistrationResponseJSON =>
+      createCredential(device, challenge, b64url(new TextEncoder().encode(options.userId)), options.origin),
+    get: (challenge: string): AuthenticationResponseJSON => assertion(device, challenge),
   };
 }
 

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
@@ -8,7 +7,7 @@ import { base32Decode } from '../../staff/base32.ts';
 import { inviteStaff } from '../../staff/invitations.ts';
 import { openStaffStore } from '../../staff/store/staff-store.ts';
 import { totpAt } from '../../staff/totp.ts';
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { assertion, createCredential, softwarePasskey, type SoftwarePasskey } from '../../admin/test-support/software-passkey.ts';
 import { STAFF_REQUEST_HEADER } from '../../admin/request-guard.ts';
 import { SESSION_COOKIE } from '../../admin/session-cookie.ts';
 import type { StorageOptions } from '../../storage/types.ts';
@@ -89,7 +88,6 @@ export const PASSWORD = 'fiets-zon-regen-42';
  * WebAuthn needs (localhost counts; an IP address offers no passkeys). The drill talks to the address it listens on.
  */
 export const ADMIN_ORIGIN = 'http://localhost:4330';
-const RP_ID = new URL(ADMIN_ORIGIN).hostname;
 
 /** The address the back office listens on, from the server's own line. */
 export function adminUrl(server: ServerProcess): string | undefined {
@@ -131,95 +129,6 @@ export async function signIn(admin: string, email: string, key: Uint8Array): Pro
   return answer.status;
 }
 
-const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
-
-/** CBOR's head of a major type with a length (RFC 8949 3.1), for the few items an attestation object has. */
-function cborHead(major: number, length: number): Buffer {
-  if (length < 24) return Buffer.from([(major << 5) | length]);
-  if (length < 0x100) return Buffer.from([(major << 5) | 24, length]);
-  return Buffer.from([(major << 5) | 25, length >> 8, length & 0xff]);
-}
-const cborText = (text: string) => Buffer.concat([cborHead(3, Buffer.byteLength(text)), Buffer.from(text)]);
-const cborBytes = (bytes: Buffer) => Buffer.concat([cborHead(2, bytes.length), bytes]);
-
-/**
- * A passkey on a software device, as server/admin/passkey-challenges.test.ts has one: a P-256 key pair, a random
- * credential id, user verification always done, the backup flags of a synced passkey and a signature counter of 0.
- */
-export interface SoftwarePasskey {
-  credentialId: Buffer;
-  privateKey: KeyObject;
-  publicKey: KeyObject;
-  /** the user handle the relying party gave at registration */
-  userHandle?: string;
-}
-
-export function softwarePasskey(): SoftwarePasskey {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  return { credentialId: randomBytes(16), privateKey, publicKey };
-}
-
-/** authenticatorData: the RP id's hash, UP | UV | BE | BS (and AT with attested credential data), a counter of 0. */
-function authenticatorData(attested?: Buffer): Buffer {
-  const flags = 0x01 | 0x04 | 0x08 | 0x10 | (attested ? 0x40 : 0);
-  return Buffer.concat([createHash('sha256').update(RP_ID).digest(), Buffer.from([flags]), Buffer.alloc(4), attested ?? Buffer.alloc(0)]);
-}
-
-/** The attested credential data: a zero AAGUID, the credential id, and the public key as COSE_Key {1: 2, 3: -7, -1: 1, -2: x, -3: y}. */
-function attestedCredential(device: SoftwarePasskey): Buffer {
-  const jwk = device.publicKey.export({ format: 'jwk' });
-  const id = device.credentialId;
-  const coseKey = Buffer.concat([
-    Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21]),
-    cborBytes(Buffer.from(jwk.x!, 'base64url')),
-    Buffer.from([0x22]),
-    cborBytes(Buffer.from(jwk.y!, 'base64url')),
-  ]);
-  return Buffer.concat([Buffer.alloc(16), Buffer.from([id.length >> 8, id.length & 0xff]), id, coseKey]);
-}
-
-const clientData = (type: string, challenge: string) => Buffer.from(JSON.stringify({ type, challenge, origin: ADMIN_ORIGIN, crossOrigin: false }));
-
-/** navigator.credentials.create() over `challenge` for the user handle given, as the browser's toJSON() gives it. */
-export function createCredential(device: SoftwarePasskey, challenge: string, userHandle: string): RegistrationResponseJSON {
-  device.userHandle = userHandle;
-  // {"fmt": "none", "attStmt": {}, "authData": authData}
-  const attestationObject = Buffer.concat([
-    cborHead(5, 3),
-    cborText('fmt'),
-    cborText('none'),
-    cborText('attStmt'),
-    cborHead(5, 0),
-    cborText('authData'),
-    cborBytes(authenticatorData(attestedCredential(device))),
-  ]);
-  const id = b64url(device.credentialId);
-  return {
-    id,
-    rawId: id,
-    type: 'public-key',
-    response: { clientDataJSON: b64url(clientData('webauthn.create', challenge)), attestationObject: b64url(attestationObject), transports: ['internal'] },
-    clientExtensionResults: {},
-    authenticatorAttachment: 'platform',
-  };
-}
-
-/** navigator.credentials.get() over `challenge`: signed over authenticatorData and the hash of clientDataJSON. */
-export function assertion(device: SoftwarePasskey, challenge: string): AuthenticationResponseJSON {
-  const authData = authenticatorData();
-  const clientDataJSON = clientData('webauthn.get', challenge);
-  const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]), device.privateKey);
-  const id = b64url(device.credentialId);
-  return {
-    id,
-    rawId: id,
-    type: 'public-key',
-    response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature), userHandle: device.userHandle },
-    clientExtensionResults: {},
-    authenticatorAttachment: 'platform',
-  };
-}
-
 /** A POST of the back office's own pages, with a session's cookie when there is one. */
 const post = (admin: string, path: string, body: unknown, session?: string) =>
   fetch(`${admin}${path}`, { method: 'POST', headers: { ...OWN, ...(session ? { cookie: session } : {}) }, body: JSON.stringify(body) });
@@ -229,7 +138,7 @@ export async function addPasskey(admin: string, session: string): Promise<Softwa
   const options = await post(admin, '/api/passkeys/options', {}, session);
   if (options.status !== 200) throw new Error(`the passkey's options answered ${options.status}`);
   const { challenge, user } = (await options.json()) as { challenge: string; user: { id: string } };
-  const device = softwarePasskey();
+  const device = softwarePasskey(ADMIN_ORIGIN);
   const added = await post(admin, '/api/passkeys', { response: createCredential(device, challenge, user.id), name: 'Telefoon' }, session);
   if (added.status !== 201) throw new Error(`adding the passkey answered ${added.status}`);
   return device;
