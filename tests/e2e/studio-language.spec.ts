@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { blockItem, expectAccessible, field, fileButton, openStudio, studioSite, type StudioSite } from './studio-support.ts';
+import { blockItem, expectAccessible, field, fileButton, openStudio, schemaKeys, studioSite, type StudioSite } from './studio-support.ts';
 
 /**
  * The studio speaks the site's language: on a copy of the Dutch fixture (tests/fixtures/base) and of the English one
@@ -10,23 +10,6 @@ import { blockItem, expectAccessible, field, fileButton, openStudio, studioSite,
  * picture, the phone number is typed once, and a problem is said in plain words where it is.
  */
 
-/** Every property name of every schema: what the studio must never show as it is. */
-function schemaKeys(): Set<string> {
-  const keys = new Set<string>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (typeof node !== 'object' || node === null) return;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'properties' && typeof value === 'object' && value !== null) for (const name of Object.keys(value)) keys.add(name);
-      walk(value);
-    }
-  };
-  const dir = join(process.cwd(), 'schemas');
-  for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' }))
-    if (entry.endsWith('.json')) walk(JSON.parse(readFileSync(join(dir, entry), 'utf8')));
-  keys.delete('$schema');
-  return keys;
-}
 const KEYS = schemaKeys();
 
 /** The block types, in the schema's order. */

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copySite, startDevServer, type DevServer } from '../../scripts/test-support/dev-server.ts';
@@ -167,4 +167,26 @@ export async function servesAgain(site: StudioSite, path: string, text: string) 
     return answer.status === 200 && (await answer.text()).includes(text);
   };
   await expect.poll(shows, { timeout: 15_000 }).toBe(true);
+}
+
+/**
+ * Every property name of every schema: what the studio must never show as it is; with `blockTypes`, every string
+ * `const` too (the block types' names).
+ */
+export function schemaKeys({ blockTypes = false } = {}): Set<string> {
+  const keys = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (typeof node !== 'object' || node === null) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'properties' && typeof value === 'object' && value !== null) for (const name of Object.keys(value)) keys.add(name);
+      if (blockTypes && key === 'const' && typeof value === 'string') keys.add(value);
+      walk(value);
+    }
+  };
+  const dir = join(process.cwd(), 'schemas');
+  for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' }))
+    if (entry.endsWith('.json')) walk(JSON.parse(readFileSync(join(dir, entry), 'utf8')));
+  keys.delete('$schema');
+  return keys;
 }

@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { blockItem, field, fileButton, openStudio, studioSite, type StudioSite } from './studio-support.ts';
+import { blockItem, field, fileButton, openStudio, schemaKeys, studioSite, type StudioSite } from './studio-support.ts';
 
 /**
  * The staff's words everywhere they read before going live: on a copy of the Dutch fixture (tests/fixtures/base) and
@@ -12,25 +12,7 @@ import { blockItem, field, fileButton, openStudio, studioSite, type StudioSite }
  * schemas, a file path, a placeholder in braces, a backtick or a unit in brackets.
  */
 
-/** Every property name of every schema (what the studio must never show as it is), and every block type. */
-function schemaKeys(): Set<string> {
-  const keys = new Set<string>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (typeof node !== 'object' || node === null) return;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'properties' && typeof value === 'object' && value !== null) for (const name of Object.keys(value)) keys.add(name);
-      if (key === 'const' && typeof value === 'string') keys.add(value);
-      walk(value);
-    }
-  };
-  const dir = join(process.cwd(), 'schemas');
-  for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' }))
-    if (entry.endsWith('.json')) walk(JSON.parse(readFileSync(join(dir, entry), 'utf8')));
-  keys.delete('$schema');
-  return keys;
-}
-const KEYS = schemaKeys();
+const KEYS = schemaKeys({ blockTypes: true });
 
 /**
  * What is wrong with a text a person reads, or undefined: a file path, a placeholder, a backtick, "(ms)", a list's
