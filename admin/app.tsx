@@ -13,6 +13,7 @@ import { System } from './system.tsx';
 import { Leads } from './leads.tsx';
 import { LeadPage } from './lead.tsx';
 import { words } from './words.ts';
+import { INVITATION_PATH } from '../core/admin/contract.ts';
 
 /** A screen only some roles may open; the others are told so, in words. */
 function ForRole({ path, children }: { path: string; children: ReactNode }) {
@@ -48,7 +49,7 @@ export function App() {
         <Routes>
           <Route element={<PublicLayout />}>
             <Route path="/aanmelden" element={<SignIn />} />
-            <Route path="/uitnodiging/:token" element={<Invitation />} />
+            <Route path={`${INVITATION_PATH}:token`} element={<Invitation />} />
           </Route>
           <Route element={<SignedInLayout />}>
             <Route index element={<Home />} />

@@ -9,6 +9,8 @@ import type { SystemAnswer } from './system.ts';
 
 /** The header every state-changing request of the back office's pages carries, with the value "1". */
 export const STAFF_REQUEST_HEADER = 'x-staff-request';
+/** The path of an invitation link: the back office's screen for it (its router's route), the mail's and the CLI's link. */
+export const INVITATION_PATH = '/uitnodiging/';
 /** Every API route of the back office is under this path; everything else is its pages. */
 export const ADMIN_API = '/api';
 

@@ -1,11 +1,10 @@
+import { INVITATION_PATH } from '../../core/admin/contract.ts';
 import { isRole, normaliseEmail, type Role } from './identity.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { StaffExistsError, type StaffStore } from './store/staff-store.ts';
 
 /** The back office's own port when ADMIN_PORT is not set (the public site has its own). */
 export const DEFAULT_ADMIN_PORT = 4330;
-/** The path of an invitation link: the back office's screen for it, in the staff's language (Dutch here). */
-export const INVITATION_PATH = '/uitnodiging/';
 
 /**
  * The back office's origin, from configuration only (never from a request's Host): ADMIN_ORIGIN, else
