@@ -55,13 +55,16 @@ export interface NewClientLinkAnswer {
  */
 export const SCHEDULES_API = `${STUDIO_API}/schedules`;
 
+/** Where a scheduled publish is: waiting for its time, being published, done, failed, or called off. */
+export type ScheduleStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+
 export interface ScheduledPublish {
   id: string;
   /** when (ISO) */
   at: string;
   /** who planned it (their e-mail address) */
   createdBy: string;
-  status: 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+  status: ScheduleStatus;
   /** how it ended: the commit, "nothing" (nothing was ready), or why it failed */
   detail: string | null;
 }

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STUDIO_ENTRY_PATH, STUDIO_PATH } from '../../core/studio/contract.ts';
+import type { StudioAuditKind } from '../../core/admin/contract.ts';
 import { siteLanguage } from '../../studio/server/document.ts';
 import { send } from '../../studio/server/http.ts';
 import { STUDIO_SESSION_COOKIE } from '../../core/security/cookies.ts';
@@ -92,7 +93,6 @@ export interface ScheduleStore {
 }
 
 /** What the studio writes in the back office's activity log. */
-export type StudioAuditKind = 'site.changed' | 'site.published' | 'client-link.made' | 'client-link.revoked';
 
 /** A client preview link as the database keeps it (its token's hash only). */
 export interface StoredLink {

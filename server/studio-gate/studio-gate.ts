@@ -1,3 +1,4 @@
+import type { StudioAuditKind } from '../../core/admin/contract.ts';
 import { allows } from '../admin/permissions.ts';
 import { resumeSession, sessionTimeouts, startSession, type SessionTimeouts } from '../staff/sessions.ts';
 import { openStaffStore, type StaffStore } from '../staff/store/staff-store.ts';
@@ -40,7 +41,7 @@ export interface StudioGate {
   /** `write: false`: a static file, which checks the session and writes nothing to it */
   admit(token: string | undefined, options?: { write?: boolean }): Promise<Admission>;
   /** a line in the back office's activity log, by the person of a request */
-  audit(kind: 'site.changed' | 'site.published' | 'client-link.made' | 'client-link.revoked', who: Editor | { email: string }): Promise<void>;
+  audit(kind: StudioAuditKind, who: Editor | { email: string }): Promise<void>;
   /** the client preview links (studio-state/preview-links.ts) */
   links: {
     create(link: NewPreviewLink): Promise<PreviewLink>;

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.ts';
 import { newId } from '../storage/ids.ts';
-
-export type ScheduleStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+import type { ScheduleStatus } from '../../core/studio/contract.ts';
 
 /** A publish of the changes at a given time. */
 export interface Schedule {
