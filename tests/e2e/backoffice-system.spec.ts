@@ -61,7 +61,7 @@ test('an admin sees the System screen: the missing backup said first, the mails 
   if (!phone) await expect(page.getByRole('columnheader')).toHaveText(['Server', 'Soort', 'Staat', 'Gestart', 'Laatst gezien', 'Versie']);
 
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `/tmp/system-${page.viewportSize()!.width}.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`system-${page.viewportSize()!.width}.png`), fullPage: true });
 
   // Vernieuwen asks again: a new mail counts
   await queueMail();
