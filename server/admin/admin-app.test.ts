@@ -20,12 +20,14 @@ import { STAFF_REQUEST_HEADER } from './request-guard.ts';
 import type { AdminEnv, RouteSpec } from './routes.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
 import { openStudioState, type StudioState } from '../studio-state/studio-state.ts';
+import { openSystemStore, type SystemStore } from '../system/system-store.ts';
 import { browser, OWN, ORIGIN, PASSWORD, person as invite } from './test-support/staff-browser.ts';
 
 describe.each(backends)('the back office on $name', (backend) => {
   let store: StaffStore;
   let storage: Storage;
   let studioState: StudioState;
+  let system: SystemStore;
   let advance: (ms: number) => void;
   let peek: () => number;
   let app: Hono<AdminEnv>;
@@ -41,6 +43,7 @@ describe.each(backends)('the back office on $name', (backend) => {
     ({ store, advance, peek, options } = await openTestStore(backend));
     storage = await openStorage(options);
     studioState = await openStudioState(options);
+    system = await openSystemStore(options);
     // the inbox too, so the role matrix walks its routes; no lead is read from this folder
     const leads = { storage, uploadsDir: tmpdir(), site: fixtureServerSite, retention: { leadDays: 365, spamDays: 14 } };
     ({ app, routes } = createAdminApp({
@@ -52,12 +55,15 @@ describe.each(backends)('the back office on $name', (backend) => {
       leads,
       // and the studio's door, so the matrix walks its ticket too
       studio: { origin: 'http://127.0.0.1:4331', state: studioState },
+      // and the System screen's call, admins' alone
+      system: { store: system },
     }));
   }, 60_000);
   afterEach(async () => {
     await store.close();
     await storage.close();
     await studioState.close();
+    await system.close();
   });
 
   it('an invitation link sets up a password and an authenticator, gives ten recovery codes once and signs in; it works once', async () => {
@@ -293,6 +299,8 @@ describe.each(backends)('the back office on $name', (backend) => {
     // the studio: editors and admins, not sales, and /me says so to the screens
     const ticket = async (role: Role) => (await people[role]!.b.post('/api/studio/ticket')).status;
     expect([await ticket('editor'), await ticket('admin'), await ticket('sales')]).toEqual([200, 200, 403]);
+    // the System screen: admins alone
+    expect([await status('admin', '/api/system'), await status('editor', '/api/system'), await status('sales', '/api/system')]).toEqual([200, 403, 403]);
     const studioOf = async (role: Role) => ((await (await people[role]!.b.get('/api/me')).json()) as { studio?: boolean }).studio ?? false;
     expect([await studioOf('editor'), await studioOf('admin'), await studioOf('sales')]).toEqual([true, true, false]);
   });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SystemInstance } from '../../core/admin/system.ts';
 import type { Database } from '../storage/schema.ts';
 import type { StorageOptions } from '../storage/types.ts';
 import { DEFAULT_BUSY_WAIT_MS } from '../storage/busy.ts';
@@ -18,16 +19,8 @@ export interface SystemEvent {
   detail: Record<string, unknown>;
 }
 
-/** A server process as it says of itself in its heartbeat. */
-export interface InstanceRow {
-  id: string;
-  kind: 'site' | 'studio';
-  host: string;
-  startedAt: string;
-  lastSeenAt: string;
-  version: string;
-  stoppedAt: string | null;
-}
+/** A server process as it says of itself in its heartbeat: the System screen's instance (core/admin/system.ts) before it is judged gone or holding the studio. */
+export type InstanceRow = Omit<SystemInstance, 'gone' | 'holdsStudio'> & { stoppedAt: string | null };
 
 /**
  * The system's own records in the leads' database: the events the System screen and /metrics report (the last
