@@ -6,7 +6,7 @@ import { sessionTimeouts } from '../staff/sessions.ts';
 import { openStaffStore, type StaffStore } from '../staff/store/staff-store.ts';
 import { createAdminApp } from './admin-app.ts';
 import type { LeadDeps } from './lead-routes.ts';
-import { invitationMailer } from './invitation-mail.ts';
+import { invitationMailer, type SendInvitation } from './invitation-mail.ts';
 import { staffSecretKey } from '../staff/secret-box.ts';
 import { paths } from '../../core/paths.ts';
 import { openStudioState } from '../studio-state/studio-state.ts';
@@ -51,7 +51,8 @@ async function studioDoor(env: Record<string, string | undefined>, storage: Stor
   return origin ? { origin, state: await openStudioState(storage) } : undefined;
 }
 
-export async function startAdmin(options: {
+/** What `npm start` hands the back office. */
+export interface StartAdminOptions {
   settings: AdminSettings;
   storage: StorageOptions;
   env: Record<string, string | undefined>;
@@ -67,9 +68,35 @@ export async function startAdmin(options: {
   logger: Logger;
   /** the System screen's facts and /metrics (server/system/, server/observe/metrics.ts) */
   system?: SystemStore;
-}): Promise<RunningAdmin | undefined> {
-  const { settings } = options;
-  const { logger } = options;
+}
+
+/** The back office's app for the address it listens on (on any free port, PORT=0, the one the system gave). */
+function adminAppAt(
+  options: StartAdminOptions,
+  port: number,
+  parts: { staff: StaffStore; studio: StudioDoor | undefined; sendInvitation: SendInvitation | undefined },
+): { app: ReturnType<typeof createAdminApp>['app']; origin: string } {
+  const { settings, env } = options;
+  const origin = settings.port === 0 && !env.ADMIN_ORIGIN ? `http://${settings.host}:${port}` : settings.origin;
+  const app = createAdminApp({
+    staff: parts.staff,
+    origin,
+    timeouts: sessionTimeouts(env),
+    clientIp: options.clientIp,
+    issuer: options.issuer,
+    hsts: options.hsts,
+    pagesDir: env.ADMIN_PAGES_DIR || paths.distAdmin,
+    leads: options.leads,
+    sendInvitation: parts.sendInvitation,
+    logger: options.logger,
+    ...(parts.studio ? { studio: parts.studio } : {}),
+    ...(options.system ? { system: { store: options.system, metricsToken: env.METRICS_TOKEN || undefined } } : {}),
+  }).app;
+  return { app, origin };
+}
+
+export async function startAdmin(options: StartAdminOptions): Promise<RunningAdmin | undefined> {
+  const { settings, logger } = options;
   if (settings.port === 'off') return undefined;
   const staff = await openStaffStore(options.storage, { secretKey: staffSecretKey(options.serverSecret) });
   const sendInvitation = options.mail && invitationMailer(options.mail.smtpUrl, options.mail.from, options.mail.site, () => options.leads.site().lang);
@@ -79,26 +106,10 @@ export async function startAdmin(options: {
   const server = serve(
     { fetch: (request, nodeEnv) => (app ? app.fetch(request, nodeEnv) : new Response(null, { status: 503 })), port: settings.port, hostname: settings.host },
     (info) => {
-      // on any free port (PORT=0) the origin is the one the system gave, unless ADMIN_ORIGIN says otherwise
-      const origin = settings.port === 0 && !options.env.ADMIN_ORIGIN ? `http://${settings.host}:${info.port}` : settings.origin;
-      const timeouts = sessionTimeouts(options.env);
-      const pagesDir = options.env.ADMIN_PAGES_DIR || paths.distAdmin;
-      app = createAdminApp({
-        staff,
-        origin,
-        timeouts,
-        clientIp: options.clientIp,
-        issuer: options.issuer,
-        hsts: options.hsts,
-        pagesDir,
-        leads: options.leads,
-        sendInvitation,
-        logger,
-        ...(studio ? { studio } : {}),
-        ...(options.system ? { system: { store: options.system, metricsToken: options.env.METRICS_TOKEN || undefined } } : {}),
-      }).app;
+      const made = adminAppAt(options, info.port, { staff, studio, sendInvitation });
+      app = made.app;
       // printed after the site's own line: tools read the site's address from the first one
-      logger.info(`back office on ${origin} (listening on ${settings.host}:${info.port})`);
+      logger.info(`back office on ${made.origin} (listening on ${settings.host}:${info.port})`);
     },
   );
   server.on('error', (error: NodeJS.ErrnoException) => {
