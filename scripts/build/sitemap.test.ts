@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
 import { buildSite } from '../test-support/build-site.ts';
 import { fileFor } from '../lib/page-document.ts';
-import { fileChangedAt, robotsTxt, sitemapFiles, sitemapUrls, sourcesChangedAt } from './sitemap.ts';
+import { fileChangedAt, LASTMOD_FILE, LASTMOD_VERSION, robotsTxt, sitemapFiles, sitemapUrls, sourcesChangedAt } from './sitemap.ts';
 
 const SITE = 'https://www.example.test';
 const urls = (n: number) => Array.from({ length: n }, (_, i) => ({ loc: `${SITE}/page-${i}` }));
@@ -143,6 +143,18 @@ describe('lastmod of one item of a collection', () => {
       expect(changedAt(part('B'))?.toISOString()).toBe('2025-04-01T00:00:00.000Z');
       expect(changedAt(part('C'))).toEqual(june);
       expect(changedAt('content/collections/cities.json')).toEqual(june);
+      // the next build starts from what this one kept: the same dates, with the change not committed and once it is undone
+      const kept: Parameters<typeof sourcesChangedAt>[2] = { kept: {} };
+      const first = sourcesChangedAt(site, ['A', 'B', 'C'].map(part), kept);
+      const dates = () => ['A', 'B', 'C'].map((city) => first(part(city))?.toISOString());
+      const before = dates();
+      const previousDir = join(root, 'build-before');
+      mkdirSync(join(previousDir, '.build'), { recursive: true });
+      writeFileSync(join(previousDir, LASTMOD_FILE), JSON.stringify({ version: LASTMOD_VERSION, files: kept.kept }));
+      const again = (city: string) => sourcesChangedAt(site, ['A', 'B', 'C'].map(part), { previousDir })(part(city))?.toISOString();
+      expect(['A', 'B', 'C'].map(again)).toEqual(before);
+      execFileSync('git', ['checkout', '--', '.'], { cwd: root });
+      expect(['A', 'B', 'C'].map(again)).toEqual(['2025-02-01T00:00:00.000Z', '2025-04-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z']);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -82,6 +82,37 @@ interface SiteGit {
   git: Git;
   /** null: the site is not in a git work tree */
   work: () => { prefix: string; dirty: Set<string> } | null;
+  /**
+   * The newest commit (its hash and date) that changed each of these files, asked of git in one process with the
+   * files named before (`ask`): a build's sources are a few files, and a spawn of git costs more than its answer.
+   */
+  newest: (file: string) => [commit: string, date: string] | undefined;
+  ask: (files: Iterable<string>) => void;
+}
+
+/** A site's place in its work tree, by its folder: it does not move while a process builds it. */
+const prefixes = new Map<string, string>();
+
+/**
+ * The newest commit of each file in `git log --name-only` of them all: undefined when a commit names none of them (a
+ * merge git kept, which the log of one file might date otherwise): the caller then asks file by file.
+ */
+function newestOfLog(output: string, prefix: string): Map<string, [string, string]> | undefined {
+  const newest = new Map<string, [string, string]>();
+  let commit: [string, string] | undefined;
+  let named = true;
+  for (const line of output.split('\n')) {
+    if (line.startsWith('\u0001')) {
+      if (!named) return undefined;
+      commit = line.slice(1).split(' ') as [string, string];
+      named = false;
+    } else if (line !== '' && commit) {
+      named = true;
+      const file = line.startsWith(prefix) ? line.slice(prefix.length) : line;
+      if (!newest.has(file)) newest.set(file, commit);
+    }
+  }
+  return named ? newest : undefined;
 }
 
 function siteGit(siteRoot: string): SiteGit {
@@ -97,7 +128,8 @@ function siteGit(siteRoot: string): SiteGit {
   let repo: ReturnType<SiteGit['work']> | undefined;
   const work = () => {
     if (repo !== undefined) return repo;
-    const prefix = git(['rev-parse', '--show-prefix'])?.trim();
+    const prefix = prefixes.get(siteRoot) ?? git(['rev-parse', '--show-prefix'])?.trim();
+    if (prefix !== undefined) prefixes.set(siteRoot, prefix);
     const status = prefix === undefined ? undefined : git(['status', '--porcelain', '-z', '--untracked-files=all', '--', '.']);
     if (prefix === undefined || status === undefined) return (repo = null);
     const dirty = new Set<string>();
@@ -111,7 +143,25 @@ function siteGit(siteRoot: string): SiteGit {
     }
     return (repo = { prefix, dirty });
   };
-  return { git, work };
+  const asked = new Set<string>();
+  let logged: Map<string, [string, string]> | undefined;
+  const newest = (file: string): [string, string] | undefined => {
+    if (!asked.has(file) || logged?.size === 0) {
+      const line = git(['log', '-1', '--format=%H %cI', '--', file])?.trim();
+      return line ? (line.split(' ') as [string, string]) : undefined;
+    }
+    if (!logged) {
+      const output = git(['-c', 'core.quotePath=false', 'log', '--no-merges', '--format=%x01%H %cI', '--name-only', '--', ...asked]);
+      // nothing known: each file asked on its own
+      logged = (output !== undefined && newestOfLog(output, work()?.prefix ?? '')) || new Map();
+      if (logged.size === 0) return newest(file);
+    }
+    return logged.get(file);
+  };
+  const ask = (files: Iterable<string>) => {
+    for (const file of files) asked.add(file);
+  };
+  return { git, work, newest, ask };
 }
 
 const modifiedAt = (siteRoot: string, file: string) => {
@@ -131,7 +181,7 @@ export function fileChangedAt(siteRoot: string, site: SiteGit = siteGit(siteRoot
   return (file) => {
     if (known.has(file)) return known.get(file);
     const tree = site.work();
-    const committed = tree && !tree.dirty.has(tree.prefix + file) ? site.git(['log', '-1', '--format=%cI', '--', file])?.trim() : undefined;
+    const committed = tree && !tree.dirty.has(tree.prefix + file) ? site.newest(file)?.[1] : undefined;
     const date = committed ? new Date(committed) : modifiedAt(siteRoot, file);
     known.set(file, date);
     return date;
@@ -147,14 +197,8 @@ const partKey = (item: Record<string, string>) => JSON.stringify(Object.entries(
  * search of the list (which can hold thousands of towns), the last of equal ones as the site reads a collection
  * (cityDataByName).
  */
-function partValues(text: string | undefined, parts: Iterable<string>): Map<string, string | null> {
+function partValues(doc: unknown, parts: Iterable<string>): Map<string, string | null> {
   const values = new Map<string, string | null>();
-  let doc: unknown;
-  try {
-    doc = text === undefined ? undefined : JSON.parse(text);
-  } catch {
-    doc = undefined;
-  }
   const { items, ...rest } = doc && typeof doc === 'object' && !Array.isArray(doc) ? (doc as Record<string, unknown>) : { items: undefined };
   const found = doc === undefined ? undefined : JSON.stringify(rest);
   const indexes = new Map<string, Map<string, unknown>>();
@@ -214,16 +258,17 @@ function fileVersions(siteRoot: string, path: string, commits: string[]): (index
 
 /**
  * What a build keeps of the parts it dated, for the next build (`.build/lastmod.json`): per collection file, its newest
- * commit then, and each part's hash of its item's bytes and date. Only a shortcut: the next build's walk back stops at
- * that commit for the parts whose bytes are the same, and finds the same dates a walk through the whole history would
- * (a clean build does that walk). Kept of the history alone, so a clean and an incremental build write the same file.
+ * commit then, and each part's hash of its item's bytes, date, and hash of its value (partValues). Only a shortcut:
+ * the next build's walk back stops at that commit for the parts whose bytes are the same, and finds the same dates a
+ * walk through the whole history would (a clean build does that walk); while the file's newest commit is still that
+ * one, no walk at all (valuesAtCarried). Kept of the history alone, so a clean and an incremental build write the same file.
  */
 interface CarriedFile {
   commit: string;
-  parts: Record<string, [hash: string, date: string]>;
+  parts: Record<string, [hash: string, date: string, value: string]>;
 }
 export const LASTMOD_FILE = '.build/lastmod.json';
-const LASTMOD_VERSION = 1;
+export const LASTMOD_VERSION = 2;
 
 function readCarried(dir: string | undefined): Record<string, CarriedFile> {
   if (!dir) return {};
@@ -306,28 +351,59 @@ function sameEnds(a: Buffer, b: Buffer): [number, number] {
 
 const bytesKey = (bytes: Buffer) => createHash('sha1').update(bytes).digest('base64');
 
-/** The parts whose value in the file now differs from its last commit's (`head`): dated by the file's modification time. */
-function uncommittedParts(siteRoot: string, file: string, parts: string[], head: Buffer, dates: Map<string, Date | undefined>): void {
-  let text: string | undefined;
+const valueKey = (value: string | null | undefined) => (value == null ? '' : createHash('sha1').update(value).digest('base64'));
+
+/** A version of a file parsed: undefined when it is not there or is no JSON. */
+const parsed = (text: string | undefined): unknown => {
   try {
-    text = readFileSync(join(siteRoot, file), 'utf8');
+    return text === undefined ? undefined : JSON.parse(text);
   } catch {
-    text = undefined;
+    return undefined;
   }
-  const committed = partValues(head.toString('utf8'), parts);
-  const now = partValues(text, parts);
+};
+
+/** The site's file now, parsed. */
+const docOf = (siteRoot: string, file: string) => {
+  try {
+    return parsed(readFileSync(join(siteRoot, file), 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The parts whose value in the file now differs from its last commit's (`head`): dated by the file's modification
+ * time. Returns the parts' values at that commit.
+ */
+function uncommittedParts(siteRoot: string, file: string, parts: string[], headDoc: unknown, dates: Map<string, Date | undefined>): void {
+  const committed = partValues(headDoc, parts);
+  const now = partValues(docOf(siteRoot, file), parts);
   for (const part of parts) if (now.get(part) !== committed.get(part)) dates.set(part, modifiedAt(siteRoot, file));
 }
 
-/** Each part's item in the newest version, by its index among the `count` items (a part with no item of its own has none). */
-function itemsOfParts(head: Buffer, count: number, parts: string[]): Map<string, number> {
-  const itemOf = new Map<string, number>();
-  let doc: { items?: Record<string, unknown>[] } | undefined;
-  try {
-    doc = JSON.parse(head.toString('utf8')) as typeof doc;
-  } catch {
-    doc = undefined;
+/**
+ * The parts' dates while the file's newest commit is the one the build before dated them at (undefined when it is
+ * not, or a part was not dated then): no history is read. A part keeps its date then unless its value now (a change
+ * not committed) differs from its value at that commit, as uncommittedParts and the walk would find.
+ */
+function valuesAtCarried(siteRoot: string, site: SiteGit, file: string, parts: string[], carried: CarriedFile | undefined) {
+  const tree = site.work();
+  if (!tree || !carried || site.newest(file)?.[0] !== carried.commit || !parts.every((part) => carried.parts[part]?.[2])) return undefined;
+  const dates = new Map<string, Date | undefined>();
+  const record: CarriedFile = { commit: carried.commit, parts: {} };
+  const now = tree.dirty.has(tree.prefix + file) ? partValues(docOf(siteRoot, file), parts) : undefined;
+  for (const part of [...parts].sort()) {
+    const then = carried.parts[part]!;
+    dates.set(part, now && valueKey(now.get(part)) !== then[2] ? modifiedAt(siteRoot, file) : new Date(then[1]));
+    record.parts[part] = then;
   }
+  return { dates, record };
+}
+
+/** Each part's item in the newest version, by its index among the `count` items (a part with no item of its own has none). */
+function itemsOfParts(headDoc: unknown, count: number, parts: string[]): Map<string, number> {
+  const itemOf = new Map<string, number>();
+  const doc = headDoc as { items?: Record<string, unknown>[] } | undefined;
   const list = Array.isArray(doc?.items) && doc.items.length === count ? doc.items : [];
   const byKey = new Map<string, number>();
   for (const part of parts) {
@@ -494,6 +570,11 @@ function partsChangedAt(
   carried: CarriedFile | undefined,
   carry: (record: CarriedFile) => void,
 ): Map<string, Date | undefined> {
+  const atCarried = valuesAtCarried(siteRoot, site, file, parts, carried);
+  if (atCarried) {
+    if (Object.keys(atCarried.record.parts).length > 0) carry(atCarried.record);
+    return atCarried.dates;
+  }
   const dates = new Map<string, Date | undefined>();
   const history = fileHistory(siteRoot, site, file);
   if (!history) {
@@ -501,12 +582,14 @@ function partsChangedAt(
     return dates;
   }
   const { log, head } = history;
-  if (history.uncommitted) uncommittedParts(siteRoot, file, parts, head, dates);
-  let open = parts.filter((part) => !dates.has(part));
+  const headDoc = parsed(head.toString('utf8'));
+  // a part changed and not committed is dated by the file's modification time, and by the history in the record
+  if (history.uncommitted) uncommittedParts(siteRoot, file, parts, headDoc, dates);
+  let open = parts;
   const since = new Map(open.map((part) => [part, log[0]![1]]));
   const trail = itemTrail(head);
   // each part's item by its index (none: no item of its own)
-  const itemOf = trail.spans ? itemsOfParts(head, trail.spans.items.length, open) : new Map<string, number>();
+  const itemOf = trail.spans ? itemsOfParts(headDoc, trail.spans.items.length, open) : new Map<string, number>();
   // the parts dated by the history, by the bytes of their item now: carried to the next build (see CarriedFile)
   const dated = open.filter((part) => trail.places[itemOf.get(part) ?? -1] !== undefined);
   const nowHashes = new Map(dated.map((part) => [part, bytesKey(head.subarray(...trail.places[itemOf.get(part)!]!))]));
@@ -519,9 +602,10 @@ function partsChangedAt(
     if (!older || step.changed.has('all')) break;
     trail.newer = older;
   }
-  for (const [part, date] of since) dates.set(part, new Date(date));
+  for (const [part, date] of since) if (!dates.has(part)) dates.set(part, new Date(date));
   const record: CarriedFile = { commit: log[0]![0], parts: {} };
-  for (const part of dated.sort()) record.parts[part] = [nowHashes.get(part)!, since.get(part)!];
+  const values = partValues(headDoc, dated);
+  for (const part of dated.sort()) record.parts[part] = [nowHashes.get(part)!, since.get(part)!, valueKey(values.get(part))];
   if (dated.length > 0) carry(record);
   return dates;
 }
@@ -540,6 +624,7 @@ export function sourcesChangedAt(
   const files = fileChangedAt(siteRoot, site);
   const wanted = new Map<string, Set<string>>();
   for (const source of sources) {
+    site.ask([typeof source === 'string' ? source : source.file]);
     if (typeof source === 'string') continue;
     let parts = wanted.get(source.file);
     if (!parts) wanted.set(source.file, (parts = new Set()));
