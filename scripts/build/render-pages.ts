@@ -52,7 +52,8 @@ export interface ChunkReport {
 }
 
 export interface PageRenderer {
-  facts: EntryFacts;
+  /** what the entry says of the site: worked out when first asked (one worker of a pool is asked) */
+  facts: () => EntryFacts;
   renderChunk(paths: string[]): Promise<ChunkReport>;
 }
 
@@ -196,7 +197,8 @@ export interface EntryLoad {
 export interface LoadedEntry {
   file: string;
   entry: ServerEntry & KeyedEntry;
-  facts: EntryFacts;
+  /** worked out when first asked: its routes and sitemap entries grow with the towns */
+  facts: () => EntryFacts;
   /** what this thread keeps of this model for the next build (with a model's key) */
   memo: Kept | undefined;
 }
@@ -220,11 +222,15 @@ export async function loadEntry({ entryFile, siteData, modelKey }: EntryLoad): P
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry & KeyedEntry;
   await (entry as { loaded?: () => Promise<unknown> }).loaded?.();
   const offered = (entry as { sitemapEntries?: () => unknown[] }).sitemapEntries;
-  const routes = memo?.routes ?? entry.routePaths();
-  const sitemapEntries = memo?.routes ? memo.sitemapEntries : typeof offered === 'function' ? offered() : undefined;
-  if (memo) Object.assign(memo, { routes, sitemapEntries });
-  const facts: EntryFacts = { routes, site: entry.model.site, scripts: entry.inlineScripts, sitemapEntries };
-  return { file: entryFile, entry, facts, memo };
+  let facts: EntryFacts | undefined;
+  const factsOf = () => {
+    if (facts) return facts;
+    const routes = memo?.routes ?? entry.routePaths();
+    const sitemapEntries = memo?.routes ? memo.sitemapEntries : typeof offered === 'function' ? offered() : undefined;
+    if (memo) Object.assign(memo, { routes, sitemapEntries });
+    return (facts = { routes, site: entry.model.site, scripts: entry.inlineScripts, sitemapEntries });
+  };
+  return { file: entryFile, entry, facts: factsOf, memo };
 }
 
 /**

@@ -49,7 +49,7 @@ function inlinePool(): RenderPool {
     },
     async setup(setup) {
       renderer = await createPageRenderer(setup, loaded);
-      return renderer.facts;
+      return renderer.facts();
     },
     async render(routes) {
       if (!renderer) throw new Error('render() before setup()');
@@ -199,13 +199,14 @@ function workerPool(count: number, engineKey: string | undefined): RenderPool {
       // the site's data came with the load: not copied to every worker a second time
       const { siteData: _loaded, ...rest } = given;
       const setup = given.entryFile === loadedFile ? rest : given;
+      // one worker answers with the facts (the routes and sitemap entries: worked out once, copied once)
       const ready = (await started).map(
-        (rendering) =>
-          new Promise<EntryFacts>((resolve) => {
+        (rendering, index) =>
+          new Promise<EntryFacts | null>((resolve) => {
             rendering.onReply = (message) => {
               if ('ready' in message) resolve(message.ready);
             };
-            rendering.worker.postMessage({ setup } satisfies ToWorker);
+            rendering.worker.postMessage({ setup, answer: index === 0 } satisfies ToWorker);
           }),
       );
       const [facts] = await Promise.race([Promise.all(ready), failure]);

@@ -4,14 +4,12 @@ import { createPageRenderer, loadEntry, type EntryLoad, type LoadedEntry, type P
 /**
  * One render worker (render-pool.ts starts one per core). It starts while the bundles are being built, loads the
  * server entry as soon as it is built (a load message, while Vite may still build the client files), then gets the
- * setup (where the pages go, the client files they link), answers with the entry's facts, and renders each chunk of
- * routes it is sent.
+ * setup (where the pages go, the client files they link), answers that it is ready (one worker with the entry's
+ * facts), and renders each chunk of routes it is sent.
  */
-export type ToWorker = { load: EntryLoad } | { setup: RenderSetup } | { chunk: number; paths: string[] };
+export type ToWorker = { load: EntryLoad } | { setup: RenderSetup; answer: boolean } | { chunk: number; paths: string[] };
 export type FromWorker =
-  | { ready: Awaited<ReturnType<typeof createPageRenderer>>['facts'] }
-  | { chunk: number; report: Awaited<ReturnType<PageRenderer['renderChunk']>> }
-  | { failed: string };
+  { ready: ReturnType<PageRenderer['facts']> | null } | { chunk: number; report: Awaited<ReturnType<PageRenderer['renderChunk']>> } | { failed: string };
 
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs as a worker thread (see render-pool.ts)');
@@ -31,7 +29,7 @@ port.on('message', (message: ToWorker) => {
     createPageRenderer(message.setup, loaded)
       .then((created) => {
         renderer = created;
-        send({ ready: created.facts });
+        send({ ready: message.answer ? created.facts() : null });
       })
       .catch(failed);
     return;
