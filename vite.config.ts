@@ -81,7 +81,14 @@ const testProjects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'node',
       environment: 'node',
-      include: ['core/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'studio/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+      include: [
+        'core/**/*.test.ts',
+        'scripts/**/*.test.ts',
+        'server/**/*.test.ts',
+        'studio/**/*.test.ts',
+        'studio-host/**/*.test.ts',
+        'tests/integration/**/*.test.ts',
+      ],
       exclude: [...configDefaults.exclude, ...measuredAlone],
     },
   },

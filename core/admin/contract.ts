@@ -64,7 +64,7 @@ export const AUDIT_KINDS = [
   'client-link.revoked',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
-/** The studio's lines in the activity log (written through its gate, server/studio-gate/). */
+/** The studio's lines in the activity log (written through its gate, studio-host/gate/). */
 export type StudioAuditKind = Extract<AuditKind, 'site.changed' | 'site.published' | 'client-link.made' | 'client-link.revoked'>;
 
 /** Where staff are with a lead. */

@@ -16,7 +16,7 @@ describe('a session cookie', () => {
     const token = 'Abc-def_ghi0123456789Abc-def_ghi0123456789x';
     expect(STAFF_SESSION_COOKIE.create(token)).toBe(`__Host-staff-session=${token}; Path=/; HttpOnly; Secure; SameSite=Strict`);
     expect(STAFF_SESSION_COOKIE.blank()).toBe('__Host-staff-session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Strict');
-    // as scripts/studio-host/studio-door.ts writes it (and tests/integration/studio-behind-back-office.test.ts pins)
+    // as studio-host/studio-door.ts writes it (and tests/integration/studio-behind-back-office.test.ts pins)
     expect(STUDIO_SESSION_COOKIE.create(token)).toBe(`__Host-studio-session=${token}; Path=/; Secure; HttpOnly; SameSite=Strict`);
     expect(STUDIO_SESSION_COOKIE.parse(`a=1; __Host-studio-session=${token}`)).toBe(token);
   });

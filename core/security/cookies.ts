@@ -48,7 +48,7 @@ export const STAFF_SESSION_COOKIE = sessionCookie('__Host-staff-session');
 
 /**
  * The studio's own session cookie, on the studio's origin, that its door sets when a ticket is redeemed; the
- * preview's scripts never read it (scripts/studio-host/studio-door.ts).
+ * preview's scripts never read it (studio-host/studio-door.ts).
  */
 export const STUDIO_SESSION_COOKIE = sessionCookie('__Host-studio-session', 'secureFirst');
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { paths } from '../../core/paths.ts';
-import { previewRenderer } from '../studio-host/preview-renderer.ts';
+import { previewRenderer } from '../../studio-host/preview-renderer.ts';
 import { buildSite } from '../test-support/build-site.ts';
 import { copySite, percentile, roundsArgument, startDevServer } from '../test-support/dev-server.ts';
 import { makeBigContentSite } from './big-site.ts';
@@ -13,7 +13,7 @@ import { smoke } from './smoke.ts';
 import { TABLES } from './tables.ts';
 
 /**
- * The studio's preview without Vite (scripts/studio-host/preview-renderer.ts): a heading written to a page's file
+ * The studio's preview without Vite (studio-host/preview-renderer.ts): a heading written to a page's file
  * until the preview's HTML of that page has it, on the agency site (49 pages) and on 10,000 pages of the content
  * landing fixture. Beside it, in the same run, the dev server's answer for the same page after the same kind of edit
  * (the preview the studio has in `npm run dev`). Median and p95 of each, beside the goal. Exits 0: a benchmark.

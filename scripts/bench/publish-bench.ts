@@ -5,12 +5,12 @@ import { dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { paths } from '../../core/paths.ts';
-import { openStudioGate } from '../../server/studio-gate/studio-gate.ts';
+import { openStudioGate } from '../../studio-host/gate/studio-gate.ts';
 import { publishLive } from '../../studio/server/live-publish.ts';
 import { pending } from '../../studio/server/publish.ts';
 import { databaseBackends } from '../../tests/support/database-backends.ts';
-import { liveBuilder, type LiveBuild } from '../studio-host/live-builder.ts';
-import { startStudioServer } from '../studio-host/studio-server.ts';
+import { liveBuilder, type LiveBuild } from '../../studio-host/live-builder.ts';
+import { startStudioServer } from '../../studio-host/studio-server.ts';
 import { copySite, percentile, roundsArgument } from '../test-support/dev-server.ts';
 import { gitEnv, siteRepo as fixtureRepo } from '../test-support/site-repo.ts';
 import { makeBigContentSite } from './big-site.ts';
@@ -19,7 +19,7 @@ import { smoke } from './smoke.ts';
 import { TABLES } from './tables.ts';
 
 /**
- * Publish on the live server (studio/server/live-publish.ts with scripts/studio-host/live-builder.ts), from the call
+ * Publish on the live server (studio/server/live-publish.ts with studio-host/live-builder.ts), from the call
  * until the new build is live and the commit pushed to a bare remote: a heading changed in a page, or one town's text
  * in the collection of towns, each round. Beside it, in the same run, the same edit built and switched to without git
  * (the build alone: what the publish adds is the difference). On the agency site and on 10,000 pages. Median and p95, beside the 1 s goal. And a publish on one

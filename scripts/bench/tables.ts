@@ -74,7 +74,7 @@ const tables = {
     title: 'Studio: Publish on the live server',
     summary: 'a publish from the call until its build is live, and until its commit is pushed, beside the build alone',
     about: [
-      'Publish as the studio without Vite does it (`studio/server/live-publish.ts` with `scripts/studio-host/live-builder.ts`), on a',
+      'Publish as the studio without Vite does it (`studio/server/live-publish.ts` with `studio-host/live-builder.ts`), on a',
       "git work tree of the site that pushes to a bare repository: a heading changed in a page (or, the common edit, one town's",
       'text in the collection of towns at 10,000 pages), timed from the call until the new',
       'build is live (the goal: p95 under 1 s), and until the commit is pushed too (after the switch). Beside it, in the same run,',
@@ -105,7 +105,7 @@ const tables = {
     title: "Studio's preview without Vite: edit to page",
     summary: "a heading written to a page's file until the preview's HTML has it, beside the dev server's answer",
     about: [
-      "The studio's preview as the back office will render it (`scripts/studio-host/preview-renderer.ts`: a finished build's server",
+      "The studio's preview as the back office will render it (`studio-host/preview-renderer.ts`: a finished build's server",
       "entry, kept loaded, fed the site's files as they are): a heading written to a page's file, timed until the preview's HTML of",
       "that page has it. Beside it, in the same run, the dev server's answer for the same page after the same kind of edit. On the",
       'agency site (49 pages) and on 10,000 pages of the content landing fixture; median and p95 of each, beside the 50 ms goal.',

@@ -55,7 +55,7 @@ export interface SitePluginOptions {
 /**
  * A virtual module of the server entry's build: the site's data as the render workers hand it in, at load. The model
  * is read once; the pages are read from the handed-in object at each load of a page, and have the version it gives
- * (`pagesVersion`): a build never changes them, the studio's preview (scripts/studio-host/preview-renderer.ts)
+ * (`pagesVersion`): a build never changes them, the studio's preview (studio-host/preview-renderer.ts)
  * hands in a page's new data with a new version, and the entry renders it with everything else already loaded.
  */
 function handedIn(model: boolean): string {

@@ -19,14 +19,14 @@ import { allows } from './permissions.ts';
 import { STAFF_REQUEST_HEADER } from './request-guard.ts';
 import type { AdminEnv, RouteSpec } from './routes.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
-import { openStudioState, type StudioState } from '../studio-state/studio-state.ts';
+import { openStudioTickets, type StudioTickets } from '../storage/studio-queries.ts';
 import { openSystemStore, type SystemStore } from '../system/system-store.ts';
 import { browser, OWN, ORIGIN, PASSWORD, person as invite } from './test-support/staff-browser.ts';
 
 describe.each(backends)('the back office on $name', (backend) => {
   let store: StaffStore;
   let storage: Storage;
-  let studioState: StudioState;
+  let studioState: StudioTickets;
   let system: SystemStore;
   let advance: (ms: number) => void;
   let peek: () => number;
@@ -42,7 +42,7 @@ describe.each(backends)('the back office on $name', (backend) => {
     let options;
     ({ store, advance, peek, options } = await openTestStore(backend));
     storage = await openStorage(options);
-    studioState = await openStudioState(options);
+    studioState = await openStudioTickets(options);
     system = await openSystemStore(options);
     // the inbox too, so the role matrix walks its routes; no lead is read from this folder
     const leads = { storage, uploadsDir: tmpdir(), site: fixtureServerSite, retention: { leadDays: 365, spamDays: 14 } };

@@ -9,7 +9,7 @@ import type { LeadDeps } from './lead-routes.ts';
 import { invitationMailer, type SendInvitation } from './invitation-mail.ts';
 import { staffSecretKey } from '../staff/secret-box.ts';
 import { paths } from '../../core/paths.ts';
-import { openStudioState } from '../studio-state/studio-state.ts';
+import { openStudioTickets } from '../storage/studio-queries.ts';
 import type { StudioDoor } from './studio-routes.ts';
 import type { Logger } from '../observe/log.ts';
 import type { SystemStore } from '../system/system-store.ts';
@@ -48,7 +48,7 @@ export interface RunningAdmin {
 /** The studio beside the back office (`npm run studio` with STUDIO_BACK_OFFICE) at STUDIO_ORIGIN, opened from here with a ticket. */
 async function studioDoor(env: Record<string, string | undefined>, storage: StorageOptions): Promise<StudioDoor | undefined> {
   const origin = env.STUDIO_ORIGIN?.trim().replace(/\/+$/, '');
-  return origin ? { origin, state: await openStudioState(storage) } : undefined;
+  return origin ? { origin, state: await openStudioTickets(storage) } : undefined;
 }
 
 /** What `npm start` hands the back office. */

@@ -1,13 +1,13 @@
 import type { StaffStore } from '../staff/store/staff-store.ts';
 import { hashToken, newToken } from '../staff/tokens.ts';
-import type { StudioState } from '../studio-state/studio-state.ts';
+import type { StudioTickets } from '../storage/studio-queries.ts';
 import { answer, route, type RouteSpec } from './routes.ts';
 import { STUDIO_ENTRY_PATH } from '../../core/studio/contract.ts';
 
 /** The studio beside the back office: its own origin (STUDIO_ORIGIN), on the same database. */
 export interface StudioDoor {
   origin: string;
-  state: StudioState;
+  state: StudioTickets;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { StaffStore } from '../staff/store/staff-store.ts';
 import { backends, openTestStore, SETUP_TIMEOUT_MS } from '../staff/test-support/backends.ts';
 import { openStorage } from '../storage/open-storage.ts';
 import type { Storage, StorageOptions } from '../storage/types.ts';
-import { openStudioState, type StudioState } from '../studio-state/studio-state.ts';
+import { OWNER_ROW } from '../storage/studio-queries.ts';
 import { openSystemStore, type SystemStore } from '../system/system-store.ts';
 import { startHeartbeat } from '../system/heartbeat.ts';
 import { fixtureServerSite } from '../../tests/support/server-site.ts';
@@ -20,7 +20,6 @@ describe.each(backends)('GET /api/system on $name', (backend) => {
   let store: StaffStore;
   let storage: Storage;
   let system: SystemStore;
-  let studio: StudioState;
   let options: StorageOptions;
   let app: Hono<AdminEnv>;
   let clock: { advance: (ms: number) => void; peek: () => number };
@@ -34,7 +33,6 @@ describe.each(backends)('GET /api/system on $name', (backend) => {
     clock = { advance, peek };
     storage = await openStorage(options);
     system = await openSystemStore(options);
-    studio = await openStudioState(options);
     const leads = { storage, uploadsDir: tmpdir(), site: fixtureServerSite, retention: { leadDays: 365, spamDays: 14 } };
     ({ app } = createAdminApp({
       staff: store,
@@ -47,7 +45,7 @@ describe.each(backends)('GET /api/system on $name', (backend) => {
     }));
   }, 60_000);
   afterEach(async () => {
-    await Promise.all([store.close(), storage.close(), system.close(), studio.close()]);
+    await Promise.all([store.close(), storage.close(), system.close()]);
   });
 
   it('answers admins; sales and editors are refused 403, and nobody signed in 401', async () => {
@@ -91,7 +89,19 @@ describe.each(backends)('GET /api/system on $name', (backend) => {
     await system.record('backup', 'backup@host', { by: 'backup@host', bytes: 2048, seconds: 1.5 });
     await system.record('publish', 'host:1', { by: 'redactie@example.nl', seconds: 12.5 });
     const beat = startHeartbeat(system, { kind: 'studio', version: () => 'build-7' });
-    await studio.claimOwner({ instance: beat.id, address: 'http://127.0.0.1:4331', leaseMs: 60_000 });
+    // the studio on this instance holds the working copy (studio-host/state/owner.ts claims the row so)
+    const taken = new Date();
+    await system.db
+      .insertInto('studio_owner')
+      .values({
+        id: OWNER_ROW,
+        instance: beat.id,
+        address: 'http://127.0.0.1:4331',
+        taken_at: taken.toISOString(),
+        expires_at: new Date(taken.getTime() + 60_000).toISOString(),
+        released_at: null,
+      })
+      .execute();
     const now = await read();
     await beat.stop();
     expect(now).toMatchObject({ mail: { waiting: 1 }, leads: 1, backup: { by: 'backup@host', bytes: 2048, seconds: 1.5 } });

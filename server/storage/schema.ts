@@ -167,7 +167,7 @@ export interface StaffTables {
   staff_totp_pending: { user_id: string; secret: string; created_at: string };
 }
 
-/** What the studio on the server shares between editors and server instances (0009): server/studio-state/ */
+/** What the studio on the server shares between editors and server instances (0009): studio-host/state/, and server/storage/studio-queries.ts for what the server reads and writes itself */
 export interface StudioTables {
   /** a file open in one editor's studio: theirs while they keep it alive */
   studio_leases: { path: string; lease_id: string; user_id: string; taken_at: string; expires_at: string };

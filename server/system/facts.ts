@@ -1,7 +1,6 @@
 import { statfs } from 'node:fs/promises';
 import { SYSTEM_LIMITS, type SystemAnswer, type SystemWarning } from '../../core/admin/system.ts';
-import { latestRelease } from '../studio-state/releases.ts';
-import { currentOwner } from '../studio-state/owner.ts';
+import { currentOwner, latestRelease } from '../storage/studio-queries.ts';
 import type { SystemDb, SystemStore } from './system-store.ts';
 
 const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);

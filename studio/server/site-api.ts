@@ -29,7 +29,7 @@ export interface SiteApiContext {
 }
 
 /**
- * A host's guard of the writes (scripts/studio-host/file-leases.ts, behind the back office): the person writing, and
+ * A host's guard of the writes (studio-host/file-leases.ts, behind the back office): the person writing, and
  * whether another person holds a file's lease now.
  */
 export interface WriteGuard {

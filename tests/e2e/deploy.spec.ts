@@ -9,7 +9,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { test, expect } from './fixtures.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/test-support/browser.ts';
 import { siteRepo } from '../../scripts/test-support/site-repo.ts';
-import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
+import { liveBuilder } from '../../studio-host/live-builder.ts';
 import { paths } from '../../core/paths.ts';
 import { startPostgres, type TestPostgres } from '../support/postgres.ts';
 import { hydrateForm, openPage } from './helpers.ts';

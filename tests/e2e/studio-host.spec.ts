@@ -3,12 +3,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { paths } from '../../core/paths.ts';
-import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
+import { startStudioServer, type StudioServer } from '../../studio-host/studio-server.ts';
 import { buildSite } from '../../scripts/test-support/build-site.ts';
 import { desktopPreview, expectAccessible, field } from './studio-support.ts';
 
 /**
- * The same studio in its second host: the studio's server without Vite (scripts/studio-host/studio-server.ts), over
+ * The same studio in its second host: the studio's server without Vite (studio-host/studio-server.ts), over
  * a copy of the content landing fixture, its preview rendered by the site's build. A heading typed in the form is
  * in the file and in the preview, which is the build's page but for it.
  */

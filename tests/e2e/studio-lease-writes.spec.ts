@@ -5,13 +5,13 @@ import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { paths } from '../../core/paths.ts';
 import { STUDIO_ENTRY_PATH } from '../../core/studio/contract.ts';
-import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
+import { liveBuilder } from '../../studio-host/live-builder.ts';
 import { siteRepo } from '../../scripts/test-support/site-repo.ts';
-import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
+import { startStudioServer, type StudioServer } from '../../studio-host/studio-server.ts';
 import { openStaffStore, type StaffStore } from '../../server/staff/store/staff-store.ts';
 import { hashToken, newToken } from '../../server/staff/tokens.ts';
-import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
-import { openStudioState, type StudioState } from '../../server/studio-state/studio-state.ts';
+import { openStudioGate, type StudioGate } from '../../studio-host/gate/studio-gate.ts';
+import { openStudioState, type StudioState } from '../../studio-host/state/studio-state.ts';
 import { field } from './studio-support.ts';
 
 /**

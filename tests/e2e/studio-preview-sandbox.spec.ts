@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { paths } from '../../core/paths.ts';
-import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
+import { startStudioServer, type StudioServer } from '../../studio-host/studio-server.ts';
 import { buildSite } from '../../scripts/test-support/build-site.ts';
 import { expectRefused } from './preview-sandbox-support.ts';
 import { studioSite } from './studio-support.ts';

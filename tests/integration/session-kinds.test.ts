@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionsAnswer } from '../../core/admin/contract.ts';
 import { paths } from '../../core/paths.ts';
 import { STUDIO_API, STUDIO_PATH } from '../../core/studio/contract.ts';
-import type { StudioServer } from '../../scripts/studio-host/studio-server.ts';
+import type { StudioServer } from '../../studio-host/studio-server.ts';
 import { buildSite } from '../../scripts/test-support/build-site.ts';
 import { createAdminApp } from '../../server/admin/admin-app.ts';
 import type { AdminEnv } from '../../server/admin/routes.ts';

@@ -21,10 +21,10 @@ import {
   type SchedulesAnswer,
   type StudioState,
 } from '../../core/studio/contract.ts';
-import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
+import { liveBuilder } from '../../studio-host/live-builder.ts';
 import { git, siteRepo } from '../../scripts/test-support/site-repo.ts';
 import { filesOf, hostileShapes, notRefused, ownRefused, studioApiWrites, studioWrite, type WriteCall } from '../../scripts/test-support/studio-writes.ts';
-import type { StudioServer } from '../../scripts/studio-host/studio-server.ts';
+import type { StudioServer } from '../../studio-host/studio-server.ts';
 import { createAdminApp } from '../../server/admin/admin-app.ts';
 import type { AdminEnv } from '../../server/admin/routes.ts';
 import { ORIGIN, person as invite } from '../../server/admin/test-support/staff-browser.ts';
@@ -32,7 +32,7 @@ import { DEFAULT_TIMEOUTS } from '../../server/staff/sessions.ts';
 import { hashToken, newToken } from '../../server/staff/tokens.ts';
 import type { StaffStore } from '../../server/staff/store/staff-store.ts';
 import { testClock } from '../../server/staff/test-support/backends.ts';
-import type { StudioState as SharedState } from '../../server/studio-state/studio-state.ts';
+import type { StudioState as SharedState } from '../../studio-host/state/studio-state.ts';
 import { databaseBackends } from '../support/database-backends.ts';
 import { studioBehindBackOffice, type StudioBehind } from '../support/studio-behind.ts';
 

@@ -8,9 +8,9 @@ import { DEFAULT_TIMEOUTS, startSession } from '../../server/staff/sessions.ts';
 import type { StaffStore } from '../../server/staff/store/staff-store.ts';
 import { backends, openTestStore, SETUP_TIMEOUT_MS } from '../../server/staff/test-support/backends.ts';
 import { hashToken, newToken } from '../../server/staff/tokens.ts';
-import { studioGateOn } from '../../server/studio-gate/studio-gate.ts';
-import { openStudioState, type StudioState } from '../../server/studio-state/studio-state.ts';
-import { doorway } from '../../scripts/studio-host/studio-door.ts';
+import { studioGateOn } from '../../studio-host/gate/studio-gate.ts';
+import { openStudioState, type StudioState } from '../../studio-host/state/studio-state.ts';
+import { doorway } from '../../studio-host/studio-door.ts';
 
 /**
  * The studio's door on the back office's sessions (the real gate, on SQLite with the store's test clock): the

@@ -6,13 +6,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
 import { studioWrite } from '../../scripts/test-support/studio-writes.ts';
 import { PUBLISH_API, STUDIO_API, type ChangesAnswer, type PublishAnswer, type StudioState } from '../../core/studio/contract.ts';
-import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
+import { liveBuilder } from '../../studio-host/live-builder.ts';
 import { git, gitEnv, siteRepo } from '../../scripts/test-support/site-repo.ts';
-import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
-import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
+import { startStudioServer, type StudioServer } from '../../studio-host/studio-server.ts';
+import { openStudioGate, type StudioGate } from '../../studio-host/gate/studio-gate.ts';
 import { hashToken, newToken } from '../../server/staff/tokens.ts';
 import { openStaffStore } from '../../server/staff/store/staff-store.ts';
-import { openStudioState } from '../../server/studio-state/studio-state.ts';
+import { openStudioState } from '../../studio-host/state/studio-state.ts';
 import { databaseBackends } from '../support/database-backends.ts';
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
 import { studioWrite } from '../../scripts/test-support/studio-writes.ts';
 import { PUBLISH_API, STUDIO_API, type ChangesAnswer, type PublishAnswer, type StudioState } from '../../core/studio/contract.ts';
-import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
+import { liveBuilder } from '../../studio-host/live-builder.ts';
 import { git, gitEnv, siteRepo } from '../../scripts/test-support/site-repo.ts';
 
 /**
@@ -33,7 +33,7 @@ afterAll(() => {
 
 /** `npm run studio` as a deploy starts it, in a process group of its own (so a kill takes its build too); its address and what it said. */
 async function startStudio(): Promise<{ url: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/studio-host/main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(paths.root, 'studio-host/main.ts')], {
     cwd: paths.root,
     env: { ...env, STUDIO_REMOTE: remote, DATA_DIR: data, SITE_OUT: live, STUDIO_PORT: '0' },
     detached: true,

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEASE_HEADER, LEASES_API, STUDIO_API, STUDIO_ENTRY_PATH, type EditAnswer, type LeaseWireAnswer, type SiteFile } from '../../core/studio/contract.ts';
-import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
-import type { StudioServer } from '../../scripts/studio-host/studio-server.ts';
+import { liveBuilder } from '../../studio-host/live-builder.ts';
+import type { StudioServer } from '../../studio-host/studio-server.ts';
 import { siteRepo } from '../../scripts/test-support/site-repo.ts';
 import { studioWrite } from '../../scripts/test-support/studio-writes.ts';
 import { hashToken, newToken } from '../../server/staff/tokens.ts';
@@ -12,7 +12,7 @@ import { studioBehindBackOffice, type StudioBehind } from '../support/studio-beh
 
 /**
  * Two editors on one file, over HTTP, as the studio's page drives its server behind the back office's sign-in
- * (`npm run studio`, scripts/studio-host/studio-server.ts, on the back office's database): a file's lease guards its
+ * (`npm run studio`, studio-host/studio-server.ts, on the back office's database): a file's lease guards its
  * writes. A write to a file another person holds is refused with who holds it; a write made on a version older than
  * another person's save is refused, never replayed over their change; one person's two tabs and a change made outside
  * the studio keep being replayed as before.

@@ -8,17 +8,17 @@ import { act, cleanup, render, renderHook, waitFor } from '@testing-library/reac
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../core/paths.ts';
 import { LEASE_HEARTBEAT_MS, type LeaseRequestBody } from '../../core/studio/contract.ts';
-import { fileLeases } from '../../scripts/studio-host/file-leases.ts';
-import { doorway, requestEditor, type StudioDoor } from '../../scripts/studio-host/studio-door.ts';
+import { fileLeases } from '../../studio-host/file-leases.ts';
+import { doorway, requestEditor, type StudioDoor } from '../../studio-host/studio-door.ts';
 import { startSession } from '../../server/staff/sessions.ts';
 import { openStaffStore, type StaffStore } from '../../server/staff/store/staff-store.ts';
-import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
+import { openStudioGate, type StudioGate } from '../../studio-host/gate/studio-gate.ts';
 import { LeaseBanner } from '../../studio/ui/files/lease-banner.tsx';
 import { useLease, type LeaseView } from '../../studio/ui/files/use-lease.ts';
 
 /**
  * The lease of the open file (studio/ui/files/use-lease.ts), in jsdom, against the studio's lease calls behind the
- * back office's door (scripts/studio-host/file-leases.ts, studio-door.ts) on the back office's SQLite: two people's
+ * back office's door (studio-host/file-leases.ts, studio-door.ts) on the back office's SQLite: two people's
  * tabs on one file, as each is told who has it, takes it over, and loses it.
  */
 
@@ -41,7 +41,7 @@ let coming: string[] = [];
 /** the calls the tabs made that are not answered yet */
 const asking = new Set<Promise<unknown>>();
 
-/** The studio's lease calls behind its door, as its server answers them (scripts/studio-host/studio-server.ts). */
+/** The studio's lease calls behind its door, as its server answers them (studio-host/studio-server.ts). */
 function leaseServer(door: StudioDoor) {
   const enter = doorway(door, join(paths.root, 'tests/fixtures/base'));
   const leases = fileLeases(door);

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { paths } from '../../core/paths.ts';
 import { PUBLISH_API, STUDIO_API, type ChangesAnswer, type PublishAnswer, type StudioState } from '../../core/studio/contract.ts';
-import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
+import { liveBuilder } from '../../studio-host/live-builder.ts';
 import { git, gitEnv, siteRepo } from '../../scripts/test-support/site-repo.ts';
 import { studioWrite } from '../../scripts/test-support/studio-writes.ts';
 import { openStaffStore } from '../../server/staff/store/staff-store.ts';
 import { hashToken, newToken } from '../../server/staff/tokens.ts';
-import { openStudioState } from '../../server/studio-state/studio-state.ts';
+import { openStudioState } from '../../studio-host/state/studio-state.ts';
 import { databaseBackends } from '../support/database-backends.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
 
@@ -47,7 +47,7 @@ const publicServers: ServerProcess[] = [];
 
 /** `npm run studio` as a deploy starts it, behind the back office, in a process group of its own; resolved once it serves. */
 async function start(instance: Instance): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/studio-host/main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(paths.root, 'studio-host/main.ts')], {
     cwd: paths.root,
     env: {
       ...gitEnv,

@@ -15,13 +15,13 @@ import {
   type PublishAnswer,
   type StudioState,
 } from '../../core/studio/contract.ts';
-import { liveBuilder } from '../../scripts/studio-host/live-builder.ts';
-import { startStudioServer, type StudioServer } from '../../scripts/studio-host/studio-server.ts';
+import { liveBuilder } from '../../studio-host/live-builder.ts';
+import { startStudioServer, type StudioServer } from '../../studio-host/studio-server.ts';
 import { git, gitEnv, siteRepo } from '../../scripts/test-support/site-repo.ts';
 import { openStaffStore } from '../../server/staff/store/staff-store.ts';
 import { hashToken, newToken } from '../../server/staff/tokens.ts';
-import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
-import { openStudioState } from '../../server/studio-state/studio-state.ts';
+import { openStudioGate, type StudioGate } from '../../studio-host/gate/studio-gate.ts';
+import { openStudioState } from '../../studio-host/state/studio-state.ts';
 import { databaseBackends } from '../support/database-backends.ts';
 
 /**
@@ -50,7 +50,7 @@ let cookie = '';
 
 /** `npm run studio` as a deploy starts it, behind the back office, in a process group of its own (a kill takes its build too). */
 async function startFirst() {
-  running = spawn(process.execPath, ['--import', 'tsx', join(paths.root, 'scripts/studio-host/main.ts')], {
+  running = spawn(process.execPath, ['--import', 'tsx', join(paths.root, 'studio-host/main.ts')], {
     cwd: paths.root,
     env: {
       ...gitEnv,

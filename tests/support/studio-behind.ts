@@ -1,9 +1,9 @@
 import { paths } from '../../core/paths.ts';
-import { startStudioServer, type StudioServer, type StudioServerOptions } from '../../scripts/studio-host/studio-server.ts';
+import { startStudioServer, type StudioServer, type StudioServerOptions } from '../../studio-host/studio-server.ts';
 import type { StorageOptions } from '../../server/storage/types.ts';
 import { openStaffStore, type StaffStore } from '../../server/staff/store/staff-store.ts';
-import { openStudioGate, type StudioGate } from '../../server/studio-gate/studio-gate.ts';
-import { openStudioState, type StudioState } from '../../server/studio-state/studio-state.ts';
+import { openStudioGate, type StudioGate } from '../../studio-host/gate/studio-gate.ts';
+import { openStudioState, type StudioState } from '../../studio-host/state/studio-state.ts';
 
 /** What a studio instance is started with here: all of it but the project's folders and the door, which are the same for each. */
 export type InstanceOptions = Omit<StudioServerOptions, 'root' | 'schemaDir' | 'door'>;
