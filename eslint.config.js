@@ -9,7 +9,8 @@ import globals from 'globals';
  * The layers, lowest first. A folder may import from the folders before it, never from those after it:
  * core <- src/site <- src/ui <- src/blocks, src/forms, src/chat <- src/registry <- src/islands <- src/renderer <- src/shell <- src/*.tsx
  * and src/, scripts/, server/ and studio/ import core/ but never each other (the dev server's and the back office's hosts
- * of the studio import studio/server).
+ * of the studio import studio/server). studio-host/, the studio on the server, stands on top of them: core/, studio/server,
+ * the build and server/ through its one door (server/studio-host-door.ts); nothing but the benchmarks imports it.
  */
 const SRC_LAYERS = [['site'], ['ui'], ['blocks', 'forms', 'chat'], ['registry'], ['islands'], ['renderer'], ['shell']];
 
@@ -29,8 +30,12 @@ function srcZones() {
 }
 
 const ROOM_ZONES = [
-  { target: './core', from: ['./src', './scripts', './server'], message: 'core/ is shared by the browser, the build and the server: it imports none of them' },
-  { target: './src', from: ['./scripts', './server'], message: 'src/ imports core/, never scripts/ or server/' },
+  {
+    target: './core',
+    from: ['./src', './scripts', './server', './studio-host'],
+    message: 'core/ is shared by the browser, the build and the server: it imports none of them',
+  },
+  { target: './src', from: ['./scripts', './server', './studio-host'], message: 'src/ imports core/, never scripts/ or server/' },
   { target: './server', from: ['./src', './scripts'], message: 'server/ imports core/, never src/ or scripts/; it reads what the build wrote' },
   {
     target: './server',
@@ -45,9 +50,33 @@ const ROOM_ZONES = [
   {
     target: './scripts',
     from: ['./server'],
-    // the studio's server opens its door with the back office's sign-in (its sessions, its roles)
-    except: ['./studio-gate'],
-    message: "scripts/ imports core/, never src/ or server/ (but the studio gate, the back office's sign-in for the studio)",
+    message: 'scripts/ imports core/, never src/ or server/',
+  },
+  // the studio on the server (studio-host/: its process, its gate, its shared state) rests on core/, studio/server, the
+  // build and the server's storage and sign-in, which it reaches through one declared door; the server never imports it
+  {
+    target: './studio-host',
+    from: ['./server'],
+    // its tests open the staff's test stores too
+    except: ['./studio-host-door.ts', './staff/test-support'],
+    message: 'studio-host/ (the studio on the server) imports server/ only through its door, server/studio-host-door.ts',
+  },
+  {
+    target: './studio-host',
+    from: ['./src', './scripts/dev', './scripts/cli', './scripts/bench'],
+    message:
+      'studio-host/ imports core/, studio/server, the build (scripts/build, site-bundles, lib) and its server door; never src/, the dev server, the CLIs or the benchmarks',
+  },
+  {
+    target: './server',
+    from: ['./studio-host'],
+    message:
+      "server/ never imports studio-host/ (the studio on the server imports it, through server/studio-host-door.ts); what both read of the studio's tables lives in server/storage/studio-queries.ts",
+  },
+  {
+    target: ['./scripts/build', './scripts/dev', './scripts/site-bundles', './scripts/lib', './scripts/cli', './scripts/test-support'],
+    from: ['./studio-host'],
+    message: 'of scripts/ only the benchmarks import studio-host/ (the studio on the server), which stands on the build',
   },
   // the build and the dev server stand side by side on what both make the site's bundles with (scripts/site-bundles/:
   // the site's Vite plugins and config, its data key, the images' widths), and neither imports the other
@@ -69,18 +98,18 @@ const ROOM_ZONES = [
   // the studio's two sides (studio/ui, the page; studio/server, its calls) meet only on the wire: what both need (its
   // contract, the site's layout) lives in core/; a host (the dev server, the back office) imports studio/server
   {
-    target: ['./scripts', './server'],
+    target: ['./scripts', './server', './studio-host'],
     from: ['./studio/ui'],
     message: 'only the studio page imports studio/ui: its hosts serve it as a bundle, and code both sides need moves to core/',
   },
   {
     target: './studio/ui',
-    from: ['./scripts', './src', './server', './studio/server'],
+    from: ['./scripts', './src', './server', './studio/server', './studio-host'],
     message: 'studio/ui (the studio page) imports core/ only: it talks to studio/server over HTTP (core/studio/contract.ts is the wire)',
   },
   {
     target: './studio/server',
-    from: ['./studio/ui', './src', './server'],
+    from: ['./studio/ui', './src', './server', './studio-host'],
     message: 'studio/server imports core/ only: it talks to studio/ui over HTTP (core/studio/contract.ts is the wire), and its hosts hand it what they know',
   },
   {
@@ -93,11 +122,11 @@ const ROOM_ZONES = [
   // the back office's pages talk to server/admin/ over HTTP only: the wire lives in core/admin/contract.ts
   {
     target: './admin',
-    from: ['./src', './server', './scripts', './studio'],
+    from: ['./src', './server', './scripts', './studio', './studio-host'],
     message: "admin/ (the back office's pages) imports core/ only; it talks to server/admin/ over HTTP (core/admin/contract.ts is the wire)",
   },
   {
-    target: ['./core', './src', './server', './scripts', './studio'],
+    target: ['./core', './src', './server', './scripts', './studio', './studio-host'],
     from: ['./admin'],
     message: "nothing imports admin/ (the back office's pages): code both sides need moves to core/",
   },
@@ -145,7 +174,16 @@ export default tseslint.config(
   // globals: the browser's in browser code, Node's in Node code, only what both have in the shared core
   { files: ['src/**/*.{ts,tsx}', 'studio/ui/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
   {
-    files: ['scripts/**/*.ts', 'server/**/*.ts', 'studio/server/**/*.ts', 'tests/**/*.ts', '*.config.{ts,js}', 'core/paths.ts', 'core/validate/**/*.ts'],
+    files: [
+      'scripts/**/*.ts',
+      'server/**/*.ts',
+      'studio/server/**/*.ts',
+      'studio-host/**/*.ts',
+      'tests/**/*.ts',
+      '*.config.{ts,js}',
+      'core/paths.ts',
+      'core/validate/**/*.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
   { files: ['core/**/*.ts'], languageOptions: { globals: globals['shared-node-browser'] } },

@@ -6,14 +6,14 @@ import { paths } from '../core/paths.ts';
 import { CONFIG_FILE, CONTENT_DIR, PUBLIC_DIR } from '../core/site/layout.ts';
 
 /**
- * The site's layout is named in core/site/layout.ts alone: no source file of scripts/, server/, studio/ or the
+ * The site's layout is named in core/site/layout.ts alone: no source file of scripts/, server/, studio/, studio-host/ or the
  * validator (core/validate/, whose rules match the site's paths) spells the config's name or the site's folders
  * (content/, its kinds' folders, public/) in a string of its own; each makes and matches those paths with the
  * layout's names and functions. Tests and their helpers may spell them (a fixture's paths are the site's own,
  * written out).
  */
 
-const ROOMS = ['scripts', 'server', 'studio', 'core/validate'];
+const ROOMS = ['scripts', 'server', 'studio', 'studio-host', 'core/validate'];
 
 /** Files and folders left out of the check, each with why. */
 const EXCEPTIONS: Record<string, string> = {
@@ -25,7 +25,7 @@ const EXCEPTIONS: Record<string, string> = {
 /** A name that is a word of another vocabulary where it stands alone: allowed in that file, as that string only. */
 const OTHER_MEANINGS: Record<string, string[]> = {
   // the permission to edit the site's content, not its folder
-  'server/studio-gate/studio-gate.ts': [CONTENT_DIR],
+  'studio-host/gate/studio-gate.ts': [CONTENT_DIR],
 };
 
 const isTest = (path: string) =>
@@ -67,7 +67,7 @@ function spelled(): string[] {
 }
 
 describe("the site's layout is named once (core/site/layout.ts)", () => {
-  it('no source file of scripts/, server/, studio/ or core/validate/ spells a folder or file of the site itself', () => {
+  it('no source file of scripts/, server/, studio/, studio-host/ or core/validate/ spells a folder or file of the site itself', () => {
     expect(spelled()).toEqual([]);
   });
 
