@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BLOCK_PLACEHOLDERS, contentLanding, fillDeep, landingValues, placeholdersIn } from './landing.ts';
+import { BLOCK_PLACEHOLDERS, contentLanding, contentLandingDescription, fillDeep, landingValues, placeholdersIn } from './landing.ts';
 import { expandHubs, expandLanding, findHub, resolvePages, resolveSite } from './resolve.ts';
 import { landingLinks, hubContent } from './landing-links.ts';
 import { validateSite } from '../validate/validate.ts';
@@ -35,6 +35,15 @@ describe('content landing pages', () => {
     expect(visibleText(bathDesign.blocks)).toContain('every Tuesday and Thursday');
     expect(page('web-design', 'Bristol').blocks[3]).toMatchObject({ type: 'values' });
     expect(visibleText(page('seo', 'Bath').blocks)).not.toContain('every Tuesday and Thursday');
+  });
+
+  it("give an overview's card the page's own description, with a city's override of it", () => {
+    for (const slug of ['web-design', 'seo'])
+      for (const { name } of model.cities) {
+        const description = contentLandingDescription(pages[service(slug).page!]!, city(name), service(slug));
+        expect(description).toBe(page(slug, name).description);
+        expect(description).toContain(name);
+      }
   });
 
   it("put the city's own questions first in the page's FAQ, and only on that city's pages", () => {

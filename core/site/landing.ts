@@ -110,11 +110,19 @@ export function contentLanding(data: PageData, city: City, service: LandingServi
   const blocks = fillDeep(blocksFor(data.page, city, service), values);
   return {
     title: fill(override?.title ?? data.page.title, values),
-    description: fill(override?.description ?? data.page.description, values),
+    description: contentLandingDescription(data, city, service, values),
     blocks,
     collections: withLocalFaq(fillDeep(data.collections, values), blocks, city),
     values,
   };
+}
+
+/**
+ * A content landing page's description alone (contentLanding's): what an overview shows on its card for each of its
+ * pages, without filling in the page's blocks (an overview of a service links every town).
+ */
+export function contentLandingDescription(data: PageData, city: City, service: LandingService, values = landingValues(city, service)): string {
+  return fill(overrideOf(city.data, service.slug)?.description ?? data.page.description, values);
 }
 
 /** The city data of a site by city name, from the collection the landing config names. */
