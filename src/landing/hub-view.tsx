@@ -2,7 +2,7 @@ import { use } from 'react';
 import type { HubPage, SiteModel } from '../../core/site/model.ts';
 import { hubContent, type HubLink } from '../../core/site/landing-links.ts';
 import { hasWords, landingWords } from '../../core/site/landing-words.ts';
-import { contentLanding } from '../../core/site/landing.ts';
+import { contentLandingDescription } from '../../core/site/landing.ts';
 import { cityBySlug, findLanding } from '../../core/site/resolve.ts';
 import { loadPage } from '../site/page-store.ts';
 import { breadcrumbList, itemList } from '../../core/seo/structured-data.ts';
@@ -20,7 +20,7 @@ function useDescription(model: SiteModel, link: HubLink): string | undefined {
   const landing = findLanding(model.site.landing, model.cities, link.path);
   const city = landing && cityBySlug(model.cities, landing.citySlug);
   if (!landing || !city) return undefined;
-  const description = landing.pageId ? contentLanding(use(loadPage(landing.pageId)), city, landing.service).description : landing.description;
+  const description = landing.pageId ? contentLandingDescription(use(loadPage(landing.pageId)), city, landing.service) : landing.description;
   return hasWords(description) ? description : undefined;
 }
 
