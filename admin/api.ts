@@ -29,13 +29,20 @@ export class RequestError extends Error {
   }
 }
 
-/** Called when the server says the session ended (401 signed-out) on a screen behind the sign-in. */
-let onSignedOut: () => void = () => {};
-export const whenSignedOut = (handler: () => void) => {
+/**
+ * Called when the server says the session ended (401 signed-out): the answer says whether the person signed in again
+ * (in the dialog over the page), so that the request is sent once more, or not (it fails as it was refused). A request
+ * refused as signed-out was not carried out, so sending it again does it once.
+ */
+let onSignedOut: () => Promise<boolean> = () => Promise.resolve(false);
+export const whenSignedOut = (handler: () => Promise<boolean>) => {
   onSignedOut = handler;
 };
 
-async function send<T>(path: string, init: RequestInit): Promise<T> {
+/** Requests that never wait for a new sign-in: the session's own (asking who is signed in, signing out). */
+const NO_RESUME = new Set(['/me', '/sign-out']);
+
+async function send<T>(path: string, init: RequestInit, again = !NO_RESUME.has(path)): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${ADMIN_API}${path}`, { credentials: 'same-origin', ...init });
@@ -46,7 +53,7 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
   if (response.ok) return answer;
   if (!answer.retryAfterSeconds && response.headers.get('Retry-After')) answer.retryAfterSeconds = Number(response.headers.get('Retry-After'));
   const error = new RequestError(response.status, answer);
-  if (error.code === 'signed-out') onSignedOut();
+  if (error.code === 'signed-out' && again && (await onSignedOut())) return send(path, init, false);
   throw error;
 }
 

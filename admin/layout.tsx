@@ -3,6 +3,8 @@ import { NavLink, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { post } from './api.ts';
 import { ROLE_NAMES } from './texts.ts';
 import { screensFor, useSession } from './session.tsx';
+import { SignInForm } from './sign-in.tsx';
+import { Dialog } from './ui.tsx';
 import styles from './layout.module.css';
 import { words } from './words.ts';
 
@@ -49,7 +51,30 @@ export function SignedInLayout() {
       <main id="inhoud" className={styles.main}>
         <Outlet />
       </main>
+      <SignInAgain />
     </>
+  );
+}
+
+/**
+ * When the session ran out under a screen: a sign-in over it, the screen and what was typed in it kept; once signed
+ * in, what was being sent goes (api.ts sends it again).
+ */
+function SignInAgain() {
+  const { me, expired, resume, notNow } = useSession();
+  return (
+    <Dialog open={expired} title={words.signInAgain.title} onClose={notNow}>
+      <p>{words.signInAgain.text}</p>
+      <SignInForm
+        email={me?.email}
+        onSignedIn={(answer) => resume({ email: answer.email, role: answer.role, permissions: answer.permissions, freshUntil: answer.freshUntil })}
+      />
+      <p className="actions">
+        <button type="button" className="button button-secondary" onClick={notNow}>
+          {words.signInAgain.notNow}
+        </button>
+      </p>
+    </Dialog>
   );
 }
 

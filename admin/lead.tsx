@@ -23,16 +23,32 @@ export function LeadPage() {
   const withStepUp = useStepUp();
   const back = `/leads${params.get('terug') ? `?${params.get('terug')}` : ''}`;
 
-  /** A change, then the lead again; `done` is said in the status line. */
-  const act = async (action: () => Promise<unknown>, done: string, reload = true) => {
+  const [retry, setRetry] = useState<() => void>();
+
+  /**
+   * A change, then the lead again; `done` is said in the status line. Whether it went through: what was typed for it
+   * stays until it did. The server out of reach, it says so and offers to send it again (a session that ran out is
+   * the sign-in dialog's: api.ts sends the change once signed in again).
+   */
+  const act: Act = async (action, done, reload = true, sent) => {
     setError(undefined);
+    setRetry(undefined);
     setNote('');
     try {
       await withStepUp(action);
+      sent?.();
       if (reload) await load();
       setNote(done);
+      return true;
     } catch (caught) {
-      if (!(caught instanceof StepUpCancelled)) setError((caught as RequestError).message);
+      if (caught instanceof StepUpCancelled) return false;
+      const refused = caught as RequestError;
+      if (refused.code === 'network') {
+        setError(words.lead.unreachable);
+        setRetry(() => () => void act(action, done, reload, sent));
+      } else if (refused.code === 'signed-out') setError(words.lead.signedOutKept);
+      else setError(refused.message);
+      return false;
     }
   };
 
@@ -58,6 +74,13 @@ export function LeadPage() {
         {lead.review ? <span className={styles.review}>{words.lead.review}</span> : null}
       </p>
       <LiveError message={error} />
+      {retry ? (
+        <p>
+          <button type="button" className="button" onClick={retry}>
+            {words.lead.retry}
+          </button>
+        </p>
+      ) : null}
       <p role="status" className={note ? styles.done : styles.quiet}>
         {note}
       </p>
@@ -104,15 +127,20 @@ function LeadFields({ lead }: { lead: Lead }) {
   );
 }
 
-type Act = (action: () => Promise<unknown>, done: string, reload?: boolean) => Promise<void>;
+/** A change sent: `sent` is what follows once the server has it (the box emptied), after a retry too. */
+type Act = (action: () => Promise<unknown>, done: string, reload?: boolean, sent?: () => void) => Promise<boolean>;
 
 function Notes({ lead, act }: { lead: Lead; act: Act }) {
   const [body, setBody] = useState('');
   const add = async (event: FormEvent) => {
     event.preventDefault();
     if (!body.trim()) return;
-    await act(() => post('/leads/:id/notes', { params: { id: lead.id }, body: { body } }), words.lead.noteSaved);
-    setBody('');
+    await act(
+      () => post('/leads/:id/notes', { params: { id: lead.id }, body: { body } }),
+      words.lead.noteSaved,
+      true,
+      () => setBody(''),
+    );
   };
   return (
     <section aria-labelledby="notities" className="card">
@@ -144,21 +172,23 @@ function Notes({ lead, act }: { lead: Lead; act: Act }) {
 
 /** Status and spam: what sales change most. */
 function Handle({ lead, act }: { lead: Lead; act: Act }) {
+  // the status chosen stays in the box until the server has it
+  const [chosen, setChosen] = useState<LeadStatusName>();
+  const choose = async (status: LeadStatusName) => {
+    setChosen(status);
+    await act(
+      () => post('/leads/:id/status', { params: { id: lead.id }, body: { status } }),
+      words.lead.statusChanged(STATUS_NAMES[status]),
+      true,
+      () => setChosen(undefined),
+    );
+  };
   return (
     <section className="card">
       <h2 className={styles.h2}>{words.lead.handle}</h2>
       <Field label={words.leads.status}>
         {(p) => (
-          <select
-            {...p}
-            value={lead.status}
-            onChange={(e) =>
-              void act(
-                () => post('/leads/:id/status', { params: { id: lead.id }, body: { status: e.target.value as LeadStatusName } }),
-                words.lead.statusChanged(STATUS_NAMES[e.target.value as LeadStatusName]),
-              )
-            }
-          >
+          <select {...p} value={chosen ?? lead.status} onChange={(e) => void choose(e.target.value as LeadStatusName)}>
             {LEAD_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_NAMES[s]}

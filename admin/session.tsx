@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Me, Permission } from '../core/admin/contract.ts';
 import { useNavigate } from 'react-router-dom';
 import { get, post, whenSignedOut } from './api.ts';
@@ -30,15 +30,45 @@ interface Session {
   me: Me | null | undefined;
   setMe: (me: Me | null) => void;
   signOut: () => Promise<void>;
+  /** The session ran out under a screen: the screen stays, with what was typed, and a sign-in dialog goes over it. */
+  expired: boolean;
+  /** Signed in again in that dialog: the requests that waited are sent (the same person), or the screen starts anew (another). */
+  resume: (who: Me) => void;
+  /** The dialog closed without signing in: the requests that waited fail as signed out, and the screen keeps what was typed. */
+  notNow: () => void;
 }
 
-const SessionContext = createContext<Session>({ me: undefined, setMe: () => {}, signOut: async () => {} });
+const SessionContext = createContext<Session>({
+  me: undefined,
+  setMe: () => {},
+  signOut: async () => {},
+  expired: false,
+  resume: () => {},
+  notNow: () => {},
+});
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const [expired, setExpired] = useState(false);
+  const current = useRef(me);
   useEffect(() => {
-    whenSignedOut(() => setMe(null));
+    current.current = me;
+  }, [me]);
+  const waiting = useRef<((again: boolean) => void)[]>([]);
+  useEffect(() => {
+    // signed in, a request refused as signed out waits for the dialog; not signed in (the first /me), it fails at once
+    whenSignedOut(() => {
+      if (!current.current) return Promise.resolve(false);
+      setExpired(true);
+      return new Promise<boolean>((answer) => waiting.current.push(answer));
+    });
     get('/me').then(setMe, () => setMe(null));
+  }, []);
+  const settle = useCallback((again: boolean) => {
+    const answers = waiting.current;
+    waiting.current = [];
+    setExpired(false);
+    for (const answer of answers) answer(again);
   }, []);
   const navigate = useNavigate();
   const signOut = useCallback(async () => {
@@ -52,7 +82,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setMe(who);
     if (who) get('/me').then(setMe, () => undefined);
   }, []);
-  const value = useMemo(() => ({ me, setMe: signedIn, signOut }), [me, signedIn, signOut]);
+  const resume = useCallback(
+    (who: Me) => {
+      const same = current.current?.email === who.email;
+      signedIn(who);
+      // what waited was typed by the person before: another person's session never sends it
+      if (same) settle(true);
+      else {
+        settle(false);
+        void navigate(homeOf(who.permissions), { replace: true });
+      }
+    },
+    [signedIn, settle, navigate],
+  );
+  const notNow = useCallback(() => settle(false), [settle]);
+  const value = useMemo(() => ({ me, setMe: signedIn, signOut, expired, resume, notNow }), [me, signedIn, signOut, expired, resume, notNow]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -40,21 +40,46 @@ export function SignIn() {
   const { me, setMe } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const back = safeBack(params.get('terug'));
-  const passkeys = usePasskeysHere();
   if (me && !busy) return <Navigate to={back ?? homeOf(me.permissions)} replace />;
 
   const signedIn = (answer: SignInAnswer) => {
     setMe({ email: answer.email, role: answer.role, permissions: answer.permissions, freshUntil: answer.freshUntil });
     void navigate(back ?? homeOf(answer.permissions), { replace: true, state: { usedRecoveryCode: answer.usedRecoveryCode } });
   };
+
+  return (
+    <>
+      <PageHeading title={words.signIn.title}>{words.signIn.title}</PageHeading>
+      {back ? <Notice kind="info">{words.signIn.back}</Notice> : null}
+      <SignInForm onBusy={setBusy} onSignedIn={signedIn} />
+      <p className="muted">{words.signIn.noAccount}</p>
+    </>
+  );
+}
+
+interface SignInFormProps {
+  onSignedIn: (answer: SignInAnswer) => void;
+  onBusy?: (busy: boolean) => void;
+  /** the address filled in: the person signing in again over a screen */
+  email?: string;
+}
+
+/** The sign-in itself, a passkey or password and code: on the sign-in page, and in the dialog when a session ran out. */
+export function SignInForm({ onSignedIn, onBusy, email }: SignInFormProps) {
+  const [error, setError] = useState<string>();
+  const [busy, setBusyHere] = useState(false);
+  const passkeys = usePasskeysHere();
+  const setBusy = (value: boolean) => {
+    setBusyHere(value);
+    onBusy?.(value);
+  };
   const attempt = async (signIn: () => Promise<SignInAnswer>) => {
     setBusy(true);
     setError(undefined);
     try {
-      signedIn(await signIn());
+      onSignedIn(await signIn());
     } catch (caught) {
       setError((caught as RequestError).message);
       setBusy(false);
@@ -74,12 +99,10 @@ export function SignIn() {
 
   return (
     <>
-      <PageHeading title={words.signIn.title}>{words.signIn.title}</PageHeading>
-      {back ? <Notice kind="info">{words.signIn.back}</Notice> : null}
       <LiveError message={error} />
       {passkeys ? <PasskeyOption busy={busy} onClick={() => void attempt(signInWithPasskey)} /> : null}
       <form onSubmit={(e) => void submit(e)} noValidate={false}>
-        <Field label={words.email}>{(p) => <input {...p} name="email" type="email" autoComplete="username" required />}</Field>
+        <Field label={words.email}>{(p) => <input {...p} name="email" type="email" autoComplete="username" required defaultValue={email} />}</Field>
         <Field label={words.password}>{(p) => <input {...p} name="password" type="password" autoComplete="current-password" required />}</Field>
         <Field label={words.code} hint={words.signIn.codeHint}>
           {(p) => <input {...p} name="code" autoComplete="one-time-code" inputMode="text" required spellCheck={false} />}
@@ -88,7 +111,6 @@ export function SignIn() {
           {busy ? words.signIn.busy : words.signIn.button}
         </button>
       </form>
-      <p className="muted">{words.signIn.noAccount}</p>
     </>
   );
 }

@@ -109,6 +109,12 @@ export const en: Words = {
     noAccount: 'No account yet, or can’t sign in any more? Ask an administrator for a (new) invitation link.',
   },
 
+  signInAgain: {
+    title: 'Sign in again',
+    text: 'Your session has ended. What you filled in is still on the page and is sent as soon as you are signed in again.',
+    notNow: 'Not now',
+  },
+
   stepUp: {
     title: 'Confirm it’s you',
     text: 'For this, we ask for your password and a code once more. After that you can carry on for 10 minutes without being asked.',
@@ -395,6 +401,9 @@ export const en: Words = {
     noteHint: 'Only visible to colleagues in the back office.',
     addNote: 'Add note',
     noteSaved: 'Note saved.',
+    unreachable: 'The server can’t be reached just now. What you filled in or chose is still on the page; try again in a moment.',
+    signedOutKept: 'Not sent: you have been signed out. What you filled in is still on the page; sign in and try again.',
+    retry: 'Send again',
     handle: 'Handle',
     statusChanged: (status: string) => `Status changed to ‘${status}’.`,
     markedNotSpam: 'Marked as not spam.',

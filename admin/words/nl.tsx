@@ -116,6 +116,12 @@ export const nl = {
     noAccount: 'Nog geen account of kunt u niet meer aanmelden? Vraag een beheerder om een (nieuwe) uitnodigingslink.',
   },
 
+  signInAgain: {
+    title: 'Meld u opnieuw aan',
+    text: 'Uw sessie is verlopen. Wat u hebt ingevuld staat nog op de pagina en wordt verstuurd zodra u weer bent aangemeld.',
+    notNow: 'Nu niet',
+  },
+
   stepUp: {
     title: 'Bevestig dat u het bent',
     text: 'Voor deze handeling vragen we uw wachtwoord en een code nog een keer. Daarna kunt u 10 minuten verder zonder deze vraag.',
@@ -405,6 +411,9 @@ export const nl = {
     noteHint: 'Alleen zichtbaar voor collega’s in de backoffice.',
     addNote: 'Notitie toevoegen',
     noteSaved: 'Notitie opgeslagen.',
+    unreachable: 'De server is even niet bereikbaar. Wat u invulde of koos staat nog op de pagina; probeer het zo opnieuw.',
+    signedOutKept: 'Niet verstuurd: u bent afgemeld. Wat u invulde staat nog op de pagina; meld u aan en probeer het opnieuw.',
+    retry: 'Opnieuw versturen',
     handle: 'Behandelen',
     statusChanged: (status: string) => `Status gewijzigd in ‘${status}’.`,
     markedNotSpam: 'Gemarkeerd als geen spam.',

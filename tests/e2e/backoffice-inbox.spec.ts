@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { e2eDataDir } from '../../playwright.config.ts';
+import { addLead, closeStores, expectNoAxeViolations, newAccount, signIn, uniqueEmail, type Account } from './backoffice-support.ts';
+
+/**
+ * The inbox a salesperson's day runs on (issue 50), against the production server and its database: nothing typed is
+ * lost when the session runs out or the server is briefly out of reach. Every test runs at 1280 and at 390 px.
+ */
+test.afterAll(closeStores);
+
+/** The person's sessions ended on the server, as 60 idle minutes or a colleague on the sessions screen end them. */
+function endSessions(userId: string) {
+  const db = new Database(join(e2eDataDir, 'leads.sqlite'));
+  try {
+    db.prepare('DELETE FROM staff_sessions WHERE user_id = ?').run(userId);
+  } finally {
+    db.close();
+  }
+}
+
+async function openLead(page: Page, account: Account, name: string) {
+  const id = await addLead({ name, email: uniqueEmail('klant'), phone: '06 12345678', message: 'Graag een offerte.' });
+  await signIn(page, account, `/aanmelden?terug=${encodeURIComponent(`/leads/${id}`)}`);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeFocused();
+  return id;
+}
+
+test('a note typed after the session ran out is kept: a sign-in over the page, and then the note is saved', async ({ page }) => {
+  const sales = await newAccount('sales');
+  const id = await openLead(page, sales, 'Sanne Bakker');
+  const note = 'Gebeld: wil volgende week een offerte voor twee winkels.';
+  await page.getByLabel('Nieuwe notitie').fill(note);
+  endSessions(sales.userId);
+  await page.getByRole('button', { name: 'Notitie toevoegen' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Meld u opnieuw aan' });
+  await expect(dialog).toContainText('Wat u hebt ingevuld staat nog op de pagina');
+  await expect(dialog.getByLabel('E-mailadres')).toHaveValue(sales.email);
+  await expect(page).toHaveURL(new RegExp(`/leads/${id}$`));
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel('Wachtwoord').fill(sales.password);
+  await dialog.getByLabel('Code', { exact: true }).fill(sales.codes.shift()!);
+  await dialog.getByRole('button', { name: 'Aanmelden' }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Notitie opgeslagen.' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: note })).toContainText(sales.email);
+  await expect(page.getByLabel('Nieuwe notitie')).toHaveValue('');
+
+  // a status chosen after the session ran out goes the same way
+  endSessions(sales.userId);
+  await page.getByLabel('Status').selectOption('won');
+  await dialog.getByLabel('Wachtwoord').fill(sales.password);
+  await dialog.getByLabel('Code', { exact: true }).fill(sales.codes.shift()!);
+  await dialog.getByRole('button', { name: 'Aanmelden' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Status gewijzigd' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Status')).toHaveValue('won');
+  await expect(page.getByRole('listitem').filter({ hasText: note })).toBeVisible();
+});
+
+test('with the server briefly out of reach a note and a status are kept, the page says so, and they are sent on retry', async ({ page }) => {
+  const sales = await newAccount('sales');
+  await openLead(page, sales, 'Joost Visser');
+  const note = 'Voicemail ingesproken, morgen opnieuw bellen.';
+  await page.route('**/api/leads/*/notes', (route) => route.abort('connectionrefused'));
+  await page.getByLabel('Nieuwe notitie').fill(note);
+  await page.getByRole('button', { name: 'Notitie toevoegen' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'niet bereikbaar' })).toContainText('staat nog op de pagina');
+  await expect(page.getByLabel('Nieuwe notitie')).toHaveValue(note);
+  await expectNoAxeViolations(page);
+  await page.unroute('**/api/leads/*/notes');
+  await page.getByRole('button', { name: 'Opnieuw versturen' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: note })).toContainText(sales.email);
+  await expect(page.getByLabel('Nieuwe notitie')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Opnieuw versturen' })).toHaveCount(0);
+
+  await page.route('**/api/leads/*/status', (route) => route.abort('connectionrefused'));
+  await page.getByLabel('Status').selectOption('contacted');
+  await expect(page.getByRole('alert').filter({ hasText: 'niet bereikbaar' })).toBeVisible();
+  await expect(page.getByLabel('Status')).toHaveValue('contacted');
+  await page.unroute('**/api/leads/*/status');
+  await page.getByRole('button', { name: 'Opnieuw versturen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Status gewijzigd' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Status')).toHaveValue('contacted');
+});
