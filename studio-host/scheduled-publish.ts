@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SCHEDULES_API, type NewScheduleRequest, type ScheduledPublish, type SchedulesAnswer } from '../core/studio/contract.ts';
 import { readBody, send } from '../studio/server/http.ts';
-import type { Editor, StoredSchedule, StudioDoor } from './studio-door.ts';
+import type { Schedule } from './state/studio-state.ts';
+import type { Editor, StudioDoor } from './studio-door.ts';
 
 /** A publish planned further ahead than this is refused: a year, so a mistyped year is caught. */
 const MAX_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
 
-const shown = (schedule: StoredSchedule): ScheduledPublish => ({
+const shown = (schedule: Schedule): ScheduledPublish => ({
   id: schedule.id,
   at: schedule.at,
   createdBy: schedule.createdBy,

@@ -1,114 +1,20 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STUDIO_ENTRY_PATH, STUDIO_PATH } from '../core/studio/contract.ts';
-import type { StudioAuditKind } from '../core/admin/contract.ts';
 import { siteLanguage } from '../studio/server/document.ts';
 import { send } from '../studio/server/http.ts';
 import { STUDIO_SESSION_COOKIE } from '../core/security/cookies.ts';
 import { inLanguage } from '../core/text/language.ts';
+import type { Editor, StudioGate } from './gate/studio-gate.ts';
 
-/** The person a request comes from, as the back office knows them. */
-export interface Editor {
-  id: string;
-  email: string;
-}
+export type { Editor };
 
-/** What the studio's server asks of the back office's sign-in (gate/studio-gate.ts gives it). */
-export interface StudioDoor {
-  /** the back office's origin: where someone without a session here goes to open the studio */
-  backOffice: string;
-  enter(ticket: string, where: { userAgent?: string }): Promise<string | undefined>;
-  /** the session's editor; `write: false` for a static file, which checks the session and writes nothing to it */
-  admit(token: string | undefined, options?: { write?: boolean }): Promise<{ editor: Editor } | 'forbidden' | 'signed-out'>;
-  /** a line in the activity log, by a person (known by their address alone when a schedule publishes for them) */
-  audit(kind: StudioAuditKind, who: Editor | { email: string }): Promise<void>;
-  /** the client preview links, in the back office's database */
-  links: ClientLinkStore;
-  /** the scheduled publishes, in the back office's database */
-  schedules: ScheduleStore;
-  /** which studio tab has which file open, in the back office's database */
-  leases: LeaseStore;
-  /** which server instance owns the working copy and serves the studio (working-copy-owner.ts) */
-  owner: OwnerStore;
-  /** a publish done, for the System screen: by whom and how long it took (server/system/); absent: not recorded */
-  recordPublish?(by: string, seconds: number): Promise<void>;
-  /** the commits published on any server instance, which each builds */
-  releases: {
-    record(commit: string, publishedBy: string): Promise<void>;
-    latest(): Promise<{ commit: string; publishedBy: string; publishedAt: string } | undefined>;
-  };
-}
-
-export interface LeaseStore {
-  take(request: {
-    path: string;
-    leaseId: string;
-    userId: string;
-    ttlMs: number;
-    takeOver?: boolean;
-    /** take nothing, only say whose it is (no holder: no one's) */
-    lookOnly?: boolean;
-  }): Promise<{ held: true } | { held: false; holder: { userId: string; takenAt: string } } | { held: false; holder?: undefined }>;
-  renew(path: string, leaseId: string, ttlMs: number): Promise<boolean>;
-  release(path: string, leaseId: string): Promise<boolean>;
-}
-
-/** The instance that owns the working copy, as the database keeps it. */
-export interface StoredOwner {
-  instance: string;
-  /** where the other instances forward the studio's requests (its STUDIO_INTERNAL_URL) */
-  address: string;
-  takenAt: string;
-  expiresAt: string;
-  releasedAt: string | null;
-}
-
-/** An instance asking for the working copy is told it is theirs now (and whose it was), or whose it is. */
-export type OwnerAnswer = { owned: true; previous?: StoredOwner } | { owned: false; owner: StoredOwner };
-
-export interface OwnerStore {
-  /** the working copy for this instance when it is free (its owner's lease ran out, or was let go), else whose it is */
-  claim(request: { instance: string; address: string; leaseMs: number }): Promise<OwnerAnswer>;
-  /** false when the working copy is no longer this instance's */
-  renew(instance: string, leaseMs: number): Promise<boolean>;
-  release(instance: string): Promise<boolean>;
-}
-
-/** A scheduled publish as the database keeps it. */
-export interface StoredSchedule {
-  id: string;
-  at: string;
-  createdBy: string;
-  status: 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
-  detail: string | null;
-}
-
-export interface ScheduleStore {
-  add(at: Date, createdBy: string): Promise<StoredSchedule>;
-  cancel(id: string): Promise<boolean>;
-  /** the next one due, now this instance's (exactly one instance gets each) */
-  claimDue(instance: string, staleMs: number): Promise<StoredSchedule | undefined>;
-  finish(id: string, instance: string, outcome: { status: 'done' | 'failed'; detail: string }): Promise<boolean>;
-  list(): Promise<StoredSchedule[]>;
-}
-
-/** What the studio writes in the back office's activity log. */
-
-/** A client preview link as the database keeps it (its token's hash only). */
-export interface StoredLink {
-  id: string;
-  route: string;
-  createdBy: string;
-  expiresAt: string;
-}
-
-export interface ClientLinkStore {
-  create(link: { tokenHash: string; route: string; createdBy: string; ttlMs: number }): Promise<StoredLink>;
-  /** the link a token's hash opens now: none when never made, revoked or past its time */
-  open(tokenHash: string): Promise<StoredLink | undefined>;
-  revoke(id: string): Promise<boolean>;
-  live(): Promise<StoredLink[]>;
-}
+/**
+ * What the studio's server asks of the back office's sign-in: the gate (gate/studio-gate.ts gives it, its sessions,
+ * roles and the studio's shared state in the database), and where the back office is, for someone without a session
+ * here. A publish is recorded for the System screen when the door can (`recordPublish`).
+ */
+export type StudioDoor = Omit<StudioGate, 'close' | 'recordPublish'> & { backOffice: string; recordPublish?: StudioGate['recordPublish'] };
 
 /** The editor of the request being answered: Publish commits in their name. */
 export const requestEditor = new AsyncLocalStorage<Editor>();

@@ -1,4 +1,5 @@
-import type { OwnerStore, StoredOwner } from './studio-door.ts';
+import type { Owner } from './state/studio-state.ts';
+import type { StudioDoor } from './studio-door.ts';
 
 /** How often an instance renews its hold on the working copy, or, when another has it, looks whether it is free. */
 export const OWNER_TICK_MS = 5_000;
@@ -6,7 +7,7 @@ export const OWNER_TICK_MS = 5_000;
 export const OWNER_LEASE_MS = 20_000;
 
 export interface OwnershipOptions {
-  owner: OwnerStore;
+  owner: StudioDoor['owner'];
   /** this server instance, as the database names it */
   instance: string;
   tickMs: number;
@@ -17,17 +18,17 @@ export interface OwnershipOptions {
 }
 
 /** Where the studio is served now, as this instance knows it. */
-export type StudioWhere = { at: 'here' } | { at: 'getting-ready' } | { at: 'elsewhere'; owner: StoredOwner } | { at: 'nowhere' };
+export type StudioWhere = { at: 'here' } | { at: 'getting-ready' } | { at: 'elsewhere'; owner: Owner } | { at: 'nowhere' };
 
 /** The line the server's log has when this instance gets the working copy. */
-function gotLine(instance: string, previous?: StoredOwner): string {
+function gotLine(instance: string, previous?: Owner): string {
   if (!previous || previous.instance === instance) return `studio: this instance (${instance}) owns the working copy and serves the studio`;
   const why = previous.releasedAt ? 'it let it go' : 'its lease ran out';
   return `studio: took over the working copy from ${previous.instance} (${why})`;
 }
 
 /** Where the studio is served: here, or at the owner last seen while its lease runs (it may have died since). */
-function whereFrom(phase: 'none' | 'getting-ready' | 'serving', seen: StoredOwner | undefined): StudioWhere {
+function whereFrom(phase: 'none' | 'getting-ready' | 'serving', seen: Owner | undefined): StudioWhere {
   if (phase === 'serving') return { at: 'here' };
   if (phase === 'getting-ready') return { at: 'getting-ready' };
   const live = seen && !seen.releasedAt && Date.parse(seen.expiresAt) > Date.now();
@@ -39,10 +40,10 @@ function whereFrom(phase: 'none' | 'getting-ready' | 'serving', seen: StoredOwne
  * copy lost and got back while it was being made ready), or serving it; and the owner last seen when another has it.
  */
 function holding(options: OwnershipOptions) {
-  const state: { phase: 'none' | 'getting-ready' | 'serving'; seen?: StoredOwner; ready: Promise<void> } = { phase: 'none', ready: Promise.resolve() };
+  const state: { phase: 'none' | 'getting-ready' | 'serving'; seen?: Owner; ready: Promise<void> } = { phase: 'none', ready: Promise.resolve() };
   return {
     state,
-    got(previous?: StoredOwner) {
+    got(previous?: Owner) {
       state.phase = 'getting-ready';
       options.log?.(gotLine(options.instance, previous));
       state.ready = state.ready.then(() =>

@@ -15,18 +15,7 @@ import {
   type StorageOptions,
   type SystemStore,
 } from '../../server/studio-host-door.ts';
-import {
-  openStudioState,
-  type LeaseAnswer,
-  type LeaseRequest,
-  type NewPreviewLink,
-  type OwnerClaim,
-  type OwnerRequest,
-  type PreviewLink,
-  type Release,
-  type Schedule,
-  type StudioState,
-} from '../state/studio-state.ts';
+import { openStudioState, type StudioState } from '../state/studio-state.ts';
 
 /** The person a studio request comes from: an editor or admin of the back office. */
 export interface Editor {
@@ -53,35 +42,24 @@ export interface StudioGate {
   audit(kind: StudioAuditKind, who: Editor | { email: string }): Promise<void>;
   /** the client preview links (state/preview-links.ts) */
   links: {
-    create(link: NewPreviewLink): Promise<PreviewLink>;
-    open(tokenHash: string): Promise<PreviewLink | undefined>;
-    revoke(id: string): Promise<boolean>;
-    live(): Promise<PreviewLink[]>;
+    create: StudioState['createPreviewLink'];
+    open: StudioState['openPreviewLink'];
+    revoke: StudioState['revokePreviewLink'];
+    live: StudioState['livePreviewLinks'];
   };
   /** which studio tab has which file open (state/leases.ts) */
-  leases: {
-    take(request: LeaseRequest): Promise<LeaseAnswer>;
-    renew(path: string, leaseId: string, ttlMs: number): Promise<boolean>;
-    release(path: string, leaseId: string): Promise<boolean>;
-  };
+  leases: { take: StudioState['takeLease']; renew: StudioState['renewLease']; release: StudioState['releaseLease'] };
   /** the commits published on any instance (state/releases.ts), which each instance builds */
-  releases: {
-    record(commit: string, publishedBy: string): Promise<void>;
-    latest(): Promise<Release | undefined>;
-  };
+  releases: { record: StudioState['recordRelease']; latest: StudioState['latestRelease'] };
   /** which instance owns the working copy and serves the studio (state/owner.ts) */
-  owner: {
-    claim(request: OwnerRequest): Promise<OwnerClaim>;
-    renew(instance: string, leaseMs: number): Promise<boolean>;
-    release(instance: string): Promise<boolean>;
-  };
+  owner: { claim: StudioState['claimOwner']; renew: StudioState['renewOwner']; release: StudioState['releaseOwner'] };
   /** the scheduled publishes (state/schedules.ts) */
   schedules: {
-    add(at: Date, createdBy: string): Promise<Schedule>;
-    cancel(id: string): Promise<boolean>;
-    claimDue(instance: string, staleMs: number): Promise<Schedule | undefined>;
-    finish(id: string, instance: string, outcome: { status: 'done' | 'failed'; detail: string }): Promise<boolean>;
-    list(): Promise<Schedule[]>;
+    add: StudioState['addSchedule'];
+    cancel: StudioState['cancelSchedule'];
+    claimDue: StudioState['claimDueSchedule'];
+    finish: StudioState['finishSchedule'];
+    list: StudioState['listSchedules'];
   };
   /** a publish done, for the back office's System screen: by whom, how long it took */
   recordPublish(by: string, seconds: number): Promise<void>;
