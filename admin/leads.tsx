@@ -10,10 +10,17 @@ import { words } from './words.ts';
 
 const FILTERS = ['q', 'form', 'status', 'spam', 'from', 'to'] as const;
 
+/** The Spam filter's choice for every lead, spam or not; without a choice the list leaves spam out. */
+const ALL_SPAM = 'alles';
+
 /** The list's query string for the API, from the screen's own address (so a lead's "back" keeps the filters). */
 const queryOf = (params: URLSearchParams, after?: string) => {
   const query = new URLSearchParams();
   for (const name of FILTERS) if (params.get(name)) query.set(name, params.get(name)!);
+  // spam only when asked for: by default the list is what people sent
+  const spam = params.get('spam');
+  if (spam === ALL_SPAM) query.delete('spam');
+  else if (spam !== '1') query.set('spam', '0');
   if (after) query.set('after', after);
   return query.toString();
 };
@@ -27,6 +34,11 @@ function Marks({ lead }: { lead: LeadRow }) {
       {lead.hasPhotos ? <span className={styles.mark}>{words.leads.photos}</span> : null}
     </span>
   );
+}
+
+/** A lead the person has not opened: said to screen readers before its name (the eye sees the row in bold). */
+function Unread({ lead }: { lead: LeadRow }) {
+  return lead.unread ? <span className="visually-hidden">{words.leads.unread}</span> : null;
 }
 
 /** The search box's text, put into the address (and so asked of the server) after a pause in typing. */
@@ -46,6 +58,13 @@ function useDebouncedSearch() {
   return [search, setSearch] as const;
 }
 
+/** The number of leads the person has not opened, before the page's title: "(3) Leads · Backoffice". */
+function useUnreadTitle(unread: number | undefined) {
+  useEffect(() => {
+    document.title = words.pageTitle(unread ? `(${unread}) ${words.leads.heading}` : words.leads.heading);
+  }, [unread]);
+}
+
 export function Leads() {
   const [params] = useSearchParams();
   const [answer, setAnswer] = useState<LeadsAnswer>();
@@ -54,6 +73,8 @@ export function Leads() {
   const [loading, setLoading] = useState(true);
   const [search, setSearch] = useDebouncedSearch();
   const query = queryOf(params);
+  const [unread, setUnread] = useState<number>();
+  useUnreadTitle(unread);
 
   useEffect(() => {
     let live = true;
@@ -63,6 +84,7 @@ export function Leads() {
         if (!live) return;
         setAnswer(page);
         setRows(page.leads);
+        setUnread(page.unread);
         setError(undefined);
         setLoading(false);
       },
@@ -88,7 +110,7 @@ export function Leads() {
   return (
     <>
       <PageHeading title={words.leads.heading}>{words.leads.heading}</PageHeading>
-      <Filters forms={answer?.forms ?? []} search={search} setSearch={setSearch} />
+      <Filters forms={answer?.forms ?? []} counts={answer?.counts} search={search} setSearch={setSearch} />
       <LiveError message={error} />
       <p className={styles.count} role="status">
         {loading && !answer ? words.leads.loading : answer?.total !== undefined ? words.leads.found(answer.total) : ''}
@@ -108,12 +130,14 @@ export function Leads() {
 
 interface FiltersProps {
   forms: LeadsAnswer['forms'];
+  /** how many leads per status match the other filters */
+  counts: LeadsAnswer['counts'];
   search: string;
   setSearch: (value: string) => void;
 }
 
 /** The search box and the filters; each filter is part of the address, so a lead's "back" keeps them. */
-function Filters({ forms, search, setSearch }: FiltersProps) {
+function Filters({ forms, counts, search, setSearch }: FiltersProps) {
   const [params, setParams] = useSearchParams();
   const setFilter = (name: (typeof FILTERS)[number], value: string) => {
     const next = new URLSearchParams(params);
@@ -144,17 +168,17 @@ function Filters({ forms, search, setSearch }: FiltersProps) {
           <option value="">{words.leads.all}</option>
           {LEAD_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {STATUS_NAMES[s]}
+              {counts ? words.leads.withCount(STATUS_NAMES[s], counts[s]) : STATUS_NAMES[s]}
             </option>
           ))}
         </select>
       </div>
       <div>
         <label htmlFor="filter-spam">{words.leads.spam}</label>
-        <select id="filter-spam" value={params.get('spam') ?? ''} onChange={(e) => setFilter('spam', e.target.value)}>
-          <option value="">{words.leads.everything}</option>
+        <select id="filter-spam" value={params.get('spam') ?? '0'} onChange={(e) => setFilter('spam', e.target.value === '0' ? '' : e.target.value)}>
           <option value="0">{words.leads.noSpam}</option>
           <option value="1">{words.leads.onlySpam}</option>
+          <option value={ALL_SPAM}>{words.leads.everything}</option>
         </select>
       </div>
       <div>
@@ -187,9 +211,10 @@ function LeadTable({ rows, formTitle }: { rows: LeadRow[]; formTitle: (id: strin
         </thead>
         <tbody>
           {rows.map((lead) => (
-            <tr key={lead.id}>
+            <tr key={lead.id} className={lead.unread ? styles.unread : undefined}>
               <td className={styles.date}>{formatShort(lead.createdAt)}</td>
               <td>
+                <Unread lead={lead} />
                 <Link to={to(lead)} className={styles.name}>
                   {lead.name || lead.email || words.leads.noName}
                 </Link>
@@ -208,7 +233,8 @@ function LeadTable({ rows, formTitle }: { rows: LeadRow[]; formTitle: (id: strin
       </table>
       <ul className={styles.cards} aria-label={words.leads.table}>
         {rows.map((lead) => (
-          <li key={lead.id} className={styles.card}>
+          <li key={lead.id} className={lead.unread ? `${styles.card} ${styles.unread}` : styles.card}>
+            <Unread lead={lead} />
             <Link to={to(lead)} className={styles.name}>
               {lead.name || lead.email || words.leads.noName}
             </Link>

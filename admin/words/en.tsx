@@ -381,6 +381,8 @@ export const en: Words = {
     name: 'Name',
     message: 'Message',
     noName: 'No name',
+    unread: 'Unread: ',
+    withCount: (name: string, n: number) => `${name} (${n})`,
   },
 
   lead: {

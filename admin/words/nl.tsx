@@ -48,7 +48,7 @@ export const nl = {
   unknownProblem: 'Er ging iets mis. Probeer het opnieuw; blijft het misgaan, meld het dan.',
 
   roles: { admin: 'Beheerder', editor: 'Redacteur', sales: 'Verkoop' } satisfies Record<StaffRole, string>,
-  statuses: { new: 'Nieuw', contacted: 'Gecontacteerd', won: 'Gewonnen', lost: 'Verloren' } satisfies Record<LeadStatusName, string>,
+  statuses: { new: 'Nieuw', contacted: 'Contact opgenomen', won: 'Gewonnen', lost: 'Verloren' } satisfies Record<LeadStatusName, string>,
   /** Each kind of the audit log (server/staff/store/audit.ts). */
   auditKinds: {
     'staff.invited': 'Iemand uitgenodigd',
@@ -391,6 +391,8 @@ export const nl = {
     name: 'Naam',
     message: 'Bericht',
     noName: 'Zonder naam',
+    unread: 'Ongelezen: ',
+    withCount: (name: string, n: number) => `${name} (${n})`,
   },
 
   lead: {

@@ -269,6 +269,10 @@ export interface LeadsAnswer {
   total?: number;
   /** the forms' ids and titles, for the filter */
   forms: { id: string; title: string }[];
+  /** how many match the filters but the status, per status: on the first page only */
+  counts?: Record<LeadStatusName, number>;
+  /** how many leads that are not spam the signed-in person has not opened, whatever the filters: on the first page only */
+  unread?: number;
 }
 
 export interface LeadRow {
@@ -284,6 +288,8 @@ export interface LeadRow {
   delivery: string;
   hasPhotos: boolean;
   preview: string;
+  /** the signed-in person has not opened its page yet */
+  unread: boolean;
 }
 
 /** GET /api/leads/<id> */

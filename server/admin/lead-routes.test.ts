@@ -118,6 +118,38 @@ describe.each(backends)('the leads inbox on $name', (backend) => {
     expect(kinds).toEqual(expect.arrayContaining(['lead.status-changed', 'lead.marked-spam', 'lead.note-added', 'lead.viewed']));
   });
 
+  it('a lead is unread for each person until they open it; counts per status; an erasure takes the read marks with the lead', async () => {
+    const sales = await person(app, store, clock, 'verkoop@example.nl', 'sales');
+    const admin = await person(app, store, clock, 'beheer@example.nl', 'admin');
+    const { id: first } = await storage.addLead(lead({ name: 'Sanne', email: 'sanne@example.nl', values: { email: 'sanne@example.nl' } }));
+    const { id: second } = await storage.addLead(lead({ name: 'Joost', email: 'joost@example.nl', values: { email: 'joost@example.nl' } }));
+    await storage.addLead(lead({ name: 'Spam Bot', email: 'bot@spam.example', spam: true }));
+    const list = async (who: typeof sales, query = '') => (await (await who.b.get(`/api/leads${query}`)).json()) as LeadsAnswer;
+    const unreadNames = (page: LeadsAnswer) => page.leads.filter((l) => l.unread).map((l) => l.name);
+
+    expect((await list(sales)).unread).toBe(2);
+    expect(unreadNames(await list(sales))).toEqual(['Spam Bot', 'Joost', 'Sanne']);
+    expect((await sales.b.get(`/api/leads/${first}`)).status).toBe(200);
+    expect((await sales.b.get(`/api/leads/${first}`)).status).toBe(200);
+    expect((await list(sales)).unread).toBe(1);
+    expect(unreadNames(await list(sales, '?spam=0'))).toEqual(['Joost']);
+    // read for the one who opened it only
+    expect((await list(admin)).unread).toBe(2);
+
+    await sales.b.post(`/api/leads/${second}/status`, { status: 'contacted' });
+    expect((await list(sales, '?spam=0&status=contacted')).counts).toEqual({ new: 1, contacted: 1, won: 0, lost: 0 });
+    expect((await list(sales)).counts).toEqual({ new: 2, contacted: 1, won: 0, lost: 0 });
+
+    clock.advance(FRESH_SIGN_IN_MS + 1000);
+    expect((await sales.b.post('/api/step-up', { password: PASSWORD, code: sales.code() })).status).toBe(200);
+    expect((await sales.b.post(`/api/leads/${first}/erase`)).status).toBe(200);
+    const { id: again } = await storage.addLead(lead({ name: 'Sanne', email: 'sanne@example.nl', values: { email: 'sanne@example.nl' } }));
+    // no read mark of hers is left: the table holds none for a lead that is gone, nor for her new one
+    const reads = await storage.findPerson({ email: 'sanne@example.nl' });
+    expect(reads.leads.map((l) => l.id)).toEqual([again]);
+    expect(unreadNames(await list(sales, '?spam=0'))).toEqual(['Sanne', 'Joost']);
+  });
+
   it('serves a lead’s own photos to signed-in staff only', async () => {
     const sales = await person(app, store, clock, 'verkoop@example.nl', 'sales');
     await storePhoto();

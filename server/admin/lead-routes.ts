@@ -27,7 +27,7 @@ function dayStart(text: string | undefined, next = false): Date | undefined {
 }
 
 /** The inbox's query from the list's address. */
-function inboxQuery(c: AdminContext): InboxQuery {
+function inboxQuery(c: AdminContext, reader: string): InboxQuery {
   const q = (name: string) => c.req.query(name) || undefined;
   const spam = q('spam');
   const status = q('status');
@@ -40,15 +40,16 @@ function inboxQuery(c: AdminContext): InboxQuery {
     to: dayStart(q('to'), true),
     after: q('after'),
     limit: 50,
+    reader,
   };
 }
 
 /** A page of the inbox, with the forms for the filter; a cursor that is not one is a 400. */
-async function listLeads(c: AdminContext, deps: LeadDeps): Promise<Answered<LeadsAnswer>> {
+async function listLeads(c: AdminContext, who: SignedIn, deps: LeadDeps): Promise<Answered<LeadsAnswer>> {
   const forms = Object.values(deps.site().forms).map((f) => ({ id: f.id, title: f.heading ?? f.id }));
   try {
-    const page = await deps.storage.inboxPage(inboxQuery(c));
-    return answer(c, { leads: page.leads.map(rowOf), next: page.next, total: page.total, forms });
+    const page = await deps.storage.inboxPage(inboxQuery(c, who.user.id));
+    return answer(c, { leads: page.leads.map(rowOf), next: page.next, total: page.total, forms, counts: page.counts, unread: page.unread });
   } catch (error) {
     if (error instanceof InvalidCursorError) return refuse(c, 'invalid', 400);
     throw error;
@@ -65,6 +66,7 @@ async function showLead(c: AdminContext, who: SignedIn, id: string, deps: LeadDe
     if (author) authors.set(authorId, author.email);
   }
   await staff.audit('lead.viewed', who.user.id, [id]);
+  await storage.markLeadRead(id, who.user.id);
   // the route found the lead a moment ago; erased in between, it is gone
   if (!row || !stored) return refuse(c, 'not-found', 404);
   const form = siteForm(deps.site(), stored.form);
@@ -111,7 +113,7 @@ export function leadRoutes(deps: LeadDeps): RouteSpec[] {
   const { storage, staff } = deps;
   const lead = leadRoute(storage);
   return [
-    route('GET /leads', { permission: 'leads', handler: (c) => listLeads(c, deps) }),
+    route('GET /leads', { permission: 'leads', handler: (c, who) => listLeads(c, who, deps) }),
     lead('GET /leads/:id', (c, who, id) => showLead(c, who, id, deps)),
     lead('GET /leads/:id/photos/:photo', (c, _who, id) => leadPhoto(c, id, deps)),
     lead('POST /leads/:id/status', async (c, who, id) => {

@@ -38,6 +38,7 @@ export const rowOf = (row: InboxRow): LeadRow => ({
   delivery: row.delivery,
   hasPhotos: row.hasPhotos,
   preview: row.preview,
+  unread: row.unread,
 });
 
 type LeadPage = LeadAnswer['lead'];

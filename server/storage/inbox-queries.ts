@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Database, LeadNotesTable } from './schema.ts';
 import type { Delivery, InboxPage, InboxQuery, InboxRow, LeadNote, LeadStatus, NewLeadNote } from './types.ts';
-import { isLeadStatus } from '../../core/admin/contract.ts';
+import { isLeadStatus, LEAD_STATUSES } from '../../core/admin/contract.ts';
 import { isId, newId } from './ids.ts';
 import { containsPattern, searchTerms } from './search-text.ts';
 
@@ -57,8 +57,14 @@ function conditions(query: InboxQuery, after?: Cursor): Condition[] {
 
 const allOf = (all: Condition[]): Condition => (all.length > 0 ? sql<SqlBool>`${sql.join(all, sql` and `)}` : sql<SqlBool>`1 = 1`);
 
-/** What an inbox line needs, and no more: the message only as its start. */
-const rowColumns = (eb: ExpressionBuilder<Database, 'leads'>) => [
+/** Whether the reader has not opened the lead: 1 or 0; always 0 without a reader. */
+const unreadBy = (reader: string | undefined) =>
+  reader === undefined
+    ? sql<number>`0`
+    : sql<number>`case when exists (select 1 from lead_reads where lead_reads.lead_id = leads.id and lead_reads.user_id = ${reader}) then 0 else 1 end`;
+
+/** What an inbox line needs, and no more: the message only as its start; with a reader, whether they opened it. */
+const rowColumns = (reader?: string) => (eb: ExpressionBuilder<Database, 'leads'>) => [
   'id' as const,
   'created_at' as const,
   'form' as const,
@@ -71,11 +77,12 @@ const rowColumns = (eb: ExpressionBuilder<Database, 'leads'>) => [
   'delivery' as const,
   'photos_json' as const,
   eb.fn<string>('substr', ['message', eb.lit(1), eb.lit(200)]).as('message_start'),
+  unreadBy(reader).as('unread'),
 ];
 
 type RowOut = { id: string; created_at: string; form: string; name: string; email: string; phone: string; status: string; spam: number; review: number };
 
-function toInboxRow(row: RowOut & { delivery: string; photos_json: string; message_start: string }): InboxRow {
+function toInboxRow(row: RowOut & { delivery: string; photos_json: string; message_start: string; unread: number | string }): InboxRow {
   const line = row.message_start.replace(/\s+/g, ' ').trim();
   return {
     id: row.id,
@@ -90,6 +97,7 @@ function toInboxRow(row: RowOut & { delivery: string; photos_json: string; messa
     delivery: row.delivery as Delivery,
     hasPhotos: row.photos_json !== '[]',
     preview: line.length > 120 ? `${line.slice(0, 119).trimEnd()}…` : line,
+    unread: Number(row.unread) === 1,
   };
 }
 
@@ -99,21 +107,72 @@ export async function inboxPage(db: Kysely<Database>, kind: 'sqlite' | 'postgres
   const searching = searchTerms(query.search ?? '').length > 0;
   // the total on the first page only: the later pages' would cost as much again and say nothing new
   const where = conditions(query, after);
+  const columns = rowColumns(query.reader);
   const { rows, total } = !searching
-    ? { rows: await pageRows(db, where, limit + 1), total: after === undefined ? await countMatching(db, conditions(query)) : undefined }
+    ? { rows: await pageRows(db, where, limit + 1, columns), total: after === undefined ? await countMatching(db, conditions(query)) : undefined }
     : kind === 'sqlite'
-      ? await sqliteSearch(db, where, limit + 1, after === undefined)
-      : await postgresSearch(db, where, limit + 1, after === undefined);
+      ? await sqliteSearch(db, where, limit + 1, after === undefined, columns)
+      : await postgresSearch(db, where, limit + 1, after === undefined, columns);
   const leads = rows.slice(0, limit).map(toInboxRow);
   const last = leads.at(-1);
   // one row more than the page was asked for: whether there is a next page, without counting
   const next = rows.length > limit && last ? encodeCursor(last) : undefined;
-  return { leads, ...(next !== undefined && { next }), ...(total !== undefined && { total }) };
+  // what the filter and the title show, on the first page only, as the total
+  const counts = after === undefined ? await countByStatus(db, conditions({ ...query, status: undefined })) : undefined;
+  const unread = after === undefined && query.reader !== undefined ? await countUnread(db, query.reader) : undefined;
+  return {
+    leads,
+    ...(next !== undefined && { next }),
+    ...(total !== undefined && { total }),
+    ...(counts !== undefined && { counts }),
+    ...(unread !== undefined && { unread }),
+  };
 }
 
+type Columns = ReturnType<typeof rowColumns>;
+
 /** Newest first from an index on created_at (the form's, status's or spam's when filtered), until `count` rows pass. */
-function pageRows(db: Kysely<Database>, where: Condition[], count: number) {
-  return db.selectFrom('leads').where(allOf(where)).select(rowColumns).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(count).execute();
+function pageRows(db: Kysely<Database>, where: Condition[], count: number, columns: Columns) {
+  return db.selectFrom('leads').where(allOf(where)).select(columns).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(count).execute();
+}
+
+/** How many leads match, per status (every status named, 0 for none). */
+async function countByStatus(db: Kysely<Database>, where: Condition[]): Promise<Record<LeadStatus, number>> {
+  const rows = await db
+    .selectFrom('leads')
+    .where(allOf(where))
+    .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+    .groupBy('status')
+    .execute();
+  const counts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as Record<LeadStatus, number>;
+  for (const row of rows) if (isLeadStatus(row.status)) counts[row.status] = Number(row.n);
+  return counts;
+}
+
+/** How many leads that are not spam the reader has not opened. */
+async function countUnread(db: Kysely<Database>, reader: string): Promise<number> {
+  const row = await db
+    .selectFrom('leads')
+    .where('spam', '=', 0)
+    .where(sql<SqlBool>`not exists (select 1 from lead_reads where lead_reads.lead_id = leads.id and lead_reads.user_id = ${reader})`)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The reader opened the lead: kept once, with the first time (a lead erased a moment ago gets no mark). */
+export async function markLeadRead(db: Kysely<Database>, leadId: string, userId: string, now: Date): Promise<void> {
+  await db
+    .insertInto('lead_reads')
+    .columns(['lead_id', 'user_id', 'read_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('leads')
+        .select(['id as lead_id', eb.val(userId).as('user_id'), eb.val(now.toISOString()).as('read_at')])
+        .where('id', '=', leadId),
+    )
+    .onConflict((oc) => oc.columns(['lead_id', 'user_id']).doNothing())
+    .execute();
 }
 
 async function countMatching(db: Kysely<Database>, where: Condition[]): Promise<number> {
@@ -130,11 +189,11 @@ async function countMatching(db: Kysely<Database>, where: Condition[]): Promise<
  * A search on PostgreSQL: the trigram index (0008) gives the rows with the words, and one pass over them both counts
  * them and keeps the newest: a count apart would look them all up a second time.
  */
-async function postgresSearch(db: Kysely<Database>, where: Condition[], count: number, withTotal: boolean) {
+async function postgresSearch(db: Kysely<Database>, where: Condition[], count: number, withTotal: boolean, columns: Columns) {
   const rows = await db
     .selectFrom('leads')
     .where(allOf(where))
-    .select(rowColumns)
+    .select(columns)
     .select(sql<number | string | null>`${withTotal ? sql`count(*) over ()` : sql`null`}`.as('total'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -150,20 +209,20 @@ async function postgresSearch(db: Kysely<Database>, where: Condition[], count: n
  * table's bytes, in one pass that also counts the matches. Walking the created_at index instead, a search for a rare
  * name would look up every row of the table one by one, in no order: ten times slower. Then the page's rows by id.
  */
-async function sqliteSearch(db: Kysely<Database>, where: Condition[], count: number, withTotal: boolean) {
+async function sqliteSearch(db: Kysely<Database>, where: Condition[], count: number, withTotal: boolean, columns: Columns) {
   const total = withTotal ? sql`count(*) over ()` : sql`null`;
   const { rows: found } = await sql<{ id: string; total: number | null }>`
     select id, ${total} as total from leads indexed by leads_search_cover where ${allOf(where)}
     order by created_at desc, id desc limit ${count}`.execute(db);
   const ids = found.map((row) => row.id);
-  const rows = ids.length === 0 ? [] : await db.selectFrom('leads').where('id', 'in', ids).select(rowColumns).execute();
+  const rows = ids.length === 0 ? [] : await db.selectFrom('leads').where('id', 'in', ids).select(columns).execute();
   const order = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   return { rows, total: withTotal ? Number(found[0]?.total ?? 0) : undefined };
 }
 
 export async function inboxRow(db: Kysely<Database>, id: string): Promise<InboxRow | undefined> {
-  const row = await db.selectFrom('leads').select(rowColumns).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('leads').select(rowColumns()).where('id', '=', id).executeTakeFirst();
   return row && toInboxRow(row);
 }
 

@@ -177,7 +177,25 @@ export const migrations = (kind: 'sqlite' | 'postgres'): Record<string, Migratio
   '0015-system': {
     up: (db: Kysely<unknown>) => createSystemTables(db),
   },
+  // issue 50: which staff member opened which lead, for the inbox's unread marks
+  '0016-lead-reads': {
+    up: (db: Kysely<unknown>) => createLeadReads(db),
+  },
 });
+
+/**
+ * 0016: a row per staff user and lead they opened. The lead's erasure deletes its rows itself (person-queries.ts); the
+ * cascade keeps any other delete from orphaning them. No foreign key to the staff user, as a note's author has none.
+ */
+async function createLeadReads(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('lead_reads')
+    .addColumn('lead_id', 'text', (c) => c.notNull().references('leads.id').onDelete('cascade'))
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('read_at', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('lead_reads_pk', ['lead_id', 'user_id'])
+    .execute();
+}
 
 /**
  * Brings the schema up to date; a no-op when it already is. On PostgreSQL Kysely's lock keeps

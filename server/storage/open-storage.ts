@@ -62,6 +62,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     setLeadSpam: (id, spam) => inbox.setLeadSpam(db, id, spam),
     addLeadNote: (note) => inbox.addLeadNote(db, note, now()),
     leadNotes: (leadId) => inbox.leadNotesOf(db, [leadId]),
+    markLeadRead: (leadId, userId) => inbox.markLeadRead(db, leadId, userId, now()),
 
     findPerson: (who) => person.findPerson(db, who),
     deleteLeads: (leadIds, more) => person.deleteLeads(db, leadIds, more),

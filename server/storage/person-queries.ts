@@ -87,6 +87,8 @@ export async function deleteLeads(db: Kysely<Database>, leadIds: string[], more:
     const leadsIn = leadIds.length > 0 ? leadIds : none;
     // staff's notes hold what was said with the person: they go too (the foreign key would cascade; said here plainly)
     await trx.deleteFrom('lead_notes').where('lead_id', 'in', leadsIn).execute();
+    // who of the staff opened them: about the lead as much as about the staff member, so it goes with the lead
+    await trx.deleteFrom('lead_reads').where('lead_id', 'in', leadsIn).execute();
     // the mails first: deleting a lead would only unlink its mails (ON DELETE SET NULL), and they hold its data
     const mails = await trx
       .deleteFrom('mails')

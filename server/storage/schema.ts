@@ -42,6 +42,13 @@ export interface LeadNotesTable {
   created_at: string;
 }
 
+/** Which staff user opened which lead's page, and when (0016): goes with the lead */
+export interface LeadReadsTable {
+  lead_id: string;
+  user_id: string;
+  read_at: string;
+}
+
 export interface MailsTable {
   id: string;
   lead_id: string | null;
@@ -99,6 +106,7 @@ export interface Database extends StaffTables, StudioTables {
   form_tokens: FormTokensTable;
   erasures: ErasuresTable;
   lead_notes: LeadNotesTable;
+  lead_reads: LeadReadsTable;
   upload_chunks: UploadChunksTable;
   site_budgets: SiteBudgetsTable;
 }

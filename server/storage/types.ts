@@ -63,6 +63,8 @@ export interface InboxQuery {
   after?: string;
   /** rows a page, 1 to 100 (clamped) */
   limit: number;
+  /** the staff user asking: each row says whether they opened it, and the first page counts what they have not (issue 50) */
+  reader?: string;
 }
 
 /** A lead as one line of the inbox: what the list shows, without its values. */
@@ -82,6 +84,8 @@ export interface InboxRow {
   hasPhotos: boolean;
   /** the start of the message on one line, at most 120 characters ('…' when cut); '' for none */
   preview: string;
+  /** the query's reader has not opened it yet (false when the query names no reader) */
+  unread: boolean;
 }
 
 export interface InboxPage {
@@ -91,6 +95,10 @@ export interface InboxPage {
   next?: string;
   /** how many leads match the filters in all: on the first page only (a cursor's pages leave it out) */
   total?: number;
+  /** how many match the filters but the status, per status: on the first page only */
+  counts?: Record<LeadStatus, number>;
+  /** how many leads that are not spam the reader has not opened, whatever the filters: on the first page with a reader only */
+  unread?: number;
 }
 
 export interface NewLeadNote {
@@ -218,6 +226,8 @@ export interface Storage {
   addLeadNote(note: NewLeadNote): Promise<LeadNote | undefined>;
   /** The lead's notes, oldest first. */
   leadNotes(leadId: string): Promise<LeadNote[]>;
+  /** This staff user opened the lead's page: from now on it is read for them (a lead erased meanwhile gets no mark). */
+  markLeadRead(leadId: string, userId: string): Promise<void>;
 
   /**
    * Everything stored of one person: by address, the leads (spam included) whose e-mail field is that address or
@@ -227,7 +237,7 @@ export interface Storage {
    */
   findPerson(who: { email: string } | { leadId: string }): Promise<Person>;
   /**
-   * Deletes the leads, their notes, their mails, their token bindings, the uploads attached to them and the unattached ones in
+   * Deletes the leads, their notes, their read marks, their mails, their token bindings, the uploads attached to them and the unattached ones in
    * `uploadIds`, and the mails in `mailIds`, in one transaction. Gives the photos whose files the caller removes.
    */
   deleteLeads(leadIds: string[], more?: { mailIds?: string[]; uploadIds?: string[] }): Promise<Deleted>;

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
+import type { LeadsAnswer } from '../../core/admin/contract.ts';
 import { test, expect } from './fixtures.ts';
 import { e2eDataDir } from '../../playwright.config.ts';
-import { addLead, closeStores, expectNoAxeViolations, newAccount, signIn, uniqueEmail, type Account } from './backoffice-support.ts';
+import { ADMIN, addLead, closeStores, expectNoAxeViolations, newAccount, signIn, uniqueEmail, type Account } from './backoffice-support.ts';
 
 /**
  * The inbox a salesperson's day runs on (issue 50), against the production server and its database: nothing typed is
@@ -87,4 +88,52 @@ test('with the server briefly out of reach a note and a status are kept, the pag
   await expect(page.getByRole('status').filter({ hasText: 'Status gewijzigd' })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Status')).toHaveValue('contacted');
+});
+
+test('what is new at a glance: spam left out unless asked for, counts per status, unread leads in bold with a word for screen readers, and their number in the title', async ({
+  page,
+}) => {
+  const marker = `nieuwtje${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  for (const name of ['Sanne Bakker', 'Joost Visser', 'Eva Smit']) await addLead({ name, email: uniqueEmail('klant'), message: `Vraag over ${marker}` });
+  await addLead({ name: 'Goedkope pillen', email: uniqueEmail('spam'), message: `Koop nu ${marker}`, spam: true });
+  const sales = await newAccount('sales');
+  await signIn(page, sales);
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
+  await expect(page).toHaveTitle(/^\(\d+\) Leads · Backoffice$/);
+
+  await page.getByLabel('Zoeken', { exact: true }).fill(marker);
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('3 leads gevonden');
+  await expect(page.getByLabel('Spam', { exact: true })).toHaveValue('0');
+  await expect(page.getByLabel('Status').locator('option')).toHaveText(['Alle', 'Nieuw (3)', 'Contact opgenomen (0)', 'Gewonnen (0)', 'Verloren (0)']);
+  const list = page.viewportSize()!.width < 760 ? page.getByRole('list', { name: 'Leads' }) : page.getByRole('table', { name: 'Leads' });
+  const item = (name: string) => list.locator(page.viewportSize()!.width < 760 ? 'li' : 'tr').filter({ hasText: name });
+  await expect(item('Sanne Bakker')).toContainText('Ongelezen');
+  await expect(item('Sanne Bakker').getByRole('link', { name: 'Sanne Bakker' })).toHaveCSS('font-weight', '800');
+  await expectNoAxeViolations(page);
+
+  await item('Sanne Bakker').getByRole('link', { name: 'Sanne Bakker' }).click();
+  await expect(page.getByRole('heading', { name: 'Sanne Bakker', level: 1 })).toBeFocused();
+  await page.getByLabel('Status').selectOption('contacted');
+  await expect(page.getByRole('status').filter({ hasText: 'Status gewijzigd' })).toHaveText('Status gewijzigd in ‘Contact opgenomen’.');
+  await page.getByRole('link', { name: '← Terug naar de leads' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('3 leads gevonden');
+  await expect(item('Sanne Bakker')).not.toContainText('Ongelezen');
+  await expect(item('Joost Visser')).toContainText('Ongelezen');
+  // other tests add leads meanwhile: the title's number lies between the server's count just before and just after
+  const unreadNow = async () => ((await (await page.request.get(`${ADMIN}/api/leads`)).json()) as LeadsAnswer).unread!;
+  const before = await unreadNow();
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('3 leads gevonden');
+  const after = await unreadNow();
+  const shown = Number(/^\((\d+)\)/.exec(await page.title())![1]);
+  expect(shown).toBeGreaterThanOrEqual(Math.min(before, after));
+  expect(shown).toBeLessThanOrEqual(Math.max(before, after));
+  await expect(page.getByLabel('Status').locator('option')).toHaveText(['Alle', 'Nieuw (2)', 'Contact opgenomen (1)', 'Gewonnen (0)', 'Verloren (0)']);
+
+  await page.getByLabel('Spam', { exact: true }).selectOption('1');
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('1 lead gevonden');
+  await expect(item('Goedkope pillen')).toBeVisible();
+  await page.getByLabel('Spam', { exact: true }).selectOption('alles');
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('4 leads gevonden');
+  await expectNoAxeViolations(page);
 });
