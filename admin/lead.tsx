@@ -5,6 +5,7 @@ import type { RequestError } from './api.ts';
 import { useAnswer } from './use-answer.ts';
 import { get, post } from './api.ts';
 import { download } from './recovery-codes.tsx';
+import { mailLink, telLink } from './contact-links.ts';
 import { StepUpCancelled, useStepUp } from './step-up.tsx';
 import { deliveryName, formatDate, formatDateTime, STATUS_NAMES } from './texts.ts';
 import { Dialog, Field, LiveError, Notice, PageHeading } from './ui.tsx';
@@ -86,12 +87,42 @@ export function LeadPage() {
       </p>
       <div className={styles.columns}>
         <div className={styles.main}>
+          <Reach lead={lead} />
           <LeadFields lead={lead} />
           <Notes lead={lead} act={act} />
         </div>
         <LeadSide lead={lead} act={act} onErased={setErased} />
       </div>
     </>
+  );
+}
+
+/** Call or mail the person from here: the number as typed, dialled in international form; a mail begun for them. */
+function Reach({ lead }: { lead: Lead }) {
+  const tel = lead.phone ? telLink(lead.phone) : undefined;
+  if (!tel && !lead.email) return null;
+  return (
+    <section aria-labelledby="contact" className="card">
+      <h2 id="contact" className={styles.h2}>
+        {words.lead.reach}
+      </h2>
+      <ul className={styles.reach}>
+        {tel ? (
+          <li>
+            <a href={tel} className="button button-secondary">
+              {words.lead.call(lead.phone)}
+            </a>
+          </li>
+        ) : null}
+        {lead.email ? (
+          <li>
+            <a href={mailLink(lead.email, lead.formTitle, words.lead.greeting(lead.name))} className="button button-secondary">
+              {words.lead.mailTo(lead.email)}
+            </a>
+          </li>
+        ) : null}
+      </ul>
+    </section>
   );
 }
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import type { LeadsAnswer } from '../../core/admin/contract.ts';
+import type { LeadAnswer, LeadsAnswer } from '../../core/admin/contract.ts';
 import { test, expect } from './fixtures.ts';
 import { e2eDataDir } from '../../playwright.config.ts';
 import { ADMIN, addLead, closeStores, expectNoAxeViolations, newAccount, signIn, uniqueEmail, type Account } from './backoffice-support.ts';
@@ -136,4 +136,36 @@ test('what is new at a glance: spam left out unless asked for, counts per status
   await page.getByLabel('Spam', { exact: true }).selectOption('alles');
   await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('4 leads gevonden');
   await expectNoAxeViolations(page);
+});
+
+test('call and mail from the lead: the number dialled in international form, a mail with the form’s name and a greeting; a click anywhere on a row opens its lead', async ({
+  page,
+}) => {
+  const marker = `bellen${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = uniqueEmail('anna');
+  const id = await addLead({ name: 'Anna de Vries', email, phone: '06 - 123 456 78', message: `Bel mij over ${marker}` });
+  const sales = await newAccount('sales');
+  await signIn(page, sales, `/leads?q=${marker}`);
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('1 lead gevonden');
+  // the message, not the name: the whole row (on a phone, the card) opens the lead
+  const phone = page.viewportSize()!.width < 760;
+  const row = phone ? page.getByRole('list', { name: 'Leads' }).locator('li') : page.getByRole('table', { name: 'Leads' }).locator('tbody tr');
+  await (phone ? row : row.getByText(`Bel mij over ${marker}`)).click();
+  await expect(page.getByRole('heading', { name: 'Anna de Vries', level: 1 })).toBeFocused();
+  await expect(page).toHaveURL(new RegExp(`/leads/${id}\\?terug=`));
+
+  const call = page.getByRole('link', { name: 'Bellen: 06 - 123 456 78' });
+  await expect(call).toHaveAttribute('href', 'tel:+31612345678');
+  const mail = new URL((await page.getByRole('link', { name: `Mailen: ${email}` }).getAttribute('href'))!);
+  const lead = ((await (await page.request.get(`${ADMIN}/api/leads/${id}`)).json()) as LeadAnswer).lead;
+  expect([mail.protocol, decodeURIComponent(mail.pathname)]).toEqual(['mailto:', email]);
+  expect(mail.searchParams.get('subject')).toBe(lead.formTitle);
+  expect(mail.searchParams.get('body')).toBe('Beste Anna de Vries,\r\n\r\n');
+  await expectNoAxeViolations(page);
+
+  // the keyboard's way in stays the name's link
+  await page.getByRole('link', { name: '← Terug naar de leads' }).click();
+  await page.getByRole('link', { name: 'Anna de Vries' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Anna de Vries', level: 1 })).toBeFocused();
 });
