@@ -25,6 +25,8 @@ export function LeadPage() {
   const back = `/leads${params.get('terug') ? `?${params.get('terug')}` : ''}`;
 
   const [retry, setRetry] = useState<() => void>();
+  // a spam mark can be taken back from its confirmation
+  const [undo, setUndo] = useState<() => void>();
 
   /**
    * A change, then the lead again; `done` is said in the status line. Whether it went through: what was typed for it
@@ -34,6 +36,7 @@ export function LeadPage() {
   const act: Act = async (action, done, reload = true, sent) => {
     setError(undefined);
     setRetry(undefined);
+    setUndo(undefined);
     setNote('');
     try {
       await withStepUp(action);
@@ -84,6 +87,14 @@ export function LeadPage() {
       ) : null}
       <p role="status" className={note ? styles.done : styles.quiet}>
         {note}
+        {note && undo ? (
+          <>
+            {' '}
+            <button type="button" className="button button-secondary button-small" onClick={undo}>
+              {words.lead.undo}
+            </button>
+          </>
+        ) : null}
       </p>
       <div className={styles.columns}>
         <div className={styles.main}>
@@ -91,7 +102,7 @@ export function LeadPage() {
           <LeadFields lead={lead} />
           <Notes lead={lead} act={act} />
         </div>
-        <LeadSide lead={lead} act={act} onErased={setErased} />
+        <LeadSide lead={lead} act={act} onErased={setErased} offerUndo={(undo) => setUndo(() => undo)} />
       </div>
     </>
   );
@@ -202,7 +213,7 @@ function Notes({ lead, act }: { lead: Lead; act: Act }) {
 }
 
 /** Status and spam: what sales change most. */
-function Handle({ lead, act }: { lead: Lead; act: Act }) {
+function Handle({ lead, act, offerUndo }: { lead: Lead; act: Act; offerUndo: (undo: () => void) => void }) {
   // the status chosen stays in the box until the server has it
   const [chosen, setChosen] = useState<LeadStatusName>();
   const choose = async (status: LeadStatusName) => {
@@ -231,12 +242,13 @@ function Handle({ lead, act }: { lead: Lead; act: Act }) {
       <button
         type="button"
         className="button button-secondary"
-        onClick={() =>
-          void act(
-            () => post('/leads/:id/spam', { params: { id: lead.id }, body: { spam: !lead.spam } }),
-            lead.spam ? words.lead.markedNotSpam : words.lead.markedSpam,
-          )
-        }
+        onClick={() => {
+          const spam = !lead.spam;
+          const mark = (to: boolean) => post('/leads/:id/spam', { params: { id: lead.id }, body: { spam: to } });
+          // marked spam by mistake, the confirmation takes it back
+          const undo = () => void act(() => mark(false), words.lead.markedNotSpam);
+          void act(() => mark(spam), spam ? words.lead.markedSpam : words.lead.markedNotSpam, true, spam ? () => offerUndo(undo) : undefined);
+        }}
       >
         {lead.spam ? words.lead.markNotSpam : words.lead.markSpam}
       </button>
@@ -279,7 +291,14 @@ function EraseDialog({ lead, open, onErase, onClose }: { lead: Lead; open: boole
   );
 }
 
-function LeadSide({ lead, act, onErased }: { lead: Lead; act: Act; onErased: (answer: LeadEraseAnswer) => void }) {
+interface LeadSideProps {
+  lead: Lead;
+  act: Act;
+  onErased: (answer: LeadEraseAnswer) => void;
+  offerUndo: (undo: () => void) => void;
+}
+
+function LeadSide({ lead, act, onErased, offerUndo }: LeadSideProps) {
   const [confirming, setConfirming] = useState(false);
   const exportLead = () =>
     act(
@@ -294,7 +313,7 @@ function LeadSide({ lead, act, onErased }: { lead: Lead; act: Act; onErased: (an
     act(async () => onErased(await post('/leads/:id/erase', { params: { id: lead.id } })), words.lead.erasedNote, false).then(() => setConfirming(false));
   return (
     <aside className={styles.side} aria-label={words.lead.handle}>
-      <Handle lead={lead} act={act} />
+      <Handle lead={lead} act={act} offerUndo={offerUndo} />
       <MailState lead={lead} />
       <section className="card">
         <h2 className={styles.h2}>{words.lead.personData}</h2>

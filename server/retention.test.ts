@@ -117,6 +117,27 @@ describe.each(backends)('the retention sweep on $name', (backend) => {
     expect(await storage.listMails()).toEqual([]);
   });
 
+  it('counts spam from the staff’s mark: a 3-week-old lead marked spam by mistake stays 14 days from the mark, and not spam again it stays its year', async () => {
+    const { id } = await storage.addLead(lead({ submissionId: `retention-marked-${counter++}` }));
+    const sweepAt = (days: number) =>
+      sweepLeads({ storage, uploadsDir, ttlMs: 6 * 3600_000, leadTtlMs: 365 * DAY, spamTtlMs: 14 * DAY, now: () => new Date(Date.now() + days * DAY) });
+    expect(await sweepAt(21)).toBe(0);
+    // three weeks after it came, marked spam: counted from its arrival it would be past its 14 days already
+    expect(await storage.setLeadSpam(id, true, new Date(Date.now() + 21 * DAY))).toBe(true);
+    expect(await sweepAt(22)).toBe(0);
+    expect(await sweepAt(34)).toBe(0);
+    expect(await storage.getLead(id)).toBeDefined();
+    // the mark undone: a lead again, kept for its year
+    expect(await storage.setLeadSpam(id, false)).toBe(true);
+    expect(await sweepAt(40)).toBe(0);
+    expect(await storage.getLead(id)).toBeDefined();
+    // marked again, on day 40: gone 14 days after that mark, not before
+    expect(await storage.setLeadSpam(id, true, new Date(Date.now() + 40 * DAY))).toBe(true);
+    expect(await sweepAt(53)).toBe(0);
+    expect(await sweepAt(54.1)).toBe(1);
+    expect(await storage.getLead(id)).toBeUndefined();
+  });
+
   it('keeps everything when no retention is set (the function alone), and what is younger than its period', async () => {
     const id = await leadWithPhoto(storage, uploadsDir, 'YoungPhotoFile00001');
     expect(await sweepLeads({ storage, uploadsDir, ttlMs: 1, now: () => new Date(Date.now() + 4000 * DAY) })).toBe(0);

@@ -414,6 +414,7 @@ export const en: Words = {
     statusChanged: (status: string) => `Status changed to ‘${status}’.`,
     markedNotSpam: 'Marked as not spam.',
     markedSpam: 'Marked as spam.',
+    undo: 'Undo',
     markNotSpam: 'Mark as not spam',
     markSpam: 'Mark as spam',
     mail: 'Email',

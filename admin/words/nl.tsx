@@ -424,6 +424,7 @@ export const nl = {
     statusChanged: (status: string) => `Status gewijzigd in ‘${status}’.`,
     markedNotSpam: 'Gemarkeerd als geen spam.',
     markedSpam: 'Gemarkeerd als spam.',
+    undo: 'Ongedaan maken',
     markNotSpam: 'Markeren als geen spam',
     markSpam: 'Markeren als spam',
     mail: 'Mail',

@@ -84,6 +84,7 @@ export function leadView(input: {
     deliveryDetail: lead.deliveryDetail,
     mails: mailsOf(input.mails),
     notes: notesOf(input.notes, input.authors),
-    erasedOn: new Date(Date.parse(lead.createdAt) + days * 86_400_000).toISOString(),
+    // spam's period starts at the staff's mark when there is one (person-queries.ts, expiredLeads)
+    erasedOn: new Date(Date.parse((row.spam && row.spamMarkedAt) || lead.createdAt) + days * 86_400_000).toISOString(),
   };
 }

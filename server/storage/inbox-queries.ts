@@ -76,13 +76,16 @@ const rowColumns = (reader?: string) => (eb: ExpressionBuilder<Database, 'leads'
   'review' as const,
   'delivery' as const,
   'photos_json' as const,
+  'spam_marked_at' as const,
   eb.fn<string>('substr', ['message', eb.lit(1), eb.lit(200)]).as('message_start'),
   unreadBy(reader).as('unread'),
 ];
 
 type RowOut = { id: string; created_at: string; form: string; name: string; email: string; phone: string; status: string; spam: number; review: number };
 
-function toInboxRow(row: RowOut & { delivery: string; photos_json: string; message_start: string; unread: number | string }): InboxRow {
+function toInboxRow(
+  row: RowOut & { delivery: string; photos_json: string; message_start: string; unread: number | string; spam_marked_at: string | null },
+): InboxRow {
   const line = row.message_start.replace(/\s+/g, ' ').trim();
   return {
     id: row.id,
@@ -98,6 +101,7 @@ function toInboxRow(row: RowOut & { delivery: string; photos_json: string; messa
     hasPhotos: row.photos_json !== '[]',
     preview: line.length > 120 ? `${line.slice(0, 119).trimEnd()}…` : line,
     unread: Number(row.unread) === 1,
+    spamMarkedAt: row.spam_marked_at,
   };
 }
 
@@ -233,10 +237,11 @@ export async function setLeadStatus(db: Kysely<Database>, id: string, status: Le
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function setLeadSpam(db: Kysely<Database>, id: string, spam: boolean): Promise<boolean> {
+/** A lead marked spam keeps when (its short retention counts from then); marked not spam, that is forgotten. */
+export async function setLeadSpam(db: Kysely<Database>, id: string, spam: boolean, at: Date): Promise<boolean> {
   const result = await db
     .updateTable('leads')
-    .set({ spam: spam ? 1 : 0 })
+    .set({ spam: spam ? 1 : 0, spam_marked_at: spam ? at.toISOString() : null })
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

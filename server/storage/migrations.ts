@@ -181,6 +181,10 @@ export const migrations = (kind: 'sqlite' | 'postgres'): Record<string, Migratio
   '0016-lead-reads': {
     up: (db: Kysely<unknown>) => createLeadReads(db),
   },
+  // issue 50: when staff marked a lead spam, so that its short retention counts from the mark, not from its arrival
+  '0017-spam-marked-at': {
+    up: (db: Kysely<unknown>) => db.schema.alterTable('leads').addColumn('spam_marked_at', 'text').execute(),
+  },
 });
 
 /**

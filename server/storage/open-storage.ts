@@ -59,7 +59,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     inboxPage: (query) => inbox.inboxPage(db, kind, query),
     inboxRow: (id) => inbox.inboxRow(db, id),
     setLeadStatus: (id, status) => inbox.setLeadStatus(db, id, status),
-    setLeadSpam: (id, spam) => inbox.setLeadSpam(db, id, spam),
+    setLeadSpam: (id, spam, at) => inbox.setLeadSpam(db, id, spam, at ?? now()),
     addLeadNote: (note) => inbox.addLeadNote(db, note, now()),
     leadNotes: (leadId) => inbox.leadNotesOf(db, [leadId]),
     markLeadRead: (leadId, userId) => inbox.markLeadRead(db, leadId, userId, now()),

@@ -115,7 +115,8 @@ export async function expiredLeads(db: Kysely<Database>, before: Date, spamBefor
     .where((eb) =>
       eb.or([
         eb.and([eb('spam', '=', 0), eb('created_at', '<', before.toISOString())]),
-        eb.and([eb('spam', '=', 1), eb('created_at', '<', spamBefore.toISOString())]),
+        // spam counts from when staff marked it, so a real lead marked by mistake stays its full period after the mark
+        eb.and([eb('spam', '=', 1), eb(eb.fn.coalesce('spam_marked_at', 'created_at'), '<', spamBefore.toISOString())]),
       ]),
     )
     .orderBy('created_at')

@@ -30,6 +30,8 @@ export interface LeadsTable {
   status: Generated<string>;
   /** what the inbox searches, folded (search-text.ts); written with the lead, so an insert must give it (0008) */
   search_text: string;
+  /** when staff marked it spam; null when it came as spam or is none: spam's retention counts from here (0017) */
+  spam_marked_at: Generated<string | null>;
 }
 
 /** What staff note on a lead (0008): goes with the lead */

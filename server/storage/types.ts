@@ -86,6 +86,8 @@ export interface InboxRow {
   preview: string;
   /** the query's reader has not opened it yet (false when the query names no reader) */
   unread: boolean;
+  /** when staff marked it spam (ISO); null when it came as spam, or is none */
+  spamMarkedAt: string | null;
 }
 
 export interface InboxPage {
@@ -220,8 +222,8 @@ export interface Storage {
   inboxRow(id: string): Promise<InboxRow | undefined>;
   /** false when there is no such lead. */
   setLeadStatus(id: string, status: LeadStatus): Promise<boolean>;
-  /** Marks a lead spam or not spam; false when there is no such lead. */
-  setLeadSpam(id: string, spam: boolean): Promise<boolean>;
+  /** Marks a lead spam (at this moment, now by default: its spam retention counts from it) or not spam; false when there is no such lead. */
+  setLeadSpam(id: string, spam: boolean, at?: Date): Promise<boolean>;
   /** undefined when there is no such lead (erased meanwhile, say). */
   addLeadNote(note: NewLeadNote): Promise<LeadNote | undefined>;
   /** The lead's notes, oldest first. */
@@ -241,7 +243,10 @@ export interface Storage {
    * `uploadIds`, and the mails in `mailIds`, in one transaction. Gives the photos whose files the caller removes.
    */
   deleteLeads(leadIds: string[], more?: { mailIds?: string[]; uploadIds?: string[] }): Promise<Deleted>;
-  /** Ids of leads past their retention, oldest first, at most `limit`: not spam and made before `before`, spam before `spamBefore`. */
+  /**
+   * Ids of leads past their retention, oldest first, at most `limit`: not spam and made before `before`, spam marked
+   * by staff before `spamBefore` (one that came as spam: made before it).
+   */
   expiredLeads(before: Date, spamBefore: Date, limit: number): Promise<string[]>;
   /** Deletes mails of no lead made before `mailsBefore` and token bindings used before `tokensBefore`; gives how many of each. */
   forgetOld(mailsBefore: Date, tokensBefore: Date): Promise<{ mails: number; tokens: number }>;

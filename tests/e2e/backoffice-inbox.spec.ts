@@ -169,3 +169,23 @@ test('call and mail from the lead: the number dialled in international form, a m
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Anna de Vries', level: 1 })).toBeFocused();
 });
+
+test('a spam mark by mistake is undone from its confirmation, and the erase date counts from the mark', async ({ page }) => {
+  const sales = await newAccount('sales');
+  const id = await openLead(page, sales, 'Pieter Jansen');
+  const erasedOn = page.getByText(/^Wordt automatisch gewist op /);
+  const yearLater = await erasedOn.textContent();
+  await page.getByRole('button', { name: 'Markeren als spam' }).click();
+  const confirmation = page.getByRole('status').filter({ hasText: 'Gemarkeerd als spam.' });
+  await expect(confirmation).toBeVisible();
+  await expect(erasedOn).not.toHaveText(yearLater!);
+  const lead = ((await (await page.request.get(`${ADMIN}/api/leads/${id}`)).json()) as LeadAnswer).lead;
+  expect(Date.parse(lead.erasedOn) - Date.now()).toBeGreaterThan(13.9 * 86_400_000);
+  await expectNoAxeViolations(page);
+
+  await confirmation.getByRole('button', { name: 'Ongedaan maken' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Gemarkeerd als geen spam.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Markeren als spam' })).toBeVisible();
+  await expect(erasedOn).toHaveText(yearLater!);
+  await expect(page.getByRole('button', { name: 'Ongedaan maken' })).toHaveCount(0);
+});
