@@ -1,5 +1,5 @@
-import { useEffect, useState, type MouseEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { LEAD_STATUSES, type LeadRow, type LeadsAnswer } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
 import { get } from './api.ts';
@@ -65,18 +65,76 @@ function useUnreadTitle(unread: number | undefined) {
   }, [unread]);
 }
 
+/** What the list showed when a lead was opened from it: the pages loaded and how far down, for the way Back. */
+interface Place {
+  query: string;
+  answer: LeadsAnswer;
+  rows: LeadRow[];
+  unread: number | undefined;
+  scrollY: number;
+  opened: string;
+}
+
+/** Kept per entry of the browser's history (the router's key), in this tab only. */
+const placeKey = (key: string) => `leads-place:${key}`;
+
+function savedPlace(key: string, query: string): Place | undefined {
+  try {
+    const place = JSON.parse(sessionStorage.getItem(placeKey(key)) ?? 'null') as Place | null;
+    return place?.query === query ? place : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function Leads() {
   const [params] = useSearchParams();
-  const [answer, setAnswer] = useState<LeadsAnswer>();
-  const [rows, setRows] = useState<LeadRow[]>([]);
-  const [error, setError] = useState<string>();
-  const [loading, setLoading] = useState(true);
-  const [search, setSearch] = useDebouncedSearch();
+  const location = useLocation();
   const query = queryOf(params);
-  const [unread, setUnread] = useState<number>();
+  // back from a lead: the same rows, the lead just opened read now, and the same place on the page
+  const [restored] = useState(() => savedPlace(location.key, query));
+  const [answer, setAnswer] = useState<LeadsAnswer | undefined>(restored?.answer);
+  const [rows, setRows] = useState<LeadRow[]>(restored?.rows ?? []);
+  const [error, setError] = useState<string>();
+  const [loading, setLoading] = useState(!restored);
+  const [search, setSearch] = useDebouncedSearch();
+  const [unread, setUnread] = useState<number | undefined>(restored?.unread);
   useUnreadTitle(unread);
+  const kept = useRef(restored);
 
   useEffect(() => {
+    const place = kept.current;
+    if (!place) return;
+    window.scrollTo(0, place.scrollY);
+    // the keyboard goes on from the lead it left
+    const links = document.querySelectorAll<HTMLAnchorElement>(`a[href^="/leads/${place.opened}"]`);
+    [...links].find((link) => link.offsetParent !== null)?.focus({ preventScroll: true });
+  }, []);
+
+  /** Before a lead opens: this list as it is now, for the way Back. */
+  const remember = (opened: LeadRow) => {
+    const wasUnread = opened.unread;
+    const place: Place = {
+      query,
+      answer: answer!,
+      rows: rows.map((row) => (row.id === opened.id ? { ...row, unread: false } : row)),
+      unread: unread !== undefined && wasUnread && !opened.spam ? unread - 1 : unread,
+      scrollY: window.scrollY,
+      opened: opened.id,
+    };
+    try {
+      sessionStorage.setItem(placeKey(location.key), JSON.stringify(place));
+    } catch {
+      // a full or closed storage: Back loads the first page, as before
+    }
+  };
+
+  useEffect(() => {
+    if (kept.current) {
+      // shown from the place kept; a later change of the filters asks the server again
+      kept.current = undefined;
+      return;
+    }
     let live = true;
     setLoading(true);
     get('/leads', { query: String(query) }).then(
@@ -101,7 +159,7 @@ export function Leads() {
     try {
       const page = await get('/leads', { query: String(queryOf(params, answer.next)) });
       setRows((old) => [...old, ...page.leads]);
-      setAnswer((old) => ({ ...page, total: old?.total }));
+      setAnswer((old) => ({ ...page, total: old?.total, counts: old?.counts, unread: old?.unread }));
     } catch (caught) {
       setError((caught as RequestError).message);
     }
@@ -115,7 +173,7 @@ export function Leads() {
       <p className={styles.count} role="status">
         {loading && !answer ? words.leads.loading : answer?.total !== undefined ? words.leads.found(answer.total) : ''}
       </p>
-      {rows.length > 0 ? <LeadTable rows={rows} formTitle={(id) => answer?.forms.find((f) => f.id === id)?.title ?? id} /> : null}
+      {rows.length > 0 ? <LeadTable rows={rows} formTitle={(id) => answer?.forms.find((f) => f.id === id)?.title ?? id} onOpen={remember} /> : null}
       {answer && rows.length === 0 && !loading ? <p className={`card ${styles.empty}`}>{words.leads.none}</p> : null}
       {answer?.next ? (
         <p className={styles.more}>
@@ -193,7 +251,14 @@ function Filters({ forms, counts, search, setSearch }: FiltersProps) {
   );
 }
 
-function LeadTable({ rows, formTitle }: { rows: LeadRow[]; formTitle: (id: string) => string }) {
+interface LeadTableProps {
+  rows: LeadRow[];
+  formTitle: (id: string) => string;
+  /** a lead is about to open */
+  onOpen: (lead: LeadRow) => void;
+}
+
+function LeadTable({ rows, formTitle, onOpen }: LeadTableProps) {
   const [params] = useSearchParams();
   const back = params.toString();
   const to = (lead: LeadRow) => ({ pathname: `/leads/${lead.id}`, search: back ? `?terug=${encodeURIComponent(back)}` : '' });
@@ -207,6 +272,7 @@ function LeadTable({ rows, formTitle }: { rows: LeadRow[]; formTitle: (id: strin
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     if ((event.target as Element).closest('a, button, input, select, textarea')) return;
     if (window.getSelection()?.toString()) return;
+    onOpen(lead);
     void navigate(to(lead));
   };
   return (
@@ -227,7 +293,7 @@ function LeadTable({ rows, formTitle }: { rows: LeadRow[]; formTitle: (id: strin
               <td className={styles.date}>{formatShort(lead.createdAt)}</td>
               <td>
                 <Unread lead={lead} />
-                <Link to={to(lead)} className={styles.name}>
+                <Link to={to(lead)} onClick={() => onOpen(lead)} className={styles.name}>
                   {lead.name || lead.email || words.leads.noName}
                 </Link>
                 <span className={styles.sub}>{lead.email}</span>
@@ -248,7 +314,7 @@ function LeadTable({ rows, formTitle }: { rows: LeadRow[]; formTitle: (id: strin
           <li key={lead.id} className={lead.unread ? `${styles.card} ${styles.unread}` : styles.card}>
             <Unread lead={lead} />
             {/* the name's link covers the whole card (leads.module.css): a tap anywhere on it opens the lead */}
-            <Link to={to(lead)} className={`${styles.name} ${styles.cardLink}`}>
+            <Link to={to(lead)} onClick={() => onOpen(lead)} className={`${styles.name} ${styles.cardLink}`}>
               {lead.name || lead.email || words.leads.noName}
             </Link>
             <span className={styles.sub}>

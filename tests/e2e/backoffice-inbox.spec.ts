@@ -189,3 +189,35 @@ test('a spam mark by mistake is undone from its confirmation, and the erase date
   await expect(erasedOn).toHaveText(yearLater!);
   await expect(page.getByRole('button', { name: 'Ongedaan maken' })).toHaveCount(0);
 });
+
+test('Back from a lead keeps the place: the pages loaded with “Meer laden” and how far down the list was', async ({ page }) => {
+  const marker = `plek${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  for (let i = 0; i < 53; i++) await addLead({ name: `Klant ${i}`, email: uniqueEmail(`klant${i}`), message: `Vraag ${i} over ${marker}` });
+  const sales = await newAccount('sales');
+  await signIn(page, sales, `/leads?q=${marker}`);
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('53 leads gevonden');
+  const list = page.viewportSize()!.width < 760 ? page.getByRole('list', { name: 'Leads' }) : page.getByRole('table', { name: 'Leads' });
+  const names = list.getByRole('link');
+  await expect(names).toHaveCount(50);
+  await page.getByRole('button', { name: 'Meer laden' }).click();
+  await expect(names).toHaveCount(53);
+
+  const target = list.getByRole('link', { name: 'Klant 1', exact: true });
+  await target.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(1000);
+  await target.click();
+  await expect(page.getByRole('heading', { name: 'Klant 1', level: 1 })).toBeFocused();
+  await page.goBack();
+
+  await expect(names).toHaveCount(53);
+  await expect(page.getByRole('button', { name: 'Meer laden' })).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 5);
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(5);
+  await expect(target).toBeFocused();
+  // the lead just opened reads as opened; the one beside it still new
+  const item = (name: string) => list.locator(page.viewportSize()!.width < 760 ? 'li' : 'tr').filter({ has: page.getByRole('link', { name, exact: true }) });
+  await expect(item('Klant 1')).not.toContainText('Ongelezen');
+  await expect(item('Klant 2')).toContainText('Ongelezen');
+  await expectNoAxeViolations(page);
+});
