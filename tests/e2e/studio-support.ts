@@ -73,6 +73,11 @@ export function studioSite(options: StudioSiteOptions): StudioSite {
     }
     server = await startDevServer(site, options.port, 20_000, env ? { env } : {});
   });
+  // a test that failed says what the dev server printed meanwhile: a render that waited or failed shows there
+  test.afterEach(() => {
+    const testInfo = test.info();
+    if (server && testInfo.status !== testInfo.expectedStatus) console.error(`the dev server on port ${options.port} said:\n${server.output().slice(-3000)}`);
+  });
   test.afterAll(async () => {
     // gone before the next run of this group in the same worker starts its server on the same port
     await server?.stop();
@@ -166,7 +171,8 @@ export async function servesAgain(site: StudioSite, path: string, text: string) 
     const answer = await fetch(`http://127.0.0.1:${site.port}${path}`);
     return answer.status === 200 && (await answer.text()).includes(text);
   };
-  await expect.poll(shows, { timeout: 15_000 }).toBe(true);
+  // the first render after a restore loads the site's modules again: on a busy machine that takes seconds
+  await expect.poll(shows, { timeout: 30_000 }).toBe(true);
 }
 
 /**
