@@ -12,6 +12,12 @@ describe('a session cookie', () => {
     expect(cookie.parse(null)).toBeUndefined();
   });
 
+  it('lasts the seconds it is given (a device kept signed in), whole and never below zero', () => {
+    expect(cookie.create('t', 2_592_000)).toBe('__Host-x=t; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Strict');
+    expect(cookie.create('t', 59.6)).toBe('__Host-x=t; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Strict');
+    expect(cookie.create('t', -5)).toBe('__Host-x=t; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Strict');
+  });
+
   it('writes each of our two cookies as it always has, byte for byte', () => {
     const token = 'Abc-def_ghi0123456789Abc-def_ghi0123456789x';
     expect(STAFF_SESSION_COOKIE.create(token)).toBe(`__Host-staff-session=${token}; Path=/; HttpOnly; Secure; SameSite=Strict`);

@@ -5,7 +5,8 @@
  *
  * Every cookie of ours is a session's: __Host- prefixed (the browser refuses it unless it is Secure, has Path=/ and
  * no Domain, so no other host, not even a sub-domain of the site, can set or overwrite it), HttpOnly (no script
- * reads it) and SameSite=Strict (no other site's page sends it). No Max-Age: the server's time-outs end the session.
+ * reads it) and SameSite=Strict (no other site's page sends it). No Max-Age, so it ends with the browser, but for a
+ * device kept signed in (the seconds its session has left): the server's time-outs end the session either way.
  * Browsers count http://127.0.0.1 and localhost as secure, so a server on this machine works without TLS.
  */
 
@@ -23,8 +24,8 @@ const COOKIE_VALUE = /^[ !#-:<-[\]-~]*$/;
 
 export interface SessionCookie {
   readonly name: string;
-  /** the Set-Cookie value that hands the browser `value` */
-  create(value: string): string;
+  /** the Set-Cookie value that hands the browser `value`, kept `maxAgeSeconds` (else until the browser closes) */
+  create(value: string, maxAgeSeconds?: number): string;
   /** the Set-Cookie value that makes the browser forget the cookie */
   blank(): string;
   /** the cookie's value in a Cookie header (the first that is well formed), or undefined */
@@ -37,7 +38,8 @@ export function sessionCookie(name: string, order: keyof typeof ATTRIBUTES = 'ht
   const attributes = ATTRIBUTES[order];
   return {
     name,
-    create: (value) => `${name}=${encodeURIComponent(value)}; ${attributes}`,
+    create: (value, maxAgeSeconds) =>
+      `${name}=${encodeURIComponent(value)}; ${maxAgeSeconds === undefined ? '' : `Max-Age=${Math.max(0, Math.round(maxAgeSeconds))}; `}${attributes}`,
     blank: () => `${name}=; Max-Age=0; ${attributes}`,
     parse: (header) => cookieValue(header ?? '', name),
   };

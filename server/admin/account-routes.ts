@@ -1,5 +1,5 @@
 import { rateKey } from '../api/client-address.ts';
-import { FRESH_SIGN_IN_MS, renewSessionToken, startSession, type SessionTimeouts } from '../staff/sessions.ts';
+import { FRESH_SIGN_IN_MS, isRemembered, REMEMBERED_TIMEOUTS, renewSessionToken, startSession, type SessionTimeouts } from '../staff/sessions.ts';
 import { signInWithPassword } from '../staff/sign-in.ts';
 import { BUSY_HOLD_MS } from '../staff/hash-line.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
@@ -28,11 +28,15 @@ export const me = (user: Pick<StaffUser, 'email' | 'role'>, freshUntil?: string)
 /** Until when a sign-in at this moment counts as fresh. */
 const freshUntil = (authenticatedAt: string) => new Date(Date.parse(authenticatedAt) + FRESH_SIGN_IN_MS).toISOString();
 
-/** A new session for `userId`, its token in the cookie. */
-export async function signInAs(c: AdminContext, deps: AccountDeps, userId: string): Promise<void> {
+/**
+ * A new session for `userId`, its token in the cookie; `remember` (the sign-in's "this device stays signed in", a
+ * true and nothing else) gives it REMEMBERED_TIMEOUTS and a cookie that lasts as long.
+ */
+export async function signInAs(c: AdminContext, deps: AccountDeps, userId: string, remember: unknown = false): Promise<void> {
   const where = { ipSummary: rateKey(deps.clientIp(c)), userAgent: c.req.header('user-agent') };
-  const { token } = await startSession(deps.staff, userId, 'back-office', where, deps.timeouts);
-  writeSessionCookie(c, token);
+  const kept = remember === true;
+  const { token, session } = await startSession(deps.staff, userId, 'back-office', where, kept ? REMEMBERED_TIMEOUTS : deps.timeouts);
+  writeSessionCookie(c, token, kept ? { expiresAt: session.absoluteExpiresAt, now: deps.staff.now() } : undefined);
 }
 
 /**
@@ -53,7 +57,7 @@ async function passwordSignIn(c: AdminContext, deps: AccountDeps): Promise<Answe
   const outcome = await signInWithPassword(deps.staff, attempt);
   if (outcome.status === 'throttled' || outcome.status === 'busy') return waitAnswer(c, outcome);
   if (outcome.status === 'refused') return refuse(c, 'refused', 401);
-  await signInAs(c, deps, outcome.user.id);
+  await signInAs(c, deps, outcome.user.id, body.remember);
   if (outcome.usedRecoveryCode) await deps.staff.audit('factor.recovery-code-used', outcome.user.id, [outcome.user.id]);
   return answer(c, { ...me(outcome.user), usedRecoveryCode: outcome.usedRecoveryCode });
 }
@@ -68,7 +72,8 @@ async function stepUp(c: AdminContext, who: SignedIn, deps: AccountDeps): Promis
   // a step-up gives the session a new token: one seen before it proves nothing after
   const token = await renewSessionToken(deps.staff, who.token);
   if (!token) return refuse(c, 'signed-out', 401);
-  writeSessionCookie(c, token);
+  // a device kept signed in keeps its cookie to the session's end: never longer, and never one more for a session not kept
+  writeSessionCookie(c, token, isRemembered(who.session) ? { expiresAt: who.session.absoluteExpiresAt, now: deps.staff.now() } : undefined);
   return answer(c, me(who.user, freshUntil(deps.staff.now().toISOString())));
 }
 
@@ -98,7 +103,7 @@ export function accountRoutes(deps: AccountDeps): RouteSpec[] {
   ];
 }
 
-/** Each person's own sessions: where and since when, and ending one of them. */
+/** Each person's own sessions: where and since when, and ending one of them or all the others. */
 function sessionRoutes(staff: StaffStore): RouteSpec[] {
   return [
     route('GET /sessions', {
@@ -113,6 +118,7 @@ function sessionRoutes(staff: StaffStore): RouteSpec[] {
             lastSeenAt: s.lastSeenAt,
             where: s.agentSummary,
             current: s.id === who.session.id,
+            keptUntil: isRemembered(s) ? s.absoluteExpiresAt : null,
           })),
         });
       },
@@ -126,6 +132,11 @@ function sessionRoutes(staff: StaffStore): RouteSpec[] {
         if (c.req.param('id') === who.session.id) clearSessionCookie(c);
         return answer(c, { ok: true });
       },
+    }),
+    route('POST /sessions/end-others', {
+      permission: 'signed-in',
+      // "sign out everywhere else": a lost phone or a browser left signed in, ended from here; this device stays
+      handler: async (c, who) => answer(c, { ended: await staff.endSessionsOf(who.user.id, who.user.id, who.session.id) }),
     }),
   ];
 }

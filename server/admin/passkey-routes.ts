@@ -95,7 +95,8 @@ async function registerPasskey(c: AdminContext, who: SignedIn, deps: AccountDeps
 /** A sign-in with a passkey alone: throttled as passwords are, the assertion checked against a sign-in challenge the server made. */
 async function passkeySignIn(c: AdminContext, deps: AccountDeps, rp: RelyingParty): Promise<Answered<SignInAnswer>> {
   const { staff } = deps;
-  const response = ((await jsonBody(c, 'POST /sign-in/passkey')) ?? {}).response as AuthenticationResponseJSON | undefined;
+  const body = (await jsonBody(c, 'POST /sign-in/passkey')) ?? {};
+  const response = body.response as AuthenticationResponseJSON | undefined;
   const keys = throttleKeys(`passkey:${typeof response?.id === 'string' ? response.id : ''}`, rateKey(deps.clientIp(c)));
   // counted before it is checked, forgiven on success: attempts sent at once cost one each
   const wait = await staff.reserveAttempt(keys);
@@ -126,7 +127,7 @@ async function passkeySignIn(c: AdminContext, deps: AccountDeps, rp: RelyingPart
   await staff.markPasskeyUsed(passkey!.id, verified.authenticationInfo.newCounter);
   await staff.clearFailures(keys);
   await staff.audit('sign-in.succeeded', user.id, [user.id]);
-  await signInAs(c, deps, user.id);
+  await signInAs(c, deps, user.id, body.remember);
   return answer(c, { ...me(user), usedRecoveryCode: false });
 }
 

@@ -8,9 +8,13 @@ export function readSessionCookie(c: Context): string | undefined {
   return SESSION.parse(c.req.header('cookie'));
 }
 
-/** Sets the token; a session cookie (no Max-Age): the server's idle and absolute time-outs end the session. */
-export function writeSessionCookie(c: Context, token: string): void {
-  c.header('Set-Cookie', SESSION.create(token), { append: true });
+/**
+ * Sets the token: a session cookie (no Max-Age) that ends with the browser, or for a device kept signed in one that
+ * lasts until its session ends (`until`); the server's idle and absolute time-outs end the session either way.
+ */
+export function writeSessionCookie(c: Context, token: string, until?: { expiresAt: string; now: Date }): void {
+  const maxAge = until ? (Date.parse(until.expiresAt) - until.now.getTime()) / 1000 : undefined;
+  c.header('Set-Cookie', SESSION.create(token, maxAge), { append: true });
 }
 
 export function clearSessionCookie(c: Context): void {

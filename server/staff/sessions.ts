@@ -16,6 +16,18 @@ export interface SessionTimeouts {
  */
 export const DEFAULT_TIMEOUTS: SessionTimeouts = { idleMs: 60 * 60 * 1000, absoluteMs: 12 * 60 * 60 * 1000 };
 
+/**
+ * "This device stays signed in for 30 days", chosen at sign-in: a session whose idle time-out is its absolute one,
+ * 30 days after the sign-in, however long the device lies unused. Export, erase and people changes still ask for a
+ * fresh sign-in (FRESH_SIGN_IN_MS), and "sign out everywhere" ends it as any other.
+ */
+export const REMEMBERED_DEVICE_MS = 30 * 24 * 60 * 60 * 1000;
+export const REMEMBERED_TIMEOUTS: SessionTimeouts = { idleMs: REMEMBERED_DEVICE_MS, absoluteMs: REMEMBERED_DEVICE_MS };
+
+/** Whether a session is a device kept signed in: begun with REMEMBERED_TIMEOUTS. */
+export const isRemembered = (session: Pick<StaffSession, 'createdAt' | 'absoluteExpiresAt'>): boolean =>
+  Date.parse(session.absoluteExpiresAt) - Date.parse(session.createdAt) === REMEMBERED_DEVICE_MS;
+
 /** Export, erase and changes to people ask for a sign-in (or step-up) at most this long ago. */
 export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
 

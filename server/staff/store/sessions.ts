@@ -77,7 +77,9 @@ export async function touchSession(
     return undefined;
   }
   if (options.write === false || now.getTime() - Date.parse(row.last_seen_at) < touchEvery(idleMs)) return toSession(row);
-  const idle = earliest(later(now, idleMs), row.absolute_expires_at);
+  // a session whose idle time-out is its absolute one keeps it: a device kept signed in (REMEMBERED_TIMEOUTS), or
+  // one whose idle time-out had reached the absolute one anyway
+  const idle = row.idle_expires_at === row.absolute_expires_at ? row.absolute_expires_at : earliest(later(now, idleMs), row.absolute_expires_at);
   await db.updateTable('staff_sessions').set({ last_seen_at: at, idle_expires_at: idle }).where('id', '=', row.id).execute();
   return toSession({ ...row, last_seen_at: at, idle_expires_at: idle });
 }
