@@ -118,6 +118,8 @@ export interface SignInRequest {
   password: string;
   /** the authenticator's 6 digits, or a recovery code */
   code: string;
+  /** "this device stays signed in for 30 days" */
+  remember?: boolean;
 }
 
 /** GET /api/me, and the answer of sign-in, step-up and an accepted invitation */
@@ -210,7 +212,21 @@ export interface ConfirmAuthenticatorRequest {
 
 /** GET /api/sessions: the back office's sessions and the studio's (opened from here, on the studio's origin), each saying which */
 export interface SessionsAnswer {
-  sessions: { id: string; kind: 'back-office' | 'studio'; createdAt: string; lastSeenAt: string; where: string | null; current: boolean }[];
+  /** `keptUntil`: the end of a device kept signed in for 30 days from its sign-in; null for any other session */
+  sessions: {
+    id: string;
+    kind: 'back-office' | 'studio';
+    createdAt: string;
+    lastSeenAt: string;
+    where: string | null;
+    current: boolean;
+    keptUntil: string | null;
+  }[];
+}
+
+/** POST /api/sessions/end-others: how many sessions of the person ended (all but the one that asked) */
+export interface SessionsEndedAnswer {
+  ended: number;
 }
 
 /** GET /api/people */
@@ -353,6 +369,7 @@ interface AddPasskeyRequest {
 }
 interface PasskeySignInRequest {
   response: unknown;
+  remember?: boolean;
 }
 
 /** The answer of a change that has nothing more to say. */
@@ -388,6 +405,7 @@ export interface AdminRoutes {
   'POST /step-up': { request: StepUpRequest; answer: Me };
   'GET /sessions': { request: NoBody; answer: SessionsAnswer };
   'POST /sessions/:id/end': { request: NoBody; answer: OkAnswer };
+  'POST /sessions/end-others': { request: NoBody; answer: SessionsEndedAnswer };
   'GET /invitations/:token': { request: NoBody; answer: InvitationAnswer };
   'POST /invitations/:token': { request: AcceptInvitationRequest; answer: AcceptInvitationAnswer };
   'GET /passkeys/available': { request: NoBody; answer: PasskeysAvailableAnswer };
