@@ -66,6 +66,45 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
+describe('the tags of the consent banner', () => {
+  it("adds a tag's hosts only when it is configured: none without tags", () => {
+    const csp = contentSecurityPolicy({ hashes, hsts: false, integrations: { tags: [] } });
+    expect(csp).not.toMatch(/facebook|google/);
+    expect(directive(csp, 'frame-src')).toBeUndefined();
+  });
+
+  it("allows the Meta pixel's script, image and requests", () => {
+    const csp = contentSecurityPolicy({ hashes, hsts: false, integrations: { tags: [{ type: 'meta-pixel', id: '123456789012345' }] } });
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' 'sha256-abc=' https://connect.facebook.net");
+    expect(directive(csp, 'img-src')).toBe("img-src 'self' data: blob: https://www.facebook.com");
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self' https://www.facebook.com https://connect.facebook.net");
+    expect(csp).not.toContain('google');
+  });
+
+  it("allows Google Analytics's hosts for a G- tag, and the Ads hosts and frames only for an AW- tag, each once", () => {
+    const analytics = contentSecurityPolicy({ hashes, hsts: false, integrations: { tags: [{ type: 'google-tag', id: 'G-ABC123' }] } });
+    expect(directive(analytics, 'script-src')).toBe("script-src 'self' 'sha256-abc=' https://*.googletagmanager.com");
+    expect(analytics).not.toContain('doubleclick');
+    expect(analytics).not.toContain('facebook');
+    const both = contentSecurityPolicy({
+      hashes,
+      hsts: false,
+      integrations: {
+        tags: [
+          { type: 'google-tag', id: 'G-ABC123' },
+          { type: 'google-tag', id: 'AW-123456789' },
+        ],
+      },
+    });
+    expect(
+      directive(both, 'script-src')
+        ?.split(' ')
+        .filter((s) => s === 'https://*.googletagmanager.com'),
+    ).toHaveLength(1);
+    expect(directive(both, 'frame-src')).toBe("frame-src 'self' https://td.doubleclick.net https://www.googletagmanager.com");
+  });
+});
+
 describe('securityHeaderValues', () => {
   it('sends HSTS only when asked', () => {
     expect(securityHeaderValues({ hashes, hsts: false })['Strict-Transport-Security']).toBeUndefined();

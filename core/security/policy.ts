@@ -1,4 +1,5 @@
 import type { Integrations } from '../site/schema-types.ts';
+import { allTagSources } from '../site/tags.ts';
 
 /** What the build writes to dist/.csp.json: the sha256 sources of every inline <script> and <style> of the pages. */
 export interface CspHashes {
@@ -69,13 +70,16 @@ const quoted = (hashes: string[]) => hashes.map((h) => `'${h}'`);
  */
 export function contentSecurityPolicy({ hashes, integrations, hsts, env }: PolicyOptions): string {
   const origins = externalOrigins(integrations, env);
+  // a marketing or statistics tag's hosts only when the site configures it (it still loads only after consent)
+  const tags = allTagSources(integrations?.tags);
   const directives = [
     `default-src 'self'`,
-    ['script-src', `'self'`, ...quoted(hashes.scriptHashes)].join(' '),
+    ['script-src', `'self'`, ...quoted(hashes.scriptHashes), ...tags.script].join(' '),
     ['style-src-elem', `'self'`, ...quoted(hashes.styleHashes)].join(' '),
     `style-src-attr 'unsafe-inline'`,
-    ['img-src', `'self'`, 'data:', 'blob:', ...origins.img].join(' '),
-    ['connect-src', `'self'`, ...origins.connect].join(' '),
+    ['img-src', `'self'`, 'data:', 'blob:', ...origins.img, ...tags.img].join(' '),
+    ['connect-src', `'self'`, ...origins.connect, ...tags.connect].join(' '),
+    ...(tags.frame.length ? [['frame-src', `'self'`, ...tags.frame].join(' ')] : []),
     `font-src 'self'`,
     `media-src 'self'`,
     `object-src 'none'`,

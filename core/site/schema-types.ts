@@ -31,6 +31,7 @@ export type LandingService = {
    */
   page?: string;
 };
+export type Tag = MetaPixelTag | GoogleTag;
 /**
  * Path of a file in public/, starting with /.
  */
@@ -454,6 +455,10 @@ export interface Integrations {
    */
   contactFallbackUrl?: string;
   leads?: LeadsConfig;
+  /**
+   * Marketing and statistics tags, loaded only after the visitor has agreed to their category in the consent banner, which the site shows only when this list has a tag. Each tag's hosts are added to the pages' Content-Security-Policy.
+   */
+  tags?: Tag[];
 }
 export interface EmailJsConfig {
   /**
@@ -520,6 +525,20 @@ export interface LeadsConfig {
    * Every request of a form gives up after this long, so a stalled connection never leaves the button disabled.
    */
   timeoutMs?: number;
+}
+/**
+ * The Meta pixel (marketing): loaded after consent to marketing; it sets the _fbp cookie.
+ */
+export interface MetaPixelTag {
+  type: 'meta-pixel';
+  id: string;
+}
+/**
+ * The Google tag (gtag.js) with Consent Mode v2 in its basic form: nothing of Google's loads before consent. A G- id (Google Analytics) counts as statistics, an AW-, DC- or GT- id as marketing.
+ */
+export interface GoogleTag {
+  type: 'google-tag';
+  id: string;
 }
 /**
  * Texts the engine shows itself.

@@ -302,6 +302,11 @@ export const fields: Record<string, FieldWords> = {
     imageHost: { label: 'Photos from forms', help: 'Where photos that visitors send along are kept.' },
     contactFallbackUrl: { label: 'Backup address for requests', help: 'A request goes here when sending it by e-mail fails.' },
     leads: { label: 'Keeping requests', help: 'Every filled-in form is also kept on the site’s own server.' },
+    tags: {
+      label: 'Marketing and statistics tags',
+      help: 'The Meta pixel and the Google tag, each by its ID; they load only once the visitor agrees in the consent banner.',
+      item: 'Tag',
+    },
   }),
   ...fieldsOf('EmailJsConfig', {
     mode: { label: 'How mail is sent', help: 'Through the site’s own server, or through the EmailJS service with an account of its own.' },

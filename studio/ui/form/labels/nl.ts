@@ -320,6 +320,11 @@ export const fields: Record<string, FieldWords> = {
     imageHost: { label: "Foto's uit formulieren", help: "Waar foto's die bezoekers meesturen worden bewaard." },
     contactFallbackUrl: { label: 'Reserveadres voor aanvragen', help: 'Hierheen gaat een aanvraag als het versturen per e-mail mislukt.' },
     leads: { label: 'Aanvragen bewaren', help: 'Elk ingevuld formulier wordt ook op de eigen server van de site bewaard.' },
+    tags: {
+      label: 'Marketing- en statistiektags',
+      help: 'De Meta-pixel en de Google-tag, elk met zijn ID; ze laden pas als de bezoeker in de cookiemelding toestemming geeft.',
+      item: 'Tag',
+    },
   }),
   ...fieldsOf('EmailJsConfig', {
     mode: { label: 'Manier van versturen', help: 'Via de eigen server van de site, of via de dienst EmailJS met een eigen account.' },
