@@ -99,6 +99,7 @@ export function LeadPage() {
       <div className={styles.columns}>
         <div className={styles.main}>
           <Reach lead={lead} />
+          <OtherLeads lead={lead} />
           <LeadFields lead={lead} />
           <Notes lead={lead} act={act} />
         </div>
@@ -189,17 +190,7 @@ function Notes({ lead, act }: { lead: Lead; act: Act }) {
       <h2 id="notities" className={styles.h2}>
         {words.lead.notes}
       </h2>
-      {lead.notes.length === 0 ? <p className="muted">{words.lead.noNotes}</p> : null}
-      <ul className={styles.notes}>
-        {lead.notes.map((n) => (
-          <li key={n.id}>
-            <p className={styles.noteBody}>{n.body}</p>
-            <p className={styles.noteMeta}>
-              {n.author ?? words.lead.unknownAuthor} · {formatDateTime(n.createdAt)}
-            </p>
-          </li>
-        ))}
-      </ul>
+      <Timeline lead={lead} />
       <form onSubmit={(e) => void add(e)}>
         <Field label={words.lead.newNote} hint={words.lead.noteHint}>
           {(p) => <textarea {...p} value={body} onChange={(e) => setBody(e.target.value)} maxLength={5000} />}
@@ -209,6 +200,94 @@ function Notes({ lead, act }: { lead: Lead; act: Act }) {
         </button>
       </form>
     </section>
+  );
+}
+
+/** Where a lead opens, keeping the way back to the list. */
+function useLeadLink() {
+  const [params] = useSearchParams();
+  const back = params.get('terug');
+  return (id: string) => ({ pathname: `/leads/${id}`, search: back ? `?terug=${encodeURIComponent(back)}` : '' });
+}
+
+/** The notes of all the person's leads, newest first: each of another lead links to it. */
+function Timeline({ lead }: { lead: Lead }) {
+  const linkTo = useLeadLink();
+  const { timeline, others } = lead.person;
+  if (timeline.length === 0) return <p className="muted">{words.lead.noNotes}</p>;
+  return (
+    <ul className={styles.notes}>
+      {timeline.map((n) => {
+        const other = others.find((o) => o.id === n.leadId);
+        return (
+          <li key={n.id}>
+            <p className={styles.noteBody}>{n.body}</p>
+            <p className={styles.noteMeta}>
+              {n.author ?? words.lead.unknownAuthor} · {formatDateTime(n.createdAt)} ·{' '}
+              {other ? <Link to={linkTo(other.id)}>{words.lead.noteOn(other.formTitle, formatDate(other.createdAt))}</Link> : words.lead.noteHere}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The person's other leads, newest first, each a link to it. */
+function OtherLeads({ lead }: { lead: Lead }) {
+  const linkTo = useLeadLink();
+  if (lead.person.others.length === 0) return null;
+  return (
+    <section aria-labelledby="andere-leads" className="card">
+      <h2 id="andere-leads" className={styles.h2}>
+        {words.lead.otherLeads}
+      </h2>
+      <p className="muted">{words.lead.otherLeadsHint}</p>
+      <ul className={styles.others}>
+        {lead.person.others.map((o) => (
+          <li key={o.id}>
+            <Link to={linkTo(o.id)}>{words.lead.otherLead(o.formTitle, formatDate(o.createdAt))}</Link> · {STATUS_NAMES[o.status]}
+            {o.spam ? <span className={styles.spam}>{words.leads.spam}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One status for all the person's leads that are not spam: the confirmation beside the control. */
+function PersonStatus({ lead, act }: { lead: Lead; act: Act }) {
+  const [status, setStatus] = useState<LeadStatusName>(lead.status);
+  const [said, setSaid] = useState('');
+  if (!lead.person.others.some((o) => !o.spam)) return null;
+  const apply = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaid('');
+    await act(async () => {
+      const { changed } = await post('/leads/:id/person-status', { params: { id: lead.id }, body: { status } });
+      setSaid(words.lead.personStatusChanged(changed, STATUS_NAMES[status]));
+    }, '');
+  };
+  return (
+    <form className={styles.personStatus} onSubmit={(e) => void apply(e)}>
+      <Field label={words.lead.personStatus} hint={words.lead.personStatusHint}>
+        {(p) => (
+          <select {...p} value={status} onChange={(e) => setStatus(e.target.value as LeadStatusName)}>
+            {LEAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_NAMES[s]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <button type="submit" className="button button-secondary">
+        {words.lead.personStatusApply}
+      </button>
+      <p role="status" className={said ? styles.done : styles.quiet}>
+        {said}
+      </p>
+    </form>
   );
 }
 
@@ -252,6 +331,7 @@ function Handle({ lead, act, offerUndo }: { lead: Lead; act: Act; offerUndo: (un
       >
         {lead.spam ? words.lead.markNotSpam : words.lead.markSpam}
       </button>
+      <PersonStatus key={lead.id} lead={lead} act={act} />
     </section>
   );
 }
@@ -318,6 +398,7 @@ function LeadSide({ lead, act, onErased, offerUndo }: LeadSideProps) {
       <section className="card">
         <h2 className={styles.h2}>{words.lead.personData}</h2>
         <p>{words.lead.erasedOn(formatDate(lead.erasedOn))}</p>
+        <p>{words.lead.perPerson(lead.email)}</p>
         <div className="actions">
           <button type="button" className="button button-secondary" onClick={() => void exportLead()}>
             {words.lead.export}

@@ -435,6 +435,20 @@ export const en: Words = {
     export: 'Export',
     erase: 'Erase',
     erasedTitle: 'Erased',
+    otherLeads: 'Other leads of this person',
+    otherLeadsHint: 'With the same email address or phone number.',
+    otherLead: (form: string, date: string) => `${form}, ${date}`,
+    noteOn: (form: string, date: string) => `on ${form} of ${date}`,
+    noteHere: 'on this lead',
+    personStatus: 'All leads of this person',
+    personStatusHint: 'For every lead of this person that is not spam.',
+    personStatusApply: 'Set on all leads',
+    personStatusChanged: (n: number, status: string) =>
+      n === 0 ? `All leads of this person already were ‘${status}’.` : `${n} ${n === 1 ? 'lead' : 'leads'} of this person set to ‘${status}’.`,
+    perPerson: (email: string) =>
+      email
+        ? `Export and erase apply to the whole person: everything with the email address ${email}, their other leads too.`
+        : 'Export and erase apply to this lead only: there is no email address to recognise the person by.',
     erased: (leads: number, photos: number, mails: number) =>
       `Everything about this person has been erased: ${leads} ${leads === 1 ? 'lead' : 'leads'}, ${photos} photos and ${mails} emails.`,
   },

@@ -445,6 +445,20 @@ export const nl = {
     export: 'Exporteren',
     erase: 'Wissen',
     erasedTitle: 'Gewist',
+    otherLeads: 'Andere leads van deze persoon',
+    otherLeadsHint: 'Met hetzelfde e-mailadres of telefoonnummer.',
+    otherLead: (form: string, date: string) => `${form}, ${date}`,
+    noteOn: (form: string, date: string) => `bij ${form} van ${date}`,
+    noteHere: 'bij deze lead',
+    personStatus: 'Alle leads van deze persoon',
+    personStatusHint: 'Voor elke lead van deze persoon die geen spam is.',
+    personStatusApply: 'Op alle leads zetten',
+    personStatusChanged: (n: number, status: string) =>
+      n === 0 ? `Alle leads van deze persoon stonden al op ‘${status}’.` : `${n} ${n === 1 ? 'lead' : 'leads'} van deze persoon op ‘${status}’ gezet.`,
+    perPerson: (email: string) =>
+      email
+        ? `Exporteren en wissen gelden voor de hele persoon: alles met het e-mailadres ${email}, ook hun andere leads.`
+        : 'Exporteren en wissen gelden alleen voor deze lead: er is geen e-mailadres om de persoon aan te herkennen.',
     erased: (leads: number, photos: number, mails: number) =>
       `Alles van deze persoon is gewist: ${leads} ${leads === 1 ? 'lead' : 'leads'}, ${photos} foto’s en ${mails} mails.`,
   },

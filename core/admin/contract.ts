@@ -321,12 +321,27 @@ export interface LeadAnswer {
     notes: { id: string; body: string; author: string | null; createdAt: string }[];
     /** when the retention erases it by itself (ISO) */
     erasedOn: string;
+    /** the lead's person: everyone's leads with the same e-mail address or phone number (issue 50) */
+    person: LeadPerson;
   };
+}
+
+/** A person as the lead page shows them: their other leads, and the notes of all their leads on one timeline. */
+export interface LeadPerson {
+  /** their other leads, newest first (this one left out) */
+  others: { id: string; createdAt: string; formTitle: string; status: LeadStatusName; spam: boolean }[];
+  /** the notes of all their leads, this one's too, newest first, each with the lead it is about */
+  timeline: { id: string; leadId: string; body: string; author: string | null; createdAt: string }[];
 }
 
 /** POST /api/leads/<id>/status */
 interface LeadStatusRequest {
   status: LeadStatusName;
+}
+/** POST /api/leads/<id>/person-status: the status for all the open leads of the lead's person (not spam, not that status already) */
+interface PersonStatusAnswer {
+  /** how many leads changed */
+  changed: number;
 }
 /** POST /api/leads/<id>/spam */
 interface LeadSpamRequest {
@@ -432,6 +447,7 @@ export interface AdminRoutes {
   /** the photo's bytes, for an <img>: not read as JSON */
   'GET /leads/:id/photos/:photo': { request: NoBody; answer: Blob };
   'POST /leads/:id/status': { request: LeadStatusRequest; answer: OkAnswer };
+  'POST /leads/:id/person-status': { request: LeadStatusRequest; answer: PersonStatusAnswer };
   'POST /leads/:id/spam': { request: LeadSpamRequest; answer: OkAnswer };
   'POST /leads/:id/notes': { request: LeadNoteRequest; answer: OkAnswer };
   'POST /leads/:id/export': { request: NoBody; answer: LeadExportAnswer };

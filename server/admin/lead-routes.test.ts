@@ -12,7 +12,7 @@ import type { NewLead, Storage } from '../storage/types.ts';
 import { fixtureServerSite } from '../../tests/support/server-site.ts';
 import { createAdminApp } from './admin-app.ts';
 import type { AdminEnv } from './routes.ts';
-import { ORIGIN, PASSWORD, person } from './test-support/staff-browser.ts';
+import { browser, ORIGIN, PASSWORD, person } from './test-support/staff-browser.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
@@ -150,6 +150,50 @@ describe.each(backends)('the leads inbox on $name', (backend) => {
     const reads = await storage.findPerson({ email: 'sanne@example.nl' });
     expect(reads.leads.map((l) => l.id)).toEqual([again]);
     expect(unreadNames(await list(sales, '?spam=0'))).toEqual(['Sanne', 'Joost']);
+  });
+
+  it('a lead shows its person: their other leads by address or phone, all their notes newest first; a status for all their open leads', async () => {
+    const sales = await person(app, store, clock, 'verkoop@example.nl', 'sales');
+    const sanne = (overrides: Partial<NewLead>) => lead({ name: 'Sanne', email: 'sanne@example.nl', phone: '06 12345678', ...overrides });
+    const { id: first } = await storage.addLead(sanne({ form: 'contact' }));
+    const { id: byPhone } = await storage.addLead(sanne({ email: 'sanne.werk@example.nl', phone: '+31 6 1234 5678' }));
+    const { id: spam } = await storage.addLead(sanne({ spam: true }));
+    const { id: followUp } = await storage.addLead(sanne({ email: ' SANNE@example.nl', phone: '' }));
+    const { id: someoneElse } = await storage.addLead(lead({ name: 'Joost', email: 'joost@example.nl', phone: '06 87654321', message: 'Bel 0612345678 niet' }));
+    await sales.b.post(`/api/leads/${first}/notes`, { body: 'Eerste gesprek: wil een offerte.' });
+    clock.advance(60_000);
+    await sales.b.post(`/api/leads/${byPhone}/notes`, { body: 'Teruggebeld op haar werknummer.' });
+
+    const shown = ((await (await sales.b.get(`/api/leads/${followUp}`)).json()) as LeadAnswer).lead;
+    expect(shown.person.others.map((l) => l.id)).toEqual([spam, byPhone, first]);
+    expect(shown.person.others.find((l) => l.id === first)).toMatchObject({ formTitle: expect.any(String), status: 'new', spam: false });
+    expect(shown.person.timeline).toEqual([
+      expect.objectContaining({ leadId: byPhone, body: 'Teruggebeld op haar werknummer.', author: 'verkoop@example.nl' }),
+      expect.objectContaining({ leadId: first, body: 'Eerste gesprek: wil een offerte.' }),
+    ]);
+    // the lead's own notes stay its own
+    expect(shown.notes).toEqual([]);
+    const joost = ((await (await sales.b.get(`/api/leads/${someoneElse}`)).json()) as LeadAnswer).lead;
+    expect([joost.person.others, joost.person.timeline]).toEqual([[], []]);
+
+    await sales.b.post(`/api/leads/${first}/status`, { status: 'contacted' });
+    const set = await sales.b.post(`/api/leads/${followUp}/person-status`, { status: 'contacted' });
+    expect(await set.json()).toEqual({ changed: 2 });
+    const statusOf = async (id: string) => (await storage.inboxRow(id))!.status;
+    expect(await Promise.all([first, byPhone, spam, followUp, someoneElse].map(statusOf))).toEqual(['contacted', 'contacted', 'new', 'contacted', 'new']);
+    expect(await (await sales.b.post(`/api/leads/${followUp}/person-status`, { status: 'contacted' })).json()).toEqual({ changed: 0 });
+    expect((await sales.b.post(`/api/leads/${followUp}/person-status`, { status: 'gone' })).status).toBe(400);
+    const changed = (await store.listAudit()).find((e) => e.kind === 'lead.status-changed' && e.targetIds.includes(followUp));
+    expect(changed?.targetIds.sort()).toEqual([byPhone, followUp].sort());
+  });
+
+  it('refuses the person’s status to an editor and to nobody, and changes nothing', async () => {
+    const editor = await person(app, store, clock, 'redactie@example.nl', 'editor');
+    const { id } = await storage.addLead(lead({}));
+    const refused = await editor.b.post(`/api/leads/${id}/person-status`, { status: 'lost' });
+    expect([refused.status, await refused.json()]).toEqual([403, { error: 'forbidden' }]);
+    expect((await browser(app).post(`/api/leads/${id}/person-status`, { status: 'lost' })).status).toBe(401);
+    expect((await storage.inboxRow(id))!.status).toBe('new');
   });
 
   it('serves a lead’s own photos to signed-in staff only', async () => {

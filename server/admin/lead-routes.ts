@@ -2,12 +2,12 @@ import { isLeadStatus, type AdminRoute, type AnswerOf, type LeadAnswer, type Lea
 import type { ServerSite } from '../site.ts';
 import { siteForm } from '../site.ts';
 import { erasePerson, parseWho, personJson, type Who } from '../people/person.ts';
-import type { InboxQuery, Storage } from '../storage/types.ts';
+import type { InboxQuery, LeadNote, Storage } from '../storage/types.ts';
 import { InvalidCursorError } from '../storage/inbox-queries.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
 import { photoReadable, photoStore } from '../storage/photo-store.ts';
 import { answer, answerStream, jsonBody, refuse, route, type AdminContext, type Answered, type RouteSpec, type SignedIn } from './routes.ts';
-import { leadView, photoId, rowOf, type Retention } from './lead-view.ts';
+import { leadView, personView, photoId, rowOf, type Retention } from './lead-view.ts';
 
 export interface LeadDeps {
   staff: StaffStore;
@@ -56,21 +56,34 @@ async function listLeads(c: AdminContext, who: SignedIn, deps: LeadDeps): Promis
   }
 }
 
-/** A lead with its notes' authors by address, its mails, and its form's labels; the view is in the audit log. */
-async function showLead(c: AdminContext, who: SignedIn, id: string, deps: LeadDeps): Promise<Answered<LeadAnswer>> {
-  const { storage, staff } = deps;
-  const [row, stored, mails, notes] = await Promise.all([storage.inboxRow(id), storage.getLead(id), storage.mailsForLead(id), storage.leadNotes(id)]);
+/** Each author's address by id (a note's author whose account is gone is left out: shown as unknown). */
+async function authorsOf(staff: StaffStore, notes: LeadNote[]): Promise<Map<string, string>> {
   const authors = new Map<string, string>();
   for (const authorId of new Set(notes.flatMap((n) => (n.authorId ? [n.authorId] : [])))) {
     const author = await staff.getUser(authorId);
     if (author) authors.set(authorId, author.email);
   }
+  return authors;
+}
+
+/**
+ * A lead with its mails, its form's labels, and its person: their other leads and the notes of all their leads, the
+ * notes' authors by address. The view is in the audit log.
+ */
+async function showLead(c: AdminContext, who: SignedIn, id: string, deps: LeadDeps): Promise<Answered<LeadAnswer>> {
+  const { storage, staff } = deps;
+  const [row, stored, mails, personLeads] = await Promise.all([storage.inboxRow(id), storage.getLead(id), storage.mailsForLead(id), storage.personLeads(id)]);
+  const allNotes = await storage.notesOfLeads(personLeads.map((l) => l.id));
+  const authors = await authorsOf(staff, allNotes);
   await staff.audit('lead.viewed', who.user.id, [id]);
   await storage.markLeadRead(id, who.user.id);
   // the route found the lead a moment ago; erased in between, it is gone
   if (!row || !stored) return refuse(c, 'not-found', 404);
-  const form = siteForm(deps.site(), stored.form);
-  return answer(c, { lead: leadView({ row, lead: stored, form, mails, notes, authors, retention: deps.retention }) });
+  const site = deps.site();
+  const form = siteForm(site, stored.form);
+  const notes = allNotes.filter((n) => n.leadId === id);
+  const person = personView(id, personLeads, allNotes, authors, (name) => siteForm(site, name)?.heading ?? name);
+  return answer(c, { lead: leadView({ row, lead: stored, form, mails, notes, authors, retention: deps.retention, person }) });
 }
 
 /** A stored photo of this very lead: an upload id of another lead is not found here. */
@@ -122,6 +135,17 @@ export function leadRoutes(deps: LeadDeps): RouteSpec[] {
       await storage.setLeadStatus(id, status);
       await staff.audit('lead.status-changed', who.user.id, [id]);
       return answer(c, { ok: true });
+    }),
+    // the person's open leads at once: a colleague sees at a glance that they were called (issue 50)
+    lead('POST /leads/:id/person-status', async (c, who, id) => {
+      const status = ((await jsonBody(c, 'POST /leads/:id/person-status')) ?? {}).status;
+      if (!isLeadStatus(status)) return refuse(c, 'invalid', 400);
+      const changed = await storage.setStatusOf(
+        (await storage.personLeads(id)).map((l) => l.id),
+        status,
+      );
+      if (changed.length > 0) await staff.audit('lead.status-changed', who.user.id, changed);
+      return answer(c, { changed: changed.length });
     }),
     lead('POST /leads/:id/spam', async (c, who, id) => {
       const spam = ((await jsonBody(c, 'POST /leads/:id/spam')) ?? {}).spam;

@@ -1,5 +1,5 @@
 import type { FormConfig } from '../../core/forms/form-types.ts';
-import type { LeadAnswer, LeadRow } from '../../core/admin/contract.ts';
+import type { LeadAnswer, LeadPerson, LeadRow } from '../../core/admin/contract.ts';
 import { UPLOAD_NAME } from '../api/upload-links.ts';
 import type { InboxRow, Lead, LeadNote, Mail } from '../storage/types.ts';
 
@@ -62,8 +62,9 @@ export function leadView(input: {
   notes: LeadNote[];
   authors: Map<string, string>;
   retention: Retention;
+  person: LeadPerson;
 }): LeadPage {
-  const { row, lead, form, retention } = input;
+  const { row, lead, form, retention, person } = input;
   const fields = (form?.fields ?? [])
     .filter((f) => f.type !== 'hidden' && f.type !== 'images')
     .map((f) => ({ name: f.name, label: f.label, value: shownValue(f, lead.values[f.name]) }));
@@ -86,5 +87,26 @@ export function leadView(input: {
     notes: notesOf(input.notes, input.authors),
     // spam's period starts at the staff's mark when there is one (person-queries.ts, expiredLeads)
     erasedOn: new Date(Date.parse((row.spam && row.spamMarkedAt) || lead.createdAt) + days * 86_400_000).toISOString(),
+    person,
   };
+}
+
+/**
+ * The lead's person as its page shows them: their other leads (newest first) with their forms' titles, and the notes
+ * of all their leads on one timeline, newest first, each naming the lead it is about.
+ */
+export function personView(
+  leadId: string,
+  leads: InboxRow[],
+  notes: LeadNote[],
+  authors: Map<string, string>,
+  formTitle: (form: string) => string,
+): LeadPerson {
+  const others = leads
+    .filter((l) => l.id !== leadId)
+    .map((l) => ({ id: l.id, createdAt: l.createdAt, formTitle: formTitle(l.form), status: l.status, spam: l.spam }));
+  const timeline = notesOf(notes, authors)
+    .map((n, i) => ({ ...n, leadId: notes[i]!.leadId }))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  return { others, timeline };
 }

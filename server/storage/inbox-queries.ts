@@ -3,7 +3,7 @@ import type { Database, LeadNotesTable } from './schema.ts';
 import type { Delivery, InboxPage, InboxQuery, InboxRow, LeadNote, LeadStatus, NewLeadNote } from './types.ts';
 import { isLeadStatus, LEAD_STATUSES } from '../../core/admin/contract.ts';
 import { isId, newId } from './ids.ts';
-import { containsPattern, searchTerms } from './search-text.ts';
+import { containsPattern, phoneForms, searchTerms } from './search-text.ts';
 
 /**
  * The back office's leads inbox (issue 38): pages of leads newest first with search and filters, and what staff
@@ -282,4 +282,73 @@ export async function leadNotesOf(db: Kysely<Database>, leadIds: string[]): Prom
   if (leadIds.length === 0) return [];
   const rows = await db.selectFrom('lead_notes').selectAll().where('lead_id', 'in', leadIds).orderBy('created_at').orderBy('id').execute();
   return rows.map(toNote);
+}
+
+/** A phone number as one person's: its national digits (phoneForms), or undefined when too short to tell people apart. */
+function personPhone(phone: string): string | undefined {
+  const national = phoneForms(phone).at(-1);
+  return national !== undefined && national.length >= 8 ? national : undefined;
+}
+
+/** How a lead names its person: its e-mail address in lower case, and its phone's national digits. */
+const personKeys = (row: { email: string; phone: string }) => ({ email: row.email.trim().toLowerCase() || undefined, phone: personPhone(row.phone) });
+
+/** The leads with one of these addresses or phone numbers: the LIKE on the search text gives candidates, checked here. */
+async function leadsOfKeys(db: Kysely<Database>, emails: Set<string>, phones: Set<string>): Promise<InboxRow[]> {
+  const rows = await db
+    .selectFrom('leads')
+    .select(rowColumns())
+    .where((eb) =>
+      eb.or([
+        ...(emails.size > 0 ? [eb(sql`lower(trim(email))`, 'in', [...emails])] : []),
+        ...[...phones].map((phone) => sql<SqlBool>`search_text like ${containsPattern(phone)} escape '!'`),
+      ]),
+    )
+    .execute();
+  return rows.map(toInboxRow).filter((row) => {
+    const keys = personKeys(row);
+    return (keys.email !== undefined && emails.has(keys.email)) || (keys.phone !== undefined && phones.has(keys.phone));
+  });
+}
+
+/**
+ * The leads of the lead's person (issue 50), newest first, the lead itself among them: those with the same e-mail
+ * address (in any case) or the same phone number however it was typed ('06-1234 5678', '+31 6 12345678'), and theirs
+ * in turn (a follow-up by mail alone joins the lead that gave the phone). The phone's national digits are in the
+ * search text (search-text.ts), so one LIKE finds the candidates on both databases (PostgreSQL from its trigram
+ * index). Spam included: it is theirs too.
+ */
+export async function personLeads(db: Kysely<Database>, leadId: string): Promise<InboxRow[]> {
+  const own = await db.selectFrom('leads').select(rowColumns()).where('id', '=', leadId).executeTakeFirst();
+  if (!own) return [];
+  const found = new Map([[leadId, toInboxRow(own)]]);
+  const emails = new Set<string>();
+  const phones = new Set<string>();
+  // a few rounds at most: each adds the addresses and numbers the leads found last give
+  for (let round = 0; round < 4; round++) {
+    const before = emails.size + phones.size;
+    for (const row of found.values()) {
+      const keys = personKeys(row);
+      if (keys.email) emails.add(keys.email);
+      if (keys.phone) phones.add(keys.phone);
+    }
+    if (emails.size + phones.size === before) break;
+    for (const row of await leadsOfKeys(db, emails, phones)) found.set(row.id, row);
+  }
+  return [...found.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+}
+
+/** A status for these leads (a person's), leaving out spam and those that have it already: gives the ids changed. */
+export async function setStatusOf(db: Kysely<Database>, leadIds: string[], status: LeadStatus): Promise<string[]> {
+  if (!isLeadStatus(status)) throw new RangeError(`storage: not a lead status: ${JSON.stringify(status)}`);
+  if (leadIds.length === 0) return [];
+  const rows = await db
+    .updateTable('leads')
+    .set({ status })
+    .where('id', 'in', leadIds)
+    .where('spam', '=', 0)
+    .where('status', '!=', status)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }

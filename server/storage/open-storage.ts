@@ -62,7 +62,10 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     setLeadSpam: (id, spam, at) => inbox.setLeadSpam(db, id, spam, at ?? now()),
     addLeadNote: (note) => inbox.addLeadNote(db, note, now()),
     leadNotes: (leadId) => inbox.leadNotesOf(db, [leadId]),
+    notesOfLeads: (leadIds) => inbox.leadNotesOf(db, leadIds),
     markLeadRead: (leadId, userId) => inbox.markLeadRead(db, leadId, userId, now()),
+    personLeads: (leadId) => inbox.personLeads(db, leadId),
+    setStatusOf: (leadIds, status) => inbox.setStatusOf(db, leadIds, status),
 
     findPerson: (who) => person.findPerson(db, who),
     deleteLeads: (leadIds, more) => person.deleteLeads(db, leadIds, more),

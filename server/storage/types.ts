@@ -228,8 +228,14 @@ export interface Storage {
   addLeadNote(note: NewLeadNote): Promise<LeadNote | undefined>;
   /** The lead's notes, oldest first. */
   leadNotes(leadId: string): Promise<LeadNote[]>;
+  /** The notes of these leads (a person's), oldest first. */
+  notesOfLeads(leadIds: string[]): Promise<LeadNote[]>;
   /** This staff user opened the lead's page: from now on it is read for them (a lead erased meanwhile gets no mark). */
   markLeadRead(leadId: string, userId: string): Promise<void>;
+  /** The leads of the lead's person (same e-mail address or phone number), newest first, the lead itself among them; [] when there is no such lead. */
+  personLeads(leadId: string): Promise<InboxRow[]>;
+  /** Sets the status of those of these leads that are not spam and have another status; gives the ids changed. */
+  setStatusOf(leadIds: string[], status: LeadStatus): Promise<string[]>;
 
   /**
    * Everything stored of one person: by address, the leads (spam included) whose e-mail field is that address or

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import type { LeadAnswer, LeadsAnswer } from '../../core/admin/contract.ts';
 import { test, expect } from './fixtures.ts';
 import { e2eDataDir } from '../../playwright.config.ts';
-import { ADMIN, addLead, closeStores, expectNoAxeViolations, newAccount, signIn, uniqueEmail, type Account } from './backoffice-support.ts';
+import { ADMIN, addLead, closeStores, expectNoAxeViolations, leadStorage, newAccount, signIn, uniqueEmail, type Account } from './backoffice-support.ts';
 
 /**
  * The inbox a salesperson's day runs on (issue 50), against the production server and its database: nothing typed is
@@ -22,8 +22,11 @@ function endSessions(userId: string) {
   }
 }
 
+/** A mobile number no other test's lead has: leads with the same number are one person's. */
+const uniqueDigits = () => String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+
 async function openLead(page: Page, account: Account, name: string) {
-  const id = await addLead({ name, email: uniqueEmail('klant'), phone: '06 12345678', message: 'Graag een offerte.' });
+  const id = await addLead({ name, email: uniqueEmail('klant'), phone: `06 ${uniqueDigits()}`, message: 'Graag een offerte.' });
   await signIn(page, account, `/aanmelden?terug=${encodeURIComponent(`/leads/${id}`)}`);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeFocused();
   return id;
@@ -219,5 +222,51 @@ test('Back from a lead keeps the place: the pages loaded with “Meer laden” a
   const item = (name: string) => list.locator(page.viewportSize()!.width < 760 ? 'li' : 'tr').filter({ has: page.getByRole('link', { name, exact: true }) });
   await expect(item('Klant 1')).not.toContainText('Ongelezen');
   await expect(item('Klant 2')).toContainText('Ongelezen');
+  await expectNoAxeViolations(page);
+});
+
+test('a person, not only a lead: their other leads, the notes of all their leads on one timeline, one status for all their open leads', async ({ page }) => {
+  const email = uniqueEmail('sanne');
+  const digits = uniqueDigits();
+  const name = 'Sanne de Boer';
+  const first = await addLead({ name, email, phone: `06 ${digits}`, message: 'Wat kost een website?' });
+  const byPhone = await addLead({ name, email: uniqueEmail('sanne-werk'), phone: `+31 6 ${digits}`, message: 'Via mijn werk', form: 'quote' });
+  const spam = await addLead({ name, email, message: 'Koop nu', spam: true });
+  await (await leadStorage()).addLeadNote({ leadId: first, authorId: null, body: 'Eerste gesprek: wil een offerte voor twee winkels.' });
+  const followUp = await addLead({ name, email, message: 'Nog een vraag over de offerte' });
+  const sales = await newAccount('sales');
+  await signIn(page, sales, `/aanmelden?terug=${encodeURIComponent(`/leads/${followUp}`)}`);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeFocused();
+
+  const others = page.getByRole('region', { name: 'Andere leads van deze persoon' }).getByRole('listitem');
+  await expect(others).toHaveCount(3);
+  await expect(others.nth(0)).toContainText('Spam');
+  await expect(others.nth(1).getByRole('link')).toHaveText(/^Vertel ons over je project, /);
+  await expect(page.getByText(`Exporteren en wissen gelden voor de hele persoon: alles met het e-mailadres ${email}, ook hun andere leads.`)).toBeVisible();
+  await page.getByLabel('Nieuwe notitie').fill('Teruggebeld, offerte volgt.');
+  await page.getByRole('button', { name: 'Notitie toevoegen' }).click();
+  const timeline = page.getByRole('region', { name: 'Notities' }).getByRole('listitem');
+  // newest first: today's note on this lead, then the first lead's
+  await expect(timeline).toHaveCount(2);
+  await expect(timeline.nth(0)).toContainText('Teruggebeld, offerte volgt.');
+  await expect(timeline.nth(0)).toContainText('bij deze lead');
+  await expect(timeline.nth(1)).toContainText('Eerste gesprek');
+  await expectNoAxeViolations(page);
+
+  const form = page.locator('form').filter({ has: page.getByLabel('Alle leads van deze persoon') });
+  await page.getByLabel('Alle leads van deze persoon').selectOption('contacted');
+  await page.getByRole('button', { name: 'Op alle leads zetten' }).click();
+  // the confirmation beside the control: three leads, the spam left as it was
+  await expect(form.getByRole('status')).toHaveText('3 leads van deze persoon op ‘Contact opgenomen’ gezet.');
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('contacted');
+  const statusOf = async (id: string) => ((await (await page.request.get(`${ADMIN}/api/leads/${id}`)).json()) as LeadAnswer).lead.status;
+  expect([await statusOf(first), await statusOf(byPhone), await statusOf(spam)]).toEqual(['contacted', 'contacted', 'new']);
+
+  await timeline
+    .nth(1)
+    .getByRole('link', { name: /^bij Stuur ons een bericht van / })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/leads/${first}$`));
+  await expect(page.getByRole('region', { name: 'Andere leads van deze persoon' }).getByRole('listitem')).toHaveCount(3);
   await expectNoAxeViolations(page);
 });
