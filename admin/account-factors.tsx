@@ -121,7 +121,7 @@ function PasswordSection({ summary, onChanged }: { summary?: FactorsAnswer; onCh
   );
 }
 
-type Move = { secret: string; qr: string };
+type Move = { secret: string; uri: string; qr: string };
 
 /**
  * The authenticator to a new phone: the server makes the new secret and keeps it waiting; a code of the new app
@@ -136,7 +136,7 @@ function AuthenticatorSection({ summary, onMoved }: { summary?: FactorsAnswer; o
   const start = async () => {
     const started = await run(async () => {
       const answer = await post('/account/authenticator');
-      return { secret: answer.secret, qr: await qrDataUrl(answer.uri) };
+      return { secret: answer.secret, uri: answer.uri, qr: await qrDataUrl(answer.uri) };
     });
     if (started) setMove(started);
   };
@@ -158,7 +158,7 @@ function AuthenticatorSection({ summary, onMoved }: { summary?: FactorsAnswer; o
             {words.factors.moveStep1}
           </h3>
           <p>{words.factors.moveStep1Text}</p>
-          <TotpKey secret={move.secret} qr={move.qr} alt={words.invitation.qrAlt(me?.email ?? '')} />
+          <TotpKey secret={move.secret} uri={move.uri} qr={move.qr} alt={words.invitation.qrAlt(me?.email ?? '')} />
           <form onSubmit={(e) => void confirm(e)}>
             <h3 className={code.step}>{words.factors.moveStep2}</h3>
             <Field label={words.factors.moveCodeLabel} hint={words.factors.moveCodeHint}>

@@ -24,6 +24,7 @@ function SessionItem({ session: s, onEnd }: { session: Session; onEnd: () => voi
           {s.kind === 'studio' ? <span className={`${styles.badge} ${styles.badgeMuted}`}>{words.account.studio}</span> : null}
         </p>
         <p className={styles.meta}>{words.account.since(formatDateTime(s.createdAt), formatDateTime(s.lastSeenAt))}</p>
+        {s.keptUntil ? <p className={styles.meta}>{words.account.keptUntil(formatDateTime(s.keptUntil))}</p> : null}
       </div>
       <button type="button" className="button button-secondary button-small" onClick={onEnd}>
         {s.current ? words.signOut : words.account.end}
@@ -38,16 +39,22 @@ export function Account() {
   const { answer, error, setError, reload: load } = useAnswer(useCallback(() => get('/sessions'), []));
   const sessions = answer?.sessions;
   const [note, setNote] = useState('');
-  const end = async (session: Session) => {
+  const ending = async (call: () => Promise<string>) => {
     setError(undefined);
     try {
-      await post('/sessions/:id/end', { params: { id: session.id } });
-      setNote(words.account.ended);
+      setNote(await call());
       await load();
     } catch (caught) {
       setError((caught as RequestError).message);
     }
   };
+  const end = (session: Session) =>
+    ending(async () => {
+      await post('/sessions/:id/end', { params: { id: session.id } });
+      return words.account.ended;
+    });
+  const endOthers = () => ending(async () => words.account.endedOthers((await post('/sessions/end-others')).ended));
+  const others = sessions?.filter((s) => !s.current).length ?? 0;
   return (
     <div className={page.page}>
       <PageHeading title={words.screens.account}>{words.account.heading}</PageHeading>
@@ -66,6 +73,11 @@ export function Account() {
       ) : (
         <p className="muted">{words.loading}</p>
       )}
+      {others > 0 ? (
+        <button type="button" className="button button-secondary" onClick={() => void endOthers()}>
+          {words.account.endOthers}
+        </button>
+      ) : null}
       <AccountFactors onSessionsChanged={() => void load()} />
       <AccountPasskeys />
     </div>

@@ -100,7 +100,7 @@ function AuthenticatorStep({ invitation, qr }: { invitation: InvitationAnswer; q
     <>
       <h2 className={styles.step}>{words.invitation.step2}</h2>
       <p>{words.invitation.step2Text}</p>
-      <TotpKey secret={invitation.totp.secret} qr={qr} alt={words.invitation.qrAlt(invitation.email)} />
+      <TotpKey secret={invitation.totp.secret} uri={invitation.totp.uri} qr={qr} alt={words.invitation.qrAlt(invitation.email)} />
     </>
   );
 }

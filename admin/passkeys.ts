@@ -28,11 +28,11 @@ async function ceremony<T>(run: () => Promise<T | null>): Promise<T> {
 const asJson = (credential: Credential) => (credential as PublicKeyCredential & { toJSON: () => unknown }).toJSON();
 
 /** Signs in with a passkey of this device: the server's challenge, the device's signature, the server's check. */
-export async function signInWithPasskey(): Promise<SignInAnswer> {
+export async function signInWithPasskey(remember = false): Promise<SignInAnswer> {
   const api = webAuthn()!;
   const options = await post('/sign-in/passkey/options');
   const credential = await ceremony(() => navigator.credentials.get({ publicKey: api.parseRequestOptionsFromJSON(options) }));
-  return post('/sign-in/passkey', { body: { response: asJson(credential) } });
+  return post('/sign-in/passkey', { body: { response: asJson(credential), ...(remember ? { remember } : {}) } });
 }
 
 /** Adds a passkey of this device to the signed-in person's account, under a name they recognise. */

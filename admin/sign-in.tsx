@@ -6,6 +6,7 @@ import { get, post } from './api.ts';
 import { browserHasPasskeys, signInWithPasskey } from './passkeys.ts';
 import { homeOf, useSession } from './session.tsx';
 import { Field, LiveError, Notice, PageHeading } from './ui.tsx';
+import styles from './sign-in.module.css';
 import { words } from './words.ts';
 
 /** Only a path of these pages, never another site: where to go back to after signing in. */
@@ -66,10 +67,26 @@ interface SignInFormProps {
   email?: string;
 }
 
+/** "This device stays signed in for 30 days": for a passkey as for a password, so before whichever comes first. */
+function RememberDevice({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className={styles.remember}>
+      <label>
+        <input type="checkbox" name="remember" aria-describedby="remember-hint" checked={checked} onChange={(e) => onChange(e.target.checked)} />{' '}
+        {words.signIn.remember}
+      </label>
+      <p id="remember-hint" className="muted">
+        {words.signIn.rememberHint}
+      </p>
+    </div>
+  );
+}
+
 /** The sign-in itself, a passkey or password and code: on the sign-in page, and in the dialog when a session ran out. */
 export function SignInForm({ onSignedIn, onBusy, email }: SignInFormProps) {
   const [error, setError] = useState<string>();
   const [busy, setBusyHere] = useState(false);
+  const [remember, setRemember] = useState(false);
   const passkeys = usePasskeysHere();
   const setBusy = (value: boolean) => {
     setBusyHere(value);
@@ -93,6 +110,7 @@ export function SignInForm({ onSignedIn, onBusy, email }: SignInFormProps) {
       email: String(data.get('email') ?? '').trim(),
       password: String(data.get('password') ?? ''),
       code: String(data.get('code') ?? '').replace(/\s+/g, ''),
+      ...(remember ? { remember } : {}),
     };
     await attempt(() => post('/sign-in', { body: request }));
   };
@@ -100,13 +118,16 @@ export function SignInForm({ onSignedIn, onBusy, email }: SignInFormProps) {
   return (
     <>
       <LiveError message={error} />
-      {passkeys ? <PasskeyOption busy={busy} onClick={() => void attempt(signInWithPasskey)} /> : null}
+      {/* before the first way in: the passkey's button where there is one, else the form's button */}
+      {passkeys ? <RememberDevice checked={remember} onChange={setRemember} /> : null}
+      {passkeys ? <PasskeyOption busy={busy} onClick={() => void attempt(() => signInWithPasskey(remember))} /> : null}
       <form onSubmit={(e) => void submit(e)} noValidate={false}>
         <Field label={words.email}>{(p) => <input {...p} name="email" type="email" autoComplete="username" required defaultValue={email} />}</Field>
         <Field label={words.password}>{(p) => <input {...p} name="password" type="password" autoComplete="current-password" required />}</Field>
         <Field label={words.code} hint={words.signIn.codeHint}>
           {(p) => <input {...p} name="code" autoComplete="one-time-code" inputMode="text" required spellCheck={false} />}
         </Field>
+        {passkeys ? null : <RememberDevice checked={remember} onChange={setRemember} />}
         <button className="button" type="submit" disabled={busy}>
           {busy ? words.signIn.busy : words.signIn.button}
         </button>

@@ -11,8 +11,25 @@ export async function qrDataUrl(uri: string): Promise<string> {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-/** An authenticator's secret to add to an app: as a QR code, and as text in groups of four for typing. */
-export function TotpKey({ secret, qr, alt }: { secret: string; qr: string; alt: string }) {
+/**
+ * An authenticator's secret to add to an app: as an otpauth:// link that opens the app on the phone that has it
+ * (the invitation link is most often opened there), as a QR code for another phone, and as text in groups of four.
+ */
+export function TotpKey({ secret, uri, qr, alt }: { secret: string; uri: string; qr: string; alt: string }) {
+  return (
+    <>
+      <p className={styles.openInApp}>
+        <a className="button button-secondary" href={uri}>
+          {words.invitation.openInApp}
+        </a>
+      </p>
+      <p className="muted">{words.invitation.otherDevice}</p>
+      <TotpPair secret={secret} qr={qr} alt={alt} />
+    </>
+  );
+}
+
+function TotpPair({ secret, qr, alt }: { secret: string; qr: string; alt: string }) {
   return (
     <div className={styles.pair}>
       <img className={styles.qr} src={qr} width={200} height={200} alt={alt} />

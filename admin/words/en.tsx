@@ -107,6 +107,8 @@ export const en: Words = {
     orPassword: 'Or with your password and the code from your authenticator app:',
     codeHint: 'The 6 digits from your authenticator app, or one of your recovery codes.',
     noAccount: 'No account yet, or can’t sign in any more? Ask an administrator for a (new) invitation link.',
+    remember: 'Keep me signed in on this device for 30 days',
+    rememberHint: 'Only on a device of your own that you share with no one. Export, erasing and managing colleagues still ask for your password.',
   },
 
   signInAgain: {
@@ -143,6 +145,8 @@ export const en: Words = {
     qrAlt: (email: string) => `QR code to add ${email} to your authenticator app`,
     secretLabel: 'Key to type in',
     timeBased: 'If the app asks, choose ‘time-based’.',
+    openInApp: 'On this phone? Open the key in your authenticator app',
+    otherDevice: 'Or scan the QR code with the phone that has your authenticator app.',
     step3: '3. Type the code from the app',
     codeLabel: '6-digit code',
     codeHint: 'The app shows a new code every 30 seconds.',
@@ -185,6 +189,10 @@ export const en: Words = {
     since: (since: string, seen: string) => `Signed in on ${since} · last active ${seen}`,
     end: 'End',
     ended: 'The session has ended: that device has to sign in again.',
+    keptUntil: (date: string) => `Stays signed in until ${date}`,
+    endOthers: 'Sign out on every other device',
+    endedOthers: (count: number) =>
+      count === 1 ? 'You are signed out on 1 other device.' : `You are signed out on ${count} other devices. This device stays signed in.`,
   },
 
   factors: {

@@ -114,6 +114,9 @@ export const nl = {
     orPassword: 'Of met uw wachtwoord en de code uit uw authenticator-app:',
     codeHint: 'De 6 cijfers uit uw authenticator-app, of een van uw herstelcodes.',
     noAccount: 'Nog geen account of kunt u niet meer aanmelden? Vraag een beheerder om een (nieuwe) uitnodigingslink.',
+    remember: 'Op dit apparaat 30 dagen aangemeld blijven',
+    rememberHint:
+      'Alleen op een eigen apparaat dat u met niemand deelt. Voor exporteren, wissen en het beheer van collega’s vragen we dan toch nog uw wachtwoord.',
   },
 
   signInAgain: {
@@ -150,6 +153,8 @@ export const nl = {
     qrAlt: (email: string) => `QR-code om ${email} aan uw authenticator-app toe te voegen`,
     secretLabel: 'Sleutel om over te typen',
     timeBased: 'Kies in de app voor ‘tijdgebaseerd’ als daarnaar gevraagd wordt.',
+    openInApp: 'Op deze telefoon? Open de sleutel in uw authenticator-app',
+    otherDevice: 'Of scan de QR-code met de telefoon waarop uw authenticator-app staat.',
     step3: '3. Typ de code uit de app',
     codeLabel: 'Code van 6 cijfers',
     codeHint: 'De app toont elke 30 seconden een nieuwe code.',
@@ -193,6 +198,10 @@ export const nl = {
     since: (since: string, seen: string) => `Aangemeld op ${since} · laatst actief ${seen}`,
     end: 'Beëindigen',
     ended: 'De sessie is beëindigd: dat apparaat moet opnieuw aanmelden.',
+    keptUntil: (date: string) => `Blijft aangemeld tot ${date}`,
+    endOthers: 'Op alle andere apparaten afmelden',
+    endedOthers: (count: number) =>
+      count === 1 ? 'U bent op 1 ander apparaat afgemeld.' : `U bent op ${count} andere apparaten afgemeld. Op dit apparaat blijft u aangemeld.`,
   },
 
   /** The account page's password, authenticator app and recovery codes (account-factors.tsx). */

@@ -190,6 +190,45 @@ test(
   },
 );
 
+test(
+  'a device kept signed in: its cookie outlives the browser, the account page says until when, and "Op alle andere apparaten afmelden" ends the others',
+  { tag: '@desktop-only' },
+  async ({ page, browser }) => {
+    const person = await acceptedPerson(page, { server, admin }, 'kept');
+    expect((await api(page, '/api/sign-out', {})).status).toBe(200);
+    await page.goto(`${admin}/aanmelden`);
+    await page.getByLabel('E-mailadres').fill(person.email);
+    await page.getByLabel('Wachtwoord').fill(person.password);
+    await page.getByLabel('Code', { exact: true }).fill(nextCode(person.secret));
+    const keep = page.getByRole('checkbox', { name: 'Op dit apparaat 30 dagen aangemeld blijven' });
+    // never ticked for the person: a shared computer stays a session that ends with the browser
+    await expect(keep).not.toBeChecked();
+    await expect(keep).toHaveAccessibleDescription(/Alleen op een eigen apparaat/);
+    await keep.check();
+    await page.getByRole('button', { name: 'Aanmelden', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
+    const kept = (await sessionCookie(page.context(), admin))!;
+    expect(Math.abs(kept.expires - (Date.now() / 1000 + 30 * 24 * 60 * 60))).toBeLessThan(120);
+
+    // the same person on another computer, not kept: a cookie that goes with that browser
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await otherPage.goto(`${admin}/api/passkeys/available`);
+    expect((await api(otherPage, '/api/sign-in', { email: person.email, password: person.password, code: person.recoveryCodes[0] })).status).toBe(200);
+    expect((await sessionCookie(other, admin))!.expires).toBe(-1);
+
+    await page.goto(`${admin}/account`);
+    await expect(page.getByText(/^Blijft aangemeld tot /)).toHaveCount(1);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Op alle andere apparaten afmelden' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'afgemeld' })).toHaveText('U bent op 1 ander apparaat afgemeld.');
+    await expect(page.getByRole('button', { name: 'Op alle andere apparaten afmelden' })).toHaveCount(0);
+    expect((await api(otherPage, '/api/me')).status).toBe(401);
+    expect((await api(page, '/api/me')).status).toBe(200);
+    await other.close();
+  },
+);
+
 test('an invitation is refused after it expired, on the screen and by the server', { tag: '@desktop-only' }, async ({ page }) => {
   // made 73 hours ago, as the command would have made it then: its 72 hours are over
   const store = await openStaffStore({ dataDir: server.dataDir }, { clock: () => new Date(Date.now() - 73 * 3_600_000) });

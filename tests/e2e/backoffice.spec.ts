@@ -36,6 +36,10 @@ test('an invitation is accepted: a refused password explained, QR code and key s
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
   const secret = (await page.getByText(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/).textContent())!;
   expect(secret.replace(/ /g, '')).toHaveLength(32);
+  // on the phone that has the authenticator app, a tap opens the key in it: the same secret as the QR code's
+  const href = (await page.getByRole('link', { name: 'Op deze telefoon? Open de sleutel in uw authenticator-app' }).getAttribute('href'))!;
+  expect(href).toMatch(/^otpauth:\/\/totp\//);
+  expect(new URL(href).searchParams.get('secret')).toBe(secret.replace(/ /g, ''));
   await expectNoAxeViolations(page);
 
   await page.getByLabel('Nieuw wachtwoord').fill('password');
