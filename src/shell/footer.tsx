@@ -4,6 +4,8 @@ import { ButtonLink } from '../ui/button-link.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { whatsappUrl } from '../../core/site/whatsapp.ts';
 import type { SiteConfig } from '../../core/site/schema-types.ts';
+import { CONSENT_OPEN_ATTR } from '../consent/open-attr.ts';
+import { settingsLabel } from '../consent/texts.ts';
 import styles from './footer.module.css';
 
 /** The site's footer: about and quote button, navigation, contact, social profiles, copyright and legal links. */
@@ -33,15 +35,7 @@ export function Footer() {
       </div>
       <div className={`container ${styles.bottom}`}>
         <p>{footer.copyright}</p>
-        {footer.legalLinks?.length ? (
-          <ul className={styles.legal}>
-            {footer.legalLinks.map((l) => (
-              <li key={l.to}>
-                <SmartLink to={l.to}>{l.label}</SmartLink>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <FooterLegal footer={footer} consent={site.integrations.tags?.length ? settingsLabel(site.lang) : undefined} />
       </div>
     </footer>
   );
@@ -91,5 +85,26 @@ function FooterSocial({ footer }: Pick<SiteConfig, 'footer'>) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The legal links, and on a site with tags the button that opens the consent banner again (the banner's island listens for it). */
+function FooterLegal({ footer, consent }: Pick<SiteConfig, 'footer'> & { consent?: string }) {
+  if (!footer.legalLinks?.length && !consent) return null;
+  return (
+    <ul className={styles.legal}>
+      {footer.legalLinks?.map((l) => (
+        <li key={l.to}>
+          <SmartLink to={l.to}>{l.label}</SmartLink>
+        </li>
+      ))}
+      {consent ? (
+        <li>
+          <button type="button" className={styles.consentLink} {...{ [CONSENT_OPEN_ATTR]: '' }}>
+            {consent}
+          </button>
+        </li>
+      ) : null}
+    </ul>
   );
 }

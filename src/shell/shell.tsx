@@ -22,6 +22,16 @@ function Chat() {
   return <IslandSlot id={collector.add(CHAT_KEY, { name: 'chat', hydrate, session, attributes, props: { data: { collections: {}, forms: {} } } })} />;
 }
 
+const CONSENT_KEY = {};
+
+/** The consent banner: an island on a site with marketing or statistics tags, before the page in the reading order. */
+function Consent() {
+  const collector = useIslandCollector();
+  if (!collector) return null;
+  const { hydrate } = shellIslands.consent;
+  return <IslandSlot id={collector.add(CONSENT_KEY, { name: 'consent', hydrate, props: { data: { collections: {}, forms: {} } } })} />;
+}
+
 /** Every page's frame. The splash is in the HTML; the inline splash script times it and takes it away. */
 export function Shell({ children }: { children: ReactNode }) {
   const { site } = useSite();
@@ -31,6 +41,7 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <>
       <Splash cfg={site.splash} brand={site.brand.name} />
+      {site.integrations.tags?.length ? <Consent /> : null}
       <div className={site.splash.enabled ? 'page page--fade' : 'page'} style={fade}>
         <a href="#main" className="skip-link">
           {site.navigation.labels.skipToContent}
