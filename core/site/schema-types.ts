@@ -1235,7 +1235,7 @@ export interface FormConfig {
    */
   fallback?: boolean;
   /**
-   * Advertising-pixel event fired with fbq('track', event) after a successful send, when the pixel is on the page.
+   * The form's conversion event, fired with fbq('track', event) after a successful send when the pixel is on the page: on a site with tags (integrations.tags) only once the visitor has agreed to marketing, and never after a withdrawal.
    */
   pixelEvent?: string;
 }

@@ -180,6 +180,10 @@ test.describe('the consent banner', { tag: '@desktop-only' }, () => {
     expect(await cookieNames(page)).toEqual([]);
     expect((await fbqCalls(page))?.at(-1)).toEqual(['consent', 'revoke']);
 
+    // the pixel is still in this page's memory, but told to stop: a quote now fires nothing
+    await sendQuote(page);
+    expect(await fbqCalls(page)).not.toContainEqual(['track', 'CompleteRegistration']);
+
     const before = requests.length;
     await openPage(page, at('/'));
     expect(requests).toHaveLength(before);
