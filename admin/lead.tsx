@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { LEAD_STATUSES, type LeadAnswer, type LeadEraseAnswer, type LeadStatusName } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
 import { useAnswer } from './use-answer.ts';
+import { useSession } from './session.tsx';
 import { get, post } from './api.ts';
 import { download } from './recovery-codes.tsx';
 import { mailLink, telLink } from './contact-links.ts';
@@ -103,7 +104,7 @@ export function LeadPage() {
           <LeadFields lead={lead} />
           <Notes lead={lead} act={act} />
         </div>
-        <LeadSide lead={lead} act={act} onErased={setErased} offerUndo={(undo) => setUndo(() => undo)} />
+        <LeadSide lead={lead} colleagues={answer.colleagues} act={act} onErased={setErased} offerUndo={(undo) => setUndo(() => undo)} />
       </div>
     </>
   );
@@ -336,6 +337,63 @@ function Handle({ lead, act, offerUndo }: { lead: Lead; act: Act; offerUndo: (un
   );
 }
 
+/** Who follows the lead up, and the day to call back: the colleague at once, the day with its button. */
+function FollowUp({ lead, colleagues, act }: { lead: Lead; colleagues: LeadAnswer['colleagues']; act: Act }) {
+  const { me } = useSession();
+  const [day, setDay] = useState(lead.callBackOn ?? '');
+  const assign = (assignee: string) => {
+    const email = colleagues.find((p) => p.id === assignee)?.email;
+    const body = { assignee: assignee || null };
+    void act(() => post('/leads/:id/assign', { params: { id: lead.id }, body }), email ? words.lead.assigned(email) : words.lead.unassigned);
+  };
+  const callBack = (on: string) =>
+    void act(
+      () => post('/leads/:id/call-back', { params: { id: lead.id }, body: { on: on || null } }),
+      on ? words.lead.callBackSet(formatDate(`${on}T12:00:00Z`)) : words.lead.callBackCleared,
+      true,
+      () => setDay(on),
+    );
+  return (
+    <section className="card" aria-labelledby="opvolgen">
+      <h2 id="opvolgen" className={styles.h2}>
+        {words.lead.followUp}
+      </h2>
+      <Field label={words.lead.assignee}>
+        {(p) => (
+          <select {...p} value={lead.assignedTo ?? ''} onChange={(e) => assign(e.target.value)}>
+            <option value="">{words.lead.nobody}</option>
+            {colleagues.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.email === me?.email ? words.lead.me(c.email) : c.email}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          callBack(day);
+        }}
+      >
+        <Field label={words.lead.callBackOn} hint={words.lead.callBackHint}>
+          {(p) => <input {...p} type="date" value={day} onChange={(e) => setDay(e.target.value)} />}
+        </Field>
+        <div className="actions">
+          <button type="submit" className="button button-secondary" disabled={day === (lead.callBackOn ?? '')}>
+            {words.lead.saveCallBack}
+          </button>
+          {lead.callBackOn ? (
+            <button type="button" className="button button-secondary" onClick={() => callBack('')}>
+              {words.lead.callBackDone}
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}
+
 /** Where the lead's notification mail stands. */
 function MailState({ lead }: { lead: Lead }) {
   return (
@@ -373,12 +431,13 @@ function EraseDialog({ lead, open, onErase, onClose }: { lead: Lead; open: boole
 
 interface LeadSideProps {
   lead: Lead;
+  colleagues: LeadAnswer['colleagues'];
   act: Act;
   onErased: (answer: LeadEraseAnswer) => void;
   offerUndo: (undo: () => void) => void;
 }
 
-function LeadSide({ lead, act, onErased, offerUndo }: LeadSideProps) {
+function LeadSide({ lead, colleagues, act, onErased, offerUndo }: LeadSideProps) {
   const [confirming, setConfirming] = useState(false);
   const exportLead = () =>
     act(
@@ -394,6 +453,7 @@ function LeadSide({ lead, act, onErased, offerUndo }: LeadSideProps) {
   return (
     <aside className={styles.side} aria-label={words.lead.handle}>
       <Handle lead={lead} act={act} offerUndo={offerUndo} />
+      <FollowUp key={lead.id} lead={lead} colleagues={colleagues} act={act} />
       <MailState lead={lead} />
       <section className="card">
         <h2 className={styles.h2}>{words.lead.personData}</h2>

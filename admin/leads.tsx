@@ -8,7 +8,11 @@ import { LiveError, PageHeading } from './ui.tsx';
 import styles from './leads.module.css';
 import { words } from './words.ts';
 
-const FILTERS = ['q', 'form', 'status', 'spam', 'from', 'to'] as const;
+/** The filters in the address; `view` is one of the views (issue 50): `mijn` (assigned to me), `terugbellen` (to call back today or before). */
+const FILTERS = ['q', 'form', 'status', 'spam', 'from', 'to', 'view'] as const;
+
+/** Today as the person's own calendar says: "Terugbellen vandaag" asks the server for the days up to it. */
+const today = () => new Date().toLocaleDateString('en-CA');
 
 /** The Spam filter's choice for every lead, spam or not; without a choice the list leaves spam out. */
 const ALL_SPAM = 'alles';
@@ -16,7 +20,10 @@ const ALL_SPAM = 'alles';
 /** The list's query string for the API, from the screen's own address (so a lead's "back" keeps the filters). */
 const queryOf = (params: URLSearchParams, after?: string) => {
   const query = new URLSearchParams();
-  for (const name of FILTERS) if (params.get(name)) query.set(name, params.get(name)!);
+  for (const name of FILTERS) if (name !== 'view' && params.get(name)) query.set(name, params.get(name)!);
+  const view = params.get('view');
+  if (view === 'mijn') query.set('assignee', 'me');
+  if (view === 'terugbellen') query.set('callBack', today());
   // spam only when asked for: by default the list is what people sent
   const spam = params.get('spam');
   if (spam === ALL_SPAM) query.delete('spam');
@@ -32,6 +39,7 @@ function Marks({ lead }: { lead: LeadRow }) {
       {lead.spam ? <span className={`${styles.mark} ${styles.spam}`}>{words.leads.spam}</span> : null}
       {lead.review ? <span className={`${styles.mark} ${styles.review}`}>{words.leads.review}</span> : null}
       {lead.hasPhotos ? <span className={styles.mark}>{words.leads.photos}</span> : null}
+      {lead.callBackOn ? <span className={styles.mark}>{words.leads.callBack(formatShort(`${lead.callBackOn}T12:00:00Z`))}</span> : null}
     </span>
   );
 }
@@ -208,6 +216,14 @@ function Filters({ forms, counts, search, setSearch }: FiltersProps) {
       <div className={styles.searchField}>
         <label htmlFor="zoek">{words.leads.search}</label>
         <input id="zoek" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={words.leads.searchPlaceholder} />
+      </div>
+      <div>
+        <label htmlFor="filter-view">{words.leads.view}</label>
+        <select id="filter-view" value={params.get('view') ?? ''} onChange={(e) => setFilter('view', e.target.value)}>
+          <option value="">{words.leads.allLeads}</option>
+          <option value="mijn">{words.leads.mine}</option>
+          <option value="terugbellen">{words.leads.callBackToday}</option>
+        </select>
       </div>
       <div>
         <label htmlFor="filter-form">{words.leads.form}</label>

@@ -55,6 +55,8 @@ export const AUDIT_KINDS = [
   'lead.marked-spam',
   'lead.marked-not-spam',
   'lead.note-added',
+  'lead.assigned',
+  'lead.call-back-set',
   'lead.exported',
   'lead.erased',
   'studio.opened',
@@ -276,7 +278,10 @@ export interface AuditAnswer {
   events: { id: string; at: string; kind: string; actorId: string | null; targetIds: string[] }[];
 }
 
-/** GET /api/leads?q=&form=&status=&spam=1|0&from=YYYY-MM-DD&to=YYYY-MM-DD&after=<cursor> */
+/**
+ * GET /api/leads?q=&form=&status=&spam=1|0&from=YYYY-MM-DD&to=YYYY-MM-DD&after=<cursor>, and the views (issue 50):
+ * assignee=me (assigned to the signed-in person), callBack=YYYY-MM-DD (to call back that day or before, not won or lost)
+ */
 export interface LeadsAnswer {
   leads: LeadRow[];
   /** the cursor of the next page; absent on the last */
@@ -306,6 +311,10 @@ export interface LeadRow {
   preview: string;
   /** the signed-in person has not opened its page yet */
   unread: boolean;
+  /** the colleague who follows it up (a staff user's id), or null */
+  assignedTo: string | null;
+  /** the day to call the person back (YYYY-MM-DD), or null */
+  callBackOn: string | null;
 }
 
 /** GET /api/leads/<id> */
@@ -324,6 +333,8 @@ export interface LeadAnswer {
     /** the lead's person: everyone's leads with the same e-mail address or phone number (issue 50) */
     person: LeadPerson;
   };
+  /** who it can be assigned to: the colleagues of sales and the admins who can sign in */
+  colleagues: { id: string; email: string }[];
 }
 
 /** A person as the lead page shows them: their other leads, and the notes of all their leads on one timeline. */
@@ -342,6 +353,14 @@ interface LeadStatusRequest {
 interface PersonStatusAnswer {
   /** how many leads changed */
   changed: number;
+}
+/** POST /api/leads/<id>/assign: the colleague (a staff user's id, of sales or an admin), or null for nobody */
+interface LeadAssignRequest {
+  assignee: string | null;
+}
+/** POST /api/leads/<id>/call-back: the day to call back (YYYY-MM-DD), or null for none */
+interface LeadCallBackRequest {
+  on: string | null;
 }
 /** POST /api/leads/<id>/spam */
 interface LeadSpamRequest {
@@ -448,6 +467,8 @@ export interface AdminRoutes {
   'GET /leads/:id/photos/:photo': { request: NoBody; answer: Blob };
   'POST /leads/:id/status': { request: LeadStatusRequest; answer: OkAnswer };
   'POST /leads/:id/person-status': { request: LeadStatusRequest; answer: PersonStatusAnswer };
+  'POST /leads/:id/assign': { request: LeadAssignRequest; answer: OkAnswer };
+  'POST /leads/:id/call-back': { request: LeadCallBackRequest; answer: OkAnswer };
   'POST /leads/:id/spam': { request: LeadSpamRequest; answer: OkAnswer };
   'POST /leads/:id/notes': { request: LeadNoteRequest; answer: OkAnswer };
   'POST /leads/:id/export': { request: NoBody; answer: LeadExportAnswer };

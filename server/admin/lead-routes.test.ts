@@ -196,6 +196,59 @@ describe.each(backends)('the leads inbox on $name', (backend) => {
     expect((await storage.inboxRow(id))!.status).toBe('new');
   });
 
+  it('a lead is assigned to a colleague and given a call-back day: “Mijn leads” and “Terugbellen vandaag” list them, the audit log has both', async () => {
+    const sales = await person(app, store, clock, 'verkoop@example.nl', 'sales');
+    const admin = await person(app, store, clock, 'beheer@example.nl', 'admin');
+    const editor = await person(app, store, clock, 'redactie@example.nl', 'editor');
+    const { id: mine } = await storage.addLead(lead({ name: 'Sanne' }));
+    const { id: later } = await storage.addLead(lead({ name: 'Joost' }));
+    const { id: won } = await storage.addLead(lead({ name: 'Eva' }));
+    const names = async (who: typeof sales, query: string) => ((await (await who.b.get(`/api/leads?${query}`)).json()) as LeadsAnswer).leads.map((l) => l.name);
+
+    expect((await sales.b.post(`/api/leads/${mine}/assign`, { assignee: sales.id })).status).toBe(200);
+    expect((await sales.b.post(`/api/leads/${later}/assign`, { assignee: admin.id })).status).toBe(200);
+    // only a colleague of sales or an admin: not an editor, not someone unknown, not a number
+    for (const assignee of [editor.id, 'aaaaaaaaaaaaaaaa', 7]) expect((await sales.b.post(`/api/leads/${won}/assign`, { assignee })).status).toBe(400);
+    expect((await sales.b.post(`/api/leads/${mine}/call-back`, { on: '2026-12-03' })).status).toBe(200);
+    expect((await sales.b.post(`/api/leads/${later}/call-back`, { on: '2026-12-04' })).status).toBe(200);
+    expect((await sales.b.post(`/api/leads/${won}/call-back`, { on: '2026-12-01' })).status).toBe(200);
+    expect((await sales.b.post(`/api/leads/${won}/call-back`, { on: 'morgen' })).status).toBe(400);
+    await sales.b.post(`/api/leads/${won}/status`, { status: 'won' });
+
+    expect(await names(sales, 'assignee=me')).toEqual(['Sanne']);
+    expect(await names(admin, 'assignee=me')).toEqual(['Joost']);
+    // today or before, not won or lost
+    expect(await names(sales, 'callBack=2026-12-03')).toEqual(['Sanne']);
+    expect(await names(sales, 'callBack=2026-12-04')).toEqual(['Joost', 'Sanne']);
+    const shown = (await (await sales.b.get(`/api/leads/${mine}`)).json()) as LeadAnswer;
+    expect(shown.lead).toMatchObject({ assignedTo: sales.id, callBackOn: '2026-12-03' });
+    expect(shown.colleagues.map((p) => p.email).sort()).toEqual(['beheer@example.nl', 'verkoop@example.nl']);
+    const audit = (await store.listAudit()).filter((e) => e.targetIds.includes(mine));
+    expect(audit.find((e) => e.kind === 'lead.assigned')).toMatchObject({ actorId: sales.id, targetIds: [mine, sales.id] });
+    expect(audit.find((e) => e.kind === 'lead.call-back-set')).toMatchObject({ actorId: sales.id, targetIds: [mine] });
+
+    // called back, and handed back: out of both views
+    await sales.b.post(`/api/leads/${mine}/call-back`, { on: null });
+    await sales.b.post(`/api/leads/${mine}/assign`, { assignee: null });
+    expect(await names(sales, 'assignee=me')).toEqual([]);
+    expect(await names(sales, 'callBack=2026-12-03')).toEqual([]);
+  });
+
+  it('refuses assigning and call-back days to an editor and to nobody, and changes nothing', async () => {
+    const editor = await person(app, store, clock, 'redactie@example.nl', 'editor');
+    const sales = await person(app, store, clock, 'verkoop@example.nl', 'sales');
+    const { id } = await storage.addLead(lead({}));
+    for (const [path, body] of [
+      ['assign', { assignee: sales.id }],
+      ['call-back', { on: '2026-12-03' }],
+    ] as const) {
+      const refused = await editor.b.post(`/api/leads/${id}/${path}`, body);
+      expect([refused.status, await refused.json()]).toEqual([403, { error: 'forbidden' }]);
+      expect((await browser(app).post(`/api/leads/${id}/${path}`, body)).status).toBe(401);
+    }
+    expect(await storage.inboxRow(id)).toMatchObject({ assignedTo: null, callBackOn: null });
+  });
+
   it('serves a lead’s own photos to signed-in staff only', async () => {
     const sales = await person(app, store, clock, 'verkoop@example.nl', 'sales');
     await storePhoto();

@@ -39,6 +39,9 @@ function inboxQuery(c: AdminContext, reader: string): InboxQuery {
     from: dayStart(q('from')),
     to: dayStart(q('to'), true),
     after: q('after'),
+    // the views "Mijn leads" and "Terugbellen vandaag": today as the person's own calendar says (their browser's day)
+    assignee: q('assignee') === 'me' ? reader : undefined,
+    callBackBy: DAY.test(q('callBack') ?? '') ? q('callBack') : undefined,
     limit: 50,
     reader,
   };
@@ -66,6 +69,12 @@ async function authorsOf(staff: StaffStore, notes: LeadNote[]): Promise<Map<stri
   return authors;
 }
 
+/** Who a lead can be assigned to: the colleagues of sales and the admins, not disabled, by address. */
+async function colleaguesOf(staff: StaffStore): Promise<{ id: string; email: string }[]> {
+  const people = await staff.listUsers();
+  return people.filter((p) => !p.disabled && (p.role === 'sales' || p.role === 'admin')).map((p) => ({ id: p.id, email: p.email }));
+}
+
 /**
  * A lead with its mails, its form's labels, and its person: their other leads and the notes of all their leads, the
  * notes' authors by address. The view is in the audit log.
@@ -83,7 +92,8 @@ async function showLead(c: AdminContext, who: SignedIn, id: string, deps: LeadDe
   const form = siteForm(site, stored.form);
   const notes = allNotes.filter((n) => n.leadId === id);
   const person = personView(id, personLeads, allNotes, authors, (name) => siteForm(site, name)?.heading ?? name);
-  return answer(c, { lead: leadView({ row, lead: stored, form, mails, notes, authors, retention: deps.retention, person }) });
+  const lead = leadView({ row, lead: stored, form, mails, notes, authors, retention: deps.retention, person });
+  return answer(c, { lead, colleagues: await colleaguesOf(staff) });
 }
 
 /** A stored photo of this very lead: an upload id of another lead is not found here. */
@@ -162,6 +172,31 @@ export function leadRoutes(deps: LeadDeps): RouteSpec[] {
       return answer(c, { ok: true }, 201);
     }),
     ...personRoutes(deps),
+    ...followUpRoutes(deps),
+  ];
+}
+
+/** Who follows a lead up and when to call back (issue 50); each change is in the audit log, the colleague by id. */
+function followUpRoutes(deps: LeadDeps): RouteSpec[] {
+  const { storage, staff } = deps;
+  const lead = leadRoute(storage);
+  return [
+    lead('POST /leads/:id/assign', async (c, who, id) => {
+      const assignee = ((await jsonBody(c, 'POST /leads/:id/assign')) ?? {}).assignee;
+      if (assignee !== null && (typeof assignee !== 'string' || !(await colleaguesOf(staff)).some((p) => p.id === assignee))) {
+        return refuse(c, 'invalid', 400);
+      }
+      await storage.setLeadAssignee(id, assignee);
+      await staff.audit('lead.assigned', who.user.id, assignee ? [id, assignee] : [id]);
+      return answer(c, { ok: true });
+    }),
+    lead('POST /leads/:id/call-back', async (c, who, id) => {
+      const on = ((await jsonBody(c, 'POST /leads/:id/call-back')) ?? {}).on;
+      if (on !== null && (typeof on !== 'string' || dayStart(on) === undefined)) return refuse(c, 'invalid', 400);
+      await storage.setLeadCallBack(id, on);
+      await staff.audit('lead.call-back-set', who.user.id, [id]);
+      return answer(c, { ok: true });
+    }),
   ];
 }
 

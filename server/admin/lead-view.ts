@@ -39,6 +39,8 @@ export const rowOf = (row: InboxRow): LeadRow => ({
   hasPhotos: row.hasPhotos,
   preview: row.preview,
   unread: row.unread,
+  assignedTo: row.assignedTo,
+  callBackOn: row.callBackOn,
 });
 
 type LeadPage = LeadAnswer['lead'];

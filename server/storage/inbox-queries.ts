@@ -47,6 +47,9 @@ function conditions(query: InboxQuery, after?: Cursor): Condition[] {
   if (query.form !== undefined) all.push(sql`form = ${query.form}`);
   if (query.status !== undefined) all.push(sql`status = ${query.status}`);
   if (query.spam !== undefined) all.push(sql`spam = ${query.spam ? 1 : 0}`);
+  if (query.assignee !== undefined) all.push(sql`assigned_to = ${query.assignee}`);
+  // a call-back is done once the lead is won or lost (or the day taken off)
+  if (query.callBackBy !== undefined) all.push(sql`call_back_on <= ${query.callBackBy} and status not in ('won', 'lost')`);
   if (query.from !== undefined) all.push(sql`created_at >= ${query.from.toISOString()}`);
   if (query.to !== undefined) all.push(sql`created_at < ${query.to.toISOString()}`);
   // (created_at, id) < (cursor): one row comparison, which both databases answer from the index
@@ -77,14 +80,18 @@ const rowColumns = (reader?: string) => (eb: ExpressionBuilder<Database, 'leads'
   'delivery' as const,
   'photos_json' as const,
   'spam_marked_at' as const,
+  'assigned_to' as const,
+  'call_back_on' as const,
   eb.fn<string>('substr', ['message', eb.lit(1), eb.lit(200)]).as('message_start'),
   unreadBy(reader).as('unread'),
 ];
 
+type FollowUp = { assigned_to: string | null; call_back_on: string | null };
+
 type RowOut = { id: string; created_at: string; form: string; name: string; email: string; phone: string; status: string; spam: number; review: number };
 
 function toInboxRow(
-  row: RowOut & { delivery: string; photos_json: string; message_start: string; unread: number | string; spam_marked_at: string | null },
+  row: RowOut & { delivery: string; photos_json: string; message_start: string; unread: number | string; spam_marked_at: string | null } & FollowUp,
 ): InboxRow {
   const line = row.message_start.replace(/\s+/g, ' ').trim();
   return {
@@ -102,6 +109,8 @@ function toInboxRow(
     preview: line.length > 120 ? `${line.slice(0, 119).trimEnd()}…` : line,
     unread: Number(row.unread) === 1,
     spamMarkedAt: row.spam_marked_at,
+    assignedTo: row.assigned_to,
+    callBackOn: row.call_back_on,
   };
 }
 
@@ -351,4 +360,10 @@ export async function setStatusOf(db: Kysely<Database>, leadIds: string[], statu
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** A lead's colleague or call-back day (either); false when there is no such lead. */
+export async function setFollowUp(db: Kysely<Database>, id: string, change: Partial<FollowUp>): Promise<boolean> {
+  const result = await db.updateTable('leads').set(change).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -185,7 +185,23 @@ export const migrations = (kind: 'sqlite' | 'postgres'): Record<string, Migratio
   '0017-spam-marked-at': {
     up: (db: Kysely<unknown>) => db.schema.alterTable('leads').addColumn('spam_marked_at', 'text').execute(),
   },
+  // issue 50: who of the staff follows a lead up, and the day to call the person back
+  '0018-lead-follow-up': {
+    up: (db: Kysely<unknown>) => addFollowUp(db),
+  },
 });
+
+/**
+ * 0018: a lead's colleague (a staff user's id; no foreign key, as a note's author has none: an account that goes
+ * leaves the id, which names nobody) and its call-back day (YYYY-MM-DD). "Mijn leads" walks (assigned_to,
+ * created_at, id) newest first; "Terugbellen vandaag" looks up the days up to today.
+ */
+async function addFollowUp(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('leads').addColumn('assigned_to', 'text').execute();
+  await db.schema.alterTable('leads').addColumn('call_back_on', 'text').execute();
+  await db.schema.createIndex('leads_assigned_created_id').on('leads').columns(['assigned_to', 'created_at', 'id']).execute();
+  await db.schema.createIndex('leads_call_back').on('leads').column('call_back_on').execute();
+}
 
 /**
  * 0016: a row per staff user and lead they opened. The lead's erasure deletes its rows itself (person-queries.ts); the

@@ -63,6 +63,8 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     addLeadNote: (note) => inbox.addLeadNote(db, note, now()),
     leadNotes: (leadId) => inbox.leadNotesOf(db, [leadId]),
     notesOfLeads: (leadIds) => inbox.leadNotesOf(db, leadIds),
+    setLeadAssignee: (id, userId) => inbox.setFollowUp(db, id, { assigned_to: userId }),
+    setLeadCallBack: (id, day) => inbox.setFollowUp(db, id, { call_back_on: day }),
     markLeadRead: (leadId, userId) => inbox.markLeadRead(db, leadId, userId, now()),
     personLeads: (leadId) => inbox.personLeads(db, leadId),
     setStatusOf: (leadIds, status) => inbox.setStatusOf(db, leadIds, status),

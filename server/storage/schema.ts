@@ -32,6 +32,10 @@ export interface LeadsTable {
   search_text: string;
   /** when staff marked it spam; null when it came as spam or is none: spam's retention counts from here (0017) */
   spam_marked_at: Generated<string | null>;
+  /** the staff user who follows it up; null for nobody (0018) */
+  assigned_to: Generated<string | null>;
+  /** the day (YYYY-MM-DD) to call the person back; null for none (0018) */
+  call_back_on: Generated<string | null>;
 }
 
 /** What staff note on a lead (0008): goes with the lead */

@@ -55,6 +55,10 @@ export interface InboxQuery {
   status?: LeadStatus;
   /** true: only spam; false: only leads not flagged as spam; absent: both */
   spam?: boolean;
+  /** only the leads assigned to this staff user (issue 50) */
+  assignee?: string;
+  /** only the leads to call back on this day (YYYY-MM-DD) or before, not won or lost yet (issue 50) */
+  callBackBy?: string;
   /** leads that came at or after this moment */
   from?: Date;
   /** leads that came before this moment (exclusive: pass the start of the next day for "up to and including") */
@@ -88,6 +92,10 @@ export interface InboxRow {
   unread: boolean;
   /** when staff marked it spam (ISO); null when it came as spam, or is none */
   spamMarkedAt: string | null;
+  /** the staff user who follows it up, or null */
+  assignedTo: string | null;
+  /** the day to call the person back (YYYY-MM-DD), or null */
+  callBackOn: string | null;
 }
 
 export interface InboxPage {
@@ -228,6 +236,10 @@ export interface Storage {
   addLeadNote(note: NewLeadNote): Promise<LeadNote | undefined>;
   /** The lead's notes, oldest first. */
   leadNotes(leadId: string): Promise<LeadNote[]>;
+  /** Assigns the lead to a staff user (null: to nobody); false when there is no such lead. */
+  setLeadAssignee(id: string, userId: string | null): Promise<boolean>;
+  /** The day to call the lead's person back (YYYY-MM-DD; null: none); false when there is no such lead. */
+  setLeadCallBack(id: string, day: string | null): Promise<boolean>;
   /** The notes of these leads (a person's), oldest first. */
   notesOfLeads(leadIds: string[]): Promise<LeadNote[]>;
   /** This staff user opened the lead's page: from now on it is read for them (a lead erased meanwhile gets no mark). */

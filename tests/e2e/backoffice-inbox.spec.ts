@@ -270,3 +270,42 @@ test('a person, not only a lead: their other leads, the notes of all their leads
   await expect(page.getByRole('region', { name: 'Andere leads van deze persoon' }).getByRole('listitem')).toHaveCount(3);
   await expectNoAxeViolations(page);
 });
+
+test('a lead assigned to me with a call-back day today is in “Mijn leads” and in “Terugbellen vandaag”', async ({ page }) => {
+  const marker = `terugbel${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const name = 'Femke Jansen';
+  await addLead({ name, email: uniqueEmail('femke'), message: `Bel mij terug over ${marker}` });
+  await addLead({ name: 'Niet van mij', email: uniqueEmail('ander'), message: `Ook over ${marker}` });
+  const sales = await newAccount('sales');
+  await signIn(page, sales, `/leads?q=${marker}`);
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('2 leads gevonden');
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeFocused();
+
+  await page.getByLabel('Toegewezen aan').selectOption({ label: `${sales.email} (ik)` });
+  await expect(page.getByRole('status').filter({ hasText: 'Toegewezen' })).toHaveText(`Toegewezen aan ${sales.email}.`);
+  const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  await page.getByLabel('Terugbellen op').fill(today);
+  await page.getByRole('button', { name: 'Datum opslaan' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'genoteerd' })).toHaveText(/^Terugbellen op .+ genoteerd\.$/);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: '← Terug naar de leads' }).click();
+  await page.getByLabel('Weergave').selectOption('Mijn leads');
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('1 lead gevonden');
+  const list = page.viewportSize()!.width < 760 ? page.getByRole('list', { name: 'Leads' }) : page.getByRole('table', { name: 'Leads' });
+  await expect(list.getByRole('link')).toHaveText([name]);
+  await expect(list).toContainText('Terugbellen ');
+  await page.getByLabel('Weergave').selectOption('Terugbellen vandaag');
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('1 lead gevonden');
+  await expect(list.getByRole('link')).toHaveText([name]);
+  await expectNoAxeViolations(page);
+
+  // called back: the date taken off, the lead leaves the view
+  await list.getByRole('link', { name }).click();
+  await page.getByRole('button', { name: 'Teruggebeld: datum weghalen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'weggehaald' })).toHaveText('Terugbeldatum weggehaald.');
+  await page.getByRole('link', { name: '← Terug naar de leads' }).click();
+  await expect(page.getByLabel('Weergave')).toHaveValue('terugbellen');
+  await expect(page.getByText('Geen leads die hierbij passen.')).toBeVisible();
+});
