@@ -5,6 +5,8 @@ import { SiteProvider } from '../site/site-context.tsx';
 import { Shell } from './shell.tsx';
 import { CurrentPathContext } from '../ui/current-path.ts';
 import { fixtureModel } from '../../tests/test-model.ts';
+import type { SiteModel } from '../../core/site/model.ts';
+import { createCollector, IslandCollectorContext } from '../islands/collector.tsx';
 
 const model = fixtureModel();
 
@@ -50,5 +52,41 @@ describe('mobile menu', () => {
     expect(toggle.getAttribute('aria-controls')).toBe(menu.id);
     // CSS shows one of the two names, following the popover's state
     expect(toggle.textContent).toBe(`${model.site.navigation.labels.openMenu}${model.site.navigation.labels.closeMenu}`);
+  });
+});
+
+describe('consent', () => {
+  const withTags = (tags: SiteModel['site']['integrations']['tags']): SiteModel => ({
+    ...model,
+    site: { ...model.site, chat: { ...model.site.chat, enabled: false }, integrations: { ...model.site.integrations, tags } },
+  });
+
+  function renderWith(site: SiteModel) {
+    const collector = createCollector();
+    render(
+      <HelmetProvider>
+        <SiteProvider model={site}>
+          <CurrentPathContext.Provider value="/">
+            <IslandCollectorContext.Provider value={collector}>
+              <Shell>
+                <h1>Home</h1>
+              </Shell>
+            </IslandCollectorContext.Provider>
+          </CurrentPathContext.Provider>
+        </SiteProvider>
+      </HelmetProvider>,
+    );
+    return collector.islands.map((i) => `${i.name}:${i.hydrate}`);
+  }
+
+  it('a site without tags has no banner island and no Cookie-instellingen in the footer', () => {
+    expect(renderWith(withTags(undefined))).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Cookie-instellingen' })).toBeNull();
+  });
+
+  it('a site with tags has the banner island, which hydrates on load, and the footer button that opens it again', () => {
+    const site = withTags([{ type: 'meta-pixel', id: '123456789012345' }]);
+    expect(renderWith(site)).toEqual(['consent:load']);
+    expect(screen.getByRole('button', { name: 'Cookie-instellingen' }).hasAttribute('data-consent-open')).toBe(true);
   });
 });
