@@ -45,8 +45,10 @@ export async function signInAs(c: AdminContext, deps: AccountDeps, userId: strin
  * hold (the busy one was held waiting for a place): a client that does not wait as told costs a timer, not a core.
  */
 export async function waitAnswer(c: AdminContext, outcome: { status: 'throttled' | 'busy'; retryAfterMs: number }): Promise<Refusal> {
-  if (outcome.status === 'throttled') await new Promise((resolve) => setTimeout(resolve, BUSY_HOLD_MS));
-  const seconds = Math.max(1, Math.ceil(outcome.retryAfterMs / 1000));
+  const held = outcome.status === 'throttled' ? BUSY_HOLD_MS : 0;
+  if (held > 0) await new Promise((resolve) => setTimeout(resolve, held));
+  // the wait left when the answer goes, not when it was decided: the hold is part of it
+  const seconds = Math.max(1, Math.ceil((outcome.retryAfterMs - held) / 1000));
   return refuse(c, outcome.status, outcome.status === 'busy' ? 503 : 429, { retryAfterSeconds: seconds }, { 'Retry-After': String(seconds) });
 }
 
