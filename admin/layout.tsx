@@ -4,16 +4,18 @@ import { post } from './api.ts';
 import { ROLE_NAMES } from './texts.ts';
 import { screensFor, useSession } from './session.tsx';
 import { SignInForm } from './sign-in.tsx';
+import { siteName } from './site-name.ts';
 import { Dialog } from './ui.tsx';
 import styles from './layout.module.css';
 import { words } from './words.ts';
 
 /** The frame of every screen behind the sign-in: the header with the screens the role may open, and sign-out. */
 export function SignedInLayout() {
-  const { me, signOut } = useSession();
+  const { me, signOut, signedOut } = useSession();
   const location = useLocation();
   if (me === undefined) return <p className={styles.loading}>{words.layout.loading}</p>;
   if (me === null) {
+    if (signedOut) return <Navigate to="/aanmelden" state={{ signedOut: true }} replace />;
     const back = `${location.pathname}${location.search}`;
     return <Navigate to={`/aanmelden?terug=${encodeURIComponent(back)}`} replace />;
   }
@@ -25,7 +27,7 @@ export function SignedInLayout() {
       </a>
       <header className={styles.header}>
         <div className={styles.bar}>
-          <span className={styles.brand}>{words.backoffice}</span>
+          <Brand className={styles.brand} />
           <nav aria-label={words.layout.nav} className={styles.nav}>
             <ul>
               {screens.map((s) => (
@@ -106,11 +108,21 @@ function StudioLink() {
   );
 }
 
+/** Whose back office this is: the site's name above "Backoffice", or "Backoffice" alone on a build that names no site. */
+function Brand({ className }: { className: string | undefined }) {
+  return (
+    <p className={className}>
+      {siteName ? <span className={styles.siteName}>{siteName}</span> : null}
+      <span>{words.backoffice}</span>
+    </p>
+  );
+}
+
 /** The frame of the screens before sign-in: a calm card in the middle. */
 export function PublicLayout() {
   return (
     <main className={styles.public}>
-      <p className={styles.publicBrand}>{words.backoffice}</p>
+      <Brand className={styles.publicBrand} />
       <div className={`card ${styles.publicCard}`}>
         <Outlet />
       </div>

@@ -30,6 +30,8 @@ interface Session {
   me: Me | null | undefined;
   setMe: (me: Me | null) => void;
   signOut: () => Promise<void>;
+  /** signed out by "Afmelden" (not by a session that ran out): the sign-in says so, and offers no way back */
+  signedOut: boolean;
   /** The session ran out under a screen: the screen stays, with what was typed, and a sign-in dialog goes over it. */
   expired: boolean;
   /** Signed in again in that dialog: the requests that waited are sent (the same person), or the screen starts anew (another). */
@@ -42,6 +44,7 @@ const SessionContext = createContext<Session>({
   me: undefined,
   setMe: () => {},
   signOut: async () => {},
+  signedOut: false,
   expired: false,
   resume: () => {},
   notNow: () => {},
@@ -50,6 +53,7 @@ const SessionContext = createContext<Session>({
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [expired, setExpired] = useState(false);
+  const [signedOut, setSignedOut] = useState(false);
   const current = useRef(me);
   useEffect(() => {
     current.current = me;
@@ -73,12 +77,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const signOut = useCallback(async () => {
     await post('/sign-out').catch(() => undefined);
-    // to the sign-in itself, not "back to where you were": the person chose to leave
-    void navigate('/aanmelden', { replace: true });
+    // the frame then goes to the sign-in itself, saying so, not "back to where you were": the person chose to leave
+    setSignedOut(true);
     setMe(null);
-  }, [navigate]);
+  }, []);
   // a sign-in's answer says who; /me says it whole (whether the studio is here for them, too)
   const signedIn = useCallback((who: Me | null) => {
+    setSignedOut(false);
     setMe(who);
     if (who) get('/me').then(setMe, () => undefined);
   }, []);
@@ -96,7 +101,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [signedIn, settle, navigate],
   );
   const notNow = useCallback(() => settle(false), [settle]);
-  const value = useMemo(() => ({ me, setMe: signedIn, signOut, expired, resume, notNow }), [me, signedIn, signOut, expired, resume, notNow]);
+  const value = useMemo(
+    () => ({ me, setMe: signedIn, signOut, signedOut, expired, resume, notNow }),
+    [me, signedIn, signOut, signedOut, expired, resume, notNow],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

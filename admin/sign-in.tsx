@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { SignInAnswer, SignInRequest } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
 import { get, post } from './api.ts';
@@ -43,6 +43,8 @@ export function SignIn() {
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
   const back = safeBack(params.get('terug'));
+  // "Afmelden" chosen: said, and no "carry on where you were"
+  const signedOut = (useLocation().state as { signedOut?: boolean } | null)?.signedOut === true;
   if (me && !busy) return <Navigate to={back ?? homeOf(me.permissions)} replace />;
 
   const signedIn = (answer: SignInAnswer) => {
@@ -53,7 +55,7 @@ export function SignIn() {
   return (
     <>
       <PageHeading title={words.signIn.title}>{words.signIn.title}</PageHeading>
-      {back ? <Notice kind="info">{words.signIn.back}</Notice> : null}
+      {signedOut ? <Notice kind="ok">{words.signIn.signedOut}</Notice> : back ? <Notice kind="info">{words.signIn.back}</Notice> : null}
       <SignInForm onBusy={setBusy} onSignedIn={signedIn} />
       <p className="muted">{words.signIn.noAccount}</p>
     </>

@@ -105,6 +105,7 @@ export const en: Words = {
     button: 'Sign in',
     busy: 'Signing in…',
     back: 'Sign in to carry on where you were.',
+    signedOut: 'You are signed out.',
     passkey: 'Sign in with a passkey',
     orPassword: 'Or with your password and the code from your authenticator app:',
     codeHint: 'The 6 digits from your authenticator app, or one of your recovery codes.',

@@ -112,6 +112,7 @@ export const nl = {
     button: 'Aanmelden',
     busy: 'Bezig met aanmelden…',
     back: 'Meld u aan om verder te gaan waar u was.',
+    signedOut: 'U bent afgemeld.',
     passkey: 'Aanmelden met een passkey',
     orPassword: 'Of met uw wachtwoord en de code uit uw authenticator-app:',
     codeHint: 'De 6 cijfers uit uw authenticator-app, of een van uw herstelcodes.',

@@ -491,3 +491,6 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     : never;
 /** The parts of a route's path, by name: `{ id: string }` for `/leads/:id`. */
 export type PathParams<P extends string> = { [Name in ParamNames<P>]: string };
+
+/** The meta tag of the back office's page that names the live site: the server writes it (admin-pages.ts), the header shows it. */
+export const SITE_NAME_META = 'site-name';

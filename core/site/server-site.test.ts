@@ -12,13 +12,21 @@ describe('the server site', () => {
   });
 
   it('takes nothing else of the site', () => {
-    const loaded = { site: { seo: { siteUrl: 'https://a.nl' }, integrations: {}, brand: 'x', lang: 'nl' }, forms: { f: { id: 'f' } } } as unknown as LoadedSite;
-    expect(serverSiteOf(loaded)).toEqual({ forms: { f: { id: 'f' } }, integrations: {}, siteUrl: 'https://a.nl', lang: 'nl' });
+    const loaded = {
+      site: { seo: { siteUrl: 'https://a.nl' }, integrations: {}, brand: { name: 'A', tagline: 'x' }, contact: { phone: '1' }, lang: 'nl' },
+      forms: { f: { id: 'f' } },
+    } as unknown as LoadedSite;
+    expect(serverSiteOf(loaded)).toEqual({ forms: { f: { id: 'f' } }, integrations: {}, siteUrl: 'https://a.nl', lang: 'nl', name: 'A' });
   });
 
   it("carries the site's language, and reads a file written before it had one as English", () => {
     expect(fixtureServerSite().lang).toBe('nl');
     expect(parseServerSite('{"format": 1, "forms": {}, "integrations": {}, "siteUrl": "https://a.nl"}').lang).toBe('en');
+  });
+
+  it("carries the site's name for the back office's header, and reads a file written before it had one without a name", () => {
+    expect(fixtureServerSite().name).toBe('Voorbeeld Webbureau');
+    expect(parseServerSite('{"format": 1, "forms": {}, "integrations": {}, "siteUrl": "https://a.nl", "lang": "nl"}')).not.toHaveProperty('name');
   });
 
   it('reads back what it wrote', () => {

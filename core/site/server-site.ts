@@ -12,6 +12,8 @@ export interface ServerSite {
   siteUrl: string;
   /** the site's language (its config's `lang`): the back office speaks it to the staff */
   lang: string;
+  /** the site's name (its brand's): the back office's header says whose it is; absent in a build from before it */
+  name?: string;
 }
 
 /** The file's format; a server refuses a file of another format rather than guessing. */
@@ -28,6 +30,7 @@ export function serverSiteOf(loaded: Pick<LoadedSite, 'site' | 'forms'>): Server
     integrations: loaded.site.integrations,
     siteUrl: loaded.site.seo.siteUrl,
     lang: loaded.site.lang,
+    name: loaded.site.brand.name,
   };
 }
 
@@ -40,7 +43,7 @@ export function serializeServerSite(site: ServerSite): string {
 export function parseServerSite(text: string): ServerSite {
   const data = JSON.parse(text) as unknown;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error('not a JSON object');
-  const { format, forms, integrations, siteUrl, lang } = data as Record<string, unknown>;
+  const { format, forms, integrations, siteUrl, lang, name } = data as Record<string, unknown>;
   if (format !== SERVER_SITE_FORMAT) throw new Error(`format ${JSON.stringify(format)}, this server reads format ${SERVER_SITE_FORMAT}`);
   if (typeof forms !== 'object' || forms === null || Array.isArray(forms)) throw new Error('"forms" is not an object');
   if (typeof siteUrl !== 'string' || siteUrl === '') throw new Error('"siteUrl" is not a string');
@@ -51,5 +54,6 @@ export function parseServerSite(text: string): ServerSite {
     integrations: integrations as ServerSite['integrations'],
     siteUrl,
     lang: typeof lang === 'string' && lang ? lang : 'en',
+    ...(typeof name === 'string' && name ? { name } : {}),
   };
 }

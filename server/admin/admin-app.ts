@@ -34,6 +34,8 @@ export interface AdminAppOptions {
   pagesDir?: string;
   /** the live site's language, which the pages speak; the inbox's site says it when absent, else English */
   lang?: () => string;
+  /** the live site's name, in the pages' header; the inbox's site says it when absent */
+  siteName?: () => string | undefined;
   /** mails invitation links when SMTP is configured */
   sendInvitation?: SendInvitation;
   /** the leads' storage and what the inbox needs beside it; absent: no inbox */
@@ -85,7 +87,8 @@ export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>;
   const routes = declareRoutes(app, all, () => staff.now());
   const leads = options.leads;
   const lang = options.lang ?? (leads ? () => leads.site().lang : () => 'en');
-  if (options.pagesDir) app.use('*', adminPages(options.pagesDir, lang));
+  const siteName = options.siteName ?? (leads ? () => leads.site().name : () => undefined);
+  if (options.pagesDir) app.use('*', adminPages(options.pagesDir, lang, siteName));
   app.notFound((c) => refuse(c, 'not-found', 404));
   // the details to the log under the request's id; the screen gets `{ error: 'unknown', requestId }`, a page the words
   app.onError((error, c) => {

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
+import { SITE_NAME_META } from '../../core/admin/contract.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -38,13 +39,20 @@ export function withLanguage(html: string, lang: string): string {
   return html.replace(/<html\b[^>]*>/i, `<html lang="${safe}">`);
 }
 
+/** A page with the site's name in a meta tag, which the header shows: whose back office this is. */
+export function withSiteName(html: string, name: string | undefined): string {
+  if (!name) return html;
+  const content = name.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return html.replace(/<\/head>/i, `<meta name="${SITE_NAME_META}" content="${content}" />\n  </head>`);
+}
+
 /**
  * The back office's pages (built from admin/ into dist-admin/): its files as they are, and index.html for every
  * other path that is not the API, where the page's router takes over (/aanmelden, /leads/<id>, /uitnodiging/<token>).
  * Hashed files under assets/ are kept by the browser for a year; everything else is asked again. A page goes out
- * in the language of the live site (`lang`), so the staff read the back office in the site's language.
+ * in the language of the live site (`lang`), so the staff read the back office in the site's language, with its name.
  */
-export function adminPages(dir: string, lang: () => string = () => 'en'): MiddlewareHandler {
+export function adminPages(dir: string, lang: () => string = () => 'en', siteName: () => string | undefined = () => undefined): MiddlewareHandler {
   return async (c, next) => {
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.path.startsWith('/api/')) return next();
     const file = (await fileOf(dir, c.req.path)) ?? (extname(c.req.path) === '' ? await fileOf(dir, '/index.html') : undefined);
@@ -52,7 +60,7 @@ export function adminPages(dir: string, lang: () => string = () => 'en'): Middle
     const headers: Record<string, string> = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' };
     if (c.req.path.startsWith('/assets/')) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-    if (extname(file) === '.html') return c.body(withLanguage(await readFile(file, 'utf8'), lang()), 200, headers);
+    if (extname(file) === '.html') return c.body(withSiteName(withLanguage(await readFile(file, 'utf8'), lang()), siteName()), 200, headers);
     return c.body(await readFile(file), 200, headers);
   };
 }

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, expect } from './fixtures.ts';
+import { e2eSiteRoot } from '../../playwright.config.ts';
 import {
   ADMIN,
   addLead,
@@ -18,6 +21,9 @@ import {
  * Every test runs at 1280 and at 390 px, and axe checks each screen it opens.
  */
 test.afterAll(closeStores);
+
+/** the name of the site the suite's server serves, which the back office's header shows */
+const siteName = (JSON.parse(readFileSync(join(e2eSiteRoot, 'site.config.json'), 'utf8')) as { brand: { name: string } }).brand.name;
 
 test('an invitation is accepted: a refused password explained, QR code and key shown, recovery codes once; sign out, and in with a recovery code after a wrong code', async ({
   page,
@@ -63,6 +69,9 @@ test('an invitation is accepted: a refused password explained, QR code and key s
 
   await page.getByRole('button', { name: 'Afmelden' }).click();
   await expect(page.getByRole('heading', { name: 'Aanmelden' })).toBeVisible();
+  // said so, and not "carry on where you were": the person chose to leave
+  await expect(page.getByText('U bent afgemeld.')).toBeVisible();
+  await expect(page.getByText('Meld u aan om verder te gaan')).toHaveCount(0);
   await page.getByLabel('E-mailadres').fill(email);
   await page.getByLabel('Wachtwoord').fill(password);
   await page.getByLabel('Code', { exact: true }).fill('000000');
@@ -82,12 +91,15 @@ test('signed out, a screen sends to the sign-in and back; sales see Leads and Ac
   const sales = await newAccount('sales');
   await page.goto(`${ADMIN}/account`);
   await expect(page).toHaveURL(/\/aanmelden\?terug=%2Faccount$/);
+  // whose back office: the site's name above the word
+  await expect(page.getByRole('main').getByText(siteName, { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await signIn(page, sales, page.url().slice(ADMIN.length));
   await expect(page.getByRole('heading', { name: 'Mijn account' })).toBeFocused();
   const nav = page.getByRole('navigation', { name: 'Onderdelen' });
   await expect(nav.getByRole('link')).toHaveText(['Leads', 'Account']);
   await expect(page.getByText('Dit apparaat')).toBeVisible();
+  await expect(page.getByRole('banner').getByText(siteName, { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.goto(`${ADMIN}/mensen`);
