@@ -14,10 +14,11 @@ export const shellIslands = {
     session: CHAT_SESSION_KEY,
     load: () => import('../chat/chat-widget.tsx').then((m) => m.default),
   },
-  // only on a site with marketing or statistics tags: reads the visitor's choice once the page has loaded, loads the
-  // tags it grants, and shows the banner when there is none yet (a site without tags has no such island, and no script)
+  // only on a site with marketing or statistics tags: reads the visitor's choice when the browser is idle after the
+  // page is shown (never competing with the first paint), loads the tags it grants, and shows the banner when there
+  // is none yet (a site without tags has no such island, and no script)
   consent: {
-    hydrate: 'load',
+    hydrate: 'idle',
     load: () => import('../consent/consent-banner.tsx').then((m) => m.default),
   },
 } as const satisfies Record<string, { hydrate: Hydrate; session?: string; load: () => Promise<ComponentType> }>;

@@ -84,9 +84,9 @@ describe('consent', () => {
     expect(screen.queryByRole('button', { name: 'Cookie-instellingen' })).toBeNull();
   });
 
-  it('a site with tags has the banner island, which hydrates on load, and the footer button that opens it again', () => {
+  it('a site with tags has the banner island, which hydrates once the browser is idle, and the footer button that opens it again', () => {
     const site = withTags([{ type: 'meta-pixel', id: '123456789012345' }]);
-    expect(renderWith(site)).toEqual(['consent:load']);
+    expect(renderWith(site)).toEqual(['consent:idle']);
     expect(screen.getByRole('button', { name: 'Cookie-instellingen' }).hasAttribute('data-consent-open')).toBe(true);
   });
 });

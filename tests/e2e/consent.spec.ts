@@ -173,6 +173,12 @@ test.describe('the consent banner', { tag: '@desktop-only' }, () => {
     await expect(banner(page).getByRole('heading', { name: 'Cookies en metingen' })).toBeFocused();
     await expect(banner(page).getByRole('checkbox', { name: 'Statistiek' })).toBeChecked();
     await expect(banner(page).getByRole('checkbox', { name: 'Marketing' })).toBeChecked();
+    // Escape closes it unchanged, focus back on the footer's button
+    await page.keyboard.press('Escape');
+    await expect(banner(page)).toBeHidden();
+    await expect(settings).toBeFocused();
+    expect(await cookieNames(page)).toEqual(['_fbp', '_ga']);
+    await settings.click();
     await banner(page).getByRole('button', { name: 'Weigeren' }).click();
     await expect(banner(page)).toBeHidden();
     await expect(settings).toBeFocused();
