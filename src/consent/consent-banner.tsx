@@ -140,26 +140,7 @@ function BannerPanel({ texts, brand, tags, initial, expandedAtFirst, panelRef, h
           ))}
         </ul>
         <p>{texts.withdraw}</p>
-        {expanded ? (
-          <fieldset className={styles.categories}>
-            <legend className="visually-hidden">{texts.choose}</legend>
-            {categories.map((category) => (
-              <div key={category} className={styles.category}>
-                <input
-                  type="checkbox"
-                  id={`${id}-${category}`}
-                  checked={ticked[category]}
-                  onChange={() => toggle(category)}
-                  aria-describedby={`${id}-${category}-why`}
-                />
-                <label htmlFor={`${id}-${category}`}>{texts.categories[category].name}</label>
-                <p id={`${id}-${category}-why`} className={styles.explanation}>
-                  {texts.categories[category].explanation}
-                </p>
-              </div>
-            ))}
-          </fieldset>
-        ) : null}
+        {expanded ? <Categories texts={texts} categories={categories} ticked={ticked} onToggle={toggle} idPrefix={id} /> : null}
         <div className={styles.actions}>
           <button type="button" className="btn btn--primary" onClick={() => onDecide([])}>
             {texts.refuse}
@@ -179,5 +160,37 @@ function BannerPanel({ texts, brand, tags, initial, expandedAtFirst, panelRef, h
         </div>
       </div>
     </div>
+  );
+}
+
+interface CategoriesProps {
+  texts: ConsentTexts;
+  categories: ConsentCategory[];
+  ticked: Record<ConsentCategory, boolean>;
+  onToggle: (category: ConsentCategory) => void;
+  idPrefix: string;
+}
+
+/** The categories the site's tags use, each a checkbox with its plain explanation; none ticked before the visitor ticks it. */
+function Categories({ texts, categories, ticked, onToggle, idPrefix }: CategoriesProps) {
+  return (
+    <fieldset className={styles.categories}>
+      <legend className="visually-hidden">{texts.choose}</legend>
+      {categories.map((category) => (
+        <div key={category} className={styles.category}>
+          <input
+            type="checkbox"
+            id={`${idPrefix}-${category}`}
+            checked={ticked[category]}
+            onChange={() => onToggle(category)}
+            aria-describedby={`${idPrefix}-${category}-why`}
+          />
+          <label htmlFor={`${idPrefix}-${category}`}>{texts.categories[category].name}</label>
+          <p id={`${idPrefix}-${category}-why`} className={styles.explanation}>
+            {texts.categories[category].explanation}
+          </p>
+        </div>
+      ))}
+    </fieldset>
   );
 }
