@@ -134,6 +134,10 @@ interface ListProps {
 
 function PeopleList({ people, act, reset }: ListProps) {
   const { me } = useSession();
+  // asked first, as it signs the colleague out; cancelled, the list shows the role as it was
+  const changeRole = (person: Person, role: StaffRole) =>
+    window.confirm(words.people.confirmRole(person.email, ROLE_NAMES[role])) &&
+    act(() => post('/people/:id/role', { params: { id: person.id }, body: { role } }));
   if (people.length === 0) return <Notice kind="info">{words.people.nobody}</Notice>;
   return (
     <ul className={styles.list}>
@@ -154,11 +158,7 @@ function PeopleList({ people, act, reset }: ListProps) {
                 <label className="visually-hidden" htmlFor={`rol-${person.id}`}>
                   {words.people.roleOf(person.email)}
                 </label>
-                <select
-                  id={`rol-${person.id}`}
-                  value={person.role}
-                  onChange={(e) => void act(() => post('/people/:id/role', { params: { id: person.id }, body: { role: e.target.value as StaffRole } }))}
-                >
+                <select id={`rol-${person.id}`} value={person.role} onChange={(e) => void changeRole(person, e.target.value as StaffRole)}>
                   {STAFF_ROLES.map((role) => (
                     <option key={role} value={role}>
                       {ROLE_NAMES[role]}

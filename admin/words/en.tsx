@@ -285,6 +285,7 @@ export const en: Words = {
     confirmReset: (email: string) =>
       `New invitation for ${email}? Their password, authenticator and recovery codes stop working and they are signed out everywhere.`,
     confirmBlock: (email: string) => `Block ${email}? They are signed out everywhere and can’t sign in any more.`,
+    confirmRole: (email: string, role: string) => `Make ${email} ${role}? They are signed out everywhere and see what that role does once they sign in again.`,
     meta: (role: string, since: string, codes: number) => `${role} · since ${since} · ${codes} recovery codes left`,
     yourself: 'This is you: another administrator changes your own role or account.',
     roleOf: (email: string) => `Role of ${email}`,

@@ -294,6 +294,8 @@ export const nl = {
     rolesExplained: 'Verkoop: leads. Redacteur: de inhoud van de site. Beheerder: alles, ook mensen en het logboek.',
     confirmReset: (email: string) => `Nieuwe uitnodiging voor ${email}? Hun wachtwoord, authenticator en herstelcodes vervallen en ze worden overal afgemeld.`,
     confirmBlock: (email: string) => `${email} blokkeren? Ze worden overal afgemeld en kunnen niet meer aanmelden.`,
+    confirmRole: (email: string, role: string) =>
+      `De rol van ${email} wordt ${role}? Ze worden overal afgemeld en zien na het aanmelden wat bij die rol hoort.`,
     meta: (role: string, since: string, codes: number) => `${role} · sinds ${since} · ${codes} herstelcodes over`,
     yourself: 'Dit bent u: uw eigen rol of account verandert een andere beheerder.',
     roleOf: (email: string) => `Rol van ${email}`,

@@ -126,6 +126,16 @@ test('an admin invites someone and gets the link; a role change after 10 minutes
   await expect(page.getByRole('listitem').filter({ hasText: invitee })).toContainText('Uitnodiging open');
 
   makeSignInStale(admin.userId);
+  // asked first, saying it signs the colleague out: cancelled, nothing changes
+  const asked: string[] = [];
+  page.once('dialog', (d) => void (asked.push(d.message()), d.dismiss()));
+  await page.getByLabel(`Rol van ${other.email}`).selectOption('sales');
+  await expect
+    .poll(() => asked)
+    .toEqual([`De rol van ${other.email} wordt Verkoop? Ze worden overal afgemeld en zien na het aanmelden wat bij die rol hoort.`]);
+  await expect(page.getByLabel(`Rol van ${other.email}`)).toHaveValue('editor');
+  await expect(page.getByRole('dialog', { name: 'Bevestig dat u het bent' })).toHaveCount(0);
+  page.once('dialog', (d) => void d.accept());
   await page.getByLabel(`Rol van ${other.email}`).selectOption('sales');
   const dialog = page.getByRole('dialog', { name: 'Bevestig dat u het bent' });
   await expect(dialog).toBeVisible();
