@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { LEAD_STATUSES, type LeadRow, type LeadsAnswer } from '../core/admin/contract.ts';
+import { ADMIN_API, LEAD_EVENT, LEAD_STATUSES, type LeadRow, type LeadsAnswer } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
 import { get } from './api.ts';
 import { formatShort, STATUS_NAMES } from './texts.ts';
@@ -71,6 +71,23 @@ function useUnreadTitle(unread: number | undefined) {
   useEffect(() => {
     document.title = words.pageTitle(unread ? `(${unread}) ${words.leads.heading}` : words.leads.heading);
   }, [unread]);
+}
+
+/**
+ * New leads while the inbox is open: the server's events (server/admin/lead-events.ts) say one arrived, and `onLead`
+ * asks for the list. The browser's EventSource reconnects by itself after a break, and stops when refused (signed out).
+ */
+function useLeadEvents(onLead: () => void) {
+  const latest = useRef(onLead);
+  useEffect(() => {
+    latest.current = onLead;
+  }, [onLead]);
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(`${ADMIN_API}/lead-events`);
+    source.addEventListener(LEAD_EVENT, () => latest.current());
+    return () => source.close();
+  }, []);
 }
 
 /** What the list showed when a lead was opened from it: the pages loaded and how far down, for the way Back. */
@@ -160,6 +177,24 @@ export function Leads() {
       live = false;
     };
   }, [query]);
+
+  /** A lead arrived: the new rows on top of those shown (the pages loaded stay), the counts and the title anew. */
+  const refresh = useCallback(() => {
+    get('/leads', { query }).then(
+      (page) => {
+        setRows((old) => {
+          const shown = new Set(old.map((row) => row.id));
+          return [...page.leads.filter((row) => !shown.has(row.id) && row.createdAt > (old[0]?.createdAt ?? '')), ...old];
+        });
+        setAnswer((old) => old && { ...old, total: page.total, counts: page.counts, unread: page.unread });
+        setUnread(page.unread);
+      },
+      () => {
+        // missed: the next lead, or the next visit, brings it
+      },
+    );
+  }, [query]);
+  useLeadEvents(refresh);
 
   const loadMore = async () => {
     if (!answer?.next) return;

@@ -345,6 +345,9 @@ export interface LeadPerson {
   timeline: { id: string; leadId: string; body: string; author: string | null; createdAt: string }[];
 }
 
+/** The event GET /api/lead-events sends when a lead arrived (its data is `{}`: the list asks for what is new itself). */
+export const LEAD_EVENT = 'lead';
+
 /** POST /api/leads/<id>/status */
 interface LeadStatusRequest {
   status: LeadStatusName;
@@ -463,6 +466,8 @@ export interface AdminRoutes {
   'GET /audit': { request: NoBody; answer: AuditAnswer };
   'GET /leads': { request: NoBody; answer: LeadsAnswer };
   'GET /leads/:id': { request: NoBody; answer: LeadAnswer };
+  /** server-sent events (text/event-stream), read by an EventSource, not as JSON: a LEAD_EVENT when a lead arrives */
+  'GET /lead-events': { request: NoBody; answer: Blob };
   /** the photo's bytes, for an <img>: not read as JSON */
   'GET /leads/:id/photos/:photo': { request: NoBody; answer: Blob };
   'POST /leads/:id/status': { request: LeadStatusRequest; answer: OkAnswer };

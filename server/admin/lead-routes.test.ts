@@ -8,7 +8,7 @@ import { DEFAULT_TIMEOUTS, FRESH_SIGN_IN_MS } from '../staff/sessions.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
 import { backends, openTestStore, SETUP_TIMEOUT_MS } from '../staff/test-support/backends.ts';
 import { openStorage } from '../storage/open-storage.ts';
-import type { NewLead, Storage } from '../storage/types.ts';
+import type { NewLead, Storage, StorageOptions } from '../storage/types.ts';
 import { fixtureServerSite } from '../../tests/support/server-site.ts';
 import { createAdminApp } from './admin-app.ts';
 import type { AdminEnv } from './routes.ts';
@@ -39,6 +39,7 @@ describe.each(backends)('the leads inbox on $name', (backend) => {
   let app: Hono<AdminEnv>;
   let clock: { advance: (ms: number) => void; peek: () => number };
   let uploadsDir: string;
+  let options: StorageOptions;
 
   beforeAll(() => backend.setup(), SETUP_TIMEOUT_MS);
   afterAll(() => backend.teardown(), 30_000);
@@ -46,9 +47,10 @@ describe.each(backends)('the leads inbox on $name', (backend) => {
     const opened = await openTestStore(backend);
     store = opened.store;
     clock = { advance: opened.advance, peek: opened.peek };
-    storage = await openStorage(opened.options);
+    options = opened.options;
+    storage = await openStorage(options);
     uploadsDir = mkdtempSync(join(tmpdir(), 'inbox-uploads-'));
-    const leads = { storage, uploadsDir, site: fixtureServerSite, retention: { leadDays: 365, spamDays: 14 } };
+    const leads = { storage, uploadsDir, site: fixtureServerSite, retention: { leadDays: 365, spamDays: 14 }, eventPollMs: 100 };
     ({ app } = createAdminApp({ staff: store, origin: ORIGIN, timeouts: DEFAULT_TIMEOUTS, clientIp: () => '203.0.113.7', issuer: 'Back office', leads }));
   }, 60_000);
   /** A stored photo, as the upload endpoint leaves one: its row and its file. */
@@ -247,6 +249,41 @@ describe.each(backends)('the leads inbox on $name', (backend) => {
       expect((await browser(app).post(`/api/leads/${id}/${path}`, body)).status).toBe(401);
     }
     expect(await storage.inboxRow(id)).toMatchObject({ assignedTo: null, callBackOn: null });
+  });
+
+  it('an open inbox hears of each new lead, from whichever instance stored it; the stream ends with the session', async () => {
+    const sales = await person(app, store, clock, 'verkoop@example.nl', 'sales');
+    const answer = await sales.b.get('/api/lead-events');
+    expect([answer.status, answer.headers.get('content-type')]).toEqual([200, 'text/event-stream']);
+    const reader = answer.body!.getReader();
+    const decoder = new TextDecoder();
+    let heard = '';
+    const hear = async (wanted: string) => {
+      while (!heard.includes(wanted)) {
+        const { value, done } = await reader.read();
+        if (done) return false;
+        heard += decoder.decode(value);
+      }
+      return true;
+    };
+    expect(await hear('retry: 2000')).toBe(true);
+    expect(heard).not.toContain('event: lead');
+    // stored by another storage on the same database, as another instance of the server would
+    const other = await openStorage(options);
+    await other.addLead(lead({ name: 'Nieuw' }));
+    await other.close();
+    expect(await hear('event: lead\ndata: {}\n\n')).toBe(true);
+    expect((await sales.b.post('/api/sign-out')).status).toBe(200);
+    // the session over: the stream ends, and the browser's reconnection is refused
+    expect(await hear('never sent')).toBe(false);
+    expect((await sales.b.get('/api/lead-events')).status).toBe(401);
+  }, 30_000);
+
+  it('refuses the inbox’s events to an editor and to nobody', async () => {
+    const editor = await person(app, store, clock, 'redactie@example.nl', 'editor');
+    const refused = await editor.b.get('/api/lead-events');
+    expect([refused.status, await refused.json()]).toEqual([403, { error: 'forbidden' }]);
+    expect((await browser(app).get('/api/lead-events')).status).toBe(401);
   });
 
   it('serves a lead’s own photos to signed-in staff only', async () => {

@@ -7,6 +7,7 @@ import { InvalidCursorError } from '../storage/inbox-queries.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
 import { photoReadable, photoStore } from '../storage/photo-store.ts';
 import { answer, answerStream, jsonBody, refuse, route, type AdminContext, type Answered, type RouteSpec, type SignedIn } from './routes.ts';
+import { leadEventRoutes } from './lead-events.ts';
 import { leadView, personView, photoId, rowOf, type Retention } from './lead-view.ts';
 
 export interface LeadDeps {
@@ -16,6 +17,8 @@ export interface LeadDeps {
   /** the live build's forms: their titles, labels and options */
   site: () => ServerSite;
   retention: Retention;
+  /** how often an open inbox's event stream asks for the newest lead (lead-events.ts); 2 s unless a test says */
+  eventPollMs?: number;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -173,6 +176,7 @@ export function leadRoutes(deps: LeadDeps): RouteSpec[] {
     }),
     ...personRoutes(deps),
     ...followUpRoutes(deps),
+    ...leadEventRoutes(deps, deps.eventPollMs),
   ];
 }
 

@@ -367,3 +367,9 @@ export async function setFollowUp(db: Kysely<Database>, id: string, change: Part
   const result = await db.updateTable('leads').set(change).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The newest lead's id, from the (created_at, id) index: one row. */
+export async function newestLeadId(db: Kysely<Database>): Promise<string | undefined> {
+  const row = await db.selectFrom('leads').select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row?.id;
+}

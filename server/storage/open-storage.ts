@@ -63,6 +63,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     addLeadNote: (note) => inbox.addLeadNote(db, note, now()),
     leadNotes: (leadId) => inbox.leadNotesOf(db, [leadId]),
     notesOfLeads: (leadIds) => inbox.leadNotesOf(db, leadIds),
+    newestLeadId: () => inbox.newestLeadId(db),
     setLeadAssignee: (id, userId) => inbox.setFollowUp(db, id, { assigned_to: userId }),
     setLeadCallBack: (id, day) => inbox.setFollowUp(db, id, { call_back_on: day }),
     markLeadRead: (leadId, userId) => inbox.markLeadRead(db, leadId, userId, now()),

@@ -240,6 +240,8 @@ export interface Storage {
   setLeadAssignee(id: string, userId: string | null): Promise<boolean>;
   /** The day to call the lead's person back (YYYY-MM-DD; null: none); false when there is no such lead. */
   setLeadCallBack(id: string, day: string | null): Promise<boolean>;
+  /** The id of the newest lead (spam too), or undefined for none: what an open inbox polls for (issue 50). */
+  newestLeadId(): Promise<string | undefined>;
   /** The notes of these leads (a person's), oldest first. */
   notesOfLeads(leadIds: string[]): Promise<LeadNote[]>;
   /** This staff user opened the lead's page: from now on it is read for them (a lead erased meanwhile gets no mark). */

@@ -309,3 +309,22 @@ test('a lead assigned to me with a call-back day today is in “Mijn leads” an
   await expect(page.getByLabel('Weergave')).toHaveValue('terugbellen');
   await expect(page.getByText('Geen leads die hierbij passen.')).toBeVisible();
 });
+
+test('a lead sent while the inbox is open appears within seconds, with the count and the title anew', async ({ page }) => {
+  const marker = `live${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  await addLead({ name: 'Eerste Klant', email: uniqueEmail('eerste'), message: `Vraag over ${marker}` });
+  const sales = await newAccount('sales');
+  await signIn(page, sales, `/leads?q=${marker}`);
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('1 lead gevonden');
+  const unreadInTitle = async () => Number(/^\((\d+)\)/.exec(await page.title())?.[1] ?? 0);
+  const before = await unreadInTitle();
+
+  await addLead({ name: 'Nieuwe Klant', email: uniqueEmail('nieuw'), message: `Nog een vraag over ${marker}` });
+  // no reload: the server's event brings it
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('2 leads gevonden', { timeout: 15_000 });
+  const list = page.viewportSize()!.width < 760 ? page.getByRole('list', { name: 'Leads' }) : page.getByRole('table', { name: 'Leads' });
+  await expect(list.getByRole('link')).toHaveText(['Nieuwe Klant', 'Eerste Klant']);
+  await expect(list.locator(page.viewportSize()!.width < 760 ? 'li' : 'tr').filter({ hasText: 'Nieuwe Klant' })).toContainText('Ongelezen');
+  await expect.poll(unreadInTitle).toBeGreaterThan(before);
+  await expectNoAxeViolations(page);
+});
