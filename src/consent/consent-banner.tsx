@@ -3,7 +3,7 @@ import type { Tag } from '../../core/site/schema-types.ts';
 import type { ConsentCategory } from '../../core/site/tags.ts';
 import { useSite } from '../site/site-context.tsx';
 import { categoriesOf, choiceOf, readChoice, saveChoice, type ConsentChoice } from '../site/consent.ts';
-import { applyChoice, manageConsent } from '../site/consent-tags.ts';
+import { applyChoice } from '../site/consent-tags.ts';
 import { consentTexts, processorLines, type ConsentTexts } from './texts.ts';
 import { CONSENT_OPEN_ATTR } from './open-attr.ts';
 import styles from './consent-banner.module.css';
@@ -27,7 +27,6 @@ function useConsent(tags: readonly Tag[], savedText: string) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    manageConsent();
     const stored = readChoice(storage());
     if (stored) {
       applyChoice(tags, stored);

@@ -1,6 +1,7 @@
 import type { Tag } from '../../core/site/schema-types.ts';
 import { scriptUrl } from '../../core/site/tags.ts';
-import { grants, removeCookiesOf, type ConsentChoice } from './consent.ts';
+import { ISLAND_ATTR } from '../../core/islands/attributes.ts';
+import { grants, readChoice, removeCookiesOf, type ConsentChoice } from './consent.ts';
 
 type Call = (...args: unknown[]) => void;
 
@@ -19,8 +20,8 @@ interface TagWindow {
   gtag?: Call;
 }
 
-/** What this page has done: whether a banner manages consent here, the choice in force, and the tags loaded. */
-const page = { managed: false, choice: null as ConsentChoice | null, loaded: new Set<string>() };
+/** The tags this page has loaded (a page's scripts are loaded once; a later choice only tells them what changed). */
+const loaded = new Set<string>();
 
 const keyOf = (tag: Tag) => `${tag.type}:${tag.id}`;
 
@@ -78,13 +79,11 @@ function update(win: TagWindow, tag: Tag, choice: ConsentChoice): void {
  */
 export function applyChoice(tags: readonly Tag[], choice: ConsentChoice, win: Window = window): void {
   const tagWindow = win as unknown as TagWindow;
-  page.managed = true;
-  page.choice = choice;
   for (const tag of tags) {
     const key = keyOf(tag);
-    if (page.loaded.has(key)) update(tagWindow, tag, choice);
+    if (loaded.has(key)) update(tagWindow, tag, choice);
     else if (grants(choice, tag)) {
-      page.loaded.add(key);
+      loaded.add(key);
       if (tag.type === 'meta-pixel') loadMetaPixel(tagWindow, win.document, tag);
       else loadGoogleTag(tagWindow, win.document, tag, choice);
     }
@@ -96,13 +95,21 @@ export function applyChoice(tags: readonly Tag[], choice: ConsentChoice, win: Wi
   );
 }
 
-/** Notes that a banner manages consent on this page, before any choice is known. */
-export function manageConsent(): void {
-  page.managed = true;
+/**
+ * Whether a marketing event may go to the pixel. Where the consent banner's island is on the page (a site with tags),
+ * only while the stored choice grants marketing: never before a choice, never after a withdrawal (a browser that
+ * refuses storage keeps no choice, and gets no event). A site without tags has no pixel of ours: one on its page is
+ * the site owner's own.
+ */
+export function marketingAllowed(doc: Document = document, storage: Pick<Storage, 'getItem'> | undefined = storageOf(doc)): boolean {
+  if (!doc.querySelector(`[${ISLAND_ATTR.name}="consent"]`)) return true;
+  return readChoice(storage)?.marketing === true;
 }
 
-/**
- * Whether a marketing event may go to the pixel: where a banner manages consent, only with consent to marketing in
- * force; a site without a banner has no pixel of ours (one on the page is the site owner's own).
- */
-export const marketingAllowed = (): boolean => !page.managed || page.choice?.marketing === true;
+function storageOf(doc: Document): Storage | undefined {
+  try {
+    return doc.defaultView?.localStorage;
+  } catch {
+    return undefined;
+  }
+}

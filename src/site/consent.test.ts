@@ -74,17 +74,34 @@ describe('categories and cookies', () => {
 
 describe('a choice in force on the page', () => {
   const scripts = () => [...document.head.querySelectorAll('script')].map((s) => s.src);
-  const tagWindow = window as unknown as { fbq?: { queue: unknown[][] }; dataLayer?: IArguments[] };
+  const tagWindow = window as unknown as { fbq?: { queue: unknown[][] }; _fbq?: unknown; dataLayer?: IArguments[]; gtag?: unknown };
+  /** What the banner does with a choice: keeps it, then puts it in force. */
+  const choose = (granted: Parameters<typeof choiceOf>[0]) => {
+    const choice = choiceOf(granted);
+    saveChoice(localStorage, choice);
+    applyChoice([pixel, analytics], choice);
+  };
+
+  afterEach(() => {
+    for (const script of document.head.querySelectorAll('script')) script.remove();
+    delete tagWindow.fbq;
+    delete tagWindow._fbq;
+    delete tagWindow.dataLayer;
+    delete tagWindow.gtag;
+    document.body.innerHTML = '';
+  });
 
   it('loads nothing refused, loads what is granted once, and on withdrawal stops the pixel and removes its cookie', () => {
-    expect(marketingAllowed()).toBe(true);
-    applyChoice([pixel, analytics], choiceOf([]));
+    // the banner's island is on the page of a site with tags: before a choice, no marketing event
+    document.body.innerHTML = '<div data-island="consent"></div>';
+    expect(marketingAllowed()).toBe(false);
+    choose([]);
     expect(scripts()).toEqual([]);
     expect(marketingAllowed()).toBe(false);
     expect(tagWindow.fbq).toBeUndefined();
 
-    applyChoice([pixel, analytics], choiceOf(['statistics', 'marketing']));
-    applyChoice([pixel, analytics], choiceOf(['statistics', 'marketing']));
+    choose(['statistics', 'marketing']);
+    choose(['statistics', 'marketing']);
     expect(scripts()).toEqual(['https://connect.facebook.net/en_US/fbevents.js', 'https://www.googletagmanager.com/gtag/js?id=G-ABC123']);
     expect(tagWindow.fbq?.queue.slice(0, 3)).toEqual([
       ['consent', 'grant'],
@@ -99,11 +116,15 @@ describe('a choice in force on the page', () => {
     expect(marketingAllowed()).toBe(true);
 
     document.cookie = '_fbp=fb.1.2; path=/';
-    applyChoice([pixel, analytics], choiceOf(['statistics']));
+    choose(['statistics']);
     expect(tagWindow.fbq?.queue.at(-1)).toEqual(['consent', 'revoke']);
     expect([...tagWindow.dataLayer!.at(-1)!]).toEqual(['consent', 'update', expect.objectContaining({ ad_storage: 'denied', analytics_storage: 'granted' })]);
     expect(document.cookie).not.toContain('_fbp');
     expect(marketingAllowed()).toBe(false);
     expect(scripts()).toHaveLength(2);
+  });
+
+  it('a page without the banner (a site without tags) leaves a pixel of its own alone', () => {
+    expect(marketingAllowed()).toBe(true);
   });
 });
