@@ -435,6 +435,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       ...(options.log ? { log: options.log } : {}),
       publish: (request) => publish(request, requestEditor.getStore()),
       editor: () => requestEditor.getStore()?.email,
+      ...(options.door ? { backOffice: options.door.backOffice } : {}),
       wrote: changeNotes(options.door),
       // behind the back office: a file's lease guards its writes
       ...(options.door ? { writes: writeGuard(options.door) } : {}),

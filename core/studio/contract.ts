@@ -17,6 +17,8 @@ export const STUDIO_API = `${STUDIO_PATH}/api`;
 export const STUDIO_ENTRY_PATH = `${STUDIO_PATH}/enter`;
 /** the studio page's `<meta name>` that names the person signed in, where a sign-in is in front of the studio */
 export const STUDIO_EDITOR_META = 'studio-editor';
+/** the studio page's `<meta name>` with the back office's address, where the studio is opened from one: its way back */
+export const STUDIO_BACK_OFFICE_META = 'studio-back-office';
 /**
  * Client preview links (behind the back office's sign-in only): GET lists the live ones, POST makes one
  * (NewClientLinkRequest), POST `<id>/revoke` ends one.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_FILE } from '../../core/site/layout.ts';
-import { STUDIO_EDITOR_META } from '../../core/studio/contract.ts';
+import { STUDIO_BACK_OFFICE_META, STUDIO_EDITOR_META } from '../../core/studio/contract.ts';
 
 /** The site's language (its config's `lang`), which the studio speaks from its first paint; English when unreadable. */
 export function siteLanguage(siteRoot: string): string {
@@ -18,10 +18,13 @@ const attribute = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCo
 
 /**
  * The studio's page: its bundled script and stylesheet (see bundle.ts), in the site's language; behind a sign-in, the
- * person signed in (`STUDIO_EDITOR_META`), whom Publish names without asking.
+ * person signed in (`STUDIO_EDITOR_META`), whom Publish names without asking, and the back office's address, the
+ * studio's way back to it (`STUDIO_BACK_OFFICE_META`).
  */
-export function studioDocument(lang = 'en', editor?: string): string {
-  const signedIn = editor ? `\n    <meta name="${STUDIO_EDITOR_META}" content="${attribute(editor)}" />` : '';
+export function studioDocument(lang = 'en', editor?: string, backOffice?: string): string {
+  const signedIn =
+    (editor ? `\n    <meta name="${STUDIO_EDITOR_META}" content="${attribute(editor)}" />` : '') +
+    (backOffice ? `\n    <meta name="${STUDIO_BACK_OFFICE_META}" content="${attribute(backOffice)}" />` : '');
   return `<!doctype html>
 <html lang="${lang}">
   <head>

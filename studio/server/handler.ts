@@ -39,6 +39,8 @@ export interface StudioHost {
   warm?: (route: string) => void;
   /** the person signed in for the request being answered, where the host has a sign-in (Publish names them) */
   editor?: () => string | undefined;
+  /** the back office's address, where the studio is opened from one: the studio's bar links back to it */
+  backOffice?: string;
   /** behind a sign-in: who writes, and the leases that guard each file's writes (site-api.ts) */
   writes?: WriteGuard;
   /** the host's own Publish (the live server's), instead of a commit and a push */
@@ -92,7 +94,8 @@ function studioApi(site: StudioSite, host: StudioHost) {
 
 /** The studio's page, its script and stylesheet (bundled by the host), and the script that links each page to it. */
 function servePage(req: IncomingMessage, pathname: string, res: ServerResponse, host: StudioHost, siteRoot: string): boolean {
-  if (pathname === STUDIO_PATH || pathname === `${STUDIO_PATH}/`) send(res, 200, studioDocument(siteLanguage(siteRoot), host.editor?.()), 'text/html');
+  if (pathname === STUDIO_PATH || pathname === `${STUDIO_PATH}/`)
+    send(res, 200, studioDocument(siteLanguage(siteRoot), host.editor?.(), host.backOffice), 'text/html');
   else if (pathname === PAGE_LINK_PATH) send(res, 200, pageLinkScript, 'text/javascript');
   else if (pathname === `${STUDIO_PATH}/app.js` || pathname === `${STUDIO_PATH}/app.css`) {
     const js = pathname.endsWith('.js');

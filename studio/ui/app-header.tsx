@@ -6,6 +6,7 @@ import { ClientLinkButton } from './publish/client-links.tsx';
 import { SiteSearch } from './site-search.tsx';
 import type { StudioTexts } from './texts.ts';
 import { useSite } from './files/site-context.tsx';
+import { STUDIO_BACK_OFFICE_META } from '../../core/studio/contract.ts';
 
 interface HeaderProps {
   t: StudioTexts;
@@ -27,6 +28,7 @@ export function StudioHeader({ t, lang, title, status, showField, openMedia, nam
   const problemCount = site.problems.length + Object.values(site.files).filter((f) => f.parseError).length;
   return (
     <header className="top">
+      <BackOfficeLink t={t} />
       <h1>{t.studio}</h1>
       <span className="open-name">{title}</span>
       <button type="button" onClick={() => void site.undo()} disabled={!site.canUndo} aria-keyshortcuts="Control+Z">
@@ -43,6 +45,21 @@ export function StudioHeader({ t, lang, title, status, showField, openMedia, nam
         {status}
       </p>
     </header>
+  );
+}
+
+/** The back office's address, where the studio was opened from one (studio/server/document.ts). */
+const backOffice = (): string | undefined => document.querySelector<HTMLMetaElement>(`meta[name="${STUDIO_BACK_OFFICE_META}"]`)?.content || undefined;
+
+/** The way back to the back office, first in the bar, where the studio is opened from one. */
+function BackOfficeLink({ t }: { t: StudioTexts }) {
+  const url = backOffice();
+  if (!url) return null;
+  return (
+    <a className="back-office" href={`${url.replace(/\/+$/, '')}/`} title={t.backOfficeHint}>
+      <span aria-hidden="true">← </span>
+      {t.backOffice}
+    </a>
   );
 }
 

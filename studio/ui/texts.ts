@@ -12,6 +12,8 @@ const lower = (label: string) => (/^[A-Z][a-z]/.test(label) ? label.charAt(0).to
 const nl = {
   // the header
   studio: 'Studio',
+  backOffice: 'Backoffice',
+  backOfficeHint: 'Terug naar de backoffice: leads, uw account',
   undo: 'Ongedaan maken',
   redo: 'Opnieuw doen',
   loading: 'De site wordt geladen…',
@@ -133,6 +135,8 @@ export type StudioTexts = typeof nl;
 
 const en: StudioTexts = {
   studio: 'Studio',
+  backOffice: 'Back office',
+  backOfficeHint: 'Back to the back office: leads, your account',
   undo: 'Undo',
   redo: 'Redo',
   loading: 'Loading the site…',

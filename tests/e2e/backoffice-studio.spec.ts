@@ -90,6 +90,11 @@ test.describe('the studio behind the back office @desktop-only', () => {
     expect(readFileSync(join(realpathSync(live()), 'index.html'), 'utf8')).toContain(heading);
     expect(git(remote(), 'log', '-1', '--format=%ae %s', 'main')).toMatch(new RegExp(`^${editor.email.replace(/[.]/g, '\\.')} `));
     expect(git(site(), 'status', '--porcelain')).toBe('');
+    // the way back, first in the studio's bar: the back office, still signed in
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('link', { name: 'Back office' }).click();
+    await expect(page).toHaveURL(`${ADMIN}/account`);
+    await expect(page.getByRole('heading', { name: 'Mijn account' })).toBeFocused();
   });
 
   test('History’s restore goes live and to the remote in the signed-in editor’s name', async ({ page }) => {

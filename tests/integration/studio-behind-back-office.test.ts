@@ -137,7 +137,10 @@ it('opens the studio for a signed-in editor, and Publish commits in their name; 
   const cookie = await enter(eva.b);
   const page = await inStudio(cookie, STUDIO_PATH);
   // the studio's page names the person signed in: Publish does not ask for a name
-  expect([page.status, await page.text()]).toEqual([200, expect.stringContaining('<meta name="studio-editor" content="eva@example.nl" />')]);
+  const html = await page.text();
+  expect([page.status, html]).toEqual([200, expect.stringContaining('<meta name="studio-editor" content="eva@example.nl" />')]);
+  // and the back office's address: the studio's bar links back to it
+  expect(html).toContain(`<meta name="studio-back-office" content="${ORIGIN}" />`);
   await editHeading(cookie, 'Websites die');
   await editHeading(cookie, 'Websites die werken');
   const changes = (await (await inStudio(cookie, `${PUBLISH_API}/changes`)).json()) as PublishAnswer<ChangesAnswer>;
