@@ -60,7 +60,7 @@ export function Account() {
       <PageHeading title={words.screens.account}>{words.account.heading}</PageHeading>
       {me ? <p>{words.account.signedInAs(me.email, ROLE_NAMES[me.role])}</p> : null}
       <h2 className={styles.subheading}>{words.account.where}</h2>
-      <LiveError message={error} />
+      <LiveError message={error} onRetry={sessions ? undefined : () => void load()} />
       <p role="status" className="muted">
         {note}
       </p>

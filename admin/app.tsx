@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Link, Navigate, Route, Routes } from 'react-router-dom';
 import { PublicLayout, SignedInLayout } from './layout.tsx';
-import { homeOf, mayOpen, SessionProvider, useSession } from './session.tsx';
+import { homeOf, mayOpen, SCREENS, SessionProvider, useSession } from './session.tsx';
 import { StepUpProvider } from './step-up.tsx';
 import { PageHeading } from './ui.tsx';
 import { SignIn } from './sign-in.tsx';
@@ -23,6 +23,7 @@ function ForRole({ path, children }: { path: string; children: ReactNode }) {
       <>
         <PageHeading title={words.app.notForRole}>{words.app.notForRole}</PageHeading>
         <p>{words.app.notForRoleText}</p>
+        <WayOn />
       </>
     );
   return children;
@@ -38,7 +39,23 @@ function NotFound() {
     <>
       <PageHeading title={words.app.notFoundTitle}>{words.app.notFound}</PageHeading>
       <p>{words.app.notFoundText}</p>
+      <WayOn />
     </>
+  );
+}
+
+/** A way on from a page that is not there or not for this role: the person's first screen. */
+function WayOn() {
+  const { me } = useSession();
+  if (!me) return null;
+  const home = homeOf(me.permissions);
+  const label = SCREENS.find((s) => s.path === home)?.label ?? home;
+  return (
+    <p>
+      <Link className="button" to={home}>
+        {words.app.toScreen(label)}
+      </Link>
+    </p>
   );
 }
 

@@ -117,7 +117,7 @@ export function People() {
   return (
     <>
       <PageHeading title={words.people.heading}>{words.people.heading}</PageHeading>
-      <LiveError message={error} />
+      <LiveError message={error} onRetry={people ? undefined : () => void load()} />
       <InviteForm onSubmit={(e) => void invite(e)} />
       {handed ? <LinkToHand {...handed} /> : null}
       <h2 className={styles.subheading}>{words.people.everyone}</h2>

@@ -26,11 +26,19 @@ export function Notice({ kind = 'error', children }: { kind?: 'error' | 'ok' | '
   );
 }
 
-/** Keeps an always-present live region, so that a message put into it later is announced. */
-export function LiveError({ message }: { message: string | undefined }) {
+/**
+ * Keeps an always-present live region, so that a message put into it later is announced; with `onRetry` (what the
+ * screen shows could not be loaded), a way on: the button that asks again.
+ */
+export function LiveError({ message, onRetry }: { message: string | undefined; onRetry?: (() => void) | undefined }) {
   return (
     <div role="alert" className={message ? `${styles.notice} ${styles.error}` : styles.empty}>
       {message}
+      {message && onRetry ? (
+        <button type="button" className={`button button-secondary button-small ${styles.retry}`} onClick={onRetry}>
+          {words.tryAgain}
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -98,7 +98,10 @@ export const en: Words = {
     notFoundTitle: 'Not found',
     notFound: 'This page doesn’t exist',
     notFoundText: 'Choose a section in the menu at the top.',
+    toScreen: (screen: string) => `To ${screen}`,
   },
+
+  tryAgain: 'Try again',
 
   signIn: {
     title: 'Sign in',

@@ -105,7 +105,10 @@ export const nl = {
     notFoundTitle: 'Niet gevonden',
     notFound: 'Deze pagina bestaat niet',
     notFoundText: 'Kies een onderdeel in het menu bovenaan.',
+    toScreen: (screen: string) => `Naar ${screen}`,
   },
+
+  tryAgain: 'Opnieuw proberen',
 
   signIn: {
     title: 'Aanmelden',

@@ -106,6 +106,22 @@ test('signed out, a screen sends to the sign-in and back; sales see Leads and Ac
   await expect(page.getByRole('heading', { name: 'Niet voor uw rol' })).toBeFocused();
   await expect(page.getByText('Dit onderdeel is niet voor uw rol')).toBeVisible();
   await expectNoAxeViolations(page);
+  // a way on, to the person's first screen; from a page that does not exist too
+  await page.getByRole('link', { name: 'Naar Leads' }).click();
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
+  await page.goto(`${ADMIN}/bestaat-niet`);
+  await expect(page.getByRole('heading', { name: 'Deze pagina bestaat niet' })).toBeFocused();
+  await page.getByRole('link', { name: 'Naar Leads' }).click();
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
+
+  // the server out of reach while the account page loads: said, and asked again with one click
+  await page.route('**/api/sessions', (route) => route.abort('connectionrefused'), { times: 1 });
+  await page.goto(`${ADMIN}/account`);
+  await expect(page.getByRole('alert')).toContainText('De server is niet bereikbaar');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Opnieuw proberen' }).click();
+  await expect(page.getByText('Dit apparaat')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Opnieuw proberen' })).toHaveCount(0);
 });
 
 test('an admin invites someone and gets the link; a role change after 10 minutes asks for password and code, then goes through', async ({ page }) => {
