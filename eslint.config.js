@@ -7,12 +7,12 @@ import globals from 'globals';
 
 /**
  * The layers, lowest first. A folder may import from the folders before it, never from those after it:
- * core <- src/site <- src/ui <- src/blocks, src/forms, src/chat <- src/registry <- src/islands <- src/renderer <- src/shell <- src/*.tsx
+ * core <- src/site <- src/ui <- src/blocks, src/forms, src/chat, src/consent <- src/registry <- src/islands <- src/renderer <- src/shell <- src/*.tsx
  * and src/, scripts/, server/ and studio/ import core/ but never each other (the dev server's and the back office's hosts
  * of the studio import studio/server). studio-host/, the studio on the server, stands on top of them: core/, studio/server,
  * the build and server/ through its one door (server/studio-host-door.ts); nothing but the benchmarks imports it.
  */
-const SRC_LAYERS = [['site'], ['ui'], ['blocks', 'forms', 'chat'], ['registry'], ['islands'], ['renderer'], ['shell']];
+const SRC_LAYERS = [['site'], ['ui'], ['blocks', 'forms', 'chat', 'consent'], ['registry'], ['islands'], ['renderer'], ['shell']];
 
 function srcZones() {
   const zones = [];
