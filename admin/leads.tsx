@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type MouseEvent, type SetStateAction } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ADMIN_API, LEAD_EVENT, LEAD_STATUSES, type LeadRow, type LeadsAnswer } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
 import { get } from './api.ts';
+import { useSession } from './session.tsx';
 import { formatShort, STATUS_NAMES } from './texts.ts';
 import { LiveError, PageHeading } from './ui.tsx';
 import styles from './leads.module.css';
@@ -90,6 +91,33 @@ function useLeadEvents(onLead: () => void) {
   }, []);
 }
 
+/** The list's state that a new lead changes. */
+interface ListState {
+  setRows: Dispatch<SetStateAction<LeadRow[]>>;
+  setAnswer: Dispatch<SetStateAction<LeadsAnswer | undefined>>;
+  setUnread: (unread: number | undefined) => void;
+}
+
+/** A lead arrived (useLeadEvents): the new rows on top of those shown (the pages loaded stay), the counts and the title anew. */
+function useNewLeads(query: string, { setRows, setAnswer, setUnread }: ListState) {
+  const refresh = useCallback(() => {
+    get('/leads', { query }).then(
+      (page) => {
+        setRows((old) => {
+          const shown = new Set(old.map((row) => row.id));
+          return [...page.leads.filter((row) => !shown.has(row.id) && row.createdAt > (old[0]?.createdAt ?? '')), ...old];
+        });
+        setAnswer((old) => old && { ...old, total: page.total, counts: page.counts, unread: page.unread });
+        setUnread(page.unread);
+      },
+      () => {
+        // missed: the next lead, or the next visit, brings it
+      },
+    );
+  }, [query, setRows, setAnswer, setUnread]);
+  useLeadEvents(refresh);
+}
+
 /** What the list showed when a lead was opened from it: the pages loaded and how far down, for the way Back. */
 interface Place {
   query: string;
@@ -112,8 +140,54 @@ function savedPlace(key: string, query: string): Place | undefined {
   }
 }
 
+/**
+ * Each person's default view (issue 50): the filters they left the list with, kept in this browser's localStorage
+ * under their address, so that the menu's "Leads" (the list without filters) opens their view, on this device. Kept
+ * in the browser rather than on the server: it is a preference of the screen, not data about leads, and needs no
+ * table, route or permission; a colleague signing in on the same browser has a view of their own. The search is
+ * not kept: it is a question of the moment.
+ */
+const KEPT = ['form', 'status', 'spam', 'view', 'from', 'to'] as const;
+const viewKey = (email: string) => `leads-view:${email}`;
+
+function savedView(email: string): string {
+  try {
+    return localStorage.getItem(viewKey(email)) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function rememberView(email: string, params: URLSearchParams) {
+  const kept = new URLSearchParams();
+  for (const name of KEPT) if (params.get(name)) kept.set(name, params.get(name)!);
+  try {
+    localStorage.setItem(viewKey(email), kept.toString());
+  } catch {
+    // storage full or closed: the list opens without filters, as before
+  }
+}
+
+/** The list; opened without any filter, the person's own view instead. */
 export function Leads() {
+  const { me } = useSession();
   const [params] = useSearchParams();
+  const saved = me && params.toString() === '' ? savedView(me.email) : '';
+  if (saved) return <Navigate to={{ pathname: '/leads', search: `?${saved}` }} replace />;
+  return <LeadList />;
+}
+
+/** Each change of the filters kept as the person's view. */
+function useRememberView(params: URLSearchParams) {
+  const { me } = useSession();
+  useEffect(() => {
+    if (me) rememberView(me.email, params);
+  }, [me, params]);
+}
+
+function LeadList() {
+  const [params] = useSearchParams();
+  useRememberView(params);
   const location = useLocation();
   const query = queryOf(params);
   // back from a lead: the same rows, the lead just opened read now, and the same place on the page
@@ -178,23 +252,7 @@ export function Leads() {
     };
   }, [query]);
 
-  /** A lead arrived: the new rows on top of those shown (the pages loaded stay), the counts and the title anew. */
-  const refresh = useCallback(() => {
-    get('/leads', { query }).then(
-      (page) => {
-        setRows((old) => {
-          const shown = new Set(old.map((row) => row.id));
-          return [...page.leads.filter((row) => !shown.has(row.id) && row.createdAt > (old[0]?.createdAt ?? '')), ...old];
-        });
-        setAnswer((old) => old && { ...old, total: page.total, counts: page.counts, unread: page.unread });
-        setUnread(page.unread);
-      },
-      () => {
-        // missed: the next lead, or the next visit, brings it
-      },
-    );
-  }, [query]);
-  useLeadEvents(refresh);
+  useNewLeads(query, { setRows, setAnswer, setUnread });
 
   const loadMore = async () => {
     if (!answer?.next) return;

@@ -328,3 +328,27 @@ test('a lead sent while the inbox is open appears within seconds, with the count
   await expect.poll(unreadInTitle).toBeGreaterThan(before);
   await expectNoAxeViolations(page);
 });
+
+test('the list opens on the view each person left it with, on this device; a colleague on the same browser has their own', async ({ page }) => {
+  const sales = await newAccount('sales');
+  await signIn(page, sales);
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
+  await page.getByLabel('Weergave').selectOption('Mijn leads');
+  await page.getByLabel('Status', { exact: true }).selectOption('new');
+  await expect(page).toHaveURL(/view=mijn/);
+
+  // the menu's Leads, the list without filters: their view
+  await page.goto(`${ADMIN}/leads`);
+  await expect(page).toHaveURL(/\/leads\?(?=.*view=mijn)(?=.*status=new)/);
+  await expect(page.getByLabel('Weergave')).toHaveValue('mijn');
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('new');
+  await expectNoAxeViolations(page);
+
+  // another person signs in on this browser: the list without filters
+  const colleague = await newAccount('sales');
+  await page.context().clearCookies();
+  await signIn(page, colleague, '/aanmelden?terug=%2Fleads');
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
+  await expect(page.getByLabel('Weergave')).toHaveValue('');
+  await expect(page).toHaveURL(/\/leads$/);
+});
