@@ -4,6 +4,10 @@ import { invitationLink, inviteStaff, resetStaff } from '../staff/invitations.ts
 import type { StaffStore } from '../staff/store/staff-store.ts';
 import type { AuditEvent, StaffOverview } from '../staff/store/types.ts';
 import type { SendInvitation } from './invitation-mail.ts';
+import { AUDIT_GROUPS, isAuditGroup } from '../../core/admin/audit-groups.ts';
+import { isId } from '../storage/ids.ts';
+import type { AuditQuery } from '../staff/store/audit.ts';
+import { dayStart } from './days.ts';
 import { answer, jsonBody, refuse, route, text, type AdminContext, type Answered, type Refusal, type RouteSpec, type SignedIn } from './routes.ts';
 
 /** A person as the people screen shows them: what they can sign in with, never a secret. */
@@ -83,15 +87,33 @@ export function peopleRoutes(staff: StaffStore, origin: string, sendInvitation?:
   ];
 }
 
+/**
+ * The audit log's query from its address: `limit`, `before` (paging on), `person` (an id: by or about them), `group`
+ * (core/admin/audit-groups.ts), `from` and `to` (days, YYYY-MM-DD, both included). A value that is none of these is
+ * left out, as the screen never sends one.
+ */
+function auditQuery(c: AdminContext): AuditQuery {
+  const q = (name: string) => c.req.query(name) || undefined;
+  const person = q('person');
+  const group = q('group');
+  const from = dayStart(q('from'));
+  const until = dayStart(q('to'), true);
+  return {
+    limit: Math.min(200, Math.max(1, Number(q('limit') ?? 100) || 100)),
+    ...(q('before') ? { before: q('before') } : {}),
+    ...(person && isId(person) ? { personId: person } : {}),
+    ...(isAuditGroup(group) ? { kinds: AUDIT_GROUPS[group] } : {}),
+    ...(from ? { from: from.toISOString() } : {}),
+    ...(until ? { until: until.toISOString() } : {}),
+  };
+}
+
 /** The audit log, newest first, for admins; no route changes it. */
 export function auditRoutes(staff: StaffStore): RouteSpec[] {
   return [
     route('GET /audit', {
       permission: 'audit',
-      handler: async (c) => {
-        const limit = Math.min(200, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
-        return answer(c, { events: (await staff.listAudit({ limit, before: c.req.query('before') })).map(eventView) });
-      },
+      handler: async (c) => answer(c, { events: (await staff.listAudit(auditQuery(c))).map(eventView) }),
     }),
   ];
 }

@@ -13,8 +13,20 @@ export async function appendAudit(db: Db, kind: AuditKind, actorId: string | nul
     .execute();
 }
 
-/** The newest events first, `limit` at most, older than `before` when paging on. */
-export async function listAudit(db: Db, options: { limit?: number; before?: string } = {}): Promise<AuditEvent[]> {
+/** Which events: `limit` at most, older than `before` when paging on; by or about one person; of some kinds; in a time span. */
+export interface AuditQuery {
+  limit?: number;
+  before?: string;
+  /** a person's id: the events they did, and those done to them */
+  personId?: string;
+  kinds?: readonly AuditKind[];
+  /** ISO times: from `from` on, before `until` */
+  from?: string;
+  until?: string;
+}
+
+/** The newest events first. */
+export async function listAudit(db: Db, options: AuditQuery = {}): Promise<AuditEvent[]> {
   let query = db
     .selectFrom('staff_audit')
     .selectAll()
@@ -22,6 +34,12 @@ export async function listAudit(db: Db, options: { limit?: number; before?: stri
     .orderBy('id', 'desc')
     .limit(options.limit ?? 100);
   if (options.before !== undefined) query = query.where('at', '<', options.before);
+  const person = options.personId;
+  // an id is 16 letters and digits of base32 (isId): nothing in it that LIKE reads as a wildcard
+  if (person !== undefined) query = query.where((eb) => eb.or([eb('actor_id', '=', person), eb('target_ids_json', 'like', `%"${person}"%`)]));
+  if (options.kinds) query = query.where('kind', 'in', options.kinds.length > 0 ? [...options.kinds] : ['']);
+  if (options.from !== undefined) query = query.where('at', '>=', options.from);
+  if (options.until !== undefined) query = query.where('at', '<', options.until);
   const rows = await query.execute();
   return rows.map((r) => ({ id: r.id, at: r.at, kind: r.kind, actorId: r.actor_id, targetIds: JSON.parse(r.target_ids_json) as string[] }));
 }

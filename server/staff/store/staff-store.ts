@@ -5,7 +5,7 @@ import { monotonicClock } from '../../storage/ids.ts';
 import { DEFAULT_BUSY_WAIT_MS } from '../../storage/busy.ts';
 import { openMigrated, patientOnSqlite } from '../../storage/open-database.ts';
 import type { Role } from '../identity.ts';
-import type { AuditKind } from './audit.ts';
+import type { AuditKind, AuditQuery } from './audit.ts';
 import * as audit from './audit.ts';
 import * as challenges from './challenges.ts';
 import * as failures from './failures.ts';
@@ -100,7 +100,7 @@ export interface StaffStore {
   takeChallenge(challenge: string, purpose: ChallengePurpose, userId: string | null): Promise<boolean>;
 
   audit(kind: AuditKind, actorId: string | null, targetIds: string[]): Promise<void>;
-  listAudit(options?: { limit?: number; before?: string }): Promise<AuditEvent[]>;
+  listAudit(options?: AuditQuery): Promise<AuditEvent[]>;
   /** Expired sessions and passkey challenges, stale throttle records and old invitations, removed; returns how many rows went */
   sweep(): Promise<number>;
   close(): Promise<void>;
