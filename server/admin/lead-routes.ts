@@ -9,6 +9,7 @@ import { photoReadable, photoStore } from '../storage/photo-store.ts';
 import { answer, answerStream, jsonBody, refuse, route, type AdminContext, type Answered, type RouteSpec, type SignedIn } from './routes.ts';
 import { leadEventRoutes } from './lead-events.ts';
 import { leadView, personView, photoId, rowOf, type Retention } from './lead-view.ts';
+import { dayStart } from './days.ts';
 
 export interface LeadDeps {
   staff: StaffStore;
@@ -19,14 +20,6 @@ export interface LeadDeps {
   retention: Retention;
   /** how often an open inbox's event stream asks for the newest lead (lead-events.ts); 2 s unless a test says */
   eventPollMs?: number;
-}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A day as typed in the filter (YYYY-MM-DD), as the moment it starts (UTC); `next`: the moment the day after starts. */
-function dayStart(text: string | undefined, next = false): Date | undefined {
-  if (!text || !DAY.test(text)) return undefined;
-  const at = Date.parse(`${text}T00:00:00Z`);
-  return Number.isNaN(at) ? undefined : new Date(at + (next ? 86_400_000 : 0));
 }
 
 /** The inbox's query from the list's address. */
@@ -44,7 +37,7 @@ function inboxQuery(c: AdminContext, reader: string): InboxQuery {
     after: q('after'),
     // the views "Mijn leads" and "Terugbellen vandaag": today as the person's own calendar says (their browser's day)
     assignee: q('assignee') === 'me' ? reader : undefined,
-    callBackBy: DAY.test(q('callBack') ?? '') ? q('callBack') : undefined,
+    callBackBy: dayStart(q('callBack')) ? q('callBack') : undefined,
     limit: 50,
     reader,
   };
