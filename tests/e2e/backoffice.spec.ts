@@ -166,6 +166,23 @@ test('an admin invites someone and gets the link; a role change after 10 minutes
   await expect(page.getByRole('heading', { name: 'Logboek' })).toBeFocused();
   await expect(page.getByText('Rol gewijzigd').filter({ visible: true }).first()).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // filtered to what was done to that colleague, of the people kind: their invitation and the role change, no sign-in
+  const filters = page.getByRole('search', { name: 'Logboek filteren' });
+  await filters.getByLabel('Persoon (door of over)').selectOption({ label: other.email });
+  await filters.getByLabel('Soort').selectOption({ label: 'Mensen en uitnodigingen' });
+  await expect(page).toHaveURL(new RegExp(`person=${other.userId}.*group=people|group=people.*person=${other.userId}`));
+  const shown = page.locator('tbody tr, ul[aria-label="Gebeurtenissen"] > li').filter({ visible: true });
+  await expect(shown.filter({ hasText: 'Rol gewijzigd' })).toHaveCount(1);
+  await expect(shown.filter({ hasText: 'Uitnodiging aangenomen' })).toHaveCount(1);
+  await expect(shown.filter({ hasText: 'Aangemeld' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  // a day with nothing in it says so, with the way back
+  await filters.getByLabel('Vanaf').fill('2000-01-01');
+  await filters.getByLabel('Tot en met').fill('2000-01-02');
+  await expect(page.getByText('Niets in het logboek met deze filters.')).toBeVisible();
+  await filters.getByRole('button', { name: 'Filters wissen' }).click();
+  await expect(page.getByText('Aangemeld').filter({ visible: true }).first()).toBeVisible();
 });
 
 test('the leads list: newest first, search after a pause in typing, filters, and more pages with the total', async ({ page }) => {
