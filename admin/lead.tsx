@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LEAD_STATUSES, type LeadAnswer, type LeadEraseAnswer, type LeadStatusName } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
@@ -97,16 +97,56 @@ export function LeadPage() {
           </>
         ) : null}
       </p>
-      <div className={styles.columns}>
-        <div className={styles.main}>
-          <Reach lead={lead} />
-          <OtherLeads lead={lead} />
-          <LeadFields lead={lead} />
-          <Notes lead={lead} act={act} />
-        </div>
-        <LeadSide lead={lead} colleagues={answer.colleagues} act={act} onErased={setErased} offerUndo={(undo) => setUndo(() => undo)} />
-      </div>
+      <LeadBody lead={lead} colleagues={answer.colleagues} act={act} onErased={setErased} offerUndo={(undo) => setUndo(() => undo)} />
     </>
+  );
+}
+
+/** The width below which the lead is one column (lead.module.css's two columns begin at 900 px). */
+const PHONE = '(max-width: 899px)';
+const phoneNow = () => window.matchMedia(PHONE).matches;
+const onWidth = (changed: () => void) => {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
+};
+
+/**
+ * The lead's cards. On a laptop the person and what they wrote beside the handling; on a phone, one column with the
+ * work first: call or mail, the status, the notes, then the rest. In the page in that order, so the keyboard and a
+ * screen reader meet them as they are seen.
+ */
+function LeadBody(props: LeadSideProps) {
+  const { lead, act } = props;
+  const phone = useSyncExternalStore(onWidth, phoneNow);
+  if (phone)
+    return (
+      <div className={styles.main}>
+        <Reach lead={lead} />
+        <Handle lead={lead} act={act} offerUndo={props.offerUndo} />
+        <Notes lead={lead} act={act} />
+        <OtherLeads lead={lead} />
+        <LeadFields lead={lead} />
+        <FollowUp key={lead.id} lead={lead} colleagues={props.colleagues} act={act} />
+        <MailState lead={lead} />
+        <PersonData lead={lead} act={act} onErased={props.onErased} />
+      </div>
+    );
+  return (
+    <div className={styles.columns}>
+      <div className={styles.main}>
+        <Reach lead={lead} />
+        <OtherLeads lead={lead} />
+        <LeadFields lead={lead} />
+        <Notes lead={lead} act={act} />
+      </div>
+      <aside className={styles.side} aria-label={words.lead.handle}>
+        <Handle lead={lead} act={act} offerUndo={props.offerUndo} />
+        <FollowUp key={lead.id} lead={lead} colleagues={props.colleagues} act={act} />
+        <MailState lead={lead} />
+        <PersonData lead={lead} act={act} onErased={props.onErased} />
+      </aside>
+    </div>
   );
 }
 
@@ -437,7 +477,8 @@ interface LeadSideProps {
   offerUndo: (undo: () => void) => void;
 }
 
-function LeadSide({ lead, colleagues, act, onErased, offerUndo }: LeadSideProps) {
+/** Export and erase, for the whole person, and what the retention will do. */
+function PersonData({ lead, act, onErased }: Pick<LeadSideProps, 'lead' | 'act' | 'onErased'>) {
   const [confirming, setConfirming] = useState(false);
   const exportLead = () =>
     act(
@@ -451,10 +492,7 @@ function LeadSide({ lead, colleagues, act, onErased, offerUndo }: LeadSideProps)
   const erase = () =>
     act(async () => onErased(await post('/leads/:id/erase', { params: { id: lead.id } })), words.lead.erasedNote, false).then(() => setConfirming(false));
   return (
-    <aside className={styles.side} aria-label={words.lead.handle}>
-      <Handle lead={lead} act={act} offerUndo={offerUndo} />
-      <FollowUp key={lead.id} lead={lead} colleagues={colleagues} act={act} />
-      <MailState lead={lead} />
+    <>
       <section className="card">
         <h2 className={styles.h2}>{words.lead.personData}</h2>
         <p>{words.lead.erasedOn(formatDate(lead.erasedOn))}</p>
@@ -469,7 +507,7 @@ function LeadSide({ lead, colleagues, act, onErased, offerUndo }: LeadSideProps)
         </div>
       </section>
       <EraseDialog lead={lead} open={confirming} onErase={() => void erase()} onClose={() => setConfirming(false)} />
-    </aside>
+    </>
   );
 }
 

@@ -12,6 +12,7 @@ import {
   makeSignInStale,
   newAccount,
   signIn,
+  uniqueDigits,
   uniqueEmail,
 } from './backoffice-support.ts';
 
@@ -170,6 +171,8 @@ test('an admin invites someone and gets the link; a role change after 10 minutes
   // filtered to what was done to that colleague, of the people kind: their invitation and the role change, no sign-in
   const filters = page.getByRole('search', { name: 'Logboek filteren' });
   await filters.getByLabel('Persoon (door of over)').selectOption({ label: other.email });
+  // one choice after the other, as a person makes them: each in the address before the next
+  await expect(page).toHaveURL(new RegExp(`person=${other.userId}`));
   await filters.getByLabel('Soort').selectOption({ label: 'Mensen en uitnodigingen' });
   await expect(page).toHaveURL(new RegExp(`person=${other.userId}.*group=people|group=people.*person=${other.userId}`));
   const shown = page.locator('tbody tr, ul[aria-label="Gebeurtenissen"] > li').filter({ visible: true });
@@ -179,6 +182,7 @@ test('an admin invites someone and gets the link; a role change after 10 minutes
   await expectNoAxeViolations(page);
   // a day with nothing in it says so, with the way back
   await filters.getByLabel('Vanaf').fill('2000-01-01');
+  await expect(page).toHaveURL(/from=2000-01-01/);
   await filters.getByLabel('Tot en met').fill('2000-01-02');
   await expect(page.getByText('Niets in het logboek met deze filters.')).toBeVisible();
   await filters.getByRole('button', { name: 'Filters wissen' }).click();
@@ -225,13 +229,19 @@ test('a lead: its fields, status, a note, spam, the export as a JSON file, and t
   const email = uniqueEmail('lead');
   // the same person wrote before, by the contact form
   const earlier = await addLead({ name: 'Anna de Vries', email, message: 'Kunt u mij terugbellen?', form: 'contact' });
-  const id = await addLead({ name: 'Anna de Vries', email, phone: '06 12345678', message: 'Graag een offerte voor een nieuwe website.' });
+  const id = await addLead({ name: 'Anna de Vries', email, phone: `06 ${uniqueDigits()}`, message: 'Graag een offerte voor een nieuwe website.' });
   const admin = await newAccount('admin');
   await signIn(page, admin, `/aanmelden?terug=${encodeURIComponent(`/leads/${id}`)}`);
   await expect(page.getByRole('heading', { name: 'Anna de Vries' })).toBeFocused();
   await expect(page.getByText('Graag een offerte voor een nieuwe website.')).toBeVisible();
   await expect(page.getByText(/Wordt automatisch gewist op \d+ \w+ \d{4}\./)).toBeVisible();
   await expectNoAxeViolations(page);
+  // on a phone the work comes first, in the page's order too: the status and the notes above what was filled in;
+  // on a laptop the handling is beside it
+  const box = async (name: string) => (await page.getByRole('heading', { name, exact: true }).boundingBox())!;
+  const [handling, notes, filled] = [await box('Behandelen'), await box('Notities'), await box('Wat er is ingevuld')];
+  if (test.info().project.name === 'phone') expect([handling.y < filled.y, notes.y < filled.y]).toEqual([true, true]);
+  else expect(handling.x).toBeGreaterThan(filled.x + filled.width);
 
   await page.getByLabel('Status').selectOption('contacted');
   await expect(page.getByRole('status').filter({ hasText: 'Status gewijzigd' })).toHaveText('Status gewijzigd in ‘Contact opgenomen’.');
