@@ -4,7 +4,18 @@ import type { Page } from '@playwright/test';
 import type { LeadAnswer, LeadsAnswer } from '../../core/admin/contract.ts';
 import { test, expect } from './fixtures.ts';
 import { e2eDataDir } from '../../playwright.config.ts';
-import { ADMIN, addLead, closeStores, expectNoAxeViolations, leadStorage, newAccount, signIn, uniqueEmail, type Account } from './backoffice-support.ts';
+import {
+  ADMIN,
+  addLead,
+  closeStores,
+  expectNoAxeViolations,
+  leadStorage,
+  newAccount,
+  signIn,
+  uniqueEmail,
+  type Account,
+  uniqueDigits,
+} from './backoffice-support.ts';
 
 /**
  * The inbox a salesperson's day runs on (issue 50), against the production server and its database: nothing typed is
@@ -23,7 +34,6 @@ function endSessions(userId: string) {
 }
 
 /** A mobile number no other test's lead has: leads with the same number are one person's. */
-const uniqueDigits = () => String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
 
 async function openLead(page: Page, account: Account, name: string) {
   const id = await addLead({ name, email: uniqueEmail('klant'), phone: `06 ${uniqueDigits()}`, message: 'Graag een offerte.' });
@@ -333,9 +343,11 @@ test('the list opens on the view each person left it with, on this device; a col
   const sales = await newAccount('sales');
   await signIn(page, sales);
   await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
+  // one choice after the other, as a person makes them: each in the address before the next
   await page.getByLabel('Weergave').selectOption('Mijn leads');
-  await page.getByLabel('Status', { exact: true }).selectOption('new');
   await expect(page).toHaveURL(/view=mijn/);
+  await page.getByLabel('Status', { exact: true }).selectOption('new');
+  await expect(page).toHaveURL(/(?=.*view=mijn)(?=.*status=new)/);
 
   // the menu's Leads, the list without filters: their view
   await page.goto(`${ADMIN}/leads`);

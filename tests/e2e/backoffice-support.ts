@@ -25,6 +25,8 @@ export async function closeStores() {
   staff = storage = undefined;
 }
 
+/** Eight digits for a phone number no other test's lead has: leads with one number are one person's. */
+export const uniqueDigits = () => String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
 export const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.nl`;
 export const codeFor = (secret: string, at = Date.now()) => totpAt(base32Decode(secret.replace(/\s+/g, ''))!, at);
 
