@@ -69,16 +69,13 @@ export function AuditLog() {
     ));
   const who = (event: Event) =>
     event.actorId ? (names.get(event.actorId) ?? words.audit.goneActor) : SIGN_IN_ATTEMPTS.has(event.kind) ? words.audit.notSignedIn : words.audit.server;
-  const setFilter = (name: (typeof FILTERS)[number], value: string) =>
-    setParams(
-      (old) => {
-        const next = new URLSearchParams(old);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const setFilter = (name: (typeof FILTERS)[number], value: string) => {
+    // the address as it is now, not as this screen last drew it: two choices in quick succession both stay
+    const next = new URLSearchParams(window.location.search);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
   return (
     <>
       <PageHeading title={words.audit.heading}>{words.audit.heading}</PageHeading>

@@ -57,7 +57,8 @@ function useDebouncedSearch() {
   useEffect(() => {
     const timer = setTimeout(() => {
       if (search.trim() === (params.get('q') ?? '')) return;
-      const next = new URLSearchParams(params);
+      // the address as it is now: a filter chosen meanwhile is in it before this screen has drawn it
+      const next = new URLSearchParams(window.location.search);
       if (search.trim()) next.set('q', search.trim());
       else next.delete('q');
       setParams(next, { replace: true });
@@ -298,11 +299,15 @@ interface FiltersProps {
 /** The search box and the filters; each filter is part of the address, so a lead's "back" keeps them. */
 function Filters({ forms, counts, search, setSearch }: FiltersProps) {
   const [params, setParams] = useSearchParams();
+  const { me } = useSession();
   const setFilter = (name: (typeof FILTERS)[number], value: string) => {
-    const next = new URLSearchParams(params);
+    // the address as it is now, not as this screen last drew it: two choices in quick succession both stay
+    const next = new URLSearchParams(window.location.search);
     if (value) next.set(name, value);
     else next.delete(name);
     setParams(next, { replace: true });
+    // kept at the choice itself: a person who leaves at once still finds it next time
+    if (me) rememberView(me.email, next);
   };
   return (
     <form className={styles.filters} role="search" aria-label={words.leads.filter} onSubmit={(e) => e.preventDefault()}>
