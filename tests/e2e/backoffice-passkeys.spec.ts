@@ -122,14 +122,14 @@ test('on the screens: a passkey is added on the account page, and the sign-in pa
   await expect(page.getByText('Laptop kantoor', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Afmelden' }).first().click();
-  await expect(page).toHaveURL(/\/aanmelden/);
+  await expect(page).toHaveURL(/\/aanmelden$/);
   await expect(page.getByRole('button', { name: 'Aanmelden met een passkey' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Aanmelden met een passkey' }).click();
-  // signed in again, and back where they were
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Mijn account' })).toBeVisible();
-  await expect(page.getByText(`passkey-screens-${test.info().project.name}@example.nl`, { exact: true })).toBeVisible();
+  // signed in again, on their first screen: they had signed out, so there is no "back where they were"
+  await expect(page).toHaveURL(/\/leads$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+  expect((await api(page, '/api/me')).json).toMatchObject({ email: `passkey-screens-${test.info().project.name}@example.nl` });
 });
 
 test('a back office on an IP address offers no passkeys and says so', { tag: '@desktop-only' }, async ({ request }) => {
