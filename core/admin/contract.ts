@@ -6,6 +6,7 @@
  */
 
 import type { SystemAnswer } from './system.ts';
+import type { LeadSource } from '../forms/lead-source.ts';
 
 /** The header every state-changing request of the back office's pages carries, with the value "1". */
 export const STAFF_REQUEST_HEADER = 'x-staff-request';
@@ -332,6 +333,8 @@ export interface LeadAnswer {
     erasedOn: string;
     /** the lead's person: everyone's leads with the same e-mail address or phone number (issue 50) */
     person: LeadPerson;
+    /** where the visitor came from (issue 51): campaign parameters, the referring site's host, an ad's click id; null for nothing */
+    source: LeadSource | null;
   };
   /** who it can be assigned to: the colleagues of sales and the admins who can sign in */
   colleagues: { id: string; email: string }[];

@@ -31,3 +31,23 @@ describe('submissionChecker', () => {
     expect(result.ok).toBe(true);
   });
 });
+
+describe('submissionChecker and a source', () => {
+  const values = { name: 'Jan', email: 'jan@example.nl', message: 'Hallo' };
+
+  it('keeps a clean source with the submission', () => {
+    const result = check('contact')({ submissionId: 'abcdefgh1234', values, source: { utm_source: 'nieuwsbrief', utm_campaign: 'najaar' } });
+    expect(result).toMatchObject({ ok: true, submission: { source: { utm_source: 'nieuwsbrief', utm_campaign: 'najaar' } } });
+  });
+
+  it('takes the submission whatever its source holds, dropping what is not clean', () => {
+    const bad = [{ utm_source: 'x'.repeat(201), admin: 'true', gclid: 7 }, 'utm_source=google', [1, 2], null, { referrer: 'a\u0000b' }];
+    for (const source of bad) {
+      const result = check('contact')({ submissionId: 'abcdefgh1234', values, source });
+      expect(result.ok).toBe(true);
+      expect(result.ok && result.submission.source).toBeUndefined();
+    }
+    const mixed = check('contact')({ submissionId: 'abcdefgh1234', values, source: { utm_medium: 'cpc', utm_term: { nested: true } } });
+    expect(mixed.ok && mixed.submission.source).toEqual({ utm_medium: 'cpc' });
+  });
+});

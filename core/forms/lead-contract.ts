@@ -2,6 +2,7 @@ import type { Ajv, ValidateFunction } from 'ajv';
 import type { FormConfig } from './form-types.ts';
 import { hasControlCharacter, valueFields, validateForm } from './validation.ts';
 import type { FormValues } from './form-types.ts';
+import { cleanSource, type LeadSource } from './lead-source.ts';
 
 /**
  * The server checks a submission with the same form config the browser uses:
@@ -31,6 +32,8 @@ export function submissionSchema(form: FormConfig): object {
       photos: { type: 'array', maxItems: MAX_PHOTOS, items: { type: 'string', maxLength: 2048, pattern: '^(https?://|/)' } },
       token: { type: 'string', maxLength: 200 },
       hp: { type: 'string', maxLength: 2000 },
+      // anything: the checker takes it out before the schema and keeps only what cleanSource lets through
+      source: {},
     },
   };
 }
@@ -46,6 +49,8 @@ export interface Submission {
   token?: string;
   /** The honeypot's value: empty for people. */
   hp?: string;
+  /** Where the visitor came from (lead-source.ts); what is not a clean source is dropped, never a refused lead. */
+  source?: LeadSource;
 }
 
 export type CheckResult = { ok: true; submission: Submission } | { ok: false; error: string; fields?: Record<string, string> };
@@ -57,7 +62,8 @@ export function submissionChecker(ajv: Ajv, form: FormConfig): (body: unknown) =
       const first = validate.errors?.[0];
       return { ok: false, error: `invalid submission: ${first?.instancePath || '/'} ${first?.message ?? ''}`.trim() };
     }
-    const submission = body as Submission;
+    const { source: raw, ...submission } = body as Submission;
+    const source = cleanSource(raw);
     // fields the visitor left out count as empty, as in the browser
     const values: FormValues = {};
     for (const field of valueFields(form)) values[field.name] = submission.values[field.name] ?? (field.type === 'checkboxes' ? [] : '');
@@ -66,6 +72,6 @@ export function submissionChecker(ajv: Ajv, form: FormConfig): (body: unknown) =
     const hidden = valueFields(form).find((f) => f.type === 'hidden' && hasControlCharacter(String(values[f.name])));
     if (hidden) return { ok: false, error: `invalid submission: /values/${hidden.name} must be one line without control characters` };
     if (Object.keys(fields).length > 0) return { ok: false, error: 'invalid fields', fields };
-    return { ok: true, submission: { ...submission, values } };
+    return { ok: true, submission: source ? { ...submission, values, source } : { ...submission, values } };
   };
 }

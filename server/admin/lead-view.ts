@@ -90,6 +90,7 @@ export function leadView(input: {
     // spam's period starts at the staff's mark when there is one (person-queries.ts, expiredLeads)
     erasedOn: new Date(Date.parse((row.spam && row.spamMarkedAt) || lead.createdAt) + days * 86_400_000).toISOString(),
     person,
+    source: lead.source ?? null,
   };
 }
 

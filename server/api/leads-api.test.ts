@@ -88,6 +88,39 @@ describe('POST /api/forms/:formId', () => {
     expect(spam.length).toBeGreaterThanOrEqual(6);
   });
 
+  it('stores where the visitor came from with the lead', async () => {
+    const source = { utm_source: 'nieuwsbrief', utm_campaign: 'najaar', referrer: 'mail.example.nl' };
+    const answer = await app().request('/api/forms/contact', json({ submissionId: newId(), values: contact, token: oldToken(), hp: '', source }));
+    expect(answer.status).toBe(201);
+    const lead = await storage.getLead(((await answer.json()) as { id: string }).id);
+    expect(lead).toMatchObject({ spam: false, source });
+  });
+
+  it('stores the lead whatever an attacker puts in its source, keeping only the known keys with short lines of text', async () => {
+    const attack = {
+      utm_source: 'google',
+      utm_campaign: 'x'.repeat(5000),
+      utm_medium: { $gt: '' },
+      utm_term: ['a'],
+      utm_content: 1e9,
+      gclid: 'id\r\nBcc: everyone@example.nl',
+      fbclid: null,
+      referrer: 'evil.example\u202e',
+      isAdmin: 'true',
+      status: 'won',
+    };
+    const answer = await app().request('/api/forms/contact', json({ submissionId: newId(), values: contact, token: oldToken(), hp: '', source: attack }));
+    expect(answer.status).toBe(201);
+    const lead = await storage.getLead(((await answer.json()) as { id: string }).id);
+    expect(lead).toMatchObject({ spam: false, name: 'Anna de Vries' });
+    expect(lead?.source).toEqual({ utm_source: 'google' });
+    for (const junk of ['a string', 42, [1, 2], { only: 'unknown' }]) {
+      const stored = await app().request('/api/forms/contact', json({ submissionId: newId(), values: contact, token: oldToken(), hp: '', source: junk }));
+      expect(stored.status, JSON.stringify(junk)).toBe(201);
+      expect(await storage.getLead(((await stored.json()) as { id: string }).id), JSON.stringify(junk)).not.toHaveProperty('source');
+    }
+  });
+
   it('takes a token for one submission only: its retries pass, a second submission with it is spam', async () => {
     const token = oldToken();
     const first = newId();

@@ -24,7 +24,7 @@ function leadFrom(
   form: FormConfig,
   formId: string,
   s: Submission,
-): Pick<NewLead, 'submissionId' | 'form' | 'name' | 'email' | 'phone' | 'message' | 'values' | 'photos'> {
+): Pick<NewLead, 'submissionId' | 'form' | 'name' | 'email' | 'phone' | 'message' | 'values' | 'photos' | 'source'> {
   const phone = form.fields.find((f) => f.type === 'tel') ?? form.fields.find((f) => f.name === 'phone');
   const message = form.fields.find((f) => f.type === 'textarea');
   return {
@@ -36,6 +36,8 @@ function leadFrom(
     message: text(s.values, message?.name),
     values: s.values,
     photos: s.photos ?? [],
+    // checked by the submission's checker: only a clean source is left (core/forms/lead-source.ts)
+    source: s.source ?? null,
   };
 }
 

@@ -29,7 +29,10 @@ const ADDRESS = 'Zeb.Target@Example.org';
 const PHONE = '+31 6 55501234';
 const NAME = 'Zebediah Targetsson';
 const OTHER = 'someone.else@example.net';
-const secrets = [ADDRESS, ADDRESS.toLowerCase(), PHONE, NAME];
+/** the ad click the person came by (issue 51): a marketing identifier, theirs as much as their address */
+const GCLID = 'Cj0KCQiAzebTargetssonClick';
+const SOURCE = { utm_source: 'nieuwsbrief', utm_campaign: 'najaar', gclid: GCLID };
+const secrets = [ADDRESS, ADDRESS.toLowerCase(), PHONE, NAME, GCLID];
 
 interface Run {
   code: number;
@@ -98,7 +101,7 @@ async function fill(storage: Storage, uploadsDir: string): Promise<{ kept: strin
   };
   for (let i = 0; i < 150; i++) await storage.addLead(lead({}));
   const person = { name: NAME, email: ADDRESS, phone: PHONE, values: { name: NAME, email: ADDRESS, phone: PHONE, message: 'Bel me gerust.' } };
-  const first = await storage.addLead(lead({ ...person, photos: ['https://example.org/uploads/PersonPhotoFile0001.jpg'] }));
+  const first = await storage.addLead(lead({ ...person, photos: ['https://example.org/uploads/PersonPhotoFile0001.jpg'], source: SOURCE }));
   await photo('PersonPhotoFile0001', 'jpg', '203.0.113.5');
   await storage.attachUploads(['PersonPhotoFile0001'], first.id, '203.0.113.5');
   await storage.queueLeadMail(first.id, {
@@ -208,13 +211,23 @@ describe.each([sqlite, postgres])('npm run leads -- export | erase <address> on 
     const { code, stdout } = await leads(env, 'export', ADDRESS.toUpperCase());
     expect(code).toBe(0);
     const data = JSON.parse(stdout) as {
-      leads: { id: string; name: string; phone: string; values: Record<string, unknown>; photoFiles: { file: string }[]; mails: { text: string }[] }[];
+      leads: {
+        id: string;
+        name: string;
+        phone: string;
+        values: Record<string, unknown>;
+        photoFiles: { file: string }[];
+        mails: { text: string }[];
+        source?: Record<string, string>;
+      }[];
       otherMails: { replyTo: string }[];
     };
     expect(data.leads.map((l) => l.id).sort()).toEqual([...personIds].sort());
     const first = data.leads.find((l) => l.id === personIds[0])!;
     expect(first).toMatchObject({ name: NAME, phone: PHONE, values: { email: ADDRESS } });
     expect(first.photoFiles.map((p) => p.file)).toEqual(['PersonPhotoFile0001.jpg']);
+    // where they came from is theirs too: the campaign and the ad click
+    expect(first.source).toEqual(SOURCE);
     expect(first.mails.map((m) => m.text)).toEqual([`Naam: ${NAME}\nEmail: ${ADDRESS}\nTelefoon: ${PHONE}`]);
     expect(data.leads.find((l) => l.id === personIds[3])!.photoFiles.map((p) => p.file)).toEqual(['SpamPhotoFile000001.png']);
     expect(data.otherMails.map((m) => m.replyTo)).toEqual([ADDRESS]);
@@ -226,7 +239,7 @@ describe.each([sqlite, postgres])('npm run leads -- export | erase <address> on 
   it('erases all of it, leaves not a byte of the address, phone or name in the data files, and logs the erasure without them', async () => {
     const dirs = [options.dataDir, ...(await backend.dirs(options))];
     // the check sees data: before the erase the person is in the files, as the other person is throughout
-    for (const secret of [ADDRESS, PHONE]) expect(filesHolding(dirs, secret), secret).not.toEqual([]);
+    for (const secret of [ADDRESS, PHONE, GCLID]) expect(filesHolding(dirs, secret), secret).not.toEqual([]);
 
     const erased = await leads(env, 'erase', ADDRESS.toLowerCase());
     expect(erased.stderr).toBe('');
@@ -251,9 +264,10 @@ describe.each([sqlite, postgres])('npm run leads -- export | erase <address> on 
       await client.connect();
       try {
         for (const table of ['leads', 'lead_notes', 'mails', 'uploads', 'form_tokens', 'erasures']) {
-          const { rows } = await client.query(`select count(*)::int as n from ${table} t where lower(t::text) like $1 or t::text like $2`, [
+          const { rows } = await client.query(`select count(*)::int as n from ${table} t where lower(t::text) like $1 or t::text like $2 or t::text like $3`, [
             `%${ADDRESS.toLowerCase()}%`,
             `%${PHONE}%`,
+            `%${GCLID}%`,
           ]);
           expect(rows[0].n, table).toBe(0);
         }

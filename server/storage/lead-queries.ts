@@ -3,6 +3,7 @@ import type { Database, LeadsTable } from './schema.ts';
 import type { Delivery, Lead, NewLead } from './types.ts';
 import { newId } from './ids.ts';
 import { searchText } from './search-text.ts';
+import type { LeadSource } from '../../core/forms/lead-source.ts';
 
 type LeadRow = Selectable<LeadsTable>;
 
@@ -25,6 +26,8 @@ export function toLead(row: LeadRow): Lead {
     createdAt: row.created_at,
     delivery: row.delivery as Delivery,
     deliveryDetail: row.delivery_detail,
+    // absent when the lead said nothing of where it came from, as leads did before 0019
+    ...(row.source_json === null ? {} : { source: JSON.parse(row.source_json) as LeadSource }),
   };
 }
 
@@ -52,6 +55,7 @@ export async function addLead(db: Kysely<Database>, lead: NewLead, now: Date): P
       delivery: 'pending',
       delivery_detail: null,
       search_text: searchText(lead),
+      source_json: lead.source ? JSON.stringify(lead.source) : null,
     })
     .onConflict((oc) => oc.column('submission_id').doNothing())
     .returning('id')

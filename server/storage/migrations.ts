@@ -189,7 +189,21 @@ export const migrations = (kind: 'sqlite' | 'postgres'): Record<string, Migratio
   '0018-lead-follow-up': {
     up: (db: Kysely<unknown>) => addFollowUp(db),
   },
+  // issue 51: where the lead's visitor came from (campaign, referring site, an ad's click id); goes with the lead
+  '0019-lead-source': {
+    up: (db: Kysely<unknown>) => addLeadSource(db, kind),
+  },
 });
+
+/**
+ * 0019: a lead's source as JSON text (core/forms/lead-source.ts), null for none. It is in the lead's row, so the
+ * retention, the sweep and an erasure delete it with the lead. A click id is personal data: on PostgreSQL the column
+ * is never sampled into pg_statistic, as the other personal columns (0006).
+ */
+async function addLeadSource(db: Kysely<unknown>, kind: 'sqlite' | 'postgres'): Promise<void> {
+  await db.schema.alterTable('leads').addColumn('source_json', 'text').execute();
+  if (kind === 'postgres') await sql`alter table leads alter column source_json set statistics 0`.execute(db);
+}
 
 /**
  * 0018: a lead's colleague (a staff user's id; no foreign key, as a note's author has none: an account that goes

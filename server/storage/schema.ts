@@ -36,6 +36,8 @@ export interface LeadsTable {
   assigned_to: Generated<string | null>;
   /** the day (YYYY-MM-DD) to call the person back; null for none (0018) */
   call_back_on: Generated<string | null>;
+  /** where the visitor came from (core/forms/lead-source.ts) as JSON text; null when the lead said nothing of it (0019) */
+  source_json: Generated<string | null>;
 }
 
 /** What staff note on a lead (0008): goes with the lead */

@@ -81,6 +81,18 @@ describe.each([sqlite, postgres])('$name storage', (backend) => {
     expect(await storage.findLeadBySubmission('nope')).toBeUndefined();
   });
 
+  it('keeps where a lead came from and gives it back; a lead that said nothing of it has none', async () => {
+    const source = { utm_source: 'nieuwsbrief', utm_medium: 'email', utm_campaign: 'najaar', gclid: 'Cj0KCQiA-ü €', referrer: 'www.google.com' };
+    const { id } = await storage.addLead(lead({ source }));
+    expect((await storage.getLead(id))?.source).toEqual(source);
+    const found = await storage.findPerson({ leadId: id });
+    expect(found.leads.map((l) => l.source)).toEqual([source]);
+    const without = await storage.getLead((await storage.addLead(lead())).id);
+    expect(without).not.toHaveProperty('source');
+    expect(await storage.deleteLeads([id], { mailIds: [], uploadIds: [] })).toMatchObject({ leads: 1 });
+    expect(await storage.getLead(id)).toBeUndefined();
+  });
+
   it('lists leads newest first, keeps spam apart and honours the limit', async () => {
     const a = await storage.addLead(lead({ name: 'first' }));
     const s = await storage.addLead(lead({ name: 'spam', spam: true, flags: ['honeypot'] }));

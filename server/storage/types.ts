@@ -1,4 +1,5 @@
 import type { LeadStatusName } from '../../core/admin/contract.ts';
+import type { LeadSource } from '../../core/forms/lead-source.ts';
 
 /**
  * The storage contract every backend (SQLite, PostgreSQL) fulfils. The server,
@@ -34,6 +35,8 @@ export interface NewLead {
   flags: string[];
   ip: string | null;
   userAgent: string | null;
+  /** where the visitor came from, as the server cleaned it (core/forms/lead-source.ts); absent (or null) for nothing */
+  source?: LeadSource | null;
 }
 
 export interface Lead extends NewLead {

@@ -1,0 +1,43 @@
+/**
+ * Where a lead's visitor came from (issue 51): the campaign parameters of the visit's landing and the host of the
+ * other site that linked to it. The browser keeps it for the visit (src/site/lead-source.ts) and sends it with a
+ * lead; the server keeps only what {@link cleanSource} lets through, and a lead is never refused for its source.
+ */
+
+/** The campaign parameters of a landing's address, by their names there. */
+export const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+
+/** An advertiser's click id: an identifier of one ad click, so marketing data, sent only with consent to marketing. */
+export const CLICK_IDS = ['gclid', 'fbclid'] as const;
+
+/** The source's keys: the address's parameters and `referrer`, the host of the other site the visitor came from. */
+export const SOURCE_KEYS = [...CAMPAIGN_PARAMS, ...CLICK_IDS, 'referrer'] as const;
+
+export type SourceKey = (typeof SOURCE_KEYS)[number];
+
+/** A lead's source: any of its keys, each a short line of printable text. */
+export type LeadSource = Partial<Record<SourceKey, string>>;
+
+/** The longest value kept; a longer one is dropped, not cut (a cut id is no id). */
+export const SOURCE_VALUE_MAX = 200;
+
+/** Control and format characters (bidi overrides among them), unassigned and private code points, line separators. */
+const UNPRINTABLE = /[\p{C}\p{Zl}\p{Zp}]/u;
+
+const isSourceKey = (key: string): key is SourceKey => (SOURCE_KEYS as readonly string[]).includes(key);
+
+/**
+ * What of a submitted source the server keeps: its known keys whose value is a string of 1 to 200 characters
+ * (trimmed) with nothing unprintable; every other key and value is dropped. Undefined when nothing is left, or
+ * when the input is no plain object. Never throws.
+ */
+export function cleanSource(input: unknown): LeadSource | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+  const source: LeadSource = {};
+  for (const [key, raw] of Object.entries(input as Record<string, unknown>)) {
+    if (!isSourceKey(key) || typeof raw !== 'string') continue;
+    const value = raw.trim();
+    if (value !== '' && value.length <= SOURCE_VALUE_MAX && !UNPRINTABLE.test(value)) source[key] = value;
+  }
+  return Object.keys(source).length > 0 ? source : undefined;
+}
