@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { AcceptInvitationAnswer, AcceptInvitationRequest, InvitationAnswer } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
 import { get, post } from './api.ts';
-import { homeOf, useSession } from './session.tsx';
+import { landAfterSignIn, useSession } from './session.tsx';
 import { formatDateTime, ROLE_NAMES } from './texts.ts';
 import { Field, LiveError, Notice, PageHeading } from './ui.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
@@ -124,7 +124,7 @@ function Accepted({ answer }: { answer: AcceptInvitationAnswer }) {
           type="button"
           onClick={() => {
             setMe({ email: answer.email, role: answer.role, permissions: answer.permissions });
-            void navigate(homeOf(answer.permissions), { replace: true });
+            void landAfterSignIn(navigate, answer);
           }}
         >
           {words.recovery.saved}

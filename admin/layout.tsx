@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { NavLink, Navigate, Outlet, useLocation } from 'react-router-dom';
-import { post } from './api.ts';
 import { ROLE_NAMES } from './texts.ts';
 import { screensFor, useSession } from './session.tsx';
 import { SignInForm } from './sign-in.tsx';
 import { siteName } from './site-name.ts';
+import { openStudio, type StudioFailedState } from './studio.ts';
 import { Dialog } from './ui.tsx';
 import styles from './layout.module.css';
 import { words } from './words.ts';
@@ -81,15 +81,16 @@ function SignInAgain() {
 }
 
 /**
- * The studio opens on an origin of its own: the back office gives a one-time ticket for it, and the browser goes
- * there with it (server/admin/studio-routes.ts). A link in look, a button in kind: it asks the server first.
+ * The studio, on an origin of its own (studio.ts). A link in look, a button in kind: it asks the server first. Also
+ * says so when a sign-in meant to go straight into the studio landed here instead.
  */
 function StudioLink() {
-  const [failed, setFailed] = useState(false);
+  const landed = useLocation().state as StudioFailedState | null;
+  const [failed, setFailed] = useState(landed?.studioFailed === true);
   const open = async () => {
     setFailed(false);
     try {
-      window.location.assign((await post('/studio/ticket')).url);
+      await openStudio();
     } catch {
       setFailed(true);
     }

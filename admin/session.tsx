@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Me, Permission } from '../core/admin/contract.ts';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { get, post, whenSignedOut } from './api.ts';
+import { openStudio, type StudioFailedState } from './studio.ts';
 import { words } from './words.ts';
 
 /**
@@ -24,6 +25,33 @@ export const mayOpen = (permissions: readonly Permission[], path: string) => scr
 
 /** The first screen a person lands on after signing in. */
 export const homeOf = (permissions: readonly Permission[]) => screensFor(permissions)[0]?.path ?? '/account';
+
+/**
+ * Where a fresh sign-in takes the person (issue 50: each role lands on its work): back where they were sent from, else
+ * their first work screen; one whose permissions open no work screen but who has the studio (an editor) goes
+ * straight into the studio, and lands on the account screen, told so, when it does not open. Only a sign-in lands in
+ * the studio: the back office opened later ('/', the studio's way back) shows its own screens, so there is no loop.
+ */
+export async function landAfterSignIn(navigate: NavigateFunction, who: Pick<Me, 'permissions'>, options: { back?: string; state?: object } = {}) {
+  const { back, state } = options;
+  const home = homeOf(who.permissions);
+  if (back && back !== '/') return void navigate(back, { replace: true, state });
+  if (home === '/account') {
+    // /me says whether the studio is served here (the sign-in's answer does not)
+    const studio = await get('/me').then(
+      (full) => full.studio === true,
+      () => false,
+    );
+    if (studio)
+      try {
+        return await openStudio();
+      } catch {
+        const failed: StudioFailedState = { studioFailed: true };
+        return void navigate(home, { replace: true, state: { ...state, ...failed } });
+      }
+  }
+  void navigate(home, { replace: true, state });
+}
 
 interface Session {
   /** undefined while asking the server; null: signed out */
@@ -95,7 +123,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (same) settle(true);
       else {
         settle(false);
-        void navigate(homeOf(who.permissions), { replace: true });
+        // another person: a fresh sign-in, which lands where theirs does
+        void landAfterSignIn(navigate, who);
       }
     },
     [signedIn, settle, navigate],

@@ -4,7 +4,7 @@ import type { SignInAnswer, SignInRequest } from '../core/admin/contract.ts';
 import type { RequestError } from './api.ts';
 import { get, post } from './api.ts';
 import { browserHasPasskeys, signInWithPasskey } from './passkeys.ts';
-import { homeOf, useSession } from './session.tsx';
+import { homeOf, landAfterSignIn, useSession } from './session.tsx';
 import { Field, LiveError, Notice, PageHeading } from './ui.tsx';
 import styles from './sign-in.module.css';
 import { words } from './words.ts';
@@ -49,7 +49,7 @@ export function SignIn() {
 
   const signedIn = (answer: SignInAnswer) => {
     setMe({ email: answer.email, role: answer.role, permissions: answer.permissions, freshUntil: answer.freshUntil });
-    void navigate(back ?? homeOf(answer.permissions), { replace: true, state: { usedRecoveryCode: answer.usedRecoveryCode } });
+    void landAfterSignIn(navigate, answer, { back, state: { usedRecoveryCode: answer.usedRecoveryCode } });
   };
 
   return (

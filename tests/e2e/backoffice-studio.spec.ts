@@ -68,11 +68,11 @@ test.describe('the studio behind the back office @desktop-only', () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  test('an editor opens the studio from the menu, changes the hero heading and publishes it in their name; axe finds nothing', async ({ page }) => {
+  test('an editor signs in straight into the studio, changes the hero heading and publishes it in their name; axe finds nothing', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const editor = await newAccount('editor');
     await signIn(page, editor);
-    await page.getByRole('button', { name: 'Studio' }).click();
+    // an editor's sign-in goes straight into the studio
     await expect(page).toHaveURL(`${e2eStudioOrigin}/__studio`);
     // the studio's first preview is its first render of the working copy: on a busy machine, seconds
     await expect(desktopPreview(page).locator('main h1')).toHaveText(/A website you will be proud to show your customers/, { timeout: 15_000 });
@@ -103,7 +103,6 @@ test.describe('the studio behind the back office @desktop-only', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const editor = await newAccount('editor');
     await signIn(page, editor);
-    await page.getByRole('button', { name: 'Studio' }).click();
     await expect(page).toHaveURL(`${e2eStudioOrigin}/__studio`);
     const liveBefore = realpathSync(live());
     await page.getByRole('button', { name: 'History' }).click();
@@ -124,7 +123,6 @@ test.describe('the studio behind the back office @desktop-only', () => {
     // two or three publishes, each a build: room for a busy machine
     test.slow();
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page, await newAccount('editor'));
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const counts: string[] = [];
     const task = () => {
@@ -145,9 +143,11 @@ test.describe('the studio behind the back office @desktop-only', () => {
     };
     const liveFile = (file: string) => readFileSync(join(realpathSync(live()), file), 'utf8');
 
-    // each task begins on the back office's first screen, signed in
+    // the first task begins with the sign-in, which takes an editor into the studio (the sign-in not counted); the
+    // others on the back office's first screen, still signed in, where the menu's Studio opens it
+    await signIn(page, await newAccount('editor'));
+    await expect(page).toHaveURL(`${e2eStudioOrigin}/__studio`);
     const heading = task();
-    await heading.click(page.getByRole('button', { name: 'Studio' }));
     await heading.click(field(page, '/blocks/0/headline'));
     await heading.press('Control+A');
     await heading.type('Sneller online');
@@ -186,13 +186,13 @@ test.describe('the studio behind the back office @desktop-only', () => {
     await expect(dialog.getByText('No preview link works now.')).toBeVisible();
 
     console.log(`the back office's studio, tasks from its first screen:\n  ${counts.join('\n  ')}`);
-    expect([heading.count.clicks, city.count.clicks, link.count.clicks]).toEqual([4, 4, 4]);
+    expect([heading.count.clicks, city.count.clicks, link.count.clicks]).toEqual([3, 4, 4]);
   });
 
   test('an editor sends a client a preview link to the draft: it opens without an account, and no longer once expired', async ({ page, browser }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page, await newAccount('editor'));
-    await page.getByRole('button', { name: 'Studio' }).click();
+    await expect(page).toHaveURL(`${e2eStudioOrigin}/__studio`);
     await field(page, '/blocks/0/headline').fill('Een kop voor de klant');
     await expect(desktopPreview(page).locator('main h1')).toHaveText('Een kop voor de klant');
     // three clicks: the button, "Make a link", "Copy"
@@ -231,7 +231,7 @@ test.describe('the studio behind the back office @desktop-only', () => {
   test('an editor plans a publish for later, sees it waiting, and calls it off', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page, await newAccount('editor'));
-    await page.getByRole('button', { name: 'Studio' }).click();
+    await expect(page).toHaveURL(`${e2eStudioOrigin}/__studio`);
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const dialog = page.getByRole('dialog');
     const later = dialog.getByRole('region', { name: 'Publish later' });
@@ -254,13 +254,13 @@ test.describe('the studio behind the back office @desktop-only', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const anna = await newAccount('editor');
     await signIn(page, anna);
-    await page.getByRole('button', { name: 'Studio' }).click();
+    await expect(page).toHaveURL(`${e2eStudioOrigin}/__studio`);
     await fileButton(page, 'content/pages/contact.json').click();
     await field(page, '/blocks/0/eyebrow').fill('Van Anna');
     const bramContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const bram = await bramContext.newPage();
     await signIn(bram, await newAccount('editor'));
-    await bram.getByRole('button', { name: 'Studio' }).click();
+    await expect(bram).toHaveURL(`${e2eStudioOrigin}/__studio`);
     await fileButton(bram, 'content/pages/contact.json').click();
     const banner = bram.locator('.lease-banner');
     await expect(banner).toContainText(`${anna.email} is editing this file now`);
@@ -285,7 +285,6 @@ test.describe('the studio behind the back office @desktop-only', () => {
   test('a script in the preview, with an editor signed in, can neither read the studio nor edit through its calls', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page, await newAccount('editor'));
-    await page.getByRole('button', { name: 'Studio' }).click();
     await expect(page).toHaveURL(`${e2eStudioOrigin}/__studio`);
     // the preview is sandboxed: its page is on an origin of its own, and its requests carry no cookie of the studio's
     await expectRefused(page, () => readFileSync(join(site(), 'content/pages/home.json'), 'utf8'));
@@ -306,7 +305,39 @@ test.describe('the studio behind the back office @desktop-only', () => {
     await expect(page.getByRole('link', { name: 'Open the studio from the back office' })).toHaveAttribute('href', `${ADMIN}/`);
     await expectNoAxeViolations(page);
   });
-  test('signed in with a passkey alone, an editor opens the studio and publishes in their name', async ({ page }) => {
+  test('an editor signs in and is in the studio without a click; the back office opened again stays the back office; sales land on the leads', async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, await newAccount('editor'));
+    await expect(page).toHaveURL(`${e2eStudioOrigin}/__studio`);
+    await expect(page.getByRole('link', { name: 'Back office' })).toBeVisible();
+    // the way back: the back office's account screen, with the studio in its menu; only a sign-in goes into the studio
+    await page.getByRole('link', { name: 'Back office' }).click();
+    await expect(page).toHaveURL(`${ADMIN}/account`);
+    await expect(page.getByRole('heading', { name: 'Mijn account' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Studio' })).toBeVisible();
+    await page.goto(`${ADMIN}/`);
+    await expect(page).toHaveURL(`${ADMIN}/account`);
+    await expect(page.getByRole('heading', { name: 'Mijn account' })).toBeFocused();
+    // the studio not opening: the sign-in lands on the account screen, and says so
+    const failing = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const refused = await failing.newPage();
+    await refused.route('**/api/studio/ticket', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unknown"}' }));
+    await signIn(refused, await newAccount('editor'));
+    await expect(refused).toHaveURL(`${ADMIN}/account`);
+    await expect(refused.getByRole('alert').filter({ hasText: 'De studio ging niet open. Probeer het nog eens.' })).toBeVisible();
+    await failing.close();
+    // a sales person: the leads, as before
+    const sales = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const salesPage = await sales.newPage();
+    await signIn(salesPage, await newAccount('sales'));
+    await expect(salesPage).toHaveURL(`${ADMIN}/leads`);
+    await expect(salesPage.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
+    await sales.close();
+  });
+  test('signed in with a passkey alone, an editor is in the studio and publishes in their name', async ({ page }) => {
     // a back office and a studio of their own, started here, and a publish's build: room for a busy machine
     test.slow();
     // WebAuthn needs a host name: a back office and a studio of their own at localhost, on their own database
@@ -331,10 +362,11 @@ test.describe('the studio behind the back office @desktop-only', () => {
       const email = 'passkey-editor@example.nl';
       await page.setViewportSize({ width: 1280, height: 800 });
       await acceptWithPasskey(page, admin, server.dataDir, email);
+      // the invitation's end is a sign-in: into the studio; signed out from the back office, then in with the passkey alone
+      await expect(page).toHaveURL(`${studioOrigin}/__studio`);
+      await page.goto(`${admin}/`);
       await page.getByRole('button', { name: 'Afmelden' }).first().click();
-      // signed in with the passkey alone, then the studio from the menu
       await page.getByRole('button', { name: 'Aanmelden met een passkey' }).click();
-      await page.getByRole('button', { name: 'Studio' }).click();
       await expect(page).toHaveURL(`${studioOrigin}/__studio`);
       await field(page, '/blocks/0/headline').fill('Met een passkey gepubliceerd');
       await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -373,7 +405,7 @@ test.describe('the studio behind the back office @desktop-only', () => {
     headingFromElsewhere('Van elders');
     const liveBefore = realpathSync(live());
     await signIn(page, await newAccount('editor'));
-    await page.getByRole('button', { name: 'Studio' }).click();
+    await expect(page).toHaveURL(`${e2eStudioOrigin}/__studio`);
     await field(page, '/blocks/0/headline').fill('Van hier');
     let clicks = 0;
     const click = async (target: Locator) => {
@@ -406,7 +438,7 @@ test.describe('the studio behind the back office @desktop-only', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     headingFromElsewhere('Nog eens van elders');
     await signIn(page, await newAccount('editor'));
-    await page.getByRole('button', { name: 'Studio' }).click();
+    await expect(page).toHaveURL(`${e2eStudioOrigin}/__studio`);
     await field(page, '/blocks/0/headline').fill('Toch van hier');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const dialog = page.getByRole('dialog');
