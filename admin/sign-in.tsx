@@ -117,19 +117,25 @@ export function SignInForm({ onSignedIn, onBusy, email }: SignInFormProps) {
     await attempt(() => post('/sign-in', { body: request }));
   };
 
+  // one checkbox for both ways in, made once and shown before the first of them: the passkey's button where there
+  // is one, else the form's button
+  const keep = <RememberDevice checked={remember} onChange={setRemember} />;
   return (
     <>
       <LiveError message={error} />
-      {/* before the first way in: the passkey's button where there is one, else the form's button */}
-      {passkeys ? <RememberDevice checked={remember} onChange={setRemember} /> : null}
-      {passkeys ? <PasskeyOption busy={busy} onClick={() => void attempt(() => signInWithPasskey(remember))} /> : null}
+      {passkeys ? (
+        <>
+          {keep}
+          <PasskeyOption busy={busy} onClick={() => void attempt(() => signInWithPasskey(remember))} />
+        </>
+      ) : null}
       <form onSubmit={(e) => void submit(e)} noValidate={false}>
         <Field label={words.email}>{(p) => <input {...p} name="email" type="email" autoComplete="username" required defaultValue={email} />}</Field>
         <Field label={words.password}>{(p) => <input {...p} name="password" type="password" autoComplete="current-password" required />}</Field>
         <Field label={words.code} hint={words.signIn.codeHint}>
           {(p) => <input {...p} name="code" autoComplete="one-time-code" inputMode="text" required spellCheck={false} />}
         </Field>
-        {passkeys ? null : <RememberDevice checked={remember} onChange={setRemember} />}
+        {passkeys ? null : keep}
         <button className="button" type="submit" disabled={busy}>
           {busy ? words.signIn.busy : words.signIn.button}
         </button>
