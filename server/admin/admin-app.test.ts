@@ -278,8 +278,10 @@ describe.each(backends)('the back office on $name', (backend) => {
     type Person = Awaited<ReturnType<typeof person>>;
     const made = await Promise.all(ROLES.map(async (role) => [role, await person(`${role}@example.nl`, role)] as const));
     const people: Record<string, Person | undefined> = { none: undefined, ...Object.fromEntries(made) };
+    // the routes that end a session are walked last, below, as they would end the one the walk goes on with
+    const endsASession = (path: string) => path === '/api/sign-out' || path.endsWith('/end') || path.endsWith('/end-others');
     for (const [role, someone] of Object.entries(people)) {
-      for (const route of routes.filter((r) => r.path !== '/api/sign-out' && !r.path.endsWith('/end'))) {
+      for (const route of routes.filter((r) => !endsASession(r.path))) {
         const path = route.path.replace(/:\w+/g, 'x');
         const b = someone?.b ?? browser(app);
         const answer = await (route.method === 'GET' ? b.get(path) : b.post(path, {}));
@@ -313,6 +315,31 @@ describe.each(backends)('the back office on $name', (backend) => {
     expect([await status('admin', '/api/system'), await status('editor', '/api/system'), await status('sales', '/api/system')]).toEqual([200, 403, 403]);
     const studioOf = async (role: Role) => ((await (await people[role]!.b.get('/api/me')).json()) as { studio?: boolean }).studio ?? false;
     expect([await studioOf('editor'), await studioOf('admin'), await studioOf('sales')]).toEqual([true, true, false]);
+    // the routes that end sessions, in the matrix too: nobody 401, each signed-in role let through; sign-out last
+    const ending = ['/api/sessions/end-others', '/api/sessions/:id/end', '/api/sign-out'];
+    expect(
+      routes
+        .filter((r) => endsASession(r.path))
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([...ending].sort());
+    for (const [role, someone] of Object.entries(people)) {
+      for (const path of ending) {
+        const answer = await (someone?.b ?? browser(app)).post(path.replace(/:\w+/g, 'x'), {});
+        const gate = { status: answer.status, error: ((await answer.json()) as { error?: string }).error };
+        const where = `${role} POST ${path}`;
+        if (someone) expect(['signed-out', 'forbidden'], where).not.toContain(gate.error);
+        else expect(gate, where).toEqual({ status: 401, error: 'signed-out' });
+      }
+    }
+    expect(
+      await Promise.all(
+        ROLES.map(async (role) => {
+          const b = people[role]!.b;
+          return [(await b.post('/api/sessions/end-others', {})).status, (await b.get('/api/me')).status];
+        }),
+      ),
+    ).toEqual(ROLES.map(() => [401, 401]));
   });
 
   it('asks for a fresh sign-in before people changes after 10 minutes; a step-up renews the cookie and ends the old one', async () => {
