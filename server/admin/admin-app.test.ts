@@ -7,31 +7,25 @@ import type { StaffStore } from '../staff/store/staff-store.ts';
 import { totpAt } from '../staff/totp.ts';
 import { FREE_FAILURES } from '../staff/throttle.ts';
 import { ROLES, type Role } from '../staff/identity.ts';
-import { backends, openTestStore, SETUP_TIMEOUT_MS } from '../staff/test-support/backends.ts';
+import { backends, SETUP_TIMEOUT_MS } from '../staff/test-support/backends.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStorage } from '../storage/open-storage.ts';
-import type { Storage } from '../storage/types.ts';
-import { fixtureServerSite } from '../../tests/support/server-site.ts';
 import { createAdminApp } from './admin-app.ts';
 import { allows } from './permissions.ts';
 import { STAFF_REQUEST_HEADER } from './request-guard.ts';
 import type { AdminEnv, RouteSpec } from './routes.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
-import { openStudioTickets, type StudioTickets } from '../storage/studio-queries.ts';
-import { openSystemStore, type SystemStore } from '../system/system-store.ts';
+import { openTestAdminApp } from './test-support/admin-test-app.ts';
 import { browser, OWN, ORIGIN, PASSWORD, person as invite } from './test-support/staff-browser.ts';
 
 describe.each(backends)('the back office on $name', (backend) => {
   let store: StaffStore;
-  let storage: Storage;
-  let studioState: StudioTickets;
-  let system: SystemStore;
   let advance: (ms: number) => void;
   let peek: () => number;
   let app: Hono<AdminEnv>;
   let routes: RouteSpec[];
+  let close: () => Promise<void>;
   const codeFor = (secret: string) => totpAt(base32Decode(secret)!, peek());
 
   const person = (email: string, role: Role) => invite(app, store, { advance, peek }, email, role);
@@ -39,32 +33,10 @@ describe.each(backends)('the back office on $name', (backend) => {
   beforeAll(() => backend.setup(), SETUP_TIMEOUT_MS);
   afterAll(() => backend.teardown(), 30_000);
   beforeEach(async () => {
-    let options;
-    ({ store, advance, peek, options } = await openTestStore(backend));
-    storage = await openStorage(options);
-    studioState = await openStudioTickets(options);
-    system = await openSystemStore(options);
-    // the inbox too, so the role matrix walks its routes; no lead is read from this folder
-    const leads = { storage, uploadsDir: tmpdir(), site: fixtureServerSite, retention: { leadDays: 365, spamDays: 14 } };
-    ({ app, routes } = createAdminApp({
-      staff: store,
-      origin: ORIGIN,
-      timeouts: DEFAULT_TIMEOUTS,
-      clientIp: () => '203.0.113.7',
-      issuer: 'Back office',
-      leads,
-      // and the studio's door, so the matrix walks its ticket too
-      studio: { origin: 'http://127.0.0.1:4331', state: studioState },
-      // and the System screen's call, admins' alone
-      system: { store: system },
-    }));
+    // the inbox, the studio's door and the System screen's call too, so the role matrix walks their routes
+    ({ app, routes, store, advance, peek, close } = await openTestAdminApp(backend, { clientIp: '203.0.113.7', leads: true, studio: true, system: true }));
   }, 60_000);
-  afterEach(async () => {
-    await store.close();
-    await storage.close();
-    await studioState.close();
-    await system.close();
-  });
+  afterEach(() => close());
 
   it('an invitation link sets up a password and an authenticator, gives ten recovery codes once and signs in; it works once', async () => {
     const invited = await inviteStaff(store, 'an@example.nl', 'sales', null);

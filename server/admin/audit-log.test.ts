@@ -1,12 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
-import { DEFAULT_TIMEOUTS } from '../staff/sessions.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
-import { backends, openTestStore, SETUP_TIMEOUT_MS } from '../staff/test-support/backends.ts';
+import { backends, SETUP_TIMEOUT_MS } from '../staff/test-support/backends.ts';
 import { AUDIT_GROUPS } from '../../core/admin/audit-groups.ts';
-import { createAdminApp } from './admin-app.ts';
 import type { AdminEnv } from './routes.ts';
-import { browser, ORIGIN, PASSWORD, person as invite } from './test-support/staff-browser.ts';
+import { openTestAdminApp } from './test-support/admin-test-app.ts';
+import { browser, PASSWORD, person as invite } from './test-support/staff-browser.ts';
 
 /** The audit log's filters, as its screen sends them: by or about a person, by group of events, by days. */
 describe.each(backends)('the audit log’s filters on $name', (backend) => {
@@ -14,15 +13,15 @@ describe.each(backends)('the audit log’s filters on $name', (backend) => {
   let advance: (ms: number) => void;
   let peek: () => number;
   let app: Hono<AdminEnv>;
+  let close: () => Promise<void>;
   const DAY = 86_400_000;
 
   beforeAll(() => backend.setup(), SETUP_TIMEOUT_MS);
   afterAll(() => backend.teardown(), 30_000);
   beforeEach(async () => {
-    ({ store, advance, peek } = await openTestStore(backend));
-    ({ app } = createAdminApp({ staff: store, origin: ORIGIN, timeouts: DEFAULT_TIMEOUTS, clientIp: () => '203.0.113.8', issuer: 'Back office' }));
+    ({ app, store, advance, peek, close } = await openTestAdminApp(backend, { clientIp: '203.0.113.8' }));
   }, 60_000);
-  afterEach(() => store.close());
+  afterEach(() => close());
 
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

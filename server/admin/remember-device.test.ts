@@ -1,15 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
-import { tmpdir } from 'node:os';
 import { DEFAULT_TIMEOUTS, FRESH_SIGN_IN_MS, REMEMBERED_DEVICE_MS } from '../staff/sessions.ts';
 import type { StaffStore } from '../staff/store/staff-store.ts';
-import { backends, openTestStore, SETUP_TIMEOUT_MS } from '../staff/test-support/backends.ts';
-import { openStorage } from '../storage/open-storage.ts';
-import type { Storage } from '../storage/types.ts';
-import { fixtureServerSite } from '../../tests/support/server-site.ts';
-import { createAdminApp } from './admin-app.ts';
+import { backends, SETUP_TIMEOUT_MS } from '../staff/test-support/backends.ts';
 import type { AdminEnv } from './routes.ts';
-import { browser, ORIGIN, PASSWORD, person as invite } from './test-support/staff-browser.ts';
+import { openTestAdminApp } from './test-support/admin-test-app.ts';
+import { browser, PASSWORD, person as invite } from './test-support/staff-browser.ts';
 
 /**
  * "This device stays signed in for 30 days": a choice at sign-in, with its own time-outs (30 days from the sign-in,
@@ -18,25 +14,18 @@ import { browser, ORIGIN, PASSWORD, person as invite } from './test-support/staf
  */
 describe.each(backends)('a device kept signed in on $name', (backend) => {
   let store: StaffStore;
-  let storage: Storage;
   let advance: (ms: number) => void;
   let peek: () => number;
   let app: Hono<AdminEnv>;
+  let close: () => Promise<void>;
   const HOUR = 60 * 60 * 1000;
 
   beforeAll(() => backend.setup(), SETUP_TIMEOUT_MS);
   afterAll(() => backend.teardown(), 30_000);
   beforeEach(async () => {
-    let options;
-    ({ store, advance, peek, options } = await openTestStore(backend));
-    storage = await openStorage(options);
-    const leads = { storage, uploadsDir: tmpdir(), site: fixtureServerSite, retention: { leadDays: 365, spamDays: 14 } };
-    ({ app } = createAdminApp({ staff: store, origin: ORIGIN, timeouts: DEFAULT_TIMEOUTS, clientIp: () => '203.0.113.9', issuer: 'Back office', leads }));
+    ({ app, store, advance, peek, close } = await openTestAdminApp(backend, { clientIp: '203.0.113.9', leads: true }));
   }, 60_000);
-  afterEach(async () => {
-    await store.close();
-    await storage.close();
-  });
+  afterEach(() => close());
 
   /** a new browser of the person, signed in with password and code, kept signed in or not */
   const signIn = async (who: Awaited<ReturnType<typeof invite>>, remember: unknown) => {
