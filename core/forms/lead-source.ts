@@ -4,16 +4,17 @@
  * lead; the server keeps only what {@link cleanSource} lets through, and a lead is never refused for its source.
  */
 
-/** The campaign parameters of a landing's address, by their names there. */
-export const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+/**
+ * The parameters of a landing's address a source takes, by their names there: the campaign's (utm_*) and the ad
+ * click ids. Spelled out, not joined from the lists below: every page's inline script carries this list.
+ */
+export const URL_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'] as const;
 
 /** An advertiser's click id: an identifier of one ad click, so marketing data, sent only with consent to marketing. */
 export const CLICK_IDS = ['gclid', 'fbclid'] as const;
 
 /** The source's keys: the address's parameters and `referrer`, the host of the other site the visitor came from. */
-export const SOURCE_KEYS = [...CAMPAIGN_PARAMS, ...CLICK_IDS, 'referrer'] as const;
-
-export type SourceKey = (typeof SOURCE_KEYS)[number];
+export type SourceKey = (typeof URL_PARAMS)[number] | 'referrer';
 
 /** A lead's source: any of its keys, each a short line of printable text. */
 export type LeadSource = Partial<Record<SourceKey, string>>;
@@ -24,7 +25,7 @@ export const SOURCE_VALUE_MAX = 200;
 /** Control and format characters (bidi overrides among them), unassigned and private code points, line separators. */
 const UNPRINTABLE = /[\p{C}\p{Zl}\p{Zp}]/u;
 
-const isSourceKey = (key: string): key is SourceKey => (SOURCE_KEYS as readonly string[]).includes(key);
+const isSourceKey = (key: string): key is SourceKey => key === 'referrer' || (URL_PARAMS as readonly string[]).includes(key);
 
 /**
  * What of a submitted source the server keeps: its known keys whose value is a string of 1 to 200 characters

@@ -6,6 +6,7 @@ import { createFormSession, type SessionOptions } from './form-session.ts';
 import { initialValues } from '../../core/forms/validation.ts';
 import { fakeNetwork, json, type Handler } from './testing/fake-network.ts';
 import { FORM_TOKENS, type PrefetchedToken } from '../../core/islands/attributes.ts';
+import { SOURCE_KEY } from '../site/lead-source.ts';
 
 /**
  * The whole pipeline for real (our modules and the real e-mail SDK) on a fake
@@ -283,5 +284,25 @@ describe('form session', () => {
     expect(await live.submit({ values: values(), files: {}, hp: '', onProgress: () => {}, sentBeforeCode: false })).toBe(true);
     clearTimeout(timer);
     expect(recordedBeforeTimer).toBe(true);
+  });
+});
+
+describe('where the visitor came from', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('goes with the lead as the visit noted it, without an ad’s click id when nobody agreed to marketing', async () => {
+    sessionStorage.setItem(SOURCE_KEY, JSON.stringify({ utm_source: 'nieuwsbrief', utm_campaign: 'najaar', gclid: 'Cj0KCQ', referrer: 'mail.example.nl' }));
+    const net = network();
+    expect(await send(session(contact), values())).toBe(true);
+    expect(body(net.to(/POST \/api\/forms\/contact$/)[0])).toMatchObject({
+      source: { utm_source: 'nieuwsbrief', utm_campaign: 'najaar', referrer: 'mail.example.nl' },
+    });
+    expect(body(net.to(/POST \/api\/forms\/contact$/)[0])!.source).not.toHaveProperty('gclid');
+  });
+
+  it('is left out of a lead whose visit noted nothing', async () => {
+    const net = network();
+    expect(await send(session(contact), values())).toBe(true);
+    expect(body(net.to(/POST \/api\/forms\/contact$/)[0])).not.toHaveProperty('source');
   });
 });

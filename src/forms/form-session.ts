@@ -7,9 +7,14 @@ import { imageHostFor, mailSettingsFor, type IntegrationEnv } from './mail-setti
 import { postFallback } from './fallback.ts';
 import { readAsDataUrl, uploadImages } from './upload.ts';
 import { trackPixel } from './pixel.ts';
+import { clickIdsAllowed, sourceToSend } from '../site/lead-source.ts';
 import { SubmissionIds } from './submission-id.ts';
 import { submitForm } from './submit.ts';
 import type { Fetch } from './timeout.ts';
+import type { LeadSource } from '../../core/forms/lead-source.ts';
+
+/** The visit's source as a lead sends it: an ad's click id only while the visitor agrees to marketing. */
+const visitSource = () => sourceToSend(clickIdsAllowed());
 
 export interface SessionOptions {
   /** The network; the page's fetch unless a test passes its own (the e-mail SDK always uses the global one). */
@@ -22,6 +27,8 @@ export interface SessionOptions {
   newId?: () => string;
   trackPixel?: (event: string) => void;
   report?: (error: unknown) => void;
+  /** Where the visitor came from, read when a lead is sent: the visit's noted source (src/site/lead-source.ts) unless a test gives its own. */
+  source?: () => LeadSource | undefined;
 }
 
 export interface SubmitInput {
@@ -131,7 +138,13 @@ export function createFormSession(form: FormConfig, integrations: Integrations, 
         readDataUrl: readAsDataUrl,
         // the token request started when the form was shown; it ends on its own timeout, so waiting for it is bounded
         recordLead: leads
-          ? async (lead) => recordLead(leads, form.id, { submissionId, ...lead, token: await tokens.tokenFor(submissionId, sentBeforeCode), hp }, net)
+          ? async (lead) =>
+              recordLead(
+                leads,
+                form.id,
+                { submissionId, ...lead, token: await tokens.tokenFor(submissionId, sentBeforeCode), hp, source: (options.source ?? visitSource)() },
+                net,
+              )
           : undefined,
         reportDelivery: leads ? (result) => reportDelivery(leads, form.id, submissionId, result, net) : undefined,
         // the fallback carries the lead's token, so the server can tell a visitor's message from a bot's
