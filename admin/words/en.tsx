@@ -496,4 +496,17 @@ export const en: Words = {
     erased: (leads: number, photos: number, mails: number) =>
       `Everything about this person has been erased: ${leads} ${leads === 1 ? 'lead' : 'leads'}, ${photos} photos and ${mails} emails.`,
   },
+
+  source: {
+    title: 'Where they came from',
+    campaign: 'Campaign',
+    medium: 'Medium',
+    source: 'Source',
+    term: 'Search term',
+    content: 'Ad variant',
+    referrer: 'Via website',
+    click: 'Ad click',
+    gclid: 'Google Ads click',
+    fbclid: 'Meta ad click',
+  },
 };

@@ -508,6 +508,20 @@ export const nl = {
     erased: (leads: number, photos: number, mails: number) =>
       `Alles van deze persoon is gewist: ${leads} ${leads === 1 ? 'lead' : 'leads'}, ${photos} foto’s en ${mails} mails.`,
   },
+
+  /** Where a lead's visitor came from (admin/lead-source.tsx, issue 51): the campaign's parts in plain words. */
+  source: {
+    title: 'Herkomst',
+    campaign: 'Campagne',
+    medium: 'Medium',
+    source: 'Bron',
+    term: 'Zoekwoord',
+    content: 'Advertentievariant',
+    referrer: 'Via website',
+    click: 'Advertentieklik',
+    gclid: 'Google Ads-klik',
+    fbclid: 'Meta-advertentieklik',
+  },
 };
 
 /** The shape every language's catalog has: a text missing in one fails the type check. */
