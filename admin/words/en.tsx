@@ -415,6 +415,17 @@ export const en: Words = {
     mine: 'My leads',
     callBackToday: 'Call back today',
     callBack: (date: string) => `Call back ${date}`,
+    keys: 'Keyboard shortcuts',
+    keysClose: 'Close',
+    keyList: [
+      ['/', 'Search'],
+      ['j', 'Next lead'],
+      ['k', 'Previous lead'],
+      ['Enter', 'Open the lead'],
+      ['?', 'Show these shortcuts'],
+    ] as [string, string][],
+    filters: 'Filters',
+    filtersOn: (n: number) => `Filters (${n} on)`,
   },
 
   lead: {

@@ -427,6 +427,17 @@ export const nl = {
     mine: 'Mijn leads',
     callBackToday: 'Terugbellen vandaag',
     callBack: (date: string) => `Terugbellen ${date}`,
+    keys: 'Sneltoetsen',
+    keysClose: 'Sluiten',
+    keyList: [
+      ['/', 'Zoeken'],
+      ['j', 'Naar de volgende lead'],
+      ['k', 'Naar de vorige lead'],
+      ['Enter', 'De lead openen'],
+      ['?', 'Deze sneltoetsen tonen'],
+    ] as [string, string][],
+    filters: 'Filters',
+    filtersOn: (n: number) => `Filters (${n} aan)`,
   },
 
   lead: {

@@ -16,6 +16,7 @@ import {
   type Account,
   uniqueDigits,
 } from './backoffice-support.ts';
+import { unfoldFilters } from './inbox-support.ts';
 
 /**
  * The inbox a salesperson's day runs on (issue 50), against the production server and its database: nothing typed is
@@ -143,6 +144,7 @@ test('what is new at a glance: spam left out unless asked for, counts per status
   expect(shown).toBeLessThanOrEqual(Math.max(before, after));
   await expect(page.getByLabel('Status').locator('option')).toHaveText(['Alle', 'Nieuw (2)', 'Contact opgenomen (1)', 'Gewonnen (0)', 'Verloren (0)']);
 
+  await unfoldFilters(page);
   await page.getByLabel('Spam', { exact: true }).selectOption('1');
   await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('1 lead gevonden');
   await expect(item('Goedkope pillen')).toBeVisible();
@@ -301,6 +303,7 @@ test('a lead assigned to me with a call-back day today is in “Mijn leads” an
   await expectNoAxeViolations(page);
 
   await page.getByRole('link', { name: '← Terug naar de leads' }).click();
+  await unfoldFilters(page);
   await page.getByLabel('Weergave').selectOption('Mijn leads');
   await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('1 lead gevonden');
   const list = page.viewportSize()!.width < 760 ? page.getByRole('list', { name: 'Leads' }) : page.getByRole('table', { name: 'Leads' });
@@ -344,6 +347,7 @@ test('the list opens on the view each person left it with, on this device; a col
   await signIn(page, sales);
   await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
   // one choice after the other, as a person makes them: each in the address before the next
+  await unfoldFilters(page);
   await page.getByLabel('Weergave').selectOption('Mijn leads');
   await expect(page).toHaveURL(/view=mijn/);
   await page.getByLabel('Status', { exact: true }).selectOption('new');
@@ -363,4 +367,97 @@ test('the list opens on the view each person left it with, on this device; a col
   await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
   await expect(page.getByLabel('Weergave')).toHaveValue('');
   await expect(page).toHaveURL(/\/leads$/);
+});
+
+test('the inbox from the keyboard: / to search, j and k from lead to lead, Enter opens it, ? lists the keys @desktop-only', async ({ page }) => {
+  const marker = `toetsen${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  for (const name of ['Eerste Toets', 'Tweede Toets', 'Derde Toets']) await addLead({ name, email: uniqueEmail('toets'), message: `Vraag over ${marker}` });
+  const sales = await newAccount('sales');
+  await signIn(page, sales);
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
+
+  await page.keyboard.press('/');
+  await expect(page.getByLabel('Zoeken', { exact: true })).toBeFocused();
+  await page.keyboard.type(marker);
+  await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('3 leads gevonden');
+  // a j typed in the search box is a letter of the search, not a move
+  await expect(page.getByLabel('Zoeken', { exact: true })).toHaveValue(marker);
+
+  const table = page.getByRole('table', { name: 'Leads' });
+  // out of the search box (a key there is a letter): back to the menu, then j takes the list's first lead
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('j');
+  await expect(table.getByRole('link', { name: 'Derde Toets' })).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(table.getByRole('link', { name: 'Tweede Toets' })).toBeFocused();
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await expect(table.getByRole('link', { name: 'Eerste Toets' })).toBeFocused();
+  await page.keyboard.press('k');
+  await expect(table.getByRole('link', { name: 'Tweede Toets' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Tweede Toets', level: 1 })).toBeFocused();
+  await page.goBack();
+  await expect(table.getByRole('link', { name: 'Tweede Toets' })).toBeFocused();
+
+  await page.keyboard.press('?');
+  const keys = page.getByRole('dialog', { name: 'Sneltoetsen' });
+  await expect(keys).toContainText('Naar de volgende lead');
+  await expect(keys.locator('kbd')).toHaveText(['/', 'j', 'k', 'Enter', '?']);
+  await expectNoAxeViolations(page);
+  // under the dialog the keys do nothing; Escape closes it
+  await page.keyboard.press('j');
+  await page.keyboard.press('Escape');
+  await expect(keys).toBeHidden();
+  await page.getByRole('button', { name: 'Sneltoetsen' }).click();
+  await expect(keys).toBeVisible();
+  await keys.getByRole('button', { name: 'Sluiten' }).click();
+  await expect(keys).toBeHidden();
+});
+
+test('on a phone the filters fold behind one button that says how many are on; the search stays in view @phone-only', async ({ page }) => {
+  const sales = await newAccount('sales');
+  await signIn(page, sales);
+  await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
+  const fold = page.getByRole('button', { name: 'Filters', exact: true });
+  await expect(page.getByLabel('Zoeken', { exact: true })).toBeVisible();
+  await expect(fold).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('Weergave')).toBeHidden();
+  // the first lead begins within the first screen, not under six filters
+  const first = page.getByRole('list', { name: 'Leads' }).locator('li').first();
+  await expect(first).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Sneltoetsen' })).toBeHidden();
+  await expectNoAxeViolations(page);
+
+  await fold.click();
+  await expect(fold).toHaveAttribute('aria-expanded', 'true');
+  await page.getByLabel('Weergave').selectOption('Mijn leads');
+  await page.getByLabel('Status', { exact: true }).selectOption('new');
+  await expect(page).toHaveURL(/(?=.*view=mijn)(?=.*status=new)/);
+  await expectNoAxeViolations(page);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Filters (2 aan)' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('Weergave')).toBeHidden();
+});
+
+test('each change is confirmed beside what changed: the note under the notes, the status in its card, the call-back under the date', async ({ page }) => {
+  const sales = await newAccount('sales');
+  await openLead(page, sales, 'Lotte Dekker');
+  const notes = page.getByRole('region', { name: 'Notities' });
+  await page.getByLabel('Nieuwe notitie').fill('Offerte volgt vrijdag.');
+  await page.getByRole('button', { name: 'Notitie toevoegen' }).click();
+  await expect(notes.getByRole('status').filter({ hasText: 'Notitie opgeslagen.' })).toBeInViewport();
+
+  const handle = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Behandelen', level: 2 }) });
+  await page.getByLabel('Status', { exact: true }).selectOption('contacted');
+  await expect(handle.getByRole('status').filter({ hasText: 'Status gewijzigd' })).toBeInViewport();
+  // one confirmation at a time: the note's is gone
+  await expect(page.getByText('Notitie opgeslagen.')).toHaveCount(0);
+
+  const followUp = page.getByRole('region', { name: 'Opvolgen' });
+  await page.getByLabel('Terugbellen op').fill('2030-01-15');
+  await page.getByRole('button', { name: 'Datum opslaan' }).click();
+  await expect(followUp.getByRole('status').filter({ hasText: 'genoteerd' })).toBeInViewport();
+  await expect(handle.getByRole('status')).toHaveText('');
+  await expectNoAxeViolations(page);
 });
