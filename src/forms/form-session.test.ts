@@ -5,8 +5,9 @@ import type { FormConfig, FormFiles, FormValues } from '../../core/forms/form-ty
 import { createFormSession, type SessionOptions } from './form-session.ts';
 import { initialValues } from '../../core/forms/validation.ts';
 import { fakeNetwork, json, type Handler } from './testing/fake-network.ts';
-import { FORM_TOKENS, type PrefetchedToken } from '../../core/islands/attributes.ts';
+import { FORM_TOKENS, ISLAND_ATTR, type PrefetchedToken } from '../../core/islands/attributes.ts';
 import { SOURCE_KEY } from '../site/lead-source.ts';
+import { choiceOf, saveChoice } from '../site/consent.ts';
 
 /**
  * The whole pipeline for real (our modules and the real e-mail SDK) on a fake
@@ -298,6 +299,20 @@ describe('where the visitor came from', () => {
       source: { utm_source: 'nieuwsbrief', utm_campaign: 'najaar', referrer: 'mail.example.nl' },
     });
     expect(body(net.to(/POST \/api\/forms\/contact$/)[0])!.source).not.toHaveProperty('gclid');
+  });
+
+  it('carries the ad’s click id once the visitor agreed to marketing in the site’s consent banner', async () => {
+    sessionStorage.setItem(SOURCE_KEY, JSON.stringify({ utm_source: 'google', gclid: 'Cj0KCQ' }));
+    document.body.innerHTML = `<div ${ISLAND_ATTR.name}="consent"></div>`;
+    saveChoice(localStorage, choiceOf(['marketing']));
+    try {
+      const net = network();
+      expect(await send(session(contact), values())).toBe(true);
+      expect(body(net.to(/POST \/api\/forms\/contact$/)[0])).toMatchObject({ source: { utm_source: 'google', gclid: 'Cj0KCQ' } });
+    } finally {
+      document.body.innerHTML = '';
+      localStorage.clear();
+    }
   });
 
   it('is left out of a lead whose visit noted nothing', async () => {

@@ -57,6 +57,16 @@ test.describe('where a lead came from', { tag: '@desktop-only' }, () => {
     expect(lead).toMatchObject({ spam: false, source: { utm_source: 'nieuwsbrief', utm_campaign: 'najaar', referrer: 'mail.example.nl' } });
   });
 
+  test('a visitor who arrived on a landing page by a search ad’s link, forwarded to the home page: the lead has the ad’s campaign', async ({ page }) => {
+    const email = unique('landing');
+    await page.goto('/seo-utrecht?utm_source=google&utm_campaign=x', { referer: 'http://www.google.com/' });
+    // the landing page forwards after its 1.5 s, in real time: a generous wait, for a busy machine
+    await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+    await openPage(page, '/contact');
+    await sendContact(page, email);
+    expect((await leadOf(email)).source).toEqual({ utm_source: 'google', utm_campaign: 'x', referrer: 'www.google.com' });
+  });
+
   test('a visitor who came by a Google ad without agreeing to marketing: the campaign is sent, the ad’s click id is not', async ({ page }) => {
     const email = unique('ad-click');
     const gclid = `Cj0KCQ-test-${Date.now()}`;
