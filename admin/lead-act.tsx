@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { RequestError } from './api.ts';
 import { StepUpCancelled, useStepUp } from './step-up.tsx';
 import { LiveError } from './ui.tsx';
@@ -67,13 +67,18 @@ export function OutcomeProvider({ outcome, children }: { outcome: Outcome | unde
 
 /**
  * The card's own message lines, always in the page so that a message put in them is read out: an error with the
- * button that sends again, or the confirmation (with its undo).
+ * button that sends again, or the confirmation (with its undo), scrolled into view when it is said.
  */
 export function Said({ where }: { where: Where }) {
   const outcome = useContext(OutcomeContext);
   const mine = outcome?.where === where ? outcome : undefined;
+  const ref = useRef<HTMLDivElement>(null);
+  // said out of sight (under the fold of a phone, say): brought just into view, no further
+  useEffect(() => {
+    if (mine) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [mine]);
   return (
-    <>
+    <div ref={ref}>
       <LiveError message={mine?.error || undefined} />
       {mine?.retry ? (
         <p>
@@ -93,6 +98,6 @@ export function Said({ where }: { where: Where }) {
           </>
         ) : null}
       </p>
-    </>
+    </div>
   );
 }

@@ -7,8 +7,8 @@ import { STATUS_NAMES } from './texts.ts';
 import styles from './leads.module.css';
 import { words } from './words.ts';
 
-/** The filters folded on a phone (the search stays in view). */
-const FOLDED = FILTERS.filter((name) => name !== 'q');
+/** The filters folded on a phone (the search and the view stay in view: the view is the choice of every morning). */
+const FOLDED = FILTERS.filter((name) => name !== 'q' && name !== 'view');
 
 interface FiltersProps {
   forms: LeadsAnswer['forms'];
@@ -18,9 +18,25 @@ interface FiltersProps {
   setSearch: (value: string) => void;
 }
 
+/** A filter chosen: put into the address, and kept as the person's view. */
+function useSetFilter() {
+  const [, setParams] = useSearchParams();
+  const { me } = useSession();
+  return (name: (typeof FILTERS)[number], value: string) => {
+    // the address as it is now, not as this screen last drew it: two choices in quick succession both stay
+    const next = new URLSearchParams(window.location.search);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+    // kept at the choice itself: a person who leaves at once still finds it next time
+    if (me) rememberView(me.email, next);
+  };
+}
+
 /** The search box and the filters; each filter is part of the address, so a lead's "back" keeps them. */
 export function Filters({ forms, counts, search, setSearch }: FiltersProps) {
   const [params] = useSearchParams();
+  const setFilter = useSetFilter();
   // on a phone the filters are folded behind one button that says how many are on (leads.module.css)
   const [open, setOpen] = useState(false);
   const on = FOLDED.filter((name) => params.get(name)).length;
@@ -29,6 +45,14 @@ export function Filters({ forms, counts, search, setSearch }: FiltersProps) {
       <div className={styles.searchField}>
         <label htmlFor="zoek">{words.leads.search}</label>
         <input id="zoek" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={words.leads.searchPlaceholder} />
+      </div>
+      <div>
+        <label htmlFor="filter-view">{words.leads.view}</label>
+        <select id="filter-view" value={params.get('view') ?? ''} onChange={(e) => setFilter('view', e.target.value)}>
+          <option value="">{words.leads.allLeads}</option>
+          <option value="mijn">{words.leads.mine}</option>
+          <option value="terugbellen">{words.leads.callBackToday}</option>
+        </select>
       </div>
       <button
         type="button"
@@ -46,29 +70,12 @@ export function Filters({ forms, counts, search, setSearch }: FiltersProps) {
   );
 }
 
-/** The filters behind the search box: the view, the form, the status (with its counts), spam, and the days. */
+/** The filters folded on a phone: the form, the status (with its counts), spam, and the days. */
 function FilterFields({ forms, counts }: Pick<FiltersProps, 'forms' | 'counts'>) {
-  const [params, setParams] = useSearchParams();
-  const { me } = useSession();
-  const setFilter = (name: (typeof FILTERS)[number], value: string) => {
-    // the address as it is now, not as this screen last drew it: two choices in quick succession both stay
-    const next = new URLSearchParams(window.location.search);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-    // kept at the choice itself: a person who leaves at once still finds it next time
-    if (me) rememberView(me.email, next);
-  };
+  const [params] = useSearchParams();
+  const setFilter = useSetFilter();
   return (
     <>
-      <div>
-        <label htmlFor="filter-view">{words.leads.view}</label>
-        <select id="filter-view" value={params.get('view') ?? ''} onChange={(e) => setFilter('view', e.target.value)}>
-          <option value="">{words.leads.allLeads}</option>
-          <option value="mijn">{words.leads.mine}</option>
-          <option value="terugbellen">{words.leads.callBackToday}</option>
-        </select>
-      </div>
       <div>
         <label htmlFor="filter-form">{words.leads.form}</label>
         <select id="filter-form" value={params.get('form') ?? ''} onChange={(e) => setFilter('form', e.target.value)}>

@@ -1,9 +1,6 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import type { LeadAnswer, LeadsAnswer } from '../../core/admin/contract.ts';
 import { test, expect } from './fixtures.ts';
-import { e2eDataDir } from '../../playwright.config.ts';
 import {
   ADMIN,
   addLead,
@@ -16,23 +13,13 @@ import {
   type Account,
   uniqueDigits,
 } from './backoffice-support.ts';
-import { unfoldFilters } from './inbox-support.ts';
+import { endSessions, unfoldFilters } from './inbox-support.ts';
 
 /**
  * The inbox a salesperson's day runs on (issue 50), against the production server and its database: nothing typed is
  * lost when the session runs out or the server is briefly out of reach. Every test runs at 1280 and at 390 px.
  */
 test.afterAll(closeStores);
-
-/** The person's sessions ended on the server, as 60 idle minutes or a colleague on the sessions screen end them. */
-function endSessions(userId: string) {
-  const db = new Database(join(e2eDataDir, 'leads.sqlite'));
-  try {
-    db.prepare('DELETE FROM staff_sessions WHERE user_id = ?').run(userId);
-  } finally {
-    db.close();
-  }
-}
 
 /** A mobile number no other test's lead has: leads with the same number are one person's. */
 
@@ -303,7 +290,6 @@ test('a lead assigned to me with a call-back day today is in “Mijn leads” an
   await expectNoAxeViolations(page);
 
   await page.getByRole('link', { name: '← Terug naar de leads' }).click();
-  await unfoldFilters(page);
   await page.getByLabel('Weergave').selectOption('Mijn leads');
   await expect(page.getByRole('status').filter({ hasText: 'gevonden' })).toHaveText('1 lead gevonden');
   const list = page.viewportSize()!.width < 760 ? page.getByRole('list', { name: 'Leads' }) : page.getByRole('table', { name: 'Leads' });
@@ -347,9 +333,9 @@ test('the list opens on the view each person left it with, on this device; a col
   await signIn(page, sales);
   await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
   // one choice after the other, as a person makes them: each in the address before the next
-  await unfoldFilters(page);
   await page.getByLabel('Weergave').selectOption('Mijn leads');
   await expect(page).toHaveURL(/view=mijn/);
+  await unfoldFilters(page);
   await page.getByLabel('Status', { exact: true }).selectOption('new');
   await expect(page).toHaveURL(/(?=.*view=mijn)(?=.*status=new)/);
 
@@ -415,14 +401,15 @@ test('the inbox from the keyboard: / to search, j and k from lead to lead, Enter
   await expect(keys).toBeHidden();
 });
 
-test('on a phone the filters fold behind one button that says how many are on; the search stays in view @phone-only', async ({ page }) => {
+test('on a phone the filters fold behind one button that says how many are on; the search and the view stay in view @phone-only', async ({ page }) => {
   const sales = await newAccount('sales');
   await signIn(page, sales);
   await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeFocused();
   const fold = page.getByRole('button', { name: 'Filters', exact: true });
   await expect(page.getByLabel('Zoeken', { exact: true })).toBeVisible();
   await expect(fold).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.getByLabel('Weergave')).toBeHidden();
+  await expect(page.getByLabel('Weergave')).toBeVisible();
+  await expect(page.getByLabel('Status', { exact: true })).toBeHidden();
   // the first lead begins within the first screen, not under six filters
   const first = page.getByRole('list', { name: 'Leads' }).locator('li').first();
   await expect(first).toBeInViewport();
@@ -436,8 +423,9 @@ test('on a phone the filters fold behind one button that says how many are on; t
   await expect(page).toHaveURL(/(?=.*view=mijn)(?=.*status=new)/);
   await expectNoAxeViolations(page);
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Filters (2 aan)' })).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.getByLabel('Weergave')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Filters (1 aan)' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('Status', { exact: true })).toBeHidden();
+  await expect(page.getByLabel('Weergave')).toHaveValue('mijn');
 });
 
 test('each change is confirmed beside what changed: the note under the notes, the status in its card, the call-back under the date', async ({ page }) => {
