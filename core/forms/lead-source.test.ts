@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanSource, SOURCE_VALUE_MAX } from './lead-source.ts';
+import { cleanSource, sourceLabel, SOURCE_VALUE_MAX } from './lead-source.ts';
 
 describe('cleanSource', () => {
   it('keeps the known keys, each a trimmed line of text', () => {
@@ -40,5 +40,21 @@ describe('cleanSource', () => {
   it('is nothing for a source of nothing usable, or for what is no object', () => {
     for (const input of [undefined, null, 'utm_source=google', 7, ['google'], {}, { admin: 'x' }, { utm_source: '' }])
       expect(cleanSource(input)).toBeUndefined();
+  });
+});
+
+describe('sourceLabel', () => {
+  it('says who sent the visitor and the campaign in a few words', () => {
+    expect(sourceLabel({ utm_source: 'google', utm_campaign: 'najaar', gclid: 'Cj0' })).toBe('Google Ads · najaar');
+    expect(sourceLabel({ utm_source: 'facebook', fbclid: 'IwA' })).toBe('Meta Ads');
+    expect(sourceLabel({ utm_source: 'nieuwsbrief', utm_campaign: 'najaar', referrer: 'mail.example.nl' })).toBe('nieuwsbrief · najaar');
+    expect(sourceLabel({ referrer: 'www.bing.com' })).toBe('www.bing.com');
+    expect(sourceLabel({ utm_campaign: 'najaar' })).toBe('najaar');
+  });
+
+  it('is nothing for a source that says nothing', () => {
+    expect(sourceLabel(null)).toBeUndefined();
+    expect(sourceLabel({})).toBeUndefined();
+    expect(sourceLabel({ utm_medium: 'email' })).toBeUndefined();
   });
 });

@@ -19,6 +19,18 @@ export type SourceKey = (typeof URL_PARAMS)[number] | 'referrer';
 /** A lead's source: any of its keys, each a short line of printable text. */
 export type LeadSource = Partial<Record<SourceKey, string>>;
 
+/**
+ * A lead's source in a few words for a list, as "Google Ads · najaar": who sent the visitor (the advertiser of an ad
+ * click, else the campaign's source, else the referring site) and the campaign. Names and values only, no words of
+ * a language. Undefined when the source says nothing.
+ */
+export function sourceLabel(source: LeadSource | null | undefined): string | undefined {
+  if (!source) return undefined;
+  const from = source.gclid ? 'Google Ads' : source.fbclid ? 'Meta Ads' : (source.utm_source ?? source.referrer);
+  const label = [from, source.utm_campaign].filter(Boolean).join(' · ');
+  return label || undefined;
+}
+
 /** The longest value kept; a longer one is dropped, not cut (a cut id is no id). */
 export const SOURCE_VALUE_MAX = 200;
 

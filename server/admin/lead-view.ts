@@ -41,6 +41,7 @@ export const rowOf = (row: InboxRow): LeadRow => ({
   unread: row.unread,
   assignedTo: row.assignedTo,
   callBackOn: row.callBackOn,
+  ...(row.sourceLabel ? { sourceLabel: row.sourceLabel } : {}),
 });
 
 type LeadPage = LeadAnswer['lead'];

@@ -3,6 +3,7 @@ import type { Database, LeadNotesTable } from './schema.ts';
 import type { Delivery, InboxPage, InboxQuery, InboxRow, LeadNote, LeadStatus, NewLeadNote } from './types.ts';
 import { isLeadStatus, LEAD_STATUSES } from '../../core/admin/contract.ts';
 import { isId, newId } from './ids.ts';
+import { sourceLabel, type LeadSource } from '../../core/forms/lead-source.ts';
 import { containsPattern, phoneForms, searchTerms } from './search-text.ts';
 
 /**
@@ -82,11 +83,12 @@ const rowColumns = (reader?: string) => (eb: ExpressionBuilder<Database, 'leads'
   'spam_marked_at' as const,
   'assigned_to' as const,
   'call_back_on' as const,
+  'source_json' as const,
   eb.fn<string>('substr', ['message', eb.lit(1), eb.lit(200)]).as('message_start'),
   unreadBy(reader).as('unread'),
 ];
 
-type FollowUp = { assigned_to: string | null; call_back_on: string | null };
+type FollowUp = { assigned_to: string | null; call_back_on: string | null; source_json: string | null };
 
 type RowOut = { id: string; created_at: string; form: string; name: string; email: string; phone: string; status: string; spam: number; review: number };
 
@@ -111,7 +113,14 @@ function toInboxRow(
     spamMarkedAt: row.spam_marked_at,
     assignedTo: row.assigned_to,
     callBackOn: row.call_back_on,
+    ...labelled(row.source_json),
   };
+}
+
+/** The row's source in a few words (issue 51); nothing for a lead that says nothing of where it came from. */
+function labelled(sourceJson: string | null): Pick<InboxRow, 'sourceLabel'> {
+  const label = sourceJson === null ? undefined : sourceLabel(JSON.parse(sourceJson) as LeadSource);
+  return label ? { sourceLabel: label } : {};
 }
 
 export async function inboxPage(db: Kysely<Database>, kind: 'sqlite' | 'postgres', query: InboxQuery): Promise<InboxPage> {

@@ -85,10 +85,13 @@ describe.each([sqlite, postgres])('$name storage', (backend) => {
     const source = { utm_source: 'nieuwsbrief', utm_medium: 'email', utm_campaign: 'najaar', gclid: 'Cj0KCQiA-ü €', referrer: 'www.google.com' };
     const { id } = await storage.addLead(lead({ source }));
     expect((await storage.getLead(id))?.source).toEqual(source);
+    // the inbox's line says it in a few words: the ad's advertiser and the campaign
+    expect((await storage.inboxRow(id))?.sourceLabel).toBe('Google Ads · najaar');
     const found = await storage.findPerson({ leadId: id });
     expect(found.leads.map((l) => l.source)).toEqual([source]);
     const without = await storage.getLead((await storage.addLead(lead())).id);
     expect(without).not.toHaveProperty('source');
+    expect(await storage.inboxRow(without!.id)).not.toHaveProperty('sourceLabel');
     expect(await storage.deleteLeads([id], { mailIds: [], uploadIds: [] })).toMatchObject({ leads: 1 });
     expect(await storage.getLead(id)).toBeUndefined();
   });

@@ -99,6 +99,8 @@ export interface InboxRow {
   assignedTo: string | null;
   /** the day to call the person back (YYYY-MM-DD), or null */
   callBackOn: string | null;
+  /** where the visitor came from in a few words, as "Google Ads · najaar" (issue 51); absent when the lead says nothing of it */
+  sourceLabel?: string;
 }
 
 export interface InboxPage {
