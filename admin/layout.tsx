@@ -3,7 +3,7 @@ import { NavLink, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ROLE_NAMES } from './texts.ts';
 import { screensFor, useSession } from './session.tsx';
 import { SignInForm } from './sign-in.tsx';
-import { siteName } from './site-name.ts';
+import { siteLogo, siteName } from './site-name.ts';
 import { openStudio, type StudioFailedState } from './studio.ts';
 import { Dialog } from './ui.tsx';
 import styles from './layout.module.css';
@@ -109,12 +109,19 @@ function StudioLink() {
   );
 }
 
-/** Whose back office this is: the site's name above "Backoffice", or "Backoffice" alone on a build that names no site. */
+/**
+ * Whose back office this is: the site's logo beside its name above "Backoffice", or "Backoffice" alone on a build
+ * that names no site. The logo adds nothing the name does not say (alt=""), and goes when it cannot be loaded.
+ */
 function Brand({ className }: { className: string | undefined }) {
+  const [logoFailed, setLogoFailed] = useState(false);
   return (
     <p className={className}>
-      {siteName ? <span className={styles.siteName}>{siteName}</span> : null}
-      <span>{words.backoffice}</span>
+      {siteLogo && !logoFailed ? <img className={styles.logo} src={siteLogo} alt="" onError={() => setLogoFailed(true)} /> : null}
+      <span className={styles.brandText}>
+        {siteName ? <span className={styles.siteName}>{siteName}</span> : null}
+        <span>{words.backoffice}</span>
+      </span>
     </p>
   );
 }

@@ -242,6 +242,12 @@ const server = serve({ fetch: fetchHandler, port, hostname: host, serverOptions 
     issuer,
     hsts: env.HSTS === '1',
     leads,
+    // the live build's logo, from its own folder: a published new logo shows in the header
+    siteLogo: () => {
+      const generation = live.current();
+      const logo = siteOf(generation).logo;
+      return logo ? { root: generation.root, path: logo } : undefined;
+    },
     mail,
     serverSecret: secret,
     logger: logger.child({ app: 'back-office' }),

@@ -504,3 +504,12 @@ export type PathParams<P extends string> = { [Name in ParamNames<P>]: string };
 
 /** The meta tag of the back office's page that names the live site: the server writes it (admin-pages.ts), the header shows it. */
 export const SITE_NAME_META = 'site-name';
+
+/**
+ * The meta tag of the back office's page that says the live site has a logo, with its address: the server writes it
+ * (admin-pages.ts) only when the live build holds the file, the header shows it beside the name.
+ */
+export const SITE_LOGO_META = 'site-logo';
+
+/** Where the back office serves the live site's logo, on its own origin (its CSP allows images from itself only). */
+export const SITE_LOGO_PATH = '/site-logo';

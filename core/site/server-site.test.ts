@@ -29,6 +29,22 @@ describe('the server site', () => {
     expect(parseServerSite('{"format": 1, "forms": {}, "integrations": {}, "siteUrl": "https://a.nl", "lang": "nl"}')).not.toHaveProperty('name');
   });
 
+  it("carries the site's logo for the back office's header: the brand's, else the organization's; a file without one or with one not a path has none", () => {
+    expect(fixtureServerSite().logo).toBe('/images/og.png');
+    const site = (brand: object, organization?: object) =>
+      ({
+        site: { seo: { siteUrl: 'https://a.nl', organization }, integrations: {}, brand: { name: 'A', ...brand }, lang: 'nl' },
+        forms: {},
+      }) as unknown as LoadedSite;
+    expect(serverSiteOf(site({ logo: { src: '/logo.svg', alt: '', width: 1, height: 1 } }, { logo: '/org.png' })).logo).toBe('/logo.svg');
+    expect(serverSiteOf(site({}, { logo: '/org.png' })).logo).toBe('/org.png');
+    expect(serverSiteOf(site({}, { name: 'A' }))).not.toHaveProperty('logo');
+    const file = '{"format": 1, "forms": {}, "integrations": {}, "siteUrl": "https://a.nl", "lang": "nl"';
+    expect(parseServerSite(`${file}, "logo": "/logo.svg"}`).logo).toBe('/logo.svg');
+    expect(parseServerSite(`${file}}`)).not.toHaveProperty('logo');
+    expect(parseServerSite(`${file}, "logo": "https://elsewhere.example/logo.svg"}`)).not.toHaveProperty('logo');
+  });
+
   it('reads back what it wrote', () => {
     const site = fixtureServerSite();
     expect(parseServerSite(serializeServerSite(site))).toEqual(site);

@@ -14,6 +14,11 @@ export interface ServerSite {
   lang: string;
   /** the site's name (its brand's): the back office's header says whose it is; absent in a build from before it */
   name?: string;
+  /**
+   * the site's logo, a path of the build's public files (its brand's logo, else its organization's): the back
+   * office's header shows it beside the name; absent when the site names none, or in a build from before it
+   */
+  logo?: string;
 }
 
 /** The file's format; a server refuses a file of another format rather than guessing. */
@@ -31,7 +36,15 @@ export function serverSiteOf(loaded: Pick<LoadedSite, 'site' | 'forms'>): Server
     siteUrl: loaded.site.seo.siteUrl,
     lang: loaded.site.lang,
     name: loaded.site.brand.name,
+    ...logoOf(loaded.site),
   };
+}
+
+/** The logo the header shows: the brand's (the site's own header shows it), else the organization's (for search engines). */
+function logoOf(site: LoadedSite['site']): { logo?: string } {
+  // a site object that carries no organization (a test's) has no logo of it
+  const logo = site.brand.logo?.src ?? (site.seo.organization as SiteConfig['seo']['organization'] | undefined)?.logo;
+  return logo ? { logo } : {};
 }
 
 /** The file's text: the format number, then the server site. */
@@ -43,7 +56,7 @@ export function serializeServerSite(site: ServerSite): string {
 export function parseServerSite(text: string): ServerSite {
   const data = JSON.parse(text) as unknown;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error('not a JSON object');
-  const { format, forms, integrations, siteUrl, lang, name } = data as Record<string, unknown>;
+  const { format, forms, integrations, siteUrl, lang, name, logo } = data as Record<string, unknown>;
   if (format !== SERVER_SITE_FORMAT) throw new Error(`format ${JSON.stringify(format)}, this server reads format ${SERVER_SITE_FORMAT}`);
   if (typeof forms !== 'object' || forms === null || Array.isArray(forms)) throw new Error('"forms" is not an object');
   if (typeof siteUrl !== 'string' || siteUrl === '') throw new Error('"siteUrl" is not a string');
@@ -55,5 +68,6 @@ export function parseServerSite(text: string): ServerSite {
     siteUrl,
     lang: typeof lang === 'string' && lang ? lang : 'en',
     ...(typeof name === 'string' && name ? { name } : {}),
+    ...(typeof logo === 'string' && logo.startsWith('/') ? { logo } : {}),
   };
 }

@@ -10,6 +10,7 @@ import { invitationRoutes } from './invitation-routes.ts';
 import { factorRoutes } from './factor-routes.ts';
 import { auditRoutes, peopleRoutes } from './people-routes.ts';
 import { adminPages } from './admin-pages.ts';
+import { logoFile, siteLogo, type LiveLogo } from './site-logo.ts';
 import type { SendInvitation } from './invitation-mail.ts';
 import { passkeyRoutes, relyingParty } from './passkey-routes.ts';
 import { leadRoutes, type LeadDeps } from './lead-routes.ts';
@@ -36,6 +37,8 @@ export interface AdminAppOptions {
   lang?: () => string;
   /** the live site's name, in the pages' header; the inbox's site says it when absent */
   siteName?: () => string | undefined;
+  /** the live build's folder and its logo's path: served at /site-logo and shown in the header beside the name; absent: no logo */
+  siteLogo?: LiveLogo;
   /** mails invitation links when SMTP is configured */
   sendInvitation?: SendInvitation;
   /** the leads' storage and what the inbox needs beside it; absent: no inbox */
@@ -88,7 +91,10 @@ export function createAdminApp(options: AdminAppOptions): { app: Hono<AdminEnv>;
   const leads = options.leads;
   const lang = options.lang ?? (leads ? () => leads.site().lang : () => 'en');
   const siteName = options.siteName ?? (leads ? () => leads.site().name : () => undefined);
-  if (options.pagesDir) app.use('*', adminPages(options.pagesDir, lang, siteName));
+  const logo = options.siteLogo ?? (() => undefined);
+  app.use('*', siteLogo(logo));
+  const hasLogo = async () => (await logoFile(logo())) !== undefined;
+  if (options.pagesDir) app.use('*', adminPages(options.pagesDir, lang, siteName, hasLogo));
   app.notFound((c) => refuse(c, 'not-found', 404));
   // the details to the log under the request's id; the screen gets `{ error: 'unknown', requestId }`, a page the words
   app.onError((error, c) => {

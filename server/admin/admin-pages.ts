@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
-import { SITE_NAME_META } from '../../core/admin/contract.ts';
+import { SITE_LOGO_META, SITE_LOGO_PATH, SITE_NAME_META } from '../../core/admin/contract.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -46,13 +46,25 @@ export function withSiteName(html: string, name: string | undefined): string {
   return html.replace(/<\/head>/i, `<meta name="${SITE_NAME_META}" content="${content}" />\n  </head>`);
 }
 
+/** A page with the address of the site's logo in a meta tag, beside the name, when the live build has one to serve (site-logo.ts). */
+export function withSiteLogo(html: string, present: boolean): string {
+  if (!present) return html;
+  return html.replace(/<\/head>/i, `<meta name="${SITE_LOGO_META}" content="${SITE_LOGO_PATH}" />\n  </head>`);
+}
+
 /**
  * The back office's pages (built from admin/ into dist-admin/): its files as they are, and index.html for every
  * other path that is not the API, where the page's router takes over (/aanmelden, /leads/<id>, /uitnodiging/<token>).
  * Hashed files under assets/ are kept by the browser for a year; everything else is asked again. A page goes out
- * in the language of the live site (`lang`), so the staff read the back office in the site's language, with its name.
+ * in the language of the live site (`lang`), so the staff read the back office in the site's language, with its name
+ * and, when it has one (`hasLogo`), its logo.
  */
-export function adminPages(dir: string, lang: () => string = () => 'en', siteName: () => string | undefined = () => undefined): MiddlewareHandler {
+export function adminPages(
+  dir: string,
+  lang: () => string = () => 'en',
+  siteName: () => string | undefined = () => undefined,
+  hasLogo: () => Promise<boolean> = () => Promise.resolve(false),
+): MiddlewareHandler {
   return async (c, next) => {
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.path.startsWith('/api/')) return next();
     const file = (await fileOf(dir, c.req.path)) ?? (extname(c.req.path) === '' ? await fileOf(dir, '/index.html') : undefined);
@@ -60,7 +72,10 @@ export function adminPages(dir: string, lang: () => string = () => 'en', siteNam
     const headers: Record<string, string> = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' };
     if (c.req.path.startsWith('/assets/')) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-    if (extname(file) === '.html') return c.body(withSiteName(withLanguage(await readFile(file, 'utf8'), lang()), siteName()), 200, headers);
+    if (extname(file) === '.html') {
+      const page = withSiteName(withLanguage(await readFile(file, 'utf8'), lang()), siteName());
+      return c.body(withSiteLogo(page, await hasLogo()), 200, headers);
+    }
     return c.body(await readFile(file), 200, headers);
   };
 }

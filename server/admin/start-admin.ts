@@ -13,6 +13,7 @@ import { openStudioTickets } from '../storage/studio-queries.ts';
 import type { StudioDoor } from './studio-routes.ts';
 import type { Logger } from '../observe/log.ts';
 import type { SystemStore } from '../system/system-store.ts';
+import type { LiveLogo } from './site-logo.ts';
 
 export interface AdminSettings {
   /** ADMIN_PORT; "off" serves no back office */
@@ -60,6 +61,8 @@ export interface StartAdminOptions {
   issuer: string;
   hsts: boolean;
   leads: Omit<LeadDeps, 'staff'>;
+  /** the live build's folder and its logo's path, for the header (server/admin/site-logo.ts) */
+  siteLogo?: LiveLogo;
   /** the server's secret (FORM_SECRET or the data folder's): the staff's TOTP secrets are sealed with a key from it */
   serverSecret: string;
   /** SMTP_URL and the sender, to mail invitation links too */
@@ -87,6 +90,7 @@ function adminAppAt(
     hsts: options.hsts,
     pagesDir: env.ADMIN_PAGES_DIR || paths.distAdmin,
     leads: options.leads,
+    ...(options.siteLogo ? { siteLogo: options.siteLogo } : {}),
     sendInvitation: parts.sendInvitation,
     logger: options.logger,
     ...(parts.studio ? { studio: parts.studio } : {}),
