@@ -1209,6 +1209,10 @@ export interface FormConfig {
    */
   id: string;
   /**
+   * The form's name for the staff, the one name everywhere they meet it: the inbox, a lead's page and the studio ('Contactformulier'). Without it, its heading, else its id.
+   */
+  name?: string;
+  /**
    * Heading above the form.
    */
   heading?: string;

@@ -10,6 +10,7 @@ import { answer, answerStream, jsonBody, refuse, route, type AdminContext, type 
 import { leadEventRoutes } from './lead-events.ts';
 import { leadView, personView, photoId, rowOf, type Retention } from './lead-view.ts';
 import { dayStart } from './days.ts';
+import { formName } from '../../core/forms/form-name.ts';
 
 export interface LeadDeps {
   staff: StaffStore;
@@ -45,7 +46,7 @@ function inboxQuery(c: AdminContext, reader: string): InboxQuery {
 
 /** A page of the inbox, with the forms for the filter; a cursor that is not one is a 400. */
 async function listLeads(c: AdminContext, who: SignedIn, deps: LeadDeps): Promise<Answered<LeadsAnswer>> {
-  const forms = Object.values(deps.site().forms).map((f) => ({ id: f.id, title: f.heading ?? f.id }));
+  const forms = Object.values(deps.site().forms).map((f) => ({ id: f.id, title: formName(f) }));
   try {
     const page = await deps.storage.inboxPage(inboxQuery(c, who.user.id));
     return answer(c, { leads: page.leads.map(rowOf), next: page.next, total: page.total, forms, counts: page.counts, unread: page.unread });
@@ -87,7 +88,10 @@ async function showLead(c: AdminContext, who: SignedIn, id: string, deps: LeadDe
   const site = deps.site();
   const form = siteForm(site, stored.form);
   const notes = allNotes.filter((n) => n.leadId === id);
-  const person = personView(id, personLeads, allNotes, authors, (name) => siteForm(site, name)?.heading ?? name);
+  const person = personView(id, personLeads, allNotes, authors, (name) => {
+    const form = siteForm(site, name);
+    return form ? formName(form) : name;
+  });
   const lead = leadView({ row, lead: stored, form, mails, notes, authors, retention: deps.retention, person });
   return answer(c, { lead, colleagues: await colleaguesOf(staff) });
 }

@@ -2,6 +2,7 @@ import type { FormConfig } from '../../core/forms/form-types.ts';
 import type { LeadAnswer, LeadPerson, LeadRow } from '../../core/admin/contract.ts';
 import { UPLOAD_NAME } from '../api/upload-links.ts';
 import type { InboxRow, Lead, LeadNote, Mail } from '../storage/types.ts';
+import { formName } from '../../core/forms/form-name.ts';
 
 /** How long leads are kept before the retention erases them (LEAD_RETENTION_DAYS, SPAM_RETENTION_DAYS). */
 export interface Retention {
@@ -82,7 +83,7 @@ export function leadView(input: {
   const days = row.spam ? retention.spamDays : retention.leadDays;
   return {
     ...rowOf(row),
-    formTitle: form?.heading ?? row.form,
+    formTitle: form ? formName(form) : row.form,
     fields,
     photos,
     deliveryDetail: lead.deliveryDetail,

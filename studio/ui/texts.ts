@@ -46,12 +46,6 @@ const nl = {
   /** a list of a kind the site has more of, by the pages that show it */
   collectionOn: (list: string, pages: string) => `${list} op ${pages}`,
   collectionShownNowhere: (list: string) => `${list} (op geen pagina)`,
-  /** the forms most sites have, by their id; another is named by its heading */
-  formNames: {
-    contact: 'Contactformulier',
-    demo: 'Demo aanvragen',
-    quote: 'Offerte aanvragen',
-  } as Record<string, string>,
   /** the page at / */
   homePage: 'Home',
   /** a list's item by its own text: "Vraag: Wat kost het?" */
@@ -166,11 +160,6 @@ const en: StudioTexts = {
   },
   collectionOn: (list, pages) => `${list} on ${pages}`,
   collectionShownNowhere: (list) => `${list} (on no page)`,
-  formNames: {
-    contact: 'Contact form',
-    demo: 'Demo request',
-    quote: 'Quote request',
-  },
   homePage: 'Home',
   itemWithText: (noun, text) => `${noun}: ${text}`,
   problemCount: (count) => (count === 1 ? '1 problem' : `${count} problems`),

@@ -263,7 +263,7 @@ test('a person, not only a lead: their other leads, the notes of all their leads
 
   await timeline
     .nth(1)
-    .getByRole('link', { name: /^bij Stuur ons een bericht van / })
+    .getByRole('link', { name: /^bij Contactformulier van / })
     .click();
   await expect(page).toHaveURL(new RegExp(`/leads/${first}$`));
   await expect(page.getByRole('region', { name: 'Andere leads van deze persoon' }).getByRole('listitem')).toHaveCount(3);

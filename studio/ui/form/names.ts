@@ -2,6 +2,7 @@ import { CONFIG_FILE, contentFile, fileId, isPagePath, kindOf } from '../../../c
 import { blockInfo, fieldText, itemLabel, type BlockInfo } from './labels.ts';
 import { branchFor, labelFor, resolve, schemaFileFor, type Located, type Schema, type SchemaFiles } from './schema.ts';
 import type { StudioTexts } from '../texts.ts';
+import { formName } from '../../../core/forms/form-name.ts';
 
 /**
  * What the studio calls the site's files, blocks and values, in the site's language: a file by its page, list or
@@ -33,7 +34,7 @@ const words = (id: string) => labelFor(id.replace(/-/g, ' '));
 
 /**
  * What the studio knows of the site to name its files as staff know them: the page at `/` (the home page, whatever
- * its file is called), each list's kind and the pages that show it, each form's heading.
+ * its file is called), each list's kind and the pages that show it, each form's name.
  */
 export interface SiteFacts {
   /** the id of the page at `/` */
@@ -42,13 +43,14 @@ export interface SiteFacts {
   kinds: Map<string, string>;
   /** the pages (ids) whose blocks show a list or a form, by its file's path (content/collections/faq.json) */
   shownOn: Map<string, string[]>;
-  /** a form's heading, by its id */
-  headings: Map<string, string>;
+  /** a form's name for the staff (core/forms/form-name.ts), by its id */
+  formNames: Map<string, string>;
 }
 
-export const NO_FACTS: SiteFacts = { kinds: new Map(), shownOn: new Map(), headings: new Map() };
+export const NO_FACTS: SiteFacts = { kinds: new Map(), shownOn: new Map(), formNames: new Map() };
 
 type Json = unknown;
+const text = (v: Json): string | undefined => (typeof v === 'string' ? v : undefined);
 const isRecord = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const parsed = (text: string | undefined): Json => {
   try {
@@ -70,7 +72,7 @@ function shownBy(value: Json, out: Set<string>): void {
 
 /** The facts of the site's files as they are now (a file that does not parse adds nothing). */
 export function siteFacts(files: Record<string, { text?: string } | undefined>): SiteFacts {
-  const facts: SiteFacts = { kinds: new Map(), shownOn: new Map(), headings: new Map() };
+  const facts: SiteFacts = { kinds: new Map(), shownOn: new Map(), formNames: new Map() };
   for (const [path, file] of Object.entries(files)) {
     const data = parsed(file?.text);
     if (!isRecord(data)) continue;
@@ -79,7 +81,7 @@ export function siteFacts(files: Record<string, { text?: string } | undefined>):
       const home = data.routes.find((r): r is Record<string, Json> => isRecord(r) && r.path === '/');
       if (typeof home?.page === 'string') facts.home = home.page;
     } else if (kindOf(path) === 'collection' && typeof data.kind === 'string') facts.kinds.set(id, data.kind);
-    else if (kindOf(path) === 'form' && typeof data.heading === 'string' && data.heading.trim() !== '') facts.headings.set(id, data.heading);
+    else if (kindOf(path) === 'form') facts.formNames.set(id, formName({ id, name: text(data.name), heading: text(data.heading) }));
     else if (isPagePath(path)) {
       const shown = new Set<string>();
       shownBy(data.blocks, shown);
@@ -115,7 +117,7 @@ export function fileName(t: StudioTexts, path: string, facts: SiteFacts = NO_FAC
   const id = fileId(path);
   if (isPagePath(path)) return pageName(t, facts, id);
   if (kindOf(path) === 'collection') return collectionName(t, facts, id);
-  if (kindOf(path) === 'form') return Object.hasOwn(t.formNames, id) ? t.formNames[id]! : (facts.headings.get(id) ?? words(id));
+  if (kindOf(path) === 'form') return facts.formNames.get(id) ?? words(id);
   return path.replace(/^.*\//, '');
 }
 

@@ -506,7 +506,8 @@ export const fields: Record<string, FieldWords> = {
     features: { label: 'What is included', help: 'What the service covers, each with a check mark.', item: 'Feature' },
   }),
   ...fieldsOf('FormConfig', {
-    id: { label: 'Form name', help: 'The same name as the file; a form block picks this form by it.' },
+    id: { label: 'Form code', help: 'The same code as the file’s name; a form block picks this form by it.' },
+    name: { label: 'Form name', help: 'What colleagues call the form everywhere: in the leads, on a lead’s page and in the studio, such as ‘Contact form’.' },
     heading: { label: 'Title', help: 'The heading above the form.' },
     intro: { label: 'Introduction', help: 'A short text under the heading.' },
     requiredNote: { label: 'Asterisk explanation', help: "Explains that fields with * are required, such as '* required field'." },

@@ -530,7 +530,11 @@ export const fields: Record<string, FieldWords> = {
     features: { label: 'Kenmerken', help: 'Wat de dienst omvat, elk met een vinkje.', item: 'Kenmerk' },
   }),
   ...fieldsOf('FormConfig', {
-    id: { label: 'Naam van het formulier', help: 'Dezelfde naam als het bestand; zo kiest een formulierblok dit formulier.' },
+    id: { label: 'Code van het formulier', help: 'Dezelfde code als de naam van het bestand; zo kiest een formulierblok dit formulier.' },
+    name: {
+      label: 'Naam van het formulier',
+      help: 'Hoe collega’s het formulier overal noemen: in de leads, op de pagina van een lead en in de studio, zoals ‘Contactformulier’.',
+    },
     heading: { label: 'Kop', help: 'De kop boven het formulier.' },
     intro: { label: 'Inleiding', help: 'Korte tekst onder de kop.' },
     requiredNote: { label: 'Uitleg bij het sterretje', help: "Legt uit dat velden met * verplicht zijn, zoals '* verplicht veld'." },
