@@ -13,6 +13,12 @@ function Marks({ lead }: { lead: LeadRow }) {
       {lead.review ? <span className={`${styles.mark} ${styles.review}`}>{words.leads.review}</span> : null}
       {lead.hasPhotos ? <span className={styles.mark}>{words.leads.photos}</span> : null}
       {lead.callBackOn ? <span className={styles.mark}>{words.leads.callBack(formatShort(`${lead.callBackOn}T12:00:00Z`))}</span> : null}
+      {lead.sourceLabel ? (
+        <span className={styles.mark}>
+          <span className="visually-hidden">{words.source.title}: </span>
+          {lead.sourceLabel}
+        </span>
+      ) : null}
     </span>
   );
 }

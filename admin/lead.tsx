@@ -6,6 +6,7 @@ import { OutcomeProvider, useAct, type Act } from './lead-act.tsx';
 import { LeadFields, MailState, Notes, OtherLeads, Reach, type Lead } from './lead-cards.tsx';
 import { FollowUp, Handle } from './lead-handle.tsx';
 import { Erased, PersonData } from './lead-person-data.tsx';
+import { LeadSource } from './lead-source.tsx';
 import { useAnswer } from './use-answer.ts';
 import { formatDateTime } from './texts.ts';
 import { LiveError, PageHeading } from './ui.tsx';
@@ -84,6 +85,7 @@ function LeadBody({ lead, colleagues, act, onErased }: LeadBodyProps) {
         <Notes lead={lead} act={act} />
         <OtherLeads lead={lead} />
         <LeadFields lead={lead} />
+        <LeadSource source={lead.source} />
         {followUp}
         <MailState lead={lead} />
         {personData}
@@ -95,6 +97,7 @@ function LeadBody({ lead, colleagues, act, onErased }: LeadBodyProps) {
         <Reach lead={lead} />
         <OtherLeads lead={lead} />
         <LeadFields lead={lead} />
+        <LeadSource source={lead.source} />
         <Notes lead={lead} act={act} />
       </div>
       <aside className={styles.side} aria-label={words.lead.handle}>

@@ -4,6 +4,9 @@ import { test, expect } from './fixtures.ts';
 import { e2eDataDir } from '../../playwright.config.ts';
 import { openPage } from './helpers.ts';
 import { field, status, submitButton } from './forms-support/mocks.ts';
+import { closeStores, expectNoAxeViolations, newAccount, signIn } from './backoffice-support.ts';
+
+test.afterAll(closeStores);
 
 /**
  * Where a lead came from (issue 51): a visitor lands by a campaign link, reads on, and sends the contact form on
@@ -55,6 +58,18 @@ test.describe('where a lead came from', { tag: '@desktop-only' }, () => {
     await sendContact(page, email);
     const lead = await leadOf(email);
     expect(lead).toMatchObject({ spam: false, source: { utm_source: 'nieuwsbrief', utm_campaign: 'najaar', referrer: 'mail.example.nl' } });
+
+    // in the back office: the list says where it came from, the lead's page in words
+    await signIn(page, await newAccount('sales'), `/aanmelden?terug=${encodeURIComponent(`/leads?q=${email}`)}`);
+    const row = page.getByRole('table', { name: 'Leads' }).locator('tbody tr');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('najaar');
+    await row.getByRole('link', { name: 'Bram Visser' }).click();
+    const card = page.getByRole('region', { name: 'Herkomst' });
+    await expect(card).toContainText('najaar');
+    await expect(card).toContainText('nieuwsbrief');
+    await expect(card).toContainText('mail.example.nl');
+    await expectNoAxeViolations(page);
   });
 
   test('a visitor who arrived on a landing page by a search ad’s link, forwarded to the home page: the lead has the ad’s campaign', async ({ page }) => {
