@@ -2,12 +2,12 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { fixtureDist, removeDir, startServer, type ServerProcess } from '../support/server-process.ts';
+import { fixtureDist, removeDir, type ServerProcess } from '../support/server-process.ts';
 import { openStaffStore } from '../../server/staff/store/staff-store.ts';
 import { inviteStaff } from '../../server/staff/invitations.ts';
 import { openStorage } from '../../server/storage/open-storage.ts';
 import { SERVER_SITE_FILE } from '../../core/site/server-site.ts';
-import { codeFor, expectNoAxeViolations } from './backoffice-support.ts';
+import { addLead, codeFor, expectNoAxeViolations, startOwnBackOffice } from './backoffice-support.ts';
 import { unfoldFilters } from './inbox-support.ts';
 
 /**
@@ -26,9 +26,7 @@ test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   const siteFile = join(dist, SERVER_SITE_FILE);
   writeFileSync(siteFile, JSON.stringify({ ...(JSON.parse(readFileSync(siteFile, 'utf8')) as object), lang: 'en' }));
   const port = 4820 + (testInfo.project.name === 'phone' ? 1 : 0) + 4 * testInfo.parallelIndex;
-  admin = `http://localhost:${port}`;
-  server = await startServer({ distDir: dist, env: { ADMIN_PORT: String(port), ADMIN_ORIGIN: admin } });
-  await expect.poll(() => server.output()).toContain(`back office on ${admin}`);
+  ({ server, admin } = await startOwnBackOffice(port, dist));
 });
 
 test.afterAll(async () => {
@@ -57,19 +55,10 @@ test('in English every screen reads English and axe finds nothing, at 1280 and a
   test.setTimeout(120_000);
   await page.exposeFunction('codeFor', (secret: string) => codeFor(secret));
   const storage = await openStorage({ dataDir: server.dataDir });
-  const values = { name: 'Ann Smith', email: 'ann@example.com', phone: '+44 20 7946 0958', message: 'Could you call me about a new website?' };
-  const { id } = await storage.addLead({
-    submissionId: `english-${test.info().project.name}`,
-    form: 'contact',
-    ...values,
-    values,
-    photos: [],
-    spam: false,
-    review: false,
-    flags: [],
-    ip: null,
-    userAgent: null,
-  });
+  const id = await addLead(
+    { name: 'Ann Smith', email: 'ann@example.com', phone: '+44 20 7946 0958', message: 'Could you call me about a new website?' },
+    storage,
+  );
   await storage.close();
   await signedInAdmin(page);
 

@@ -1,7 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { ADMIN, addLead, closeStores, expectNoAxeViolations, newAccount, uniqueDigits, uniqueEmail } from './backoffice-support.ts';
 import { endSessions, unfoldFilters } from './inbox-support.ts';
+import { counted, type Counted } from './counted.ts';
 
 /**
  * A salesperson's morning (issue 50), walked on a laptop and on a phone against the production server: each task
@@ -13,32 +13,7 @@ test.afterAll(closeStores);
 /** The clicks of each task before issue 50 (its keys were 58 to sign in, 13 to find, 78 for the note typed). */
 const BEFORE = { signIn: 1, findAndOpen: 2, markContacted: 2, note: 2, filter: 2 } as const;
 
-function counter(page: Page) {
-  const count = { clicks: 0, keys: 0 };
-  return {
-    count,
-    click: async (target: Locator) => {
-      count.clicks++;
-      await target.click();
-    },
-    type: async (text: string) => {
-      count.keys += text.length;
-      await page.keyboard.type(text);
-    },
-    press: async (key: string) => {
-      count.keys++;
-      await page.keyboard.press(key);
-    },
-    choose: async (list: Locator, option: string | { label: string }) => {
-      count.clicks += 2;
-      await list.selectOption(option);
-    },
-  };
-}
-
-type Task = ReturnType<typeof counter>;
-
-function report(task: keyof typeof BEFORE | string, { count }: Task) {
+function report(task: keyof typeof BEFORE | string, { count }: Counted) {
   const line = `${task}: ${count.clicks} clicks + ${count.keys} keys`;
   test.info().annotations.push({ type: 'counted', description: line });
   console.log(`${test.info().project.name} ${line}`);
@@ -61,7 +36,7 @@ test('a salesperson’s morning, counted: unread leads, a person’s timeline, a
   const sales = await newAccount('sales');
 
   // signing in: the address, Tab, the password, Tab, the code, Enter
-  const signIn = counter(page);
+  const signIn = counted(page);
   await page.goto(`${ADMIN}/aanmelden`);
   await signIn.click(page.getByLabel('E-mailadres'));
   await signIn.type(sales.email);
@@ -80,7 +55,7 @@ test('a salesperson’s morning, counted: unread leads, a person’s timeline, a
   expect(Number(/^\((\d+)\)/.exec(await page.title())![1])).toBeGreaterThanOrEqual(53);
 
   // find and open the person's newest lead: the search (on a laptop its key, on a phone a tap), the name, the lead
-  const find = counter(page);
+  const find = counted(page);
   if (phone) await find.click(page.getByLabel('Zoeken', { exact: true }));
   else await find.press('/');
   await find.type(name);
@@ -101,12 +76,12 @@ test('a salesperson’s morning, counted: unread leads, a person’s timeline, a
   // tap to call: the number dialled in international form
   await expect(page.getByRole('link', { name: `Bellen: 06 ${digits}` })).toHaveAttribute('href', `tel:+316${digits}`);
 
-  const contacted = counter(page);
+  const contacted = counted(page);
   await contacted.choose(page.getByLabel('Status', { exact: true }), 'contacted');
   await expect(page.getByRole('status').filter({ hasText: 'Status gewijzigd' })).toBeInViewport();
   report('markContacted', contacted);
 
-  const followUp = counter(page);
+  const followUp = counted(page);
   await followUp.choose(page.getByLabel('Toegewezen aan'), { label: `${sales.email} (ik)` });
   await expect(page.getByRole('status').filter({ hasText: 'Toegewezen' })).toBeInViewport();
   const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
@@ -118,13 +93,13 @@ test('a salesperson’s morning, counted: unread leads, a person’s timeline, a
 
   // the session runs out while the note is typed: kept, a sign-in over the page, then saved
   endSessions(sales.userId);
-  const note = counter(page);
+  const note = counted(page);
   const text = 'Gebeld: wil een webshop met iDEAL, offerte vrijdag sturen.';
   await note.click(page.getByLabel('Nieuwe notitie'));
   await note.type(text);
   await note.click(page.getByRole('button', { name: 'Notitie toevoegen' }));
   report('note', note);
-  const again = counter(page);
+  const again = counted(page);
   const dialog = page.getByRole('dialog', { name: /Meld u opnieuw aan/ });
   await expect(dialog).toBeVisible();
   await expect(page.getByLabel('Nieuwe notitie')).toHaveValue(text);
@@ -142,7 +117,7 @@ test('a salesperson’s morning, counted: unread leads, a person’s timeline, a
 
   // the day's views: "Mijn leads" has her lead (the filter), "Terugbellen vandaag" too
   await page.getByRole('link', { name: '← Terug naar de leads' }).click();
-  const filter = counter(page);
+  const filter = counted(page);
   await filter.choose(page.getByLabel('Weergave'), 'Mijn leads');
   await expect(list.getByRole('link', { name })).toHaveCount(1);
   report('filter', filter);

@@ -6,7 +6,7 @@ import { openStaffStore } from '../../server/staff/store/staff-store.ts';
 import { inviteStaff } from '../../server/staff/invitations.ts';
 import { base32Decode } from '../../server/staff/base32.ts';
 import { totpAt } from '../../server/staff/totp.ts';
-import { expectNoAxeViolations, virtualAuthenticator } from './backoffice-support.ts';
+import { expectNoAxeViolations, startOwnBackOffice, virtualAuthenticator } from './backoffice-support.ts';
 
 /**
  * Passkeys in a real browser with Chromium's virtual authenticator, against the real server: a signed-in person
@@ -24,10 +24,8 @@ let admin: string;
 test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   // one port per project and worker, in this spec's own range
   const port = 4760 + (testInfo.project.name === 'phone' ? 1 : 0) + 2 * testInfo.parallelIndex;
-  admin = `http://localhost:${port}`;
   dist = fixtureDist();
-  server = await startServer({ distDir: dist, env: { ADMIN_PORT: String(port), ADMIN_ORIGIN: admin } });
-  await expect.poll(() => server.output()).toContain(`back office on ${admin}`);
+  ({ server, admin } = await startOwnBackOffice(port, dist));
 });
 
 test.afterAll(async () => {

@@ -2,10 +2,10 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { fixtureDist, removeDir, startServer, type ServerProcess } from '../support/server-process.ts';
+import { fixtureDist, removeDir, type ServerProcess } from '../support/server-process.ts';
 import { openStaffStore } from '../../server/staff/store/staff-store.ts';
 import { inviteStaff } from '../../server/staff/invitations.ts';
-import { codeFor, expectNoAxeViolations } from './backoffice-support.ts';
+import { codeFor, expectNoAxeViolations, startOwnBackOffice } from './backoffice-support.ts';
 import { SESSION_COOKIE } from '../../server/admin/session-cookie.ts';
 import { TOTP_PERIOD_SECONDS } from '../../server/staff/totp.ts';
 import { SERVER_SITE_FILE } from '../../core/site/server-site.ts';
@@ -24,12 +24,7 @@ let server: ServerProcess;
 let dist: string;
 let admin: string;
 
-async function startBackOffice(port: number, env: Record<string, string> = {}, distDir = dist): Promise<{ server: ServerProcess; admin: string }> {
-  const origin = `http://localhost:${port}`;
-  const started = await startServer({ distDir, env: { ADMIN_PORT: String(port), ADMIN_ORIGIN: origin, ...env } });
-  await expect.poll(() => started.output()).toContain(`back office on ${origin}`);
-  return { server: started, admin: origin };
-}
+const startBackOffice = (port: number, env: Record<string, string> = {}, distDir = dist) => startOwnBackOffice(port, distDir, env);
 
 test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   dist = fixtureDist();

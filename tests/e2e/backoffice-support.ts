@@ -11,6 +11,7 @@ import { base32Decode } from '../../server/staff/base32.ts';
 import { openStorage } from '../../server/storage/open-storage.ts';
 import type { NewLead, Storage } from '../../server/storage/types.ts';
 import type { InvitationAnswer, AcceptInvitationAnswer, StaffRole } from '../../core/admin/contract.ts';
+import { startServer, type ServerProcess } from '../support/server-process.ts';
 
 /** The back office of the server Playwright starts (4330 beside the default E2E_PORT 4319). */
 export const ADMIN = process.env.E2E_ADMIN_ORIGIN ?? e2eAdminOrigin;
@@ -87,8 +88,8 @@ export async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(wcagAxe(page))).toEqual([]);
 }
 
-/** A lead as the form endpoint would store it. */
-export async function addLead(values: { name: string; email: string; message: string; phone?: string; spam?: boolean; form?: string }) {
+/** A lead as the form endpoint would store it, in the suite's server's storage or in `to`. */
+export async function addLead(values: { name: string; email: string; message: string; phone?: string; spam?: boolean; form?: string }, to?: Storage) {
   const lead: NewLead = {
     submissionId: `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
     form: values.form ?? 'contact',
@@ -104,7 +105,7 @@ export async function addLead(values: { name: string; email: string; message: st
     ip: null,
     userAgent: null,
   };
-  return (await (await leadStorage()).addLead(lead)).id;
+  return (await (to ?? (await leadStorage())).addLead(lead)).id;
 }
 
 /** Chromium's virtual authenticator on this page: a passkey device with user verification, always present. */
@@ -145,4 +146,12 @@ export async function acceptInvitation(
     await expect(page.getByText(`Passkey “${passkey}” toegevoegd: u kunt er voortaan mee aanmelden.`)).toBeVisible();
   }
   await page.getByRole('button', { name: 'Ik heb ze bewaard, ga verder' }).click();
+}
+
+/** A back office of the spec's own on `port` (its own server, database and origin), serving the build in `distDir`. */
+export async function startOwnBackOffice(port: number, distDir: string, env: Record<string, string> = {}): Promise<{ server: ServerProcess; admin: string }> {
+  const admin = `http://localhost:${port}`;
+  const server = await startServer({ distDir, env: { ADMIN_PORT: String(port), ADMIN_ORIGIN: admin, ...env } });
+  await expect.poll(() => server.output()).toContain(`back office on ${admin}`);
+  return { server, admin };
 }

@@ -1,10 +1,11 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { copySite, startDevServer, type DevServer } from '../../scripts/test-support/dev-server.ts';
+import { counted, type Counted } from './counted.ts';
 
 /**
  * The five tasks of the people who run the site, done as they would do them in the studio, one after the other in
@@ -25,28 +26,8 @@ test.describe('the staff tasks in the studio, counted', { tag: '@desktop-only' }
   const live = () => execFileSync('git', ['-C', remote, 'rev-parse', 'main'], { encoding: 'utf8' }).trim();
   const counts: string[] = [];
 
-  /** clicks and keys of one task */
-  function counter() {
-    const count = { clicks: 0, keys: 0 };
-    return {
-      count,
-      click: async (target: Locator) => {
-        count.clicks++;
-        await target.click();
-      },
-      type: async (text: string) => {
-        count.keys += text.length;
-        await page.keyboard.type(text);
-      },
-      press: async (key: string) => {
-        count.keys++;
-        await page.keyboard.press(key);
-      },
-    };
-  }
-
   /** Publish, as the person does it: the button, the summary read, the name when the studio does not know it yet, "Nu publiceren". */
-  async function publish(task: ReturnType<typeof counter>, expected: string | RegExp) {
+  async function publish(task: Counted, expected: string | RegExp) {
     await task.click(page.getByRole('button', { name: 'Publiceren', exact: true }));
     const dialog = page.getByRole('dialog', { name: 'Publiceren: dit gaat live' });
     await expect(dialog).toContainText(expected);
@@ -59,7 +40,7 @@ test.describe('the staff tasks in the studio, counted', { tag: '@desktop-only' }
     expect(live()).toBe(git('rev-parse', 'HEAD'));
   }
 
-  function report(name: string, task: ReturnType<typeof counter>) {
+  function report(name: string, task: Counted) {
     counts.push(`${name}: ${task.count.clicks} clicks, ${task.count.keys} keys`);
   }
 
@@ -86,7 +67,7 @@ test.describe('the staff tasks in the studio, counted', { tag: '@desktop-only' }
   });
 
   test('change the hero heading and publish', async () => {
-    const task = counter();
+    const task = counted(page);
     // the home page opens with its first block (the hero) chosen
     await task.click(page.getByRole('textbox', { name: 'Kop', exact: true }));
     await task.press('Control+A');
@@ -98,7 +79,7 @@ test.describe('the staff tasks in the studio, counted', { tag: '@desktop-only' }
   });
 
   test('add an FAQ question and publish', async () => {
-    const task = counter();
+    const task = counted(page);
     await task.click(page.getByRole('navigation', { name: 'Pagina’s en instellingen' }).getByRole('button', { name: 'Veelgestelde vragen' }));
     await task.click(page.getByRole('button', { name: /^Vraag toevoegen|^Toevoegen aan vragen/ }));
     // the new question is prefilled and valid, and its first text has the keyboard, selected: typing replaces it
@@ -115,7 +96,7 @@ test.describe('the staff tasks in the studio, counted', { tag: '@desktop-only' }
   });
 
   test('add a city and publish', async () => {
-    const task = counter();
+    const task = counted(page);
     await task.click(page.getByRole('textbox', { name: 'Nieuwe stad' }));
     await task.type('Utrecht');
     await task.press('Enter');
@@ -127,7 +108,7 @@ test.describe('the staff tasks in the studio, counted', { tag: '@desktop-only' }
   });
 
   test('replace the hero image with an uploaded one, with alt text, and publish', async () => {
-    const task = counter();
+    const task = counted(page);
     await task.click(page.getByRole('button', { name: 'Media' }));
     const chooser = page.waitForEvent('filechooser');
     await task.click(page.getByRole('dialog').getByRole('button', { name: 'Andere afbeelding op Home' }));
@@ -151,7 +132,7 @@ test.describe('the staff tasks in the studio, counted', { tag: '@desktop-only' }
   });
 
   test('undo a published change from History', async () => {
-    const task = counter();
+    const task = counted(page);
     const before = git('rev-parse', 'HEAD~1');
     await task.click(page.getByRole('button', { name: 'Geschiedenis' }));
     const versions = page.getByRole('dialog', { name: 'Geschiedenis: gepubliceerde versies' }).getByRole('listitem');
