@@ -35,10 +35,25 @@ interface LeadTableProps {
   onOpen: (lead: LeadRow) => void;
 }
 
-export function LeadTable({ rows, formTitle, onOpen }: LeadTableProps) {
+/** Where a lead opens: its page, with the list's filters for the way back. */
+function useLeadTarget() {
   const [params] = useSearchParams();
   const back = params.toString();
-  const to = (lead: LeadRow) => ({ pathname: `/leads/${lead.id}`, search: back ? `?terug=${encodeURIComponent(back)}` : '' });
+  return (lead: LeadRow) => ({ pathname: `/leads/${lead.id}`, search: back ? `?terug=${encodeURIComponent(back)}` : '' });
+}
+
+/** The leads as a table on a laptop and as cards on a phone (leads.module.css shows the one that fits). */
+export function LeadTable(props: LeadTableProps) {
+  return (
+    <>
+      <Rows {...props} />
+      <Cards {...props} />
+    </>
+  );
+}
+
+function Rows({ rows, formTitle, onOpen }: LeadTableProps) {
+  const to = useLeadTarget();
   const navigate = useNavigate();
   /**
    * A click anywhere on a table row opens its lead, as a click on its name does: a convenience for the mouse and the finger.
@@ -53,55 +68,59 @@ export function LeadTable({ rows, formTitle, onOpen }: LeadTableProps) {
     void navigate(to(lead));
   };
   return (
-    <>
-      <table className={styles.table} aria-label={words.leads.table}>
-        <thead>
-          <tr>
-            <th scope="col">{words.leads.date}</th>
-            <th scope="col">{words.leads.name}</th>
-            <th scope="col">{words.leads.form}</th>
-            <th scope="col">{words.leads.status}</th>
-            <th scope="col">{words.leads.message}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((lead) => (
-            <tr key={lead.id} className={lead.unread ? `${styles.row} ${styles.unread}` : styles.row} onClick={open(lead)}>
-              <td className={styles.date}>{formatShort(lead.createdAt)}</td>
-              <td>
-                <Unread lead={lead} />
-                <Link to={to(lead)} onClick={() => onOpen(lead)} className={styles.name} data-lead>
-                  {lead.name || lead.email || words.leads.noName}
-                </Link>
-                <span className={styles.sub}>{lead.email}</span>
-              </td>
-              <td>{formTitle(lead.form)}</td>
-              <td>
-                <Marks lead={lead} />
-              </td>
-              <td>
-                <span className={styles.preview}>{lead.preview}</span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className={styles.cards} aria-label={words.leads.table}>
+    <table className={styles.table} aria-label={words.leads.table}>
+      <thead>
+        <tr>
+          <th scope="col">{words.leads.date}</th>
+          <th scope="col">{words.leads.name}</th>
+          <th scope="col">{words.leads.form}</th>
+          <th scope="col">{words.leads.status}</th>
+          <th scope="col">{words.leads.message}</th>
+        </tr>
+      </thead>
+      <tbody>
         {rows.map((lead) => (
-          <li key={lead.id} className={lead.unread ? `${styles.card} ${styles.unread}` : styles.card}>
-            <Unread lead={lead} />
-            {/* the name's link covers the whole card (leads.module.css): a tap anywhere on it opens the lead */}
-            <Link to={to(lead)} onClick={() => onOpen(lead)} className={`${styles.name} ${styles.cardLink}`} data-lead>
-              {lead.name || lead.email || words.leads.noName}
-            </Link>
-            <span className={styles.sub}>
-              {formatShort(lead.createdAt)} · {formTitle(lead.form)}
-            </span>
-            <Marks lead={lead} />
-            {lead.preview ? <span className={styles.preview}>{lead.preview}</span> : null}
-          </li>
+          <tr key={lead.id} className={lead.unread ? `${styles.row} ${styles.unread}` : styles.row} onClick={open(lead)}>
+            <td className={styles.date}>{formatShort(lead.createdAt)}</td>
+            <td>
+              <Unread lead={lead} />
+              <Link to={to(lead)} onClick={() => onOpen(lead)} className={styles.name} data-lead>
+                {lead.name || lead.email || words.leads.noName}
+              </Link>
+              <span className={styles.sub}>{lead.email}</span>
+            </td>
+            <td>{formTitle(lead.form)}</td>
+            <td>
+              <Marks lead={lead} />
+            </td>
+            <td>
+              <span className={styles.preview}>{lead.preview}</span>
+            </td>
+          </tr>
         ))}
-      </ul>
-    </>
+      </tbody>
+    </table>
+  );
+}
+
+function Cards({ rows, formTitle, onOpen }: LeadTableProps) {
+  const to = useLeadTarget();
+  return (
+    <ul className={styles.cards} aria-label={words.leads.table}>
+      {rows.map((lead) => (
+        <li key={lead.id} className={lead.unread ? `${styles.card} ${styles.unread}` : styles.card}>
+          <Unread lead={lead} />
+          {/* the name's link covers the whole card (leads.module.css): a tap anywhere on it opens the lead */}
+          <Link to={to(lead)} onClick={() => onOpen(lead)} className={`${styles.name} ${styles.cardLink}`} data-lead>
+            {lead.name || lead.email || words.leads.noName}
+          </Link>
+          <span className={styles.sub}>
+            {formatShort(lead.createdAt)} · {formTitle(lead.form)}
+          </span>
+          <Marks lead={lead} />
+          {lead.preview ? <span className={styles.preview}>{lead.preview}</span> : null}
+        </li>
+      ))}
+    </ul>
   );
 }
