@@ -324,6 +324,8 @@ function counted(publish: ReturnType<typeof livePublish>) {
   };
 }
 
+type CountedPublish = ReturnType<typeof counted>['publish'];
+
 /**
  * Behind the back office: the working copy is one instance's at a time (working-copy-owner.ts). The instance that gets
  * it makes it ready first: what a stopped publish left is undone as at a start (a lock of the instance that had it is
@@ -403,6 +405,38 @@ function liveBuilds(options: StudioServerOptions): { buildLive: BuildLive; close
   return { buildLive, closeBuilds: () => inTurn(() => liveBuild.close()) };
 }
 
+/** The studio's page and calls (studio/server): Publish in the signed-in editor's name, and behind the back office its door's guards. */
+function studioFor(options: StudioServerOptions, watcher: ReturnType<typeof watchFolders>, publish: CountedPublish, origins: string[]) {
+  return studioHandler(
+    { siteRoot: options.siteRoot, schemaDir: options.schemaDir },
+    {
+      watcher,
+      bundle: studioBundler(options.root),
+      origins: () => origins,
+      ...(options.log ? { log: options.log } : {}),
+      publish: (request) => publish(request, requestEditor.getStore()),
+      editor: () => requestEditor.getStore()?.email,
+      ...(options.door ? { backOffice: options.door.backOffice } : {}),
+      wrote: changeNotes(options.door),
+      // behind the back office: a file's lease guards its writes
+      ...(options.door ? { writes: writeGuard(options.door) } : {}),
+    },
+  );
+}
+
+/** What answers a request: the studio itself, or behind the back office its door first, then the instance that owns the working copy. */
+function servingOf(
+  options: StudioServerOptions,
+  ownership: ReturnType<typeof ownershipOf>,
+  preview: ReturnType<typeof previewRenderer>,
+  answer: ReturnType<typeof answerOf>,
+): ReturnType<typeof answerOf> {
+  if (!options.door || !ownership) return answer;
+  const retryAfterS = Math.max(1, Math.ceil(ownerTimes(options).tickMs / 1000));
+  const byOwner = servedByOwner(ownership, options.siteRoot, instanceOf(options), retryAfterS);
+  return behindDoor(options.door, options.siteRoot, preview, answer, byOwner, failureOf(options));
+}
+
 export async function startStudioServer(options: StudioServerOptions): Promise<StudioServer> {
   // behind the back office the working copy is made ready when this instance gets it, not at its start: another may own it
   if (!options.door && (await inGit(options.siteRoot))) for (const line of await recoverWorkingCopy(options.siteRoot)) options.log?.(`studio: ${line}`);
@@ -426,38 +460,13 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   );
   // the studio's own origin: configured, or its address once it listens
   const origins: string[] = [];
-  const studio = studioHandler(
-    { siteRoot: options.siteRoot, schemaDir: options.schemaDir },
-    {
-      watcher,
-      bundle: studioBundler(options.root),
-      origins: () => origins,
-      ...(options.log ? { log: options.log } : {}),
-      publish: (request) => publish(request, requestEditor.getStore()),
-      editor: () => requestEditor.getStore()?.email,
-      ...(options.door ? { backOffice: options.door.backOffice } : {}),
-      wrote: changeNotes(options.door),
-      // behind the back office: a file's lease guards its writes
-      ...(options.door ? { writes: writeGuard(options.door) } : {}),
-    },
-  );
+  const studio = studioFor(options, watcher, publish, origins);
   problems = () => studio.site.problems().length;
   const ownership = ownershipOf(options, ended);
   if (ownership) stillOwner = () => ownership.confirm();
   const runner = scheduledPublishes(options, publish, ownership);
   const answer = answerOf(options, studio, preview);
-  const retryAfterS = Math.max(1, Math.ceil(ownerTimes(options).tickMs / 1000));
-  const serve =
-    options.door && ownership
-      ? behindDoor(
-          options.door,
-          options.siteRoot,
-          preview,
-          answer,
-          servedByOwner(ownership, options.siteRoot, instanceOf(options), retryAfterS),
-          failureOf(options),
-        )
-      : answer;
+  const serve = servingOf(options, ownership, preview, answer);
   // no write but the studio page's own, whatever it is to (its calls, client links, schedules, leases): request-guard.ts
   const server = createServer((req, res) => {
     if (!refuseForeignWrite(req, res, origins)) serve(req, res);
