@@ -4,7 +4,7 @@ import type { LeadAnswer } from '../core/admin/contract.ts';
 import { post } from './api.ts';
 import { mailLink, telLink } from './contact-links.ts';
 import { Said, type Act } from './lead-act.tsx';
-import { deliveryName, formatDate, formatDateTime, STATUS_NAMES } from './texts.ts';
+import { formatDate, formatDateTime, STATUS_NAMES } from './texts.ts';
 import { Field } from './ui.tsx';
 import styles from './lead.module.css';
 import { words } from './words.ts';
@@ -151,20 +151,23 @@ export function OtherLeads({ lead }: { lead: Lead }) {
   );
 }
 
-/** Where the lead's notification mail stands. */
+/** Where the lead's notification mail stands, in one plain sentence; what the mail server said, folded away for whoever looks after it. */
 export function MailState({ lead }: { lead: Lead }) {
+  const last = lead.mails.at(-1);
+  const sentAt = last?.sentAt ? formatDateTime(last.sentAt) : undefined;
+  const details = [lead.deliveryDetail, ...lead.mails.map((m) => m.lastError)].filter((line): line is string => Boolean(line));
   return (
     <section className="card">
       <h2 className={styles.h2}>{words.lead.mail}</h2>
-      <p className={styles.delivery}>{deliveryName(lead.delivery)}</p>
-      {lead.deliveryDetail ? <p className="muted">{lead.deliveryDetail}</p> : null}
-      {lead.mails.map((m) => (
-        <p key={m.id} className="muted">
-          {deliveryName(m.state)}
-          {m.sentAt ? words.lead.sentAt(formatDateTime(m.sentAt)) : ''} · {words.lead.attempts(m.attempts)}
-          {m.lastError ? ` · ${m.lastError}` : ''}
-        </p>
-      ))}
+      <p className={styles.delivery}>{words.lead.mailSaid(lead.delivery, sentAt, last?.attempts ?? 0)}</p>
+      {details.length > 0 ? (
+        <details className="muted">
+          <summary>{words.lead.mailDetails}</summary>
+          {details.map((line, i) => (
+            <p key={i}>{line}</p>
+          ))}
+        </details>
+      ) : null}
     </section>
   );
 }

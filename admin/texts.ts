@@ -23,6 +23,3 @@ const shortDate = new Intl.DateTimeFormat(words.locale, { day: 'numeric', month:
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
 export const formatShort = (iso: string) => shortDate.format(new Date(iso));
-
-/** A mail's or a lead's delivery state in words. */
-export const deliveryName = (state: string) => (words.deliveries as Record<string, string | undefined>)[state] ?? state;

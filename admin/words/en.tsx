@@ -77,18 +77,6 @@ export const en: Words = {
     'client-link.made': 'Preview link for a client made',
     'client-link.revoked': 'Preview link revoked',
   },
-  deliveries: {
-    pending: 'No email sent yet',
-    'emailjs-sent': 'Email sent (EmailJS)',
-    'emailjs-failed': 'Email through EmailJS failed',
-    outbox: 'Email waiting in the outbox (no mail server set up)',
-    'smtp-sent': 'Email sent',
-    'smtp-retrying': 'Trying to send the email again',
-    'smtp-failed': 'Email failed',
-    sent: 'Sent',
-    retrying: 'Trying again',
-    failed: 'Failed',
-  },
 
   screens: { leads: 'Leads', people: 'People', audit: 'Activity log', system: 'System', account: 'Account', studio: 'Studio' },
   layout: { loading: 'Loading…', skip: 'Skip to content', nav: 'Sections', studioFailed: 'The studio didn’t open. Please try again.' },
@@ -461,8 +449,17 @@ export const en: Words = {
     markNotSpam: 'Mark as not spam',
     markSpam: 'Mark as spam',
     mail: 'Email',
-    sentAt: (date: string) => ` on ${date}`,
-    attempts: (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`,
+    mailSaid: (delivery: string, sentAt: string | undefined, attempts: number): string =>
+      ({
+        'smtp-sent': sentAt ? `The notification of this lead was emailed on ${sentAt}.` : 'The notification of this lead was emailed.',
+        'emailjs-sent': 'The notification of this lead was emailed through EmailJS.',
+        'smtp-retrying': `Emailing the notification hasn’t worked yet (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}); the server tries again by itself.`,
+        'smtp-failed': `Emailing the notification failed${attempts ? ` after ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}` : ''}. The lead itself is kept here.`,
+        'emailjs-failed': 'Emailing the notification through EmailJS failed. The lead itself is kept here.',
+        outbox: 'No mail server is set up: the notification waits in the outbox on the server, not in anyone’s mailbox.',
+        pending: 'The notification of this lead has not been emailed yet.',
+      })[delivery] ?? `State of the mail: ${delivery}.`,
+    mailDetails: 'Technical details',
     eraseTitle: 'Erase everything about this person?',
     eraseText: (who: string): ReactNode => (
       <>

@@ -83,19 +83,6 @@ export const nl = {
     'client-link.made': 'Voorbeeldlink voor een klant gemaakt',
     'client-link.revoked': 'Voorbeeldlink ingetrokken',
   } satisfies Record<AuditKind, string>,
-  /** A mail's or a lead's delivery state. */
-  deliveries: {
-    pending: 'Nog geen mail verstuurd',
-    'emailjs-sent': 'Mail verstuurd (EmailJS)',
-    'emailjs-failed': 'Mail via EmailJS mislukt',
-    outbox: 'Mail wacht in de uitbak (geen mailserver ingesteld)',
-    'smtp-sent': 'Mail verstuurd',
-    'smtp-retrying': 'Mail wordt opnieuw geprobeerd',
-    'smtp-failed': 'Mail mislukt',
-    sent: 'Verstuurd',
-    retrying: 'Wordt opnieuw geprobeerd',
-    failed: 'Mislukt',
-  },
 
   screens: { leads: 'Leads', people: 'Mensen', audit: 'Logboek', system: 'Systeem', account: 'Account', studio: 'Studio' },
   layout: { loading: 'Even laden…', skip: 'Naar de inhoud', nav: 'Onderdelen', studioFailed: 'De studio ging niet open. Probeer het nog eens.' },
@@ -473,8 +460,18 @@ export const nl = {
     markNotSpam: 'Markeren als geen spam',
     markSpam: 'Markeren als spam',
     mail: 'Mail',
-    sentAt: (date: string) => ` op ${date}`,
-    attempts: (n: number) => `${n} ${n === 1 ? 'poging' : 'pogingen'}`,
+    /** the lead's notification mail in one plain sentence, by the lead's delivery state */
+    mailSaid: (delivery: string, sentAt: string | undefined, attempts: number): string =>
+      ({
+        'smtp-sent': sentAt ? `De melding van deze lead is op ${sentAt} gemaild.` : 'De melding van deze lead is gemaild.',
+        'emailjs-sent': 'De melding van deze lead is via EmailJS gemaild.',
+        'smtp-retrying': `Mailen van de melding lukte nog niet (${attempts} ${attempts === 1 ? 'poging' : 'pogingen'}); de server probeert het vanzelf opnieuw.`,
+        'smtp-failed': `Mailen van de melding is mislukt${attempts ? ` na ${attempts} ${attempts === 1 ? 'poging' : 'pogingen'}` : ''}. De lead zelf is bewaard en staat hier.`,
+        'emailjs-failed': 'Mailen van de melding via EmailJS is mislukt. De lead zelf is bewaard en staat hier.',
+        outbox: 'Er is geen mailserver ingesteld: de melding staat in de uitbak op de server, niet in iemands mailbox.',
+        pending: 'De melding van deze lead is nog niet gemaild.',
+      })[delivery] ?? `Stand van de mail: ${delivery}.`,
+    mailDetails: 'Technische details',
     eraseTitle: 'Alles van deze persoon wissen?',
     eraseText: (who: string): ReactNode => (
       <>
