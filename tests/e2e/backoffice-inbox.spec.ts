@@ -240,7 +240,7 @@ test('a person, not only a lead: their other leads, the notes of all their leads
   const others = page.getByRole('region', { name: 'Andere leads van deze persoon' }).getByRole('listitem');
   await expect(others).toHaveCount(3);
   await expect(others.nth(0)).toContainText('Spam');
-  await expect(others.nth(1).getByRole('link')).toHaveText(/^Vertel ons over je project, /);
+  await expect(others.nth(1).getByRole('link')).toHaveText(/^Offerte aanvragen, /);
   await expect(page.getByText(`Exporteren en wissen gelden voor de hele persoon: alles met het e-mailadres ${email}, ook hun andere leads.`)).toBeVisible();
   await page.getByLabel('Nieuwe notitie').fill('Teruggebeld, offerte volgt.');
   await page.getByRole('button', { name: 'Notitie toevoegen' }).click();
