@@ -119,7 +119,10 @@ function serveBuildFile(build: string, pathname: string, res: ServerResponse): b
   // readable by the preview's sandboxed pages (an opaque origin: their module scripts and fonts are asked for in
   // CORS mode); they are the public site's own files
   res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' });
-  createReadStream(file).pipe(res);
+  // a file a new build takes away between the look and the read: the answer ends short, the server goes on
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
   return true;
 }
 

@@ -1,9 +1,47 @@
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Plugin } from 'vite';
+import { readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import type { Connect, Plugin } from 'vite';
 import sharp from 'sharp';
 import { variantSource, variantWidths } from '../../core/images/srcset.ts';
 import { variantImage } from '../site-bundles/image-variants.ts';
+
+/** The image files of public/ that the studio adds, replaces and deletes while the dev server serves them. */
+const IMAGE_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+};
+
+/**
+ * public/'s images served read whole, before Vite's static files: a file deleted between Vite's look and its read
+ * (the studio's Media deleting it, a test's reset of the site) ended the dev server with an unhandled stream error;
+ * here it is a 404 like any missing file.
+ */
+function publicImages(publicDir: string): Connect.NextHandleFunction {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      return next();
+    }
+    const type = IMAGE_TYPES[extname(pathname).toLowerCase()];
+    if (!type || pathname.split('/').some((part) => part === '..' || part.startsWith('.'))) return next();
+    readFile(join(publicDir, pathname)).then(
+      (body) => {
+        res.setHeader('Content-Type', type);
+        res.setHeader('Cache-Control', 'no-cache');
+        res.end(req.method === 'HEAD' ? undefined : body);
+      },
+      () => next(),
+    );
+  };
+}
 
 /**
  * The widths of each image that the pages' srcset names, in the dev server: the build renders them into dist/
@@ -53,6 +91,7 @@ export function devImagesPlugin({ publicDir }: { publicDir: string }): Plugin {
           })
           .catch(next);
       });
+      server.middlewares.use(publicImages(publicDir));
     },
   };
 }
